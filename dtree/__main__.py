@@ -1,0 +1,3 @@
+from dtree.cli import main
+
+raise SystemExit(main())

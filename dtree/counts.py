@@ -1,0 +1,218 @@
+"""Counting examples: node statistics and the contingency table of a split.
+
+Vocabulary
+----------
+``Counts``
+    Class weights in the schema's class order, e.g. ``(5, 9)`` for
+    PlayTennis's 5 No and 9 Yes.  Integer weights give integer counts.
+``Table``
+    A contingency table: one ``Counts`` row per outcome of a split.
+``ClassStats(classes, counts)``
+    What a classification node remembers of the examples that reached it.
+``Moments(weight, total, total_squares)``
+    What a regression node remembers: n, the sum of y and of y squared
+    (all weighted).
+``Stats = ClassStats | Moments``
+
+Functions: :func:`ratio`, :func:`plurality`, :func:`stats_of`,
+:func:`class_counts`, :func:`contingency`, :func:`transpose`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from attrs import field, frozen
+
+from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
+from dtree.errors import DtreeError
+
+__all__ = [
+    "ClassStats",
+    "Counts",
+    "Moments",
+    "Stats",
+    "Table",
+    "class_counts",
+    "contingency",
+    "plurality",
+    "ratio",
+    "stats_of",
+    "transpose",
+]
+
+Counts = tuple[Weight, ...]
+Table = tuple[Counts, ...]
+
+
+def ratio(numerator: Weight, denominator: Weight) -> Fraction | float:
+    """``numerator / denominator``, exact when both are integers or fractions.
+
+    >>> ratio(9, 14)
+    Fraction(9, 14)
+    >>> ratio(1.5, 3)
+    0.5
+    """
+    if isinstance(numerator, float) or isinstance(denominator, float):
+        return numerator / denominator
+    return Fraction(numerator) / Fraction(denominator)
+
+
+def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
+    return tuple(labels)
+
+
+def _counts(counts: Iterable[Weight]) -> Counts:
+    return tuple(counts)
+
+
+@frozen
+class ClassStats:
+    """The weighted class counts of the examples at a node.
+
+    >>> stats = ClassStats(("No", "Yes"), (5, 9))
+    >>> stats.weight, stats.plurality, stats.proportions
+    (14, 'Yes', (Fraction(5, 14), Fraction(9, 14)))
+    """
+
+    classes: tuple[Label, ...] = field(converter=_labels)
+    counts: Counts = field(converter=_counts)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.classes) != len(self.counts):
+            raise DtreeError(f"{len(self.counts)} counts for the classes {self.classes!r}")
+        if any(count < 0 for count in self.counts):
+            raise DtreeError(f"class counts must be >= 0, got {self.counts!r}")
+
+    @property
+    def weight(self) -> Weight:
+        """The total weight of the examples."""
+        return sum(self.counts)
+
+    @property
+    def plurality(self) -> Label:
+        """The class of largest weight; a tie goes to the first class."""
+        return self.classes[plurality(self.counts)]
+
+    @property
+    def proportions(self) -> tuple[Fraction | float, ...]:
+        """p(k | node) for each class (an error for an empty node)."""
+        if self.weight == 0:
+            raise DtreeError("an empty node has no class proportions")
+        return tuple(ratio(count, self.weight) for count in self.counts)
+
+    @property
+    def is_pure(self) -> bool:
+        """Whether at most one class has positive weight."""
+        return sum(1 for count in self.counts if count > 0) <= 1
+
+
+@frozen
+class Moments:
+    """The weighted n, sum of y and sum of y squared at a regression node.
+
+    >>> Moments(4, 10.0, 30.0).mean
+    2.5
+    """
+
+    weight: Weight
+    total: float
+    total_squares: float
+
+    @property
+    def mean(self) -> float:
+        """The weighted mean of y (an error for an empty node)."""
+        if self.weight == 0:
+            raise DtreeError("an empty node has no mean")
+        return float(self.total / self.weight)
+
+
+Stats = ClassStats | Moments
+
+
+def plurality(counts: Sequence[Weight]) -> int:
+    """The index of the largest count; ties go to the smallest index.
+
+    >>> plurality((2, 4, 4))
+    1
+    """
+    return max(range(len(counts)), key=lambda k: (counts[k], -k))
+
+
+def class_counts(data: Dataset) -> Counts:
+    """The weight of each class among the dataset's rows, in class order.
+
+    >>> from dtree.datasets import load
+    >>> class_counts(load("play-tennis"))
+    (5, 9)
+    """
+    position = {label: k for k, label in enumerate(data.schema.classes)}
+    counts: list[Weight] = [0] * len(position)
+    for row in data.rows:
+        counts[position[data.target[row]]] += data.weights[row]  # type: ignore[index]
+    return tuple(counts)
+
+
+def stats_of(data: Dataset) -> Stats:
+    """The statistics a node keeps of the dataset's rows.
+
+    >>> from dtree.datasets import load
+    >>> stats_of(load("play-tennis"))
+    ClassStats(classes=('No', 'Yes'), counts=(5, 9))
+    """
+    match data.schema.target.domain:
+        case Nominal(classes):
+            return ClassStats(classes, class_counts(data))
+        case Numeric():
+            weight: Weight = 0
+            total = total_squares = 0.0
+            for row in data.rows:
+                w, y = data.weights[row], float(data.target[row])
+                weight += w
+                total += float(w) * y
+                total_squares += float(w) * y * y
+            return Moments(weight, total, total_squares)
+        case _:  # pragma: no cover - Domain has two cases
+            raise AssertionError(data.schema.target.domain)
+
+
+def contingency(data: Dataset, attribute: str) -> Table:
+    """Class counts for each value of a nominal attribute, in domain order.
+
+    Values absent from the rows get a row of zeros.  Missing values are
+    refused here: how to count them is the learner's choice.
+
+    >>> from dtree.datasets import load
+    >>> contingency(load("play-tennis"), "Outlook")  # Overcast, Rain, Sunny
+    ((0, 4), (2, 3), (3, 2))
+    """
+    domain = data.schema.attribute(attribute).domain
+    if not isinstance(domain, Nominal):
+        raise DtreeError(
+            f"attribute {attribute!r} is numeric: it has no contingency table by value"
+        )
+    column = data.columns[data.schema.index(attribute)]
+    outcome = {value: i for i, value in enumerate(domain.values)}
+    klass = {label: k for k, label in enumerate(data.schema.classes)}
+    table = [[0] * len(klass) for _ in outcome]
+    cells: list[list[Weight]] = table  # type: ignore[assignment]  # weights may be fractions
+    for row in data.rows:
+        value = column[row]
+        if value is None:
+            raise DtreeError(
+                f"missing value of {attribute!r}; ID3 refuses missing values: impute them first",
+                row=row + 1,
+                column=attribute,
+            )
+        cells[outcome[value]][klass[data.target[row]]] += data.weights[row]  # type: ignore[index]
+    return tuple(tuple(counts) for counts in cells)
+
+
+def transpose(table: Sequence[Sequence[Weight]]) -> Table:
+    """The table with outcomes and classes exchanged.
+
+    >>> transpose(((0, 4), (2, 3), (3, 2)))
+    ((0, 2, 3), (4, 3, 2))
+    """
+    return tuple(zip(*table, strict=True))

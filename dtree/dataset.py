@@ -1,0 +1,440 @@
+"""Schemas and datasets: the frozen values every learner reads.
+
+Vocabulary
+----------
+``Label``
+    A class name.  Class labels are strings; their order is declared.
+``Value``
+    What an example holds for one attribute: a ``str`` for a nominal
+    attribute, a number for a numeric one, ``None`` when it is missing.
+``Weight``
+    How much a row counts: an ``int`` (the default is 1), a ``Fraction``
+    or a ``float``.  Integer weights keep every count exact.
+``Example``
+    One row as a mapping from attribute name to value.
+``Nominal(values)``, ``Numeric()``
+    The two kinds of domain; a nominal domain lists its values in order.
+``Attribute(name, domain)``, ``Schema(attributes, target)``
+    The attributes in order and the target: nominal (classification,
+    its values are the classes) or numeric (regression).
+``Dataset(schema, columns, target, weights, rows)``
+    Column-major data.  A subset is the same columns with another tuple
+    of row indices, so recursion never copies rows.
+
+Datasets are built by :meth:`Dataset.from_columns`,
+:meth:`Dataset.from_records` or :func:`dtree.read_csv`; all three infer a
+schema the same way (see :func:`infer_domain`).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
+
+from attrs import field, frozen
+
+from dtree.errors import DtreeError
+
+__all__ = [
+    "Attribute",
+    "Dataset",
+    "Domain",
+    "Example",
+    "Label",
+    "Nominal",
+    "Numeric",
+    "Schema",
+    "Value",
+    "Weight",
+    "infer_domain",
+]
+
+Label = str
+Value = str | float | None
+Weight = int | Fraction | float
+Example = Mapping[str, Value]
+
+
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _attributes(attributes: Iterable[Attribute]) -> tuple[Attribute, ...]:
+    return tuple(attributes)
+
+
+def _columns(columns: Iterable[Sequence[Value]]) -> tuple[tuple[Value, ...], ...]:
+    return tuple(map(tuple, columns))
+
+
+def _targets(values: Iterable[Label | float]) -> tuple[Label | float, ...]:
+    return tuple(values)
+
+
+def _weights(values: Iterable[Weight]) -> tuple[Weight, ...]:
+    return tuple(values)
+
+
+def _indices(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@frozen
+class Nominal:
+    """A finite domain of named values, in a declared order.
+
+    >>> Nominal(("Sunny", "Overcast", "Rain")).values
+    ('Sunny', 'Overcast', 'Rain')
+    """
+
+    values: tuple[str, ...] = field(converter=_strings)
+
+    def __attrs_post_init__(self) -> None:
+        if not all(isinstance(value, str) for value in self.values):
+            raise DtreeError(f"nominal values must be strings, got {self.values!r}")
+        if len(set(self.values)) != len(self.values):
+            raise DtreeError(f"nominal values must be distinct, got {self.values!r}")
+
+
+@frozen
+class Numeric:
+    """The domain of a numeric attribute: any finite number."""
+
+
+Domain = Nominal | Numeric
+
+
+@frozen
+class Attribute:
+    """A named attribute and its domain.
+
+    >>> Attribute("Wind", Nominal(("Strong", "Weak")))
+    Attribute(name='Wind', domain=Nominal(values=('Strong', 'Weak')))
+    """
+
+    name: str
+    domain: Domain
+
+
+@frozen
+class Schema:
+    """The attributes in order, and the target.
+
+    A nominal target makes a classification problem whose classes are the
+    target's values in their declared order (plurality ties go to the
+    first); a numeric target makes a regression problem.
+
+    >>> schema = Schema((Attribute("Wind", Nominal(("Strong", "Weak"))),),
+    ...                 Attribute("PlayTennis", Nominal(("No", "Yes"))))
+    >>> schema.names, schema.classes, schema.is_classification
+    (('Wind',), ('No', 'Yes'), True)
+    """
+
+    attributes: tuple[Attribute, ...] = field(converter=_attributes)
+    target: Attribute
+
+    def __attrs_post_init__(self) -> None:
+        names = [attribute.name for attribute in self.attributes] + [self.target.name]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        if duplicates:
+            raise DtreeError(f"duplicate column name {duplicates[0]!r}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The attribute names, in schema order."""
+        return tuple(attribute.name for attribute in self.attributes)
+
+    @property
+    def is_classification(self) -> bool:
+        """Whether the target is nominal."""
+        return isinstance(self.target.domain, Nominal)
+
+    @property
+    def classes(self) -> tuple[Label, ...]:
+        """The class labels in their declared order."""
+        match self.target.domain:
+            case Nominal(values):
+                return values
+            case _:
+                raise DtreeError(f"target {self.target.name!r} is numeric: it has no classes")
+
+    def index(self, name: str) -> int:
+        """The position of attribute ``name``; a clear error if there is none.
+
+        >>> Schema((Attribute("a", Numeric()),), Attribute("y", Numeric())).index("b")
+        Traceback (most recent call last):
+        ...
+        dtree.errors.DtreeError: unknown attribute 'b'; the attributes are 'a'
+        """
+        for position, attribute in enumerate(self.attributes):
+            if attribute.name == name:
+                return position
+        known = ", ".join(repr(known) for known in self.names)
+        raise DtreeError(f"unknown attribute {name!r}; the attributes are {known}")
+
+    def attribute(self, name: str) -> Attribute:
+        """The attribute called ``name``."""
+        return self.attributes[self.index(name)]
+
+
+@frozen
+class Dataset:
+    """Column-major examples with a schema, a target, weights and a row subset.
+
+    ``columns[j][i]`` is the value of attribute ``j`` in row ``i``;
+    ``rows`` says which rows belong to this dataset (all of them unless it
+    is a subset).  Construction validates every value against the schema.
+
+    >>> data = Dataset.from_records(
+    ...     [{"Wind": "Weak", "Play": "Yes"}, {"Wind": "Strong", "Play": "No"}],
+    ...     target="Play")
+    >>> len(data), data.schema.classes, data.column("Wind")
+    (2, ('No', 'Yes'), ('Weak', 'Strong'))
+    >>> data.subset([1]).labels
+    ('No',)
+    """
+
+    schema: Schema
+    columns: tuple[tuple[Value, ...], ...] = field(converter=_columns)
+    target: tuple[Label | float, ...] = field(converter=_targets)
+    weights: tuple[Weight, ...] = field(converter=_weights)
+    rows: tuple[int, ...] = field(converter=_indices)
+
+    @weights.default
+    def _weights_default(self) -> tuple[Weight, ...]:
+        return (1,) * len(self.target)
+
+    @rows.default
+    def _rows_default(self) -> tuple[int, ...]:
+        return tuple(range(len(self.target)))
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.columns) != len(self.schema.attributes):
+            raise DtreeError(
+                f"{len(self.columns)} columns for {len(self.schema.attributes)} attributes"
+            )
+        n = len(self.target)
+        for attribute, column in zip(self.schema.attributes, self.columns, strict=True):
+            if len(column) != n:
+                raise DtreeError(f"{len(column)} values for {n} rows", column=attribute.name)
+            for row, value in enumerate(column, start=1):
+                _check_value(attribute, value, row)
+        for row, label in enumerate(self.target, start=1):
+            _check_target(self.schema.target, label, row)
+        if len(self.weights) != n:
+            raise DtreeError(f"{len(self.weights)} weights for {n} rows")
+        for row, weight in enumerate(self.weights, start=1):
+            _check_weight(weight, row)
+        _check_rows(self.rows, n)
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def from_columns(
+        cls,
+        columns: Mapping[str, Sequence[Value]],
+        *,
+        target: str,
+        classes: Sequence[Label] | None = None,
+        weights: Sequence[Weight] | None = None,
+    ) -> Dataset:
+        """Build a dataset from named columns, inferring each domain.
+
+        A column is numeric when every present value is a number, nominal
+        when every present value is a string (values in sorted order).  The
+        classes are sorted unless ``classes`` declares their order.
+
+        >>> data = Dataset.from_columns(
+        ...     {"x": [1, 2.5, None], "y": ["b", "a", "b"]}, target="y")
+        >>> data.schema.attributes[0], data.schema.classes
+        (Attribute(name='x', domain=Numeric()), ('a', 'b'))
+        """
+        if target not in columns:
+            known = ", ".join(repr(name) for name in columns)
+            raise DtreeError(f"unknown target {target!r}; the columns are {known}")
+        lengths = {len(values) for values in columns.values()}
+        if len(lengths) > 1:
+            raise DtreeError(f"columns of different lengths {sorted(lengths)}")
+        if not lengths or lengths == {0}:
+            raise DtreeError("the dataset has no rows")
+        attributes = tuple(
+            Attribute(name, infer_domain(name, values))
+            for name, values in columns.items()
+            if name != target
+        )
+        target_attribute = Attribute(target, _target_domain(target, columns[target], classes))
+        schema = Schema(attributes, target_attribute)
+        return cls(
+            schema,
+            tuple(_normalised(attribute, columns[attribute.name]) for attribute in attributes),
+            tuple(
+                label
+                for label in _normalised(target_attribute, columns[target])
+                if label is not None
+            ),
+            (1,) * len(columns[target]) if weights is None else tuple(weights),
+        )
+
+    @classmethod
+    def from_records(
+        cls,
+        records: Iterable[Example],
+        *,
+        target: str,
+        classes: Sequence[Label] | None = None,
+        weights: Sequence[Weight] | None = None,
+    ) -> Dataset:
+        """Build a dataset from rows given as mappings with the same keys.
+
+        >>> Dataset.from_records([{"x": 1, "y": 2.0}], target="y").schema.is_classification
+        False
+        """
+        records = tuple(records)
+        if not records:
+            raise DtreeError("the dataset has no rows")
+        names = tuple(records[0])
+        for row, record in enumerate(records, start=1):
+            if set(record) != set(names):
+                extra = sorted(set(record) ^ set(names))
+                raise DtreeError(
+                    "record keys differ from the first record's", row=row, column=extra[0]
+                )
+        columns = {name: [record[name] for record in records] for name in names}
+        return cls.from_columns(columns, target=target, classes=classes, weights=weights)
+
+    # -- access -------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def subset(self, rows: Iterable[int]) -> Dataset:
+        """The same columns restricted to ``rows`` (indices into the columns).
+
+        The columns were validated when this dataset was built, so only the
+        new row indices are checked: a subset costs O(len(rows)), not a copy.
+        """
+        rows = tuple(rows)
+        _check_rows(rows, len(self.target))
+        view = copy.copy(self)
+        object.__setattr__(view, "rows", rows)  # frozen: a new value, never a change
+        return view
+
+    def column(self, name: str) -> tuple[Value, ...]:
+        """The values of attribute ``name`` in this dataset's rows."""
+        values = self.columns[self.schema.index(name)]
+        return tuple(values[i] for i in self.rows)
+
+    @property
+    def labels(self) -> tuple[Label | float, ...]:
+        """The target values of this dataset's rows."""
+        return tuple(self.target[i] for i in self.rows)
+
+    @property
+    def row_weights(self) -> tuple[Weight, ...]:
+        """The weights of this dataset's rows."""
+        return tuple(self.weights[i] for i in self.rows)
+
+    def example(self, row: int) -> dict[str, Value]:
+        """Row ``row`` (an index into the columns) as an example mapping."""
+        return {
+            attribute.name: column[row]
+            for attribute, column in zip(self.schema.attributes, self.columns, strict=True)
+        }
+
+    def examples(self) -> Iterator[dict[str, Value]]:
+        """The examples of this dataset's rows, in order."""
+        return (self.example(row) for row in self.rows)
+
+    def with_weights(self, weights: Sequence[Weight]) -> Dataset:
+        """The same data with new weights, one per column row."""
+        return Dataset(self.schema, self.columns, self.target, tuple(weights), self.rows)
+
+
+# -- inference and validation ---------------------------------------------------
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+
+
+def infer_domain(name: str, values: Iterable[Value]) -> Domain:
+    """The domain of a column: numeric if every present value is a number,
+    nominal (sorted values) if every present value is a string.
+
+    >>> infer_domain("Outlook", ["Sunny", None, "Rain", "Sunny"])
+    Nominal(values=('Rain', 'Sunny'))
+    >>> infer_domain("x", [3, 1.5])
+    Numeric()
+    """
+    present = [value for value in values if value is not None]
+    if all(_is_number(value) for value in present) and present:
+        return Numeric()
+    if all(isinstance(value, str) for value in present):
+        return Nominal(tuple(sorted(set(map(str, present)))))
+    kinds = sorted({type(value).__name__ for value in present})
+    raise DtreeError(f"mixed value types {kinds}: use strings or numbers, not both", column=name)
+
+
+def _target_domain(name: str, labels: Sequence[Value], classes: Sequence[Label] | None) -> Domain:
+    for row, label in enumerate(labels, start=1):
+        if label is None:
+            raise DtreeError("the target value is missing", row=row, column=name)
+    if classes is not None:
+        return Nominal(tuple(classes))
+    return infer_domain(name, labels)
+
+
+def _normalised(attribute: Attribute, values: Sequence[Value]) -> tuple[Value, ...]:
+    """Numeric values as floats, so that 75 and 75.0 are one value."""
+    if isinstance(attribute.domain, Numeric):
+        return tuple(None if value is None else _as_float(value) for value in values)
+    return tuple(values)
+
+
+def _as_float(value: Value) -> Value:
+    return float(value) if isinstance(value, int | float | Fraction) else value
+
+
+def _check_value(attribute: Attribute, value: Value, row: int) -> None:
+    if value is None:
+        return
+    match attribute.domain:
+        case Nominal(values):
+            if value not in values:
+                raise DtreeError(
+                    f"{value!r} is not one of the values {values!r}", row=row, column=attribute.name
+                )
+        case Numeric():
+            if not _is_number(value):
+                raise DtreeError(f"{value!r} is not a number", row=row, column=attribute.name)
+            if not math.isfinite(value):  # type: ignore[arg-type]  # checked a number above
+                raise DtreeError(
+                    f"{value!r} is not a finite number", row=row, column=attribute.name
+                )
+
+
+def _check_target(target: Attribute, label: Label | float, row: int) -> None:
+    if label is None:
+        raise DtreeError("the target value is missing", row=row, column=target.name)
+    match target.domain:
+        case Nominal(classes):
+            if label not in classes:
+                raise DtreeError(
+                    f"unknown class {label!r}; the classes are {classes!r}",
+                    row=row,
+                    column=target.name,
+                )
+        case Numeric():
+            _check_value(target, label, row)
+
+
+def _check_weight(weight: Weight, row: int) -> None:
+    if not _is_number(weight) or not math.isfinite(weight) or weight < 0:
+        raise DtreeError(f"weight {weight!r} is not a finite number >= 0", row=row)
+
+
+def _check_rows(rows: tuple[int, ...], n: int) -> None:
+    if rows and (min(rows) < 0 or max(rows) >= n):
+        raise DtreeError(f"row indices must lie in 0..{n - 1}")

@@ -1,0 +1,477 @@
+"""The tree: an immutable algebraic data type, and the functions over it.
+
+Vocabulary
+----------
+``Tree = Leaf | Split``
+``Leaf(prediction, stats)``
+    Predicts a class (or a number, in regression).  The prediction is
+    stored because it is not always the plurality of the leaf's own
+    examples: an empty branch predicts its parent's plurality.
+``Split(branches, stats)``
+    Tests one attribute; its branches' conditions are mutually exclusive.
+``Branch(condition, subtree)``
+    The condition sits on the branch, so a root-to-leaf path is a rule.
+
+Every node keeps the statistics of the training examples that reached it
+(:mod:`dtree.counts`).  Construction validates structure, so an
+ill-formed tree cannot exist.
+
+Every function here is iterative, not recursive: a chain 10,000 splits
+deep is traversed, compared, hashed and printed without ``RecursionError``.
+Consumers fold over trees with :func:`fold` (or ``match`` on the two cases
+and end with ``assert_never``); learners build them with :func:`unfold`.
+
+Contents: :func:`nodes`, :func:`paths`, :func:`leaves`, :func:`size`,
+:func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
+:func:`reach`, :func:`predict`, :func:`predict_proba`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+from itertools import zip_longest
+from typing import Generic, TypeVar, assert_never
+
+from attrs import field, frozen
+
+from dtree.conditions import Condition, exclusive, holds
+from dtree.counts import ClassStats, Moments, Stats, plurality, ratio
+from dtree.dataset import Example, Label
+from dtree.errors import DtreeError
+
+__all__ = [
+    "Branch",
+    "Leaf",
+    "Path",
+    "Probability",
+    "Split",
+    "Sprout",
+    "Tree",
+    "depth",
+    "fold",
+    "leaves",
+    "n_leaves",
+    "nodes",
+    "paths",
+    "predict",
+    "predict_proba",
+    "reach",
+    "size",
+    "unfold",
+]
+
+Probability = Fraction | float
+R = TypeVar("R")
+S = TypeVar("S")
+
+
+@frozen
+class Leaf:
+    """A leaf: its prediction and the statistics of its training examples.
+
+    >>> Leaf("Yes", ClassStats(("No", "Yes"), (0, 4)))
+    Leaf(prediction='Yes', stats=ClassStats(classes=('No', 'Yes'), counts=(0, 4)))
+    """
+
+    prediction: Label | float
+    stats: Stats
+
+    def __attrs_post_init__(self) -> None:
+        match self.stats:
+            case ClassStats(classes, _):
+                if self.prediction not in classes:
+                    raise DtreeError(f"leaf predicts {self.prediction!r}, not one of {classes!r}")
+            case Moments():
+                if not isinstance(self.prediction, int | float):
+                    raise DtreeError(
+                        f"a regression leaf predicts a number, not {self.prediction!r}"
+                    )
+            case _:
+                assert_never(self.stats)
+
+
+@frozen(eq=False)
+class Branch:
+    """One outcome of a split: its condition and the subtree it leads to."""
+
+    condition: Condition
+    subtree: Tree
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Branch):
+            return NotImplemented
+        return self.condition == other.condition and self.subtree == other.subtree
+
+    def __hash__(self) -> int:
+        return hash((self.condition, self.subtree))
+
+    def __repr__(self) -> str:
+        return f"Branch(condition={self.condition!r}, subtree={_repr(self.subtree)})"
+
+
+def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
+    if len(branches) < 2:
+        raise DtreeError(f"a split needs at least two branches, got {len(branches)}")
+    attributes = {branch.condition.attribute for branch in branches}
+    if len(attributes) > 1:
+        raise DtreeError(f"a split tests one attribute, got {sorted(attributes)}")
+    conditions = [branch.condition for branch in branches]
+    for i, first in enumerate(conditions):
+        for second in conditions[i + 1 :]:
+            if not exclusive(first, second):
+                raise DtreeError(f"the conditions {first!r} and {second!r} overlap")
+    for branch in branches:
+        if type(branch.subtree.stats) is not type(stats) or (
+            isinstance(stats, ClassStats) and branch.subtree.stats.classes != stats.classes  # type: ignore[union-attr]
+        ):
+            raise DtreeError("a subtree's statistics are of another kind than its split's")
+
+
+def _branches(branches: Iterable[Branch]) -> tuple[Branch, ...]:
+    return tuple(branches)
+
+
+@frozen(eq=False)
+class Split:
+    """An internal node: mutually exclusive branches on one attribute.
+
+    >>> from dtree.conditions import Equals
+    >>> s = ClassStats(("F", "T"), (1, 1))
+    >>> Split((Branch(Equals("x", "T"), Leaf("T", ClassStats(("F", "T"), (0, 1)))),
+    ...        Branch(Equals("x", "F"), Leaf("F", ClassStats(("F", "T"), (1, 0))))), s).attribute
+    'x'
+    """
+
+    branches: tuple[Branch, ...] = field(converter=_branches)
+    stats: Stats
+
+    def __attrs_post_init__(self) -> None:
+        _check_branches(self.branches, self.stats)
+
+    @property
+    def attribute(self) -> str:
+        """The attribute this split tests."""
+        return self.branches[0].condition.attribute
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Split):
+            return NotImplemented
+        missing = object()
+        return all(a == b for a, b in zip_longest(_shape(self), _shape(other), fillvalue=missing))
+
+    def __hash__(self) -> int:
+        return hash(tuple(_shape(self)))
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+
+Tree = Leaf | Split
+Path = tuple[tuple[Condition, ...], Leaf]
+
+
+# -- traversal -----------------------------------------------------------------
+
+
+def nodes(tree: Tree) -> Iterator[Tree]:
+    """Every node, in preorder (a split before its branches, branches in order).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> [type(node).__name__ for node in nodes(id3(load("xor")))]
+    ['Split', 'Split', 'Leaf', 'Leaf', 'Split', 'Leaf', 'Leaf']
+    """
+    stack: list[Tree] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, Split):
+            stack.extend(branch.subtree for branch in reversed(node.branches))
+
+
+def _shape(tree: Tree) -> Iterator[object]:
+    """The preorder tokens that determine a tree: equal trees, equal tokens."""
+    for node in nodes(tree):
+        match node:
+            case Leaf(prediction, stats):
+                yield ("leaf", prediction, stats)
+            case Split(branches, stats):
+                yield ("split", stats, tuple(branch.condition for branch in branches))
+            case _:
+                assert_never(node)
+
+
+def _repr(tree: Tree) -> str:
+    pieces: list[str] = []
+    stack: list[Tree | str] = [tree]
+    while stack:
+        item = stack.pop()
+        match item:
+            case str():
+                pieces.append(item)
+            case Leaf():
+                pieces.append(repr(item))
+            case Split(branches, stats):
+                todo: list[Tree | str] = ["Split(branches=("]
+                for i, branch in enumerate(branches):
+                    todo += [", " * (i > 0) + f"Branch(condition={branch.condition!r}, subtree="]
+                    todo += [branch.subtree, ")"]
+                todo.append(f"), stats={stats!r})")
+                stack.extend(reversed(todo))
+    return "".join(pieces)
+
+
+def fold(
+    tree: Tree, on_leaf: Callable[[Leaf], R], on_split: Callable[[Split, tuple[R, ...]], R]
+) -> R:
+    """Reduce a tree bottom-up: ``on_split`` gets the results of its branches.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> fold(id3(load("play-tennis")), lambda leaf: 1, lambda split, below: 1 + sum(below))
+    8
+    """
+    results: list[R] = []
+    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    while stack:
+        node, expanded = stack.pop()
+        match node:
+            case Leaf():
+                results.append(on_leaf(node))
+            case Split(branches, _) if expanded:
+                below = tuple(results[len(results) - len(branches) :])
+                del results[len(results) - len(branches) :]
+                results.append(on_split(node, below))
+            case Split(branches, _):
+                stack.append((node, True))
+                stack.extend((branch.subtree, False) for branch in reversed(branches))
+    return results[0]
+
+
+@frozen
+class Sprout(Generic[S]):
+    """A split whose subtrees are still to be grown, one from each seed."""
+
+    conditions: tuple[Condition, ...]
+    seeds: tuple[S, ...]
+    stats: Stats
+
+
+def unfold(seed: S, step: Callable[[S], Leaf | Sprout[S]]) -> Tree:
+    """Grow a tree top-down: ``step`` turns a seed into a leaf or a sprout.
+
+    The seeds are expanded depth first, in branch order, so ``step`` sees
+    them in the order a recursive ``MakeSubtree`` would.
+
+    >>> from dtree.conditions import AtMost, Above
+    >>> def halve(n: int) -> Leaf | Sprout[int]:
+    ...     stats = Moments(1, float(n), float(n * n))
+    ...     if n <= 1:
+    ...         return Leaf(float(n), stats)
+    ...     return Sprout((AtMost("x", n / 2), Above("x", n / 2)), (n // 2, n - n // 2), stats)
+    >>> n_leaves(unfold(5, halve))
+    5
+    """
+    first = step(seed)
+    if isinstance(first, Leaf):
+        return first
+    frames: list[tuple[Sprout[S], list[Tree]]] = [(first, [])]
+    while True:
+        sprout, grown = frames[-1]
+        if len(grown) < len(sprout.seeds):
+            child = step(sprout.seeds[len(grown)])
+            if isinstance(child, Leaf):
+                grown.append(child)
+            else:
+                frames.append((child, []))
+            continue
+        frames.pop()
+        branches = (Branch(c, t) for c, t in zip(sprout.conditions, grown, strict=True))
+        node = Split(tuple(branches), sprout.stats)
+        if not frames:
+            return node
+        frames[-1][1].append(node)
+
+
+def paths(tree: Tree) -> Iterator[Path]:
+    """Every root-to-leaf path: its conditions and its leaf, left to right.
+
+    >>> from dtree.conditions import describe
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> conditions, leaf = next(paths(id3(load("play-tennis"))))
+    >>> [describe(c) for c in conditions], leaf.prediction
+    (['Outlook = Overcast'], 'Yes')
+    """
+    stack: list[tuple[Tree, tuple[Condition, ...]]] = [(tree, ())]
+    while stack:
+        node, conditions = stack.pop()
+        match node:
+            case Leaf():
+                yield conditions, node
+            case Split(branches, _):
+                stack.extend(
+                    (branch.subtree, (*conditions, branch.condition))
+                    for branch in reversed(branches)
+                )
+            case _:
+                assert_never(node)
+
+
+def leaves(tree: Tree) -> Iterator[Leaf]:
+    """The leaves, left to right."""
+    return (node for node in nodes(tree) if isinstance(node, Leaf))
+
+
+def size(tree: Tree) -> int:
+    """The number of nodes, leaves and splits.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> size(id3(load("play-tennis")))
+    8
+    """
+    return sum(1 for _ in nodes(tree))
+
+
+def n_leaves(tree: Tree) -> int:
+    """The number of leaves, |T~| in the notes' cost-complexity.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> n_leaves(id3(load("play-tennis")))
+    5
+    """
+    return sum(1 for _ in leaves(tree))
+
+
+def depth(tree: Tree) -> int:
+    """The number of splits on the longest root-to-leaf path (a leaf has depth 0).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> depth(id3(load("play-tennis")))
+    2
+    """
+    return fold(tree, lambda leaf: 0, lambda split, below: 1 + max(below))
+
+
+# -- prediction ----------------------------------------------------------------
+
+
+def _branch_weights(split: Split) -> tuple[Probability, ...]:
+    """The share of the split's training weight that went down each branch."""
+    weights = [branch.subtree.stats.weight for branch in split.branches]
+    total = sum(weights)
+    if total == 0:
+        return tuple(Fraction(1, len(weights)) for _ in weights)
+    return tuple(ratio(weight, total) for weight in weights)
+
+
+def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
+    """The nodes where an example ends up, with the share of it that ends there.
+
+    A known value follows the one branch whose condition holds.  A missing
+    value (``None``) goes down every branch, in proportion to the training
+    weight of each (C4.5's rule).  A value that no branch accepts (a
+    nominal value unseen in training) stops at that split, whose own
+    distribution then answers.  The shares sum to 1.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> [(type(node).__name__, share) for node, share in
+    ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
+    [('Leaf', Fraction(2, 7)), ('Leaf', Fraction(5, 14)), ('Leaf', Fraction(5, 14))]
+    """
+    ends: list[tuple[Tree, Probability]] = []
+    stack: list[tuple[Tree, Probability]] = [(tree, Fraction(1))]
+    while stack:
+        node, share = stack.pop()
+        match node:
+            case Leaf():
+                ends.append((node, share))
+            case Split(branches, _):
+                outcomes = [holds(branch.condition, example) for branch in branches]
+                if None in outcomes:
+                    shares = _branch_weights(node)
+                    stack.extend(
+                        (branch.subtree, share * p)
+                        for branch, p in reversed(tuple(zip(branches, shares, strict=True)))
+                        if p > 0
+                    )
+                elif True in outcomes:
+                    stack.append((branches[outcomes.index(True)].subtree, share))
+                else:
+                    ends.append((node, share))
+            case _:
+                assert_never(node)
+    return tuple(ends)
+
+
+def _distribution(node: Tree) -> tuple[Probability, ...]:
+    """p(k | node); an empty leaf is certain of its own prediction."""
+    stats = node.stats
+    if not isinstance(stats, ClassStats):
+        raise DtreeError("a regression tree has no class probabilities")
+    if stats.weight > 0:
+        return stats.proportions
+    if isinstance(node, Leaf):
+        return tuple(Fraction(int(label == node.prediction)) for label in stats.classes)
+    return tuple(Fraction(1, len(stats.classes)) for _ in stats.classes)
+
+
+def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
+    """P(class | example): the mixture of the class distributions it reaches.
+
+    Exact (``Fraction``) when the training weights are integers.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> predict_proba(tree, {"Outlook": "Sunny", "Temperature": "Hot",
+    ...                      "Humidity": None, "Wind": "Weak"})
+    {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
+    """
+    classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else ()
+    mixture: list[Probability] = [Fraction(0)] * len(classes)
+    for node, share in reach(tree, example):
+        for k, p in enumerate(_distribution(node)):
+            mixture[k] += share * p
+    return dict(zip(classes, mixture, strict=True))
+
+
+def _value(node: Tree) -> float:
+    match node:
+        case Leaf(prediction, _):
+            return float(prediction)
+        case Split(_, stats) if isinstance(stats, Moments):
+            return stats.mean
+        case _:
+            raise DtreeError("a classification node has no numeric value")
+
+
+def predict(tree: Tree, example: Example) -> Label | float:
+    """The tree's prediction for one example.
+
+    An example that reaches one leaf gets that leaf's prediction; one that
+    is spread by missing values gets the plurality of the mixed
+    distribution (ties to the first class) or, in regression, the weighted
+    mean of the values it reaches.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> predict(tree, {"Outlook": "Rain", "Temperature": "Mild",
+    ...                "Humidity": "High", "Wind": "Strong"})
+    'No'
+    """
+    ends = reach(tree, example)
+    if len(ends) == 1 and isinstance(ends[0][0], Leaf):
+        return ends[0][0].prediction
+    if isinstance(tree.stats, Moments):
+        return float(sum(share * _value(node) for node, share in ends))
+    proba = predict_proba(tree, example)
+    labels = tuple(proba)
+    return labels[plurality(tuple(proba.values()))]
