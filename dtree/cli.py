@@ -39,13 +39,19 @@ def _parser() -> argparse.ArgumentParser:
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
     fit.add_argument("--target", metavar="COL", help="the target column of FILE.csv")
     fit.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
-    fit.add_argument("--nominal", metavar="COL", action="append", default=[], help="read COL as nominal")
-    fit.add_argument("--algorithm", choices=["id3"], default="id3", help="the learner (default id3)")
+    fit.add_argument(
+        "--nominal", metavar="COL", action="append", default=[], help="read COL as nominal"
+    )
+    fit.add_argument(
+        "--algorithm", choices=["id3"], default="id3", help="the learner (default id3)"
+    )
     fit.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
     fit.add_argument(
         "--min-samples-split", type=float, default=2, metavar="W", help="split nodes of weight >= W"
     )
-    fit.add_argument("--min-gain", type=float, default=0.0, metavar="G", help="split when gain >= G")
+    fit.add_argument(
+        "--min-gain", type=float, default=0.0, metavar="G", help="split when gain >= G"
+    )
     return parser
 
 

@@ -19,6 +19,7 @@ missing), :func:`exclusive` (can two conditions both hold?), and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import assert_never
 
 from attrs import field, frozen
@@ -38,6 +39,10 @@ __all__ = [
     "format_number",
     "holds",
 ]
+
+
+def _value_set(values: Iterable[str]) -> frozenset[str]:
+    return frozenset(values)
 
 
 @frozen
@@ -69,7 +74,7 @@ class In:
     """``attribute in values``."""
 
     attribute: str
-    values: frozenset[str] = field(converter=frozenset)
+    values: frozenset[str] = field(converter=_value_set)
 
 
 @frozen
@@ -77,7 +82,7 @@ class NotIn:
     """``attribute not in values``."""
 
     attribute: str
-    values: frozenset[str] = field(converter=frozenset)
+    values: frozenset[str] = field(converter=_value_set)
 
 
 Condition = Equals | AtMost | Above | In | NotIn

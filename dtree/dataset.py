@@ -374,7 +374,9 @@ def infer_domain(name: str, values: Iterable[Value]) -> Domain:
     if all(isinstance(value, str) for value in present):
         return Nominal(tuple(sorted(set(map(str, present)))))
     kinds = sorted({type(value).__name__ for value in present})
-    raise DtreeError(f"mixed value types {kinds}: use strings or numbers, not both", column=name)
+    raise DtreeError(
+        f"values of types {kinds}: a column holds strings or numbers, not both", column=name
+    )
 
 
 def _target_domain(name: str, labels: Sequence[Value], classes: Sequence[Label] | None) -> Domain:

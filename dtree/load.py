@@ -9,7 +9,8 @@ How a file becomes a dataset
 ----------------------------
 1. The bytes are decoded as UTF-8 (a leading byte-order mark is dropped)
    and split into records by the stdlib ``csv`` module, strictly, so that
-   malformed quoting is an error rather than a guess.
+   malformed quoting (an unclosed quote, text after a closing quote) is an
+   error rather than a guess.
 2. Every field is stripped of surrounding whitespace; completely blank
    lines are skipped.  The first record is the header; the data rows are
    numbered from 1 (the header is not a row), and every error names the
@@ -126,7 +127,7 @@ def _text(file: str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise DtreeError(
-            f"not UTF-8 text: byte {data[error.start]:#04x} on line {line} is not valid UTF-8",
+            f"not UTF-8 text: byte {data[error.start]:#04x} on line {line} cannot be decoded",
             file=file,
         ) from error
 
@@ -141,8 +142,8 @@ def _records(text: str, file: str) -> list[list[str]]:
     ...
     dtree.errors.DtreeError: t.csv, row 1: malformed CSV on line 2: unexpected end of data
     """
-    # Strict, so that malformed quoting is an error rather than a guess;
-    # skipping initial spaces lets a quoted field follow ', ' as people write it.
+    # Strict, so that malformed quoting cannot silently swallow rows; skipping
+    # initial spaces lets a quoted field follow ', ' as people write it.
     reader = csv.reader(io.StringIO(text, newline=""), strict=True, skipinitialspace=True)
     records: list[list[str]] = []
     try:

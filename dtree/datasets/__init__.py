@@ -53,7 +53,8 @@ _REGISTRY = (
         "PlayTennis",
         ("No", "Yes"),
         (),
-        "Mitchell, Machine Learning (1997), Table 3.2; seed 001 of the course notes",
+        "Mitchell, Machine Learning (1997), Table 3.2;"
+        " Liang, CS 760 notes, Decision Tree Learning: Part 1 (2017)",
     ),
     Entry(
         "golf",
@@ -87,7 +88,7 @@ _REGISTRY = (
         "ExamResult",
         ("F", "P"),
         (),
-        "seed 004 of the course notes, Example 1",
+        "Nath, Lecture 10: Decision Trees (notes), Example 1",
     ),
     Entry(
         "boolean-table",
@@ -95,7 +96,7 @@ _REGISTRY = (
         "Y",
         ("F", "T"),
         (),
-        "seed 004 of the course notes, Table 10.1",
+        "Nath, Lecture 10: Decision Trees (notes), Table 10.1",
     ),
     Entry(
         "xor",
@@ -104,7 +105,7 @@ _REGISTRY = (
         ("0", "1"),
         # 0/1 codes name the two values of a boolean input, not quantities.
         ("Z1", "Z2"),
-        "seed 004 of the course notes, Example 4",
+        "Nath, Lecture 10: Decision Trees (notes), Example 4",
     ),
     Entry(
         "iris",

@@ -1,0 +1,98 @@
+"""Counting: exact ratios, plurality ties, node statistics and contingency tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from dtree.counts import (
+    ClassStats,
+    Moments,
+    class_counts,
+    contingency,
+    plurality,
+    ratio,
+    stats_of,
+    transpose,
+)
+from dtree.dataset import Dataset
+from dtree.datasets import load
+from dtree.errors import DtreeError
+
+
+def test_ratios_are_exact_unless_a_float_is_involved() -> None:
+    assert ratio(9, 14) == Fraction(9, 14)
+    assert isinstance(ratio(Fraction(1, 3), 2), Fraction)
+    assert ratio(1.5, 3) == 0.5
+
+
+def test_plurality_ties_go_to_the_first_class() -> None:
+    """Exhaustively over count vectors with entries 0..3 of length 1..3."""
+    for length in range(1, 4):
+        for counts in product(range(4), repeat=length):
+            best = max(counts)
+            assert plurality(counts) == counts.index(best)
+
+
+def test_class_stats() -> None:
+    stats = ClassStats(("Yes", "No"), (6, 6))
+    assert stats.plurality == "Yes"  # the restaurant root: a tie, to the first class
+    assert stats.weight == 12
+    assert stats.proportions == (Fraction(1, 2), Fraction(1, 2))
+    assert not stats.is_pure
+    assert ClassStats(("Yes", "No"), (0, 3)).is_pure
+    with pytest.raises(DtreeError, match="empty node"):
+        _ = ClassStats(("Yes", "No"), (0, 0)).proportions
+    with pytest.raises(DtreeError, match=">= 0"):
+        ClassStats(("Yes", "No"), (1, -1))
+    with pytest.raises(DtreeError, match="2 counts"):
+        ClassStats(("Yes",), (1, 1))
+
+
+def test_class_counts_are_weighted_and_follow_the_class_order() -> None:
+    tennis = load("play-tennis")
+    assert class_counts(tennis) == (5, 9)
+    assert class_counts(load("restaurant")) == (6, 6)
+    doubled = tennis.with_weights([2] * 14)
+    assert class_counts(doubled) == (10, 18)
+    halves = tennis.with_weights([Fraction(1, 2)] * 14)
+    assert class_counts(halves) == (Fraction(5, 2), Fraction(9, 2))
+    assert class_counts(tennis.subset([0, 1, 2])) == (2, 1)
+
+
+def test_contingency_rows_follow_the_domain_and_keep_empty_values() -> None:
+    assert contingency(load("play-tennis"), "Outlook") == ((0, 4), (2, 3), (3, 2))
+    sunny = load("play-tennis").subset([0, 1])
+    assert contingency(sunny, "Outlook") == ((0, 0), (0, 0), (2, 0))
+    assert contingency(load("restaurant"), "Pat") == ((2, 4), (0, 2), (4, 0))  # Full, None, Some
+
+
+def test_contingency_refuses_what_it_cannot_count() -> None:
+    with pytest.raises(DtreeError, match="numeric"):
+        contingency(load("golf"), "humidity")
+    with pytest.raises(DtreeError, match="unknown attribute"):
+        contingency(load("golf"), "Humidity")
+    data = Dataset.from_records([{"a": None, "y": "p"}, {"a": "u", "y": "q"}], target="y")
+    with pytest.raises(DtreeError, match="missing value") as error:
+        contingency(data, "a")
+    assert (error.value.row, error.value.column) == (1, "a")
+
+
+def test_regression_moments() -> None:
+    data = Dataset.from_records(
+        [{"x": "u", "y": 1.0}, {"x": "v", "y": 3.0}], target="y", weights=[1, 3]
+    )
+    moments = stats_of(data)
+    assert moments == Moments(4, 10.0, 28.0)
+    assert isinstance(moments, Moments)
+    assert moments.mean == 2.5
+    with pytest.raises(DtreeError, match="empty node"):
+        _ = Moments(0, 0.0, 0.0).mean
+
+
+def test_transpose_is_an_involution() -> None:
+    table = ((0, 4), (2, 3), (3, 2))
+    assert transpose(transpose(table)) == table
+    assert transpose(table) == ((0, 2, 3), (4, 3, 2))

@@ -1,0 +1,339 @@
+"""read_csv: every kind of bad input, type inference, and a round-trip law."""
+
+from __future__ import annotations
+
+import csv
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib.resources import as_file, files
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree.dataset import Nominal, Numeric, Value
+from dtree.errors import DtreeError
+from dtree.load import read_csv
+
+
+def write(folder: Path, text: str, name: str = "data.csv") -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(path: Path, **options: object) -> DtreeError:
+    with pytest.raises(DtreeError) as caught:
+        read_csv(path, target=str(options.pop("target", "y")), **options)  # type: ignore[arg-type]
+    return caught.value
+
+
+# -- bad input: one test each -----------------------------------------------------
+
+
+def test_missing_file_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "absent.csv"
+    error = error_of(path)
+    assert (error.file, error.row, error.column) == (str(path), None, None)
+    assert "no such file" in str(error)
+
+
+def test_a_directory_is_an_error(tmp_path: Path) -> None:
+    error = error_of(tmp_path)
+    assert error.file == str(tmp_path)
+    assert "directory" in error.message
+
+
+def test_text_that_is_not_utf8_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("x,y\ncafé,a\n".encode("latin-1"))
+    error = error_of(path)
+    assert error.file == str(path)
+    assert "UTF-8" in error.message
+    assert "line 2" in error.message
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "  \n"])
+def test_an_empty_file_is_an_error(tmp_path: Path, text: str) -> None:
+    error = error_of(write(tmp_path, text))
+    assert error.file == str(tmp_path / "data.csv")
+    assert "empty" in error.message
+
+
+def test_a_header_without_rows_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n"))
+    assert error.file == str(tmp_path / "data.csv")
+    assert "no data rows" in error.message
+
+
+@pytest.mark.parametrize(("line", "count"), [("1,a,extra", 3), ("1", 1)])
+def test_a_ragged_row_is_an_error(tmp_path: Path, line: str, count: int) -> None:
+    error = error_of(write(tmp_path, f"x,y\n2,b\n{line}\n3,c\n"))
+    assert (error.file, error.row, error.column) == (str(tmp_path / "data.csv"), 2, None)
+    assert f"{count} field" in error.message
+    assert "expected 2" in error.message
+
+
+def test_a_duplicate_column_name_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,x,y\n1,2,a\n"))
+    assert (error.row, error.column) == (None, "x")
+    assert "duplicate" in error.message
+
+
+@pytest.mark.parametrize("header", ["x,,y", "x,y,", " ,y"])
+def test_an_empty_column_name_is_an_error(tmp_path: Path, header: str) -> None:
+    error = error_of(write(tmp_path, f"{header}\n1,a,b\n"))
+    assert error.file == str(tmp_path / "data.csv")
+    assert "empty name" in error.message
+
+
+def test_an_unknown_target_is_an_error_listing_the_columns(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,a\n"), target="Play")
+    assert error.file == str(tmp_path / "data.csv")
+    assert "'Play'" in error.message
+    assert "'x', 'y'" in error.message
+
+
+@pytest.mark.parametrize("option", ["numeric", "nominal"])
+def test_an_unknown_forced_column_is_an_error(tmp_path: Path, option: str) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,a\n"), **{option: ["z"]})
+    assert "'z'" in error.message
+    assert "'x', 'y'" in error.message
+
+
+def test_a_column_forced_both_ways_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,a\n"), numeric=["x"], nominal=["x"])
+    assert error.column == "x"
+
+
+def test_declared_classes_for_a_numeric_target_are_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,0\n"), classes=["0"], numeric=["y"])
+    assert error.column == "y"
+
+
+@pytest.mark.parametrize("spelling", ["nan", "NaN", "inf", "-Infinity", "+INF", "1e999"])
+def test_nan_or_infinity_in_a_numeric_column_is_an_error(tmp_path: Path, spelling: str) -> None:
+    error = error_of(write(tmp_path, f"x,y\n1,a\n{spelling},b\n"))
+    assert (error.file, error.row, error.column) == (str(tmp_path / "data.csv"), 2, "x")
+    assert repr(spelling) in error.message
+
+
+def test_nan_in_a_forced_numeric_column_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n?,a\nnan,b\n"), numeric=["x"])
+    assert (error.row, error.column) == (2, "x")
+
+
+def test_nan_among_other_strings_is_just_a_string(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "name,y\nNan,a\nBob,b\n"), target="y")
+    assert data.column("name") == ("Nan", "Bob")
+
+
+def test_a_non_number_forced_numeric_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,a\n2,b\nhot,c\n"), numeric=["x"])
+    assert (error.file, error.row, error.column) == (str(tmp_path / "data.csv"), 3, "x")
+    assert "'hot'" in error.message
+
+
+@pytest.mark.parametrize("marker", ["?", ""])
+def test_a_missing_target_is_an_error(tmp_path: Path, marker: str) -> None:
+    error = error_of(write(tmp_path, f"x,y\n1,a\n2,{marker}\n"))
+    assert (error.file, error.row, error.column) == (str(tmp_path / "data.csv"), 2, "y")
+    assert "missing" in error.message
+
+
+def test_an_undeclared_class_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "x,y\n1,a\n2,c\n"), classes=["a", "b"])
+    assert (error.file, error.row, error.column) == (str(tmp_path / "data.csv"), 2, "y")
+
+
+def test_malformed_quoting_is_an_error(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, 'x,y\n1,a\n2,"b\n'))
+    assert (error.file, error.row) == (str(tmp_path / "data.csv"), 2)
+    assert "malformed CSV" in error.message
+
+
+def test_rows_are_counted_from_the_first_data_row_skipping_blank_lines(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "\nx,y\n\n1,a\n\nnan,b\n"))
+    assert error.row == 2
+
+
+# -- inference ----------------------------------------------------------------------
+
+
+def test_decimal_literals_make_a_numeric_column_of_floats(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\n75,a\n-1.5e3,b\n.5,a\n+2.,b\n"), target="y")
+    assert data.schema.attribute("x").domain == Numeric()
+    assert data.column("x") == (75.0, -1500.0, 0.5, 2.0)
+    assert all(isinstance(value, float) for value in data.column("x"))
+
+
+@pytest.mark.parametrize("odd", ["1_000", "0x1F", "1,5", "١", "--1"])
+def test_what_float_would_accept_but_is_not_a_decimal_literal_is_nominal(
+    tmp_path: Path, odd: str
+) -> None:
+    data = read_csv(write(tmp_path, f'x,y\n1,a\n"{odd}",b\n'), target="y")
+    assert data.column("x") == ("1", odd)
+    assert data.schema.attribute("x").domain == Nominal(tuple(sorted(["1", odd])))
+
+
+def test_nominal_override_keeps_the_strings(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "z,y\n0,a\n1,b\n"), target="y", nominal=["z"])
+    assert data.schema.attribute("z").domain == Nominal(("0", "1"))
+    assert data.column("z") == ("0", "1")
+
+
+def test_numeric_override_reads_numbers(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\n?,a\n3,b\n"), target="y", numeric=["x"])
+    assert data.column("x") == (None, 3.0)
+
+
+def test_missing_markers_are_none(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,w,y\n1,?,a\n?,Weak,b\n,,c\n3,Strong,a\n"), target="y")
+    assert data.column("x") == (1.0, None, None, 3.0)
+    assert data.column("w") == (None, "Weak", None, "Strong")
+    assert data.schema.attribute("w").domain == Nominal(("Strong", "Weak"))
+
+
+def test_missing_markers_can_be_chosen(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "w,y\nNA,a\n?,b\n"), target="y", missing=["NA"])
+    assert data.column("w") == (None, "?")
+
+
+def test_classes_are_sorted_unless_declared(tmp_path: Path) -> None:
+    path = write(tmp_path, "x,y\n1,Yes\n2,No\n3,Maybe\n")
+    assert read_csv(path, target="y").schema.classes == ("Maybe", "No", "Yes")
+    declared = read_csv(path, target="y", classes=["Yes", "No", "Maybe"])
+    assert declared.schema.classes == ("Yes", "No", "Maybe")
+
+
+def test_declared_classes_keep_numeric_looking_labels_as_strings(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\n1,0\n2,1\n"), target="y", classes=["0", "1"])
+    assert data.labels == ("0", "1")
+
+
+def test_a_numeric_target_makes_a_regression_dataset(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\na,1.5\nb,2\n"), target="y")
+    assert not data.schema.is_classification
+    assert data.labels == (1.5, 2.0)
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbfx,y\n1,a\n")
+    data = read_csv(path, target="y")
+    assert data.schema.names == ("x",)
+
+
+def test_names_and_values_are_stripped(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, " x ,\ty\n  1 , a \n ? ,\tb \n 3 ,b\n"), target="y")
+    assert data.schema.names == ("x",)
+    assert data.schema.target.name == "y"
+    assert data.column("x") == (1.0, None, 3.0)
+    assert data.labels == ("a", "b", "b")
+
+
+def test_quoted_fields_may_hold_commas_and_newlines(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, 'x,y\n"a, b",p\n"c\nd",q\n'), target="y")
+    assert data.column("x") == ("a, b", "c\nd")
+
+
+# -- the bundled files ---------------------------------------------------------------
+
+BUNDLED = [
+    # file, target, rows, attributes, classes in sorted order (None: regression)
+    ("play-tennis.csv", "PlayTennis", 14, 4, ("No", "Yes")),
+    ("golf.csv", "class", 14, 4, ("Don't Play", "Play")),
+    ("weather-numeric.csv", "play", 14, 4, ("no", "yes")),
+    ("restaurant.csv", "WillWait", 12, 10, ("No", "Yes")),
+    ("exam-results.csv", "ExamResult", 15, 3, ("F", "P")),
+    ("boolean-table.csv", "Y", 8, 2, ("F", "T")),
+    ("xor.csv", "Y", 4, 2, None),  # 0/1 labels read as numbers unless classes are declared
+    ("iris.csv", "species", 150, 4, ("setosa", "versicolor", "virginica")),
+]
+
+
+@contextmanager
+def bundled(file: str) -> Iterator[Path]:
+    with as_file(files("dtree.datasets").joinpath(file)) as path:
+        yield path
+
+
+@pytest.mark.parametrize(("file", "target", "rows", "attributes", "classes"), BUNDLED)
+def test_every_bundled_file_reads_with_its_documented_shape(
+    file: str, target: str, rows: int, attributes: int, classes: tuple[str, ...] | None
+) -> None:
+    with bundled(file) as path:
+        data = read_csv(path, target=target)
+    assert len(data) == rows
+    assert len(data.schema.attributes) == attributes
+    assert data.schema.target.name == target
+    if classes is None:
+        assert not data.schema.is_classification
+    else:
+        assert data.schema.classes == classes
+
+
+# -- the round-trip law --------------------------------------------------------------
+
+# Strings that cannot be read as anything else: they start with a letter that
+# begins no number, NaN or infinity spelling, and end without whitespace.
+FIRST = "abcdfghjklmopqrstuvwxyzABCDFGHJKLMOPQRSTUVWXYZé"
+REST = FIRST + "in0123456789 ,;'\"\n-."
+words = st.builds(
+    lambda first, rest: first + rest.rstrip(), st.sampled_from(FIRST), st.text(REST, max_size=8)
+)
+numbers = st.one_of(st.integers(-(10**6), 10**6), st.floats(allow_nan=False, allow_infinity=False))
+
+
+Cell = str | int | float | None
+"""A value as generated: an int is written without a decimal point."""
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> list[list[Cell]]:
+    """Columns of one kind each (numbers or words), the last one the target.
+
+    Only the attributes may have missing values.
+    """
+    rows = draw(st.integers(1, 6))
+    width = draw(st.integers(1, 4))
+    columns: list[list[Cell]] = []
+    for j in range(width):
+        values: st.SearchStrategy[Cell] = draw(st.sampled_from([numbers, words]))
+        if j < width - 1:
+            values = st.none() | values
+        columns.append(draw(st.lists(values, min_size=rows, max_size=rows)))
+    return columns
+
+
+def spelled(cell: Cell) -> str:
+    """How a cell is written: floats by repr, which reads back exactly."""
+    match cell:
+        case None:
+            return ""
+        case float():
+            return repr(cell)
+        case _:
+            return str(cell)
+
+
+def as_read(cell: Cell) -> Value:
+    """What reading a cell gives: numbers as floats."""
+    return float(cell) if isinstance(cell, int) else cell
+
+
+@given(tables())
+def test_a_table_written_then_read_gives_the_same_values(columns: list[list[Cell]]) -> None:
+    names = [f"c{j}" for j in range(len(columns))]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "table.csv")
+        with path.open("w", encoding="utf-8", newline="") as stream:
+            writer = csv.writer(stream)
+            writer.writerow(names)
+            writer.writerows(map(spelled, row) for row in zip(*columns, strict=True))
+        data = read_csv(path, target=names[-1])
+    for name, column in zip(names[:-1], columns, strict=False):
+        assert data.column(name) == tuple(map(as_read, column))
+    assert data.labels == tuple(map(as_read, columns[-1]))

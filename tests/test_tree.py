@@ -1,0 +1,277 @@
+"""The tree ADT: construction laws, traversal, prediction, and very deep trees."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from dtree.conditions import Above, AtMost, Equals, In, NotIn
+from dtree.counts import ClassStats, Moments
+from dtree.datasets import load
+from dtree.errors import DtreeError
+from dtree.grow import id3
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Sprout,
+    Tree,
+    depth,
+    fold,
+    leaves,
+    n_leaves,
+    nodes,
+    paths,
+    predict,
+    predict_proba,
+    reach,
+    size,
+    unfold,
+)
+
+CLASSES = ("a", "b")
+
+
+def stats(a: int, b: int) -> ClassStats:
+    return ClassStats(CLASSES, (a, b))
+
+
+def chain(length: int) -> Tree:
+    """x <= 0 -> a, else x <= 1 -> a, else ... : ``length`` splits deep."""
+    tree: Tree = Leaf("b", stats(0, 1))
+    for i in reversed(range(length)):
+        tree = Split(
+            (Branch(AtMost("x", i), Leaf("a", stats(1, 0))), Branch(Above("x", i), tree)),
+            stats(length - i, 1),
+        )
+    return tree
+
+
+DEEP = 10_000
+
+
+@pytest.fixture(scope="module")
+def deep() -> Tree:
+    return chain(DEEP)
+
+
+# -- construction --------------------------------------------------------------
+
+
+def test_a_split_needs_two_branches() -> None:
+    with pytest.raises(DtreeError, match="at least two branches"):
+        Split((Branch(Equals("x", "u"), Leaf("a", stats(1, 0))),), stats(1, 0))
+
+
+def test_a_split_tests_one_attribute() -> None:
+    with pytest.raises(DtreeError, match="one attribute"):
+        Split(
+            (
+                Branch(Equals("x", "u"), Leaf("a", stats(1, 0))),
+                Branch(Equals("y", "v"), Leaf("b", stats(0, 1))),
+            ),
+            stats(1, 1),
+        )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (Equals("x", "u"), Equals("x", "u")),
+        (AtMost("x", 2.0), Above("x", 1.0)),
+        (In("x", {"u", "v"}), In("x", {"v"})),
+        (NotIn("x", {"u"}), NotIn("x", {"v"})),
+        (Equals("x", "u"), NotIn("x", {"v"})),
+    ],
+)
+def test_branch_conditions_must_be_exclusive(first: Equals, second: Equals) -> None:
+    with pytest.raises(DtreeError, match="overlap"):
+        Split(
+            (Branch(first, Leaf("a", stats(1, 0))), Branch(second, Leaf("b", stats(0, 1)))),
+            stats(1, 1),
+        )
+
+
+def test_subtree_statistics_match_their_split() -> None:
+    with pytest.raises(DtreeError, match="another kind"):
+        Split(
+            (
+                Branch(Equals("x", "u"), Leaf(1.0, Moments(1, 1.0, 1.0))),
+                Branch(Equals("x", "v"), Leaf("b", stats(0, 1))),
+            ),
+            stats(0, 1),
+        )
+    other_classes = ClassStats(("b", "a"), (1, 0))
+    with pytest.raises(DtreeError, match="another kind"):
+        Split(
+            (
+                Branch(Equals("x", "u"), Leaf("b", other_classes)),
+                Branch(Equals("x", "v"), Leaf("b", stats(0, 1))),
+            ),
+            stats(0, 1),
+        )
+
+
+def test_a_leaf_predicts_one_of_its_classes_or_a_number() -> None:
+    with pytest.raises(DtreeError, match="not one of"):
+        Leaf("c", stats(1, 0))
+    with pytest.raises(DtreeError, match="predicts a number"):
+        Leaf("a", Moments(1, 1.0, 1.0))
+
+
+def test_trees_are_frozen() -> None:
+    tree = id3(load("play-tennis"))
+    with pytest.raises(AttributeError):
+        tree.stats = stats(0, 0)  # type: ignore[misc]
+
+
+# -- equality, hashing, repr ----------------------------------------------------
+
+
+def test_equal_trees_are_equal_and_hash_alike() -> None:
+    first, second = id3(load("play-tennis")), id3(load("play-tennis"))
+    assert first is not second
+    assert first == second
+    assert hash(first) == hash(second)
+    assert len({first, second}) == 1
+
+
+def test_trees_differing_anywhere_are_unequal() -> None:
+    assert chain(3) != chain(4)
+    tree = chain(2)
+    assert isinstance(tree, Split)
+    changed = Split(tree.branches, stats(9, 1))
+    assert changed != tree
+    assert tree != Leaf("b", stats(0, 1))
+    assert Leaf("b", stats(0, 1)) != tree
+
+
+def test_repr_evaluates_back_to_the_tree() -> None:
+    tree = id3(load("restaurant"))
+    namespace = {
+        "Split": Split,
+        "Branch": Branch,
+        "Leaf": Leaf,
+        "Equals": Equals,
+        "ClassStats": ClassStats,
+    }
+    assert eval(repr(tree), namespace) == tree  # our own repr, in a test
+
+
+# -- traversal ------------------------------------------------------------------
+
+
+def test_traversals_of_the_play_tennis_tree() -> None:
+    tree = id3(load("play-tennis"))
+    assert (size(tree), depth(tree), n_leaves(tree)) == (8, 2, 5)
+    assert [leaf.prediction for leaf in leaves(tree)] == ["Yes", "No", "Yes", "No", "Yes"]
+    assert [len(conditions) for conditions, _ in paths(tree)] == [1, 2, 2, 2, 2]
+
+    def predictions(leaf: Leaf) -> tuple[str | float, ...]:
+        return (leaf.prediction,)
+
+    def joined(split: Split, below: tuple[tuple[str | float, ...], ...]) -> tuple[str | float, ...]:
+        return tuple(prediction for part in below for prediction in part)
+
+    assert fold(tree, predictions, joined) == tuple(leaf.prediction for leaf in leaves(tree))
+
+
+def test_a_leaf_alone() -> None:
+    leaf = Leaf("a", stats(2, 1))
+    assert (size(leaf), depth(leaf), n_leaves(leaf)) == (1, 0, 1)
+    assert list(paths(leaf)) == [((), leaf)]
+    assert list(nodes(leaf)) == [leaf]
+
+
+def test_unfold_expands_seeds_depth_first_in_branch_order() -> None:
+    seen: list[str] = []
+
+    def step(word: str) -> Leaf | Sprout[str]:
+        seen.append(word)
+        if len(word) == 2:
+            return Leaf("a", stats(1, 0))
+        return Sprout((Equals("x", "l"), Equals("x", "r")), (word + "l", word + "r"), stats(2, 0))
+
+    tree = unfold("", step)
+    assert seen == ["", "l", "ll", "lr", "r", "rl", "rr"]
+    assert (size(tree), depth(tree)) == (7, 2)
+
+
+# -- prediction -----------------------------------------------------------------
+
+
+def test_prediction_follows_the_one_branch_that_holds() -> None:
+    tree = id3(load("play-tennis"))
+    for example, label in zip(
+        load("play-tennis").examples(), load("play-tennis").labels, strict=True
+    ):
+        assert predict(tree, example) == label
+        proba = predict_proba(tree, example)
+        assert proba[str(label)] == 1
+
+
+def test_a_missing_value_spreads_by_training_weight() -> None:
+    """Outlook missing: 4/14 Overcast (Yes), 5/14 Rain, 5/14 Sunny; Wind Weak and Humidity High."""
+    tree = id3(load("play-tennis"))
+    example = {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"}
+    proba = predict_proba(tree, example)
+    assert proba == {"No": Fraction(5, 14), "Yes": Fraction(9, 14)}
+    assert sum(share for _, share in reach(tree, example)) == 1
+    assert predict(tree, example) == "Yes"
+
+
+def test_an_unseen_value_answers_with_the_nodes_own_distribution() -> None:
+    tree = id3(load("play-tennis"))
+    example = {"Outlook": "Foggy", "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"}
+    assert predict_proba(tree, example) == {"No": Fraction(5, 14), "Yes": Fraction(9, 14)}
+    assert predict(tree, example) == "Yes"
+
+
+def test_an_empty_leaf_is_certain_of_its_parents_plurality() -> None:
+    tree = id3(load("restaurant"))
+    french = {"Pat": "Full", "Hun": "Yes", "Type": "French", "Fri": "No"}
+    assert predict(tree, french) == "Yes"
+    assert predict_proba(tree, french) == {"Yes": 1, "No": 0}
+
+
+def test_an_example_must_name_the_tested_attributes() -> None:
+    with pytest.raises(DtreeError, match="no attribute 'Outlook'"):
+        predict(id3(load("play-tennis")), {"Wind": "Weak"})
+
+
+def test_regression_prediction_averages_what_a_missing_value_reaches() -> None:
+    tree = Split(
+        (
+            Branch(AtMost("x", 1.0), Leaf(1.0, Moments(1, 1.0, 1.0))),
+            Branch(Above("x", 1.0), Leaf(4.0, Moments(3, 12.0, 48.0))),
+        ),
+        Moments(4, 13.0, 49.0),
+    )
+    assert predict(tree, {"x": 0.5}) == 1.0
+    assert predict(tree, {"x": None}) == pytest.approx(1 * 0.25 + 4 * 0.75)
+    with pytest.raises(DtreeError, match="no class probabilities"):
+        predict_proba(tree, {"x": 0.5})
+
+
+# -- very deep trees --------------------------------------------------------------
+
+
+def test_every_tree_function_works_on_a_chain_ten_thousand_deep(deep: Tree) -> None:
+    assert depth(deep) == DEEP
+    assert size(deep) == 2 * DEEP + 1
+    assert n_leaves(deep) == DEEP + 1
+    assert sum(1 for _ in nodes(deep)) == 2 * DEEP + 1
+    assert sum(1 for _ in paths(deep)) == DEEP + 1
+    assert predict(deep, {"x": DEEP + 1}) == "b"
+    assert predict(deep, {"x": 5000.5}) == "a"
+    assert predict_proba(deep, {"x": DEEP + 1}) == {"a": 0, "b": 1}
+    assert sum(predict_proba(deep, {"x": None}).values()) == 1
+    assert fold(deep, lambda leaf: 1, lambda split, below: sum(below)) == DEEP + 1
+
+
+def test_deep_trees_compare_hash_and_print(deep: Tree) -> None:
+    other = chain(DEEP)
+    assert deep == other
+    assert hash(deep) == hash(other)
+    assert repr(deep).count("Split(") == DEEP
