@@ -14,12 +14,13 @@ Vocabulary
     (all weighted).
 ``Stats = ClassStats | Moments``
 
-Functions: :func:`ratio`, :func:`plurality`, :func:`stats_of`,
+Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 :func:`class_counts`, :func:`contingency`, :func:`transpose`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -39,6 +40,7 @@ __all__ = [
     "plurality",
     "ratio",
     "stats_of",
+    "total",
     "transpose",
 ]
 
@@ -88,7 +90,7 @@ class ClassStats:
     @property
     def weight(self) -> Weight:
         """The total weight of the examples."""
-        return sum(self.counts)
+        return total(self.counts)
 
     @property
     def plurality(self) -> Label:
@@ -140,6 +142,21 @@ def plurality(counts: Sequence[Weight]) -> int:
     return max(range(len(counts)), key=lambda k: (counts[k], -k))
 
 
+def total(weights: Iterable[Weight]) -> Weight:
+    """The sum of weights, the same in any order.
+
+    Integers and fractions add exactly; with a float among them the exact
+    sum is rounded once, so permuting rows never changes a count.
+
+    >>> total([1, 2, 3]), total([0.1, 0.2, 0.3]) == total([0.3, 0.2, 0.1])
+    (6, True)
+    """
+    weights = tuple(weights)
+    if any(isinstance(weight, float) for weight in weights):
+        return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
+    return sum(weights)
+
+
 def class_counts(data: Dataset) -> Counts:
     """The weight of each class among the dataset's rows, in class order.
 
@@ -148,10 +165,10 @@ def class_counts(data: Dataset) -> Counts:
     (5, 9)
     """
     position = {label: k for k, label in enumerate(data.schema.classes)}
-    counts: list[Weight] = [0] * len(position)
+    weights: list[list[Weight]] = [[] for _ in position]
     for row in data.rows:
-        counts[position[data.target[row]]] += data.weights[row]  # type: ignore[index]
-    return tuple(counts)
+        weights[position[str(data.target[row])]].append(data.weights[row])
+    return tuple(map(total, weights))
 
 
 def stats_of(data: Dataset) -> Stats:
@@ -165,14 +182,12 @@ def stats_of(data: Dataset) -> Stats:
         case Nominal(classes):
             return ClassStats(classes, class_counts(data))
         case Numeric():
-            weight: Weight = 0
-            total = total_squares = 0.0
-            for row in data.rows:
-                w, y = data.weights[row], float(data.target[row])
-                weight += w
-                total += float(w) * y
-                total_squares += float(w) * y * y
-            return Moments(weight, total, total_squares)
+            pairs = [(data.weights[row], float(data.target[row])) for row in data.rows]
+            return Moments(
+                total(w for w, _ in pairs),
+                math.fsum(float(w) * y for w, y in pairs),
+                math.fsum(float(w) * y * y for w, y in pairs),
+            )
         case _:  # pragma: no cover - Domain has two cases
             raise AssertionError(data.schema.target.domain)
 
@@ -181,7 +196,8 @@ def contingency(data: Dataset, attribute: str) -> Table:
     """Class counts for each value of a nominal attribute, in domain order.
 
     Values absent from the rows get a row of zeros.  Missing values are
-    refused here: how to count them is the learner's choice.
+    refused here (rows of weight 0 are absent and not looked at): how to
+    count them is the learner's choice.
 
     >>> from dtree.datasets import load
     >>> contingency(load("play-tennis"), "Outlook")  # Overcast, Rain, Sunny
@@ -195,18 +211,19 @@ def contingency(data: Dataset, attribute: str) -> Table:
     column = data.columns[data.schema.index(attribute)]
     outcome = {value: i for i, value in enumerate(domain.values)}
     klass = {label: k for k, label in enumerate(data.schema.classes)}
-    table = [[0] * len(klass) for _ in outcome]
-    cells: list[list[Weight]] = table  # type: ignore[assignment]  # weights may be fractions
+    cells: list[list[list[Weight]]] = [[[] for _ in klass] for _ in outcome]
     for row in data.rows:
-        value = column[row]
+        value, weight = column[row], data.weights[row]
+        if weight == 0:
+            continue
         if value is None:
             raise DtreeError(
                 f"missing value of {attribute!r}; ID3 refuses missing values: impute them first",
                 row=row + 1,
                 column=attribute,
             )
-        cells[outcome[value]][klass[data.target[row]]] += data.weights[row]  # type: ignore[index]
-    return tuple(tuple(counts) for counts in cells)
+        cells[outcome[str(value)]][klass[str(data.target[row])]].append(weight)
+    return tuple(tuple(map(total, weights)) for weights in cells)
 
 
 def transpose(table: Sequence[Sequence[Weight]]) -> Table:

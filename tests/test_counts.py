@@ -96,3 +96,21 @@ def test_transpose_is_an_involution() -> None:
     table = ((0, 4), (2, 3), (3, 2))
     assert transpose(transpose(table)) == table
     assert transpose(table) == ((0, 2, 3), (4, 3, 2))
+
+
+def test_float_weights_sum_the_same_in_any_order() -> None:
+    data = Dataset.from_columns(
+        {"x": ["a", "a", "a", "b"], "y": ["p", "p", "p", "q"]},
+        target="y",
+        weights=[0.1, 0.2, 0.3, 1.0],
+    )
+    reversed_rows = data.subset([3, 2, 1, 0])
+    assert class_counts(data) == class_counts(reversed_rows) == (0.6, 1.0)
+    assert contingency(data, "x") == contingency(reversed_rows, "x")
+
+
+def test_rows_of_weight_zero_are_not_looked_at() -> None:
+    data = Dataset.from_columns(
+        {"x": ["a", None, "b"], "y": ["p", "q", "q"]}, target="y", weights=[1, 0, 1]
+    )
+    assert contingency(data, "x") == ((1, 0), (0, 1))

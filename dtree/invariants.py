@@ -1,0 +1,608 @@
+"""The laws of decision-tree learning, as predicates any implementation can be checked by.
+
+Each law is a public function returning ``bool``.  A law about an
+implementation takes it as a keyword argument defaulting to dtree's own,
+so another implementation is checked by passing its function::
+
+    entropy_is_bounded(counts, entropy=their_entropy)
+
+Scores with logarithms are compared within :data:`dtree.impurity.TOLERANCE`;
+exact scores (integers, ``Fraction``) are compared exactly.
+
+Contents
+--------
+Impurities of class counts:
+    :func:`entropy_is_bounded`, :func:`gini_is_bounded`,
+    :func:`misclassification_is_at_most_gini`,
+    :func:`impurity_is_zero_exactly_when_pure`,
+    :func:`impurity_is_maximal_at_uniform`.
+Splits (contingency tables, datasets):
+    :func:`information_gain_is_nonnegative`,
+    :func:`information_gain_is_at_most_entropy`,
+    :func:`mutual_information_is_symmetric`, :func:`gain_ratio_is_bounded`.
+Learners:
+    :func:`is_consistent`, :func:`fits_consistent_data`,
+    :func:`is_permutation_invariant`, :func:`weights_act_as_copies`,
+    :func:`splits_are_greedy`.
+Trees:
+    :func:`stats_are_additive`, :func:`leaves_predict_plurality`,
+    :func:`probabilities_sum_to_one`, :func:`predict_agrees_with_proba`.
+Functions:
+    :func:`leaves_arguments_unchanged`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import assert_never
+
+from dtree.conditions import holds
+from dtree.counts import ClassStats, Moments, Stats, Table, plurality, transpose
+from dtree.dataset import Dataset, Example, Label, Weight
+from dtree.errors import DtreeError
+from dtree.impurity import (
+    TOLERANCE,
+    entropy,
+    gain_ratio,
+    gini,
+    impurity_decrease,
+    information_gain,
+    misclassification,
+)
+from dtree.tree import Leaf, Probability, Split, Tree, nodes, predict, predict_proba
+
+__all__ = [
+    "Learn",
+    "Score",
+    "entropy_is_bounded",
+    "fits_consistent_data",
+    "gain_ratio_is_bounded",
+    "gini_is_bounded",
+    "impurity_is_maximal_at_uniform",
+    "impurity_is_zero_exactly_when_pure",
+    "information_gain_is_at_most_entropy",
+    "information_gain_is_nonnegative",
+    "is_consistent",
+    "is_permutation_invariant",
+    "leaves_arguments_unchanged",
+    "leaves_predict_plurality",
+    "misclassification_is_at_most_gini",
+    "mutual_information_is_symmetric",
+    "predict_agrees_with_proba",
+    "probabilities_sum_to_one",
+    "splits_are_greedy",
+    "stats_are_additive",
+    "weights_act_as_copies",
+]
+
+Number = Fraction | float | int
+Learn = Callable[[Dataset], Tree]
+"""A learner under test: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
+Score = Callable[[Dataset, str], Fraction | float]
+"""How a learner scores splitting a node's data on an attribute."""
+
+
+# -- comparisons: exact where the numbers are, within TOLERANCE where they are not --
+
+
+def _inexact(*numbers: Number) -> bool:
+    return any(isinstance(x, float) for x in numbers)
+
+
+def _at_most(x: Number, y: Number) -> bool:
+    """x <= y, exactly or (a float is involved) within TOLERANCE."""
+    return x <= y or _same(x, y)
+
+
+def _same(x: Number, y: Number) -> bool:
+    """x == y, exactly or (a float is involved) within TOLERANCE.
+
+    The tolerance is absolute near 0 and relative for large values, such as
+    entropies in a base close to 1.
+    """
+    if _inexact(x, y):
+        return math.isclose(x, y, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    return x == y
+
+
+def _is_pure(counts: Sequence[Weight]) -> bool:
+    return sum(1 for count in counts if count > 0) <= 1
+
+
+# -- impurities -----------------------------------------------------------------
+
+
+def entropy_is_bounded(
+    counts: Sequence[Weight],
+    *,
+    base: float = 2,
+    entropy: Callable[[Sequence[Weight], float], float] = entropy,
+) -> bool:
+    """0 <= H(Y) <= log_base k for k classes, in any base > 1 (Jensen, Lecture 10).
+
+    In base k the bound is 1; it is attained by the uniform distribution.
+
+    >>> entropy_is_bounded((9, 5)), entropy_is_bounded((1, 1, 1), base=3)
+    (True, True)
+    >>> from dtree import impurity
+    >>> entropy_is_bounded((1, 1), entropy=lambda c, b: 2 * impurity.entropy(c, b))
+    False
+    """
+    h = entropy(counts, base)
+    return _at_most(0.0, h) and _at_most(h, math.log(len(counts), base))
+
+
+def gini_is_bounded(
+    counts: Sequence[Weight], *, gini: Callable[[Sequence[Weight]], Number] = gini
+) -> bool:
+    """0 <= Gini <= 1 - 1/k for k classes; the bound is the uniform distribution's.
+
+    >>> gini_is_bounded((5, 9)), gini_is_bounded((3, 3, 3))
+    (True, True)
+    >>> gini_is_bounded((1, 1), gini=lambda c: 1 - max(c) ** 2 / sum(c) ** 2)
+    False
+    """
+    g = gini(counts)
+    return _at_most(0, g) and _at_most(g, 1 - Fraction(1, len(counts)))
+
+
+def misclassification_is_at_most_gini(
+    counts: Sequence[Weight],
+    *,
+    misclassification: Callable[[Sequence[Weight]], Number] = misclassification,
+    gini: Callable[[Sequence[Weight]], Number] = gini,
+) -> bool:
+    """1 - max_k p(k) <= 1 - sum_k p(k)^2, since sum_k p(k)^2 <= max_k p(k) sum_k p(k).
+
+    >>> misclassification_is_at_most_gini((5, 9))  # 5/14 <= 45/98
+    True
+    >>> misclassification_is_at_most_gini((5, 9), misclassification=lambda c: 1 - min(c) / sum(c))
+    False
+    """
+    return _at_most(misclassification(counts), gini(counts))
+
+
+def impurity_is_zero_exactly_when_pure(
+    counts: Sequence[Weight], *, impurity: Callable[[Sequence[Weight]], Number] = entropy
+) -> bool:
+    """i(t) = 0 if and only if at most one class has positive weight (base case 1).
+
+    Exact: a pure node has impurity 0, not nearly 0, and a mixed one more.
+
+    >>> impurity_is_zero_exactly_when_pure((0, 4)), impurity_is_zero_exactly_when_pure((2, 3))
+    (True, True)
+    >>> impurity_is_zero_exactly_when_pure((2, 3), impurity=lambda c: 0)
+    False
+    """
+    return (impurity(counts) == 0) == _is_pure(counts)
+
+
+def impurity_is_maximal_at_uniform(
+    counts: Sequence[Weight], *, impurity: Callable[[Sequence[Weight]], Number] = entropy
+) -> bool:
+    """i(p) <= i(1/k, ..., 1/k): no distribution over k classes is more mixed than the uniform.
+
+    >>> [impurity_is_maximal_at_uniform((9, 5), impurity=i) for i in (entropy, gini)]
+    [True, True]
+    >>> impurity_is_maximal_at_uniform((9, 5), impurity=lambda c: Fraction(max(c), sum(c)))
+    False
+    """
+    return _at_most(impurity(counts), impurity((1,) * len(counts)))
+
+
+# -- splits ----------------------------------------------------------------------
+
+
+def _class_totals(table: Table) -> tuple[Weight, ...]:
+    return tuple(map(sum, zip(*table, strict=True)))
+
+
+def information_gain_is_nonnegative(
+    table: Table, *, impurity_decrease: Callable[[Table], Number] = impurity_decrease
+) -> bool:
+    """IG = H(Y) - H(Y | X) >= 0: conditioning never adds uncertainty.
+
+    The same holds for the goodness of split of any concave impurity
+    (Gini, misclassification): pass ``lambda t: impurity_decrease(t, gini)``.
+
+    >>> information_gain_is_nonnegative(((0, 4), (2, 3), (3, 2)))  # PlayTennis, Outlook
+    True
+
+    Forgetting to weigh each outcome's impurity by its share p_b breaks it:
+
+    >>> def unweighted(table):
+    ...     parent = tuple(map(sum, zip(*table)))
+    ...     return entropy(parent) - sum(entropy(c) for c in table) / len(table)
+    >>> information_gain_is_nonnegative(((9, 0), (1, 1)), impurity_decrease=unweighted)
+    False
+    """
+    return _at_most(0, impurity_decrease(table))
+
+
+def information_gain_is_at_most_entropy(
+    table: Table,
+    *,
+    impurity_decrease: Callable[[Table], Number] = impurity_decrease,
+    entropy: Callable[[Sequence[Weight]], float] = entropy,
+) -> bool:
+    """IG = H(Y) - H(Y | X) <= H(Y), since H(Y | X) >= 0; equality when X determines Y.
+
+    >>> information_gain_is_at_most_entropy(((0, 4), (2, 3), (3, 2)))
+    True
+    >>> from dtree.impurity import remainder
+    >>> sign_error = lambda t: entropy(_class_totals(t)) + remainder(t)
+    >>> information_gain_is_at_most_entropy(((0, 4), (2, 3), (3, 2)), impurity_decrease=sign_error)
+    False
+    """
+    return _at_most(impurity_decrease(table), entropy(_class_totals(table)))
+
+
+def mutual_information_is_symmetric(
+    table: Table, *, impurity_decrease: Callable[[Table], Number] = impurity_decrease
+) -> bool:
+    """I(X; Y) = H(Y) - H(Y | X) = H(X) - H(X | Y) (Lecture 10, by Bayes' theorem).
+
+    Transposing the table exchanges X and Y, so the gain must not change.
+    Gini's goodness of split is not a mutual information, and is not symmetric:
+
+    >>> mutual_information_is_symmetric(((0, 4), (2, 3), (3, 2)))
+    True
+    >>> mutual_information_is_symmetric(((0, 4), (2, 3), (3, 2)),
+    ...                                 impurity_decrease=lambda t: impurity_decrease(t, gini))
+    False
+    """
+    return _same(impurity_decrease(table), impurity_decrease(transpose(table)))
+
+
+def gain_ratio_is_bounded(data: Dataset, attribute: str, *, gain_ratio: Score = gain_ratio) -> bool:
+    """0 <= GainRatio(D, X) = IG(D, X) / H_D(X) <= 1, since I(X; Y) <= H(X).
+
+    >>> data = Dataset.from_columns({"X": ["a", "b", "c", "d"], "Y": ["1", "2", "3", "4"]},
+    ...                             target="Y")
+    >>> gain_ratio_is_bounded(data, "X")  # X determines Y: the ratio is exactly 1
+    True
+    >>> gain_ratio_is_bounded(data, "X", gain_ratio=information_gain)  # forgot to divide: 2 bits
+    False
+    """
+    ratio = gain_ratio(data, attribute)
+    return _at_most(0, ratio) and _at_most(ratio, 1)
+
+
+# -- learners --------------------------------------------------------------------
+
+
+def _is_count(k: object) -> bool:
+    return isinstance(k, int) and not isinstance(k, bool) and k >= 0
+
+
+def _present_rows(data: Dataset) -> tuple[int, ...]:
+    """The rows a learner sees: weight 0 is an absent row."""
+    return tuple(row for row in data.rows if data.weights[row] > 0)
+
+
+def _features(data: Dataset, row: int) -> tuple[object, ...]:
+    return tuple(column[row] for column in data.columns)
+
+
+def is_consistent(data: Dataset) -> bool:
+    """No two rows of positive weight have equal feature vectors and different labels.
+
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> is_consistent(xor)
+    True
+    >>> contradiction = Dataset.from_columns({"X": ["T", "T"], "Y": ["T", "F"]}, target="Y")
+    >>> is_consistent(contradiction), is_consistent(contradiction.with_weights((1, 0)))
+    (False, True)
+    """
+    label_of: dict[tuple[object, ...], Label | float] = {}
+    for row in _present_rows(data):
+        label = label_of.setdefault(_features(data, row), data.target[row])
+        if label != data.target[row]:
+            return False
+    return True
+
+
+def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
+    """Zero training error on consistent data (notes 000: with no contradictory
+    examples, growing until pure fits the data exactly).
+
+    True when the data are inconsistent (nothing to check) or when the tree
+    predicts the label of every row of positive weight.  Lecture 10's XOR
+    is consistent, and a learner that stops at a single leaf fails it:
+
+    >>> from dtree.grow import id3
+    >>> from dtree.tree import Leaf
+    >>> from dtree.counts import stats_of
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> fits_consistent_data(id3, xor)
+    True
+    >>> fits_consistent_data(lambda d: Leaf("0", stats_of(d)), xor)
+    False
+    """
+    rows = _present_rows(data)
+    if not rows or not is_consistent(data):
+        return True
+    tree = learn(data)
+    return all(predict(tree, data.example(row)) == data.target[row] for row in rows)
+
+
+def _reordered(data: Dataset, order: Sequence[int]) -> Dataset:
+    """A fresh dataset of the rows ``order`` (indices into the columns), in that order."""
+    return Dataset(
+        data.schema,
+        tuple(tuple(column[row] for row in order) for column in data.columns),
+        tuple(data.target[row] for row in order),
+        tuple(data.weights[row] for row in order),
+    )
+
+
+def is_permutation_invariant(learn: Learn, data: Dataset, order: Sequence[int]) -> bool:
+    """The tree does not depend on the order of the rows.
+
+    ``order`` is a permutation of ``data.rows``.  The permuted data are a
+    new dataset whose columns, target and weights are in that order: a
+    subset lists its rows in another order but keeps the columns as they
+    were, so a learner that reads the columns directly would go unnoticed.
+
+    >>> from dtree.grow import id3
+    >>> from dtree.tree import Leaf
+    >>> from dtree.counts import stats_of
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> is_permutation_invariant(id3, xor, [1, 0, 3, 2])
+    True
+    >>> first_label = lambda d: Leaf(d.labels[0], stats_of(d))
+    >>> is_permutation_invariant(first_label, xor, [1, 0, 3, 2])
+    False
+    """
+    if sorted(order) != sorted(data.rows):
+        raise DtreeError(f"{tuple(order)!r} is not a permutation of the rows {data.rows!r}")
+    return learn(_reordered(data, order)) == learn(data)
+
+
+def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -> bool:
+    """A row of integer weight k grows the same tree as k copies of it; 0 is an absent row.
+
+    ``weights`` has one integer >= 0 per row of ``data``; it multiplies the
+    row's own weight.  When no row keeps a positive weight there is nothing
+    to learn from, and the law holds vacuously.
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> weights_act_as_copies(id3, xor, [2, 0, 1, 3])
+    True
+    >>> def unweighted(d):  # counts rows, ignoring their weights
+    ...     return id3(Dataset(d.schema, d.columns, d.target, rows=d.rows))
+    >>> weights_act_as_copies(unweighted, xor, [2, 0, 1, 3])
+    False
+    """
+    if len(weights) != len(data):
+        raise DtreeError(f"{len(weights)} weights for {len(data)} rows")
+    if not all(_is_count(k) for k in weights):
+        raise DtreeError(f"copy counts must be integers >= 0, got {tuple(weights)!r}")
+    copies = [row for row, k in zip(data.rows, weights, strict=True) for _ in range(k)]
+    if not any(data.weights[row] > 0 for row in copies):
+        return True
+    weighted = _reordered(data, data.rows).with_weights(
+        [data.weights[row] * k for row, k in zip(data.rows, weights, strict=True)]
+    )
+    return learn(weighted) == learn(_reordered(data, copies))
+
+
+def _training_rows(tree: Tree, data: Dataset) -> Iterator[tuple[Tree, tuple[int, ...]]]:
+    """Every node with the rows of positive weight that reach it from the root."""
+    stack = [(tree, _present_rows(data))]
+    while stack:
+        node, rows = stack.pop()
+        yield node, rows
+        if isinstance(node, Split):
+            for branch in node.branches:
+                reached = tuple(r for r in rows if holds(branch.condition, data.example(r)))
+                stack.append((branch.subtree, reached))
+
+
+def _separates(data: Dataset, attribute: str) -> bool:
+    return len(set(data.column(attribute))) >= 2
+
+
+def splits_are_greedy(tree: Tree, data: Dataset, *, score: Score = information_gain) -> bool:
+    """Every split tests the first attribute, in schema order, whose score on
+    the training rows that reach it is the maximum (FindBestSplit, notes 001).
+
+    Only attributes that separate those rows (take two values or more) are
+    candidates.  For multiway nominal splits (ID3); ``score`` is the
+    learner's criterion, e.g. ``lambda d, a: impurity_decrease(contingency(d, a), gini)``.
+
+    >>> from dtree.grow import id3
+    >>> tennis = Dataset.from_columns(
+    ...     {"Wind": ["Weak", "Strong", "Weak", "Strong"], "Sky": ["Sun", "Sun", "Rain", "Rain"],
+    ...      "Play": ["Yes", "Yes", "No", "No"]}, target="Play")
+    >>> splits_are_greedy(id3(tennis), tennis)
+    True
+
+    A learner that never sees Sky splits on Wind, which gains nothing:
+
+    >>> blind = Dataset.from_columns({"Wind": tennis.column("Wind"), "Play": tennis.labels},
+    ...                              target="Play")
+    >>> splits_are_greedy(id3(blind), tennis)
+    False
+    """
+    for node, rows in _training_rows(tree, data):
+        if not isinstance(node, Split) or not rows:
+            continue
+        reached = data.subset(rows)
+        scores = [
+            (name, score(reached, name)) for name in data.schema.names if _separates(reached, name)
+        ]
+        if not scores:
+            return False
+        top = max(value for _, value in scores)
+        best = next(name for name, value in scores if _at_most(top, value))
+        if node.attribute != best:
+            return False
+    return True
+
+
+# -- trees -----------------------------------------------------------------------
+
+
+def _stats_add_up(parts: Sequence[Stats], whole: Stats) -> bool:
+    match whole:
+        case ClassStats(_, counts):
+            sums = [
+                sum(part.counts[k] for part in parts if isinstance(part, ClassStats))
+                for k in range(len(counts))
+            ]
+            return all(_same(s, c) for s, c in zip(sums, counts, strict=True))
+        case Moments(weight, total, total_squares):
+            moments = [part for part in parts if isinstance(part, Moments)]
+            return (
+                _same(sum(m.weight for m in moments), weight)
+                and _same(sum(m.total for m in moments), total)
+                and _same(sum(m.total_squares for m in moments), total_squares)
+            )
+        case _:
+            assert_never(whole)
+
+
+def stats_are_additive(tree: Tree) -> bool:
+    """Every split's statistics are the sum of its branches': the branches
+    partition the split's examples (missing values in fractional shares).
+
+    This is what makes pruning exact and local.
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> stats_are_additive(id3(xor))
+    True
+    >>> from dtree.conditions import Equals
+    >>> from dtree.tree import Branch
+    >>> def leaf(counts): return Leaf("F" if counts[0] else "T", ClassStats(("F", "T"), counts))
+    >>> miscounted = Split((Branch(Equals("x", "a"), leaf((1, 0))),
+    ...                     Branch(Equals("x", "b"), leaf((0, 1)))), ClassStats(("F", "T"), (1, 2)))
+    >>> stats_are_additive(miscounted)
+    False
+    """
+    return all(
+        _stats_add_up([branch.subtree.stats for branch in node.branches], node.stats)
+        for node in nodes(tree)
+        if isinstance(node, Split)
+    )
+
+
+def _central(stats: Stats) -> Label | float:
+    """What a node of these statistics predicts: the plurality class, or the mean."""
+    match stats:
+        case ClassStats():
+            return stats.plurality
+        case Moments():
+            return stats.mean
+        case _:
+            assert_never(stats)
+
+
+def _predicts(prediction: Label | float, expected: Label | float) -> bool:
+    if isinstance(prediction, str) or isinstance(expected, str):
+        return prediction == expected
+    return _same(prediction, expected)
+
+
+def leaves_predict_plurality(tree: Tree) -> bool:
+    """A leaf predicts the plurality of its examples (ties to the first class;
+    the mean in regression), and an empty leaf that of its nearest non-empty
+    ancestor (the plurality rule of notes 002).
+
+    >>> from dtree.grow import id3
+    >>> data = Dataset.from_columns({"X": ["a", "b", "b"], "Y": ["T", "F", "T"]}, target="Y")
+    >>> tree = id3(data)
+    >>> leaves_predict_plurality(tree)  # X = b is a 1-1 tie: the first class, F
+    True
+    >>> leaves_predict_plurality(Leaf("T", ClassStats(("F", "T"), (2, 1))))
+    False
+    """
+    stack: list[tuple[Tree, Label | float | None]] = [(tree, None)]
+    while stack:
+        node, inherited = stack.pop()
+        own = _central(node.stats) if node.stats.weight > 0 else inherited
+        match node:
+            case Leaf(prediction, _):
+                if own is not None and not _predicts(prediction, own):
+                    return False
+            case Split(branches, _):
+                stack.extend((branch.subtree, own) for branch in branches)
+    return True
+
+
+def probabilities_sum_to_one(
+    tree: Tree,
+    example: Example,
+    *,
+    predict_proba: Callable[[Tree, Example], Mapping[Label, Probability]] = predict_proba,
+) -> bool:
+    """P(k | x) lies in [0, 1] for each class k, and sum_k P(k | x) = 1, missing values or not.
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> probabilities_sum_to_one(id3(xor), {"Z1": None, "Z2": "1"})
+    True
+    >>> def counts(tree, example):  # forgot to normalise
+    ...     return dict(zip(tree.stats.classes, tree.stats.counts))
+    >>> probabilities_sum_to_one(id3(xor), {"Z1": "0", "Z2": "1"}, predict_proba=counts)
+    False
+    """
+    p = tuple(predict_proba(tree, example).values())
+    return all(_at_most(0, q) and _at_most(q, 1) for q in p) and _same(sum(p), 1)
+
+
+def predict_agrees_with_proba(
+    tree: Tree,
+    example: Example,
+    *,
+    predict: Callable[[Tree, Example], Label | float] = predict,
+    predict_proba: Callable[[Tree, Example], Mapping[Label, Probability]] = predict_proba,
+) -> bool:
+    """The predicted class is the most probable, ties to the first class.
+
+    Holds when every leaf predicts its plurality (see :func:`leaves_predict_plurality`).
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> predict_agrees_with_proba(id3(xor), {"Z1": "1", "Z2": "1"})
+    True
+    >>> predict_agrees_with_proba(id3(xor), {"Z1": "1", "Z2": "1"}, predict=lambda t, x: "1")
+    False
+    """
+    proba = predict_proba(tree, example)
+    classes = tuple(proba)
+    return predict(tree, example) == classes[plurality(tuple(proba.values()))]
+
+
+# -- functions -------------------------------------------------------------------
+
+
+def leaves_arguments_unchanged(f: Callable[..., object], *args: object, **kwargs: object) -> bool:
+    """Calling ``f`` leaves its arguments as they were: no function mutates its arguments.
+
+    The arguments are deep-copied before the call and compared with ``==``
+    after it, so they must compare by value.
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> leaves_arguments_unchanged(id3, xor, max_depth=1)
+    True
+    >>> leaves_arguments_unchanged(list.sort, [3, 1, 2])
+    False
+    """
+    before = copy.deepcopy((args, kwargs))
+    f(*args, **kwargs)
+    return (args, kwargs) == before

@@ -1,0 +1,467 @@
+"""dtree.grow: the textbook trees exactly, the options, the errors, and the laws.
+
+The PlayTennis tree (Mitchell, notes 001), the restaurant tree (Russell &
+Norvig Figure 18.6, notes 003) and XOR (Lecture 10) are written out by
+hand and compared with ``==`` and as text.  The laws of dtree.invariants
+are then checked on generated data, and the choice of the root split
+against a brute-force search.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree import invariants as law
+from dtree.conditions import Condition, Equals, holds
+from dtree.counts import ClassStats, class_counts
+from dtree.dataset import Attribute, Dataset, Nominal, Schema
+from dtree.datasets import load
+from dtree.errors import DtreeError
+from dtree.grow import ID3, Learner, grow, id3
+from dtree.impurity import TOLERANCE, information_gain
+from dtree.render import text
+from dtree.strategies import consistent_datasets, datasets, weights
+from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, paths, predict, size
+
+IMPURITIES = ("entropy", "gini", "misclassification")
+
+
+def learner_of(impurity: str) -> law.Learn:
+    learner = Learner(impurity=impurity)  # type: ignore[arg-type]  # names checked at runtime
+    return lambda data: grow(learner, data)
+
+
+def split(attribute: str, stats: ClassStats, *branches: tuple[str, Tree]) -> Split:
+    """A multiway split written as the notes draw it: value -> subtree."""
+    return Split(tuple(Branch(Equals(attribute, value), tree) for value, tree in branches), stats)
+
+
+# -- PlayTennis (notes 001; Mitchell Table 3.2) --------------------------------------------
+
+
+def tennis_stats(no: int, yes: int) -> ClassStats:
+    return ClassStats(("No", "Yes"), (no, yes))
+
+
+PLAY_TENNIS = split(
+    "Outlook",
+    tennis_stats(5, 9),
+    ("Overcast", Leaf("Yes", tennis_stats(0, 4))),
+    (
+        "Rain",
+        split(
+            "Wind",
+            tennis_stats(2, 3),
+            ("Strong", Leaf("No", tennis_stats(2, 0))),
+            ("Weak", Leaf("Yes", tennis_stats(0, 3))),
+        ),
+    ),
+    (
+        "Sunny",
+        split(
+            "Humidity",
+            tennis_stats(3, 2),
+            ("High", Leaf("No", tennis_stats(3, 0))),
+            ("Normal", Leaf("Yes", tennis_stats(0, 2))),
+        ),
+    ),
+)
+
+
+def test_play_tennis_tree_exactly() -> None:
+    tree = id3(load("play-tennis"))
+    assert tree == PLAY_TENNIS
+    assert (size(tree), depth(tree), n_leaves(tree)) == (8, 2, 5)
+
+
+def test_play_tennis_tree_as_text() -> None:
+    assert text(id3(load("play-tennis"))) == "\n".join(
+        [
+            "root [No 5, Yes 9]",
+            "Outlook = Overcast [No 0, Yes 4]: Yes",
+            "Outlook = Rain [No 2, Yes 3]",
+            "|   Wind = Strong [No 2, Yes 0]: No",
+            "|   Wind = Weak [No 0, Yes 3]: Yes",
+            "Outlook = Sunny [No 3, Yes 2]",
+            "|   Humidity = High [No 3, Yes 0]: No",
+            "|   Humidity = Normal [No 0, Yes 2]: Yes",
+        ]
+    )
+
+
+def test_id3_is_grow_with_the_id3_preset() -> None:
+    tennis = load("play-tennis")
+    assert grow(ID3, tennis) == id3(tennis) == PLAY_TENNIS
+
+
+# -- the restaurant (notes 003; Russell & Norvig Figure 18.6) ---------------------------------
+
+
+def waits(yes: int, no: int) -> ClassStats:
+    return ClassStats(("Yes", "No"), (yes, no))
+
+
+RESTAURANT = split(
+    "Pat",
+    waits(6, 6),
+    (
+        "Full",
+        split(
+            "Hun",
+            waits(2, 4),
+            ("No", Leaf("No", waits(0, 2))),
+            (
+                "Yes",
+                split(
+                    "Type",
+                    waits(2, 2),
+                    ("Burger", Leaf("Yes", waits(1, 0))),
+                    # No French restaurant is full with a hungry customer: the
+                    # branch is empty and takes its parent's plurality, a 2-2
+                    # tie that goes to the first class, Yes.
+                    ("French", Leaf("Yes", waits(0, 0))),
+                    ("Italian", Leaf("No", waits(0, 1))),
+                    (
+                        "Thai",
+                        split(
+                            "Fri",
+                            waits(1, 1),
+                            ("No", Leaf("No", waits(0, 1))),
+                            ("Yes", Leaf("Yes", waits(1, 0))),
+                        ),
+                    ),
+                ),
+            ),
+        ),
+    ),
+    ("None", Leaf("No", waits(0, 2))),
+    ("Some", Leaf("Yes", waits(4, 0))),
+)
+
+
+def test_restaurant_tree_is_figure_18_6() -> None:
+    restaurant = load("restaurant")
+    assert restaurant.schema.classes == ("Yes", "No")
+    assert id3(restaurant) == RESTAURANT
+
+
+def test_restaurant_tree_as_text() -> None:
+    assert text(id3(load("restaurant"))) == "\n".join(
+        [
+            "root [Yes 6, No 6]",
+            "Pat = Full [Yes 2, No 4]",
+            "|   Hun = No [Yes 0, No 2]: No",
+            "|   Hun = Yes [Yes 2, No 2]",
+            "|   |   Type = Burger [Yes 1, No 0]: Yes",
+            "|   |   Type = French [Yes 0, No 0]: Yes",
+            "|   |   Type = Italian [Yes 0, No 1]: No",
+            "|   |   Type = Thai [Yes 1, No 1]",
+            "|   |   |   Fri = No [Yes 0, No 1]: No",
+            "|   |   |   Fri = Yes [Yes 1, No 0]: Yes",
+            "Pat = None [Yes 0, No 2]: No",
+            "Pat = Some [Yes 4, No 0]: Yes",
+        ]
+    )
+
+
+def test_restaurant_tree_fits_its_training_data() -> None:
+    restaurant = load("restaurant")
+    tree = id3(restaurant)
+    assert all(
+        predict(tree, example) == label
+        for example, label in zip(restaurant.examples(), restaurant.labels, strict=True)
+    )
+
+
+# -- XOR and the other Lecture 10 examples ----------------------------------------------------
+
+
+def xor_stats(zeros: int, ones: int) -> ClassStats:
+    return ClassStats(("0", "1"), (zeros, ones))
+
+
+def test_xor_gives_the_full_depth_two_tree() -> None:
+    xor = load("xor")
+    tree = id3(xor)
+    assert tree == split(
+        "Z1",
+        xor_stats(2, 2),
+        (
+            "0",
+            split(
+                "Z2",
+                xor_stats(1, 1),
+                ("0", Leaf("0", xor_stats(1, 0))),
+                ("1", Leaf("1", xor_stats(0, 1))),
+            ),
+        ),
+        (
+            "1",
+            split(
+                "Z2",
+                xor_stats(1, 1),
+                ("0", Leaf("1", xor_stats(0, 1))),
+                ("1", Leaf("0", xor_stats(1, 0))),
+            ),
+        ),
+    )
+    assert (depth(tree), n_leaves(tree)) == (2, 4)
+    assert all(
+        predict(tree, example) == label
+        for example, label in zip(xor.examples(), xor.labels, strict=True)
+    )
+
+
+def test_exam_results_root_is_background() -> None:
+    tree = id3(load("exam-results"))
+    assert isinstance(tree, Split)
+    assert tree.attribute == "Background"
+    # CSE -> Pass, Other -> Fail, as in the notes' "Try 2".
+    leaves = {branch.condition: branch.subtree for branch in tree.branches}
+    assert leaves[Equals("Background", "CSE")] == Leaf("P", ClassStats(("F", "P"), (0, 4)))
+    assert leaves[Equals("Background", "Other")] == Leaf("F", ClassStats(("F", "P"), (4, 0)))
+
+
+def test_boolean_table_is_inconsistent_and_keeps_a_tie() -> None:
+    table = load("boolean-table")
+    assert not law.is_consistent(table)
+    tree = id3(table)
+    assert isinstance(tree, Split)
+    assert tree.attribute == "X1"  # H(Y|X1) = 0.4056 < H(Y|X2) = 0.9056
+    assert law.fits_consistent_data(id3, table)  # vacuously: nothing to fit exactly
+
+
+# -- options ---------------------------------------------------------------------------------
+
+TENNIS_STUMP = split(
+    "Outlook",
+    tennis_stats(5, 9),
+    ("Overcast", Leaf("Yes", tennis_stats(0, 4))),
+    ("Rain", Leaf("Yes", tennis_stats(2, 3))),
+    ("Sunny", Leaf("No", tennis_stats(3, 2))),
+)
+TENNIS_ROOT = Leaf("Yes", tennis_stats(5, 9))
+
+
+def test_max_depth_zero_gives_the_root_leaf() -> None:
+    assert id3(load("play-tennis"), max_depth=0) == TENNIS_ROOT
+
+
+def test_max_depth_one_gives_a_stump() -> None:
+    assert id3(load("play-tennis"), max_depth=1) == TENNIS_STUMP
+
+
+def test_max_depth_at_or_above_the_full_depth_changes_nothing() -> None:
+    tennis = load("play-tennis")
+    assert id3(tennis, max_depth=2) == id3(tennis, max_depth=50) == PLAY_TENNIS
+
+
+def test_min_samples_split_counts_weight() -> None:
+    tennis = load("play-tennis")
+    # The root weighs 14, each of Rain and Sunny 5.
+    assert id3(tennis, min_samples_split=5) == PLAY_TENNIS
+    assert id3(tennis, min_samples_split=6) == TENNIS_STUMP
+    assert id3(tennis, min_samples_split=14) == TENNIS_STUMP
+    assert id3(tennis, min_samples_split=15) == TENNIS_ROOT
+    # Doubling every weight doubles every node's weight.
+    doubled = id3(tennis.with_weights([2] * 14), min_samples_split=15)
+    assert isinstance(doubled, Split)
+    assert all(isinstance(branch.subtree, Leaf) for branch in doubled.branches)
+
+
+def test_min_gain_tiny_on_xor_is_base_case_2() -> None:
+    # Every gain at the root of XOR is 0: with any positive min_gain the
+    # notes' base case 2 stops at once, at a leaf with the tie's first class.
+    tree = id3(load("xor"), min_gain=1e-9)
+    assert tree == Leaf("0", xor_stats(2, 2))
+    assert not law.fits_consistent_data(lambda data: id3(data, min_gain=1e-9), load("xor"))
+
+
+def test_min_gain_is_a_lower_bound_on_the_gain() -> None:
+    tennis = load("play-tennis")
+    outlook = information_gain(tennis, "Outlook")  # 0.2467...
+    assert id3(tennis, min_gain=outlook) == PLAY_TENNIS  # at least: a tie is enough
+    assert id3(tennis, min_gain=0.2) == PLAY_TENNIS
+    assert id3(tennis, min_gain=0.25) == TENNIS_ROOT
+
+
+def test_an_empty_branch_predicts_the_parents_plurality() -> None:
+    # X has a third value, "c", that no row takes: its branch is empty.
+    schema = Schema(
+        (Attribute("X", Nominal(("a", "b", "c"))),), Attribute("Y", Nominal(("yes", "no")))
+    )
+    data = Dataset(schema, (("a", "a", "b"),), ("no", "no", "yes"))
+    assert id3(data) == split(
+        "X",
+        ClassStats(("yes", "no"), (1, 2)),
+        ("a", Leaf("no", ClassStats(("yes", "no"), (0, 2)))),
+        ("b", Leaf("yes", ClassStats(("yes", "no"), (1, 0)))),
+        ("c", Leaf("no", ClassStats(("yes", "no"), (0, 0)))),
+    )
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["golf", "iris", "weather-numeric"])
+def test_a_numeric_attribute_points_to_c45_and_cart(name: str) -> None:
+    with pytest.raises(DtreeError, match="numeric") as error:
+        id3(load(name))
+    assert "c45" in str(error.value)
+    assert "cart" in str(error.value)
+
+
+def test_a_missing_value_is_named_by_row_and_column() -> None:
+    data = Dataset.from_columns({"X": ["a", None, "b"], "Y": ["p", "q", "p"]}, target="Y")
+    with pytest.raises(DtreeError, match="missing value") as error:
+        id3(data)
+    assert (error.value.row, error.value.column) == (2, "X")
+    assert "row 2" in str(error.value)
+    assert "'X'" in str(error.value)
+
+
+def test_a_missing_value_in_an_absent_row_is_ignored() -> None:
+    data = Dataset.from_columns(
+        {"X": ["a", None, "b"], "Y": ["p", "q", "q"]}, target="Y", weights=[1, 0, 1]
+    )
+    assert id3(data) == split(
+        "X",
+        ClassStats(("p", "q"), (1, 1)),
+        ("a", Leaf("p", ClassStats(("p", "q"), (1, 0)))),
+        ("b", Leaf("q", ClassStats(("p", "q"), (0, 1)))),
+    )
+
+
+def test_a_numeric_target_points_to_cart() -> None:
+    data = Dataset.from_columns({"X": ["a", "b"], "y": [1.0, 2.5]}, target="y")
+    with pytest.raises(DtreeError, match="cart"):
+        id3(data)
+
+
+def test_all_weights_zero_is_refused() -> None:
+    tennis = load("play-tennis")
+    with pytest.raises(DtreeError, match="no rows of positive weight"):
+        id3(tennis.with_weights([0] * 14))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"max_depth": -1}, "max_depth must be None or an integer >= 0"),
+        ({"max_depth": 1.5}, "max_depth must be None or an integer >= 0"),
+        ({"max_depth": True}, "max_depth must be None or an integer >= 0"),
+        ({"min_gain": -1}, "min_gain must be a number >= 0"),
+        ({"min_gain": "0.1"}, "min_gain must be a number >= 0"),
+        ({"min_samples_split": -1}, "min_samples_split must be a number >= 0"),
+    ],
+)
+def test_invalid_options_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        id3(load("xor"), **options)  # type: ignore[arg-type]
+
+
+def test_an_unknown_impurity_is_refused() -> None:
+    with pytest.raises(DtreeError, match="unknown impurity 'entropie'"):
+        Learner(impurity="entropie")  # type: ignore[arg-type]
+
+
+# -- laws ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(data=consistent_datasets(weighted=True))
+def test_zero_training_error_on_consistent_data(impurity: str, data: Dataset) -> None:
+    assert law.fits_consistent_data(learner_of(impurity), data)
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(data=datasets(weighted=True), draw=st.data())
+def test_permuting_the_rows_gives_the_same_tree(
+    impurity: str, data: Dataset, draw: st.DataObject
+) -> None:
+    order = draw.draw(st.permutations(data.rows))
+    assert law.is_permutation_invariant(learner_of(impurity), data, order)
+
+
+@given(datasets(max_rows=12), st.data())
+def test_integer_weights_act_as_copies(data: Dataset, draw: st.DataObject) -> None:
+    k = draw.draw(weights(min_size=len(data), max_size=len(data)))
+    assert law.weights_act_as_copies(id3, data, k)
+    assert law.weights_act_as_copies(lambda d: id3(d, max_depth=1, min_samples_split=4), data, k)
+
+
+@given(datasets(weighted=True), st.integers(0, 4))
+def test_no_argument_is_mutated(data: Dataset, max_depth: int) -> None:
+    assert law.leaves_arguments_unchanged(id3, data)
+    assert law.leaves_arguments_unchanged(id3, data, max_depth=max_depth)
+    assert law.leaves_arguments_unchanged(grow, Learner(impurity="gini"), data)
+
+
+@given(datasets(weighted=True, max_attributes=5), st.integers(0, 4))
+def test_depth_never_exceeds_max_depth(data: Dataset, max_depth: int) -> None:
+    tree = id3(data, max_depth=max_depth)
+    assert depth(tree) <= max_depth
+    assert depth(tree) <= depth(id3(data))
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(data=datasets(weighted=True, max_values=4))
+def test_leaves_predict_the_plurality(impurity: str, data: Dataset) -> None:
+    tree = learner_of(impurity)(data)
+    assert law.leaves_predict_plurality(tree)
+    assert law.stats_are_additive(tree)
+    assert tree.stats == ClassStats(data.schema.classes, class_counts(data))
+
+
+def present(data: Dataset) -> Dataset:
+    """The rows a learner sees: weight 0 is an absent row."""
+    return data.subset(row for row in data.rows if data.weights[row] > 0)
+
+
+def separating(data: Dataset) -> list[str]:
+    return [name for name in data.schema.names if len(set(data.column(name))) >= 2]
+
+
+@given(datasets(weighted=True))
+def test_the_root_split_has_the_maximum_gain_by_brute_force(data: Dataset) -> None:
+    tree = id3(data)
+    seen = present(data)
+    candidates = separating(seen)
+    gains = {name: information_gain(data, name) for name in candidates}
+    match tree:
+        case Leaf():
+            assert not candidates or ClassStats(seen.schema.classes, class_counts(seen)).is_pure
+        case Split():
+            top = max(gains.values())
+            first_best = next(name for name in candidates if gains[name] >= top - TOLERANCE)
+            assert tree.attribute == first_best
+
+
+def rows_reaching(conditions: tuple[Condition, ...], data: Dataset) -> Dataset:
+    """The rows that satisfy every condition of a path."""
+    return data.subset(
+        row
+        for row in data.rows
+        if all(holds(condition, data.example(row)) for condition in conditions)
+    )
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(data=datasets(weighted=True))
+def test_grown_until_pure_or_nothing_separates(impurity: str, data: Dataset) -> None:
+    # The stopping criteria with no pre-pruning: a leaf is pure, or no attribute
+    # separates its examples (base case 1, and "no attribute left").
+    tree = learner_of(impurity)(data)
+    for conditions, leaf in paths(tree):
+        reached = present(rows_reaching(conditions, data))
+        assert isinstance(leaf.stats, ClassStats)
+        assert leaf.stats.counts == class_counts(reached)
+        assert leaf.stats.is_pure or not separating(reached)
+
+
+@given(consistent_datasets())
+def test_a_consistent_fit_has_pure_leaves(data: Dataset) -> None:
+    tree = id3(data)
+    assert all(leaf.stats.is_pure for _, leaf in paths(tree) if isinstance(leaf.stats, ClassStats))

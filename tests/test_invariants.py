@@ -1,0 +1,461 @@
+"""The laws of dtree.invariants: each holds for dtree, and each can fail.
+
+For every law there is a property test (dtree's own implementation, on
+data from dtree.strategies) and an example test that passes a
+deliberately wrong implementation through the law's keyword argument and
+sees the law reject it.  A law that cannot fail checks nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree import invariants as law
+from dtree.conditions import Equals
+from dtree.counts import (
+    ClassStats,
+    Table,
+    class_counts,
+    contingency,
+    ratio,
+    stats_of,
+    transpose,
+)
+from dtree.dataset import Dataset, Example, Label, Value, Weight
+from dtree.datasets import load
+from dtree.errors import DtreeError
+from dtree.grow import Learner, grow, id3
+from dtree.impurity import (
+    Impurity,
+    entropy,
+    gain_ratio,
+    gini,
+    impurity_decrease,
+    information_gain,
+    misclassification,
+    remainder,
+)
+from dtree.strategies import consistent_datasets, counts, datasets, tables, weights
+from dtree.tree import Branch, Leaf, Probability, Split, Tree, predict_proba
+
+IMPURITIES = (entropy, gini, misclassification)
+LEARNERS: dict[str, law.Learn] = {
+    "entropy": id3,
+    "gini": lambda data: grow(Learner(impurity="gini"), data),
+    "misclassification": lambda data: grow(Learner(impurity="misclassification"), data),
+}
+UNSEEN = "UNSEEN"  # strategies' values are lowercase: this one is in no domain
+
+
+def xor() -> Dataset:
+    return load("xor")
+
+
+@st.composite
+def examples(draw: st.DrawFn, data: Dataset) -> Example:
+    """Examples over a dataset's schema: known values, missing values, unseen values."""
+    example: dict[str, Value] = {}
+    for attribute in data.schema.attributes:
+        values = getattr(attribute.domain, "values", ())
+        example[attribute.name] = draw(st.sampled_from((*values, None, UNSEEN)))
+    return example
+
+
+# -- impurities -------------------------------------------------------------------
+
+bases = st.floats(min_value=1.01, max_value=1000) | st.sampled_from([2, math.e, 10])
+
+
+@given(counts(), bases)
+def test_entropy_is_bounded(c: tuple[int, ...], base: float) -> None:
+    assert law.entropy_is_bounded(c, base=base)
+    if len(c) >= 2:
+        assert law.entropy_is_bounded(c, base=len(c))
+
+
+def test_entropy_is_bounded_rejects_a_doubled_entropy() -> None:
+    def doubled(c: Sequence[Weight], base: float) -> float:
+        return 2 * entropy(c, base)
+
+    assert law.entropy_is_bounded((1, 1), entropy=doubled) is False
+
+
+def test_entropy_is_bounded_rejects_a_negative_entropy() -> None:
+    def signless(c: Sequence[Weight], base: float) -> float:
+        return -entropy(c, base)
+
+    assert law.entropy_is_bounded((1, 3), entropy=signless) is False
+
+
+@given(counts())
+def test_gini_is_bounded(c: tuple[int, ...]) -> None:
+    assert law.gini_is_bounded(c)
+
+
+def test_gini_is_bounded_rejects_one_minus_max_squared() -> None:
+    # 1 - max p^2 is 3/4 on (1, 1), above 1 - 1/2.
+    assert law.gini_is_bounded((1, 1), gini=lambda c: 1 - ratio(max(c), sum(c)) ** 2) is False
+
+
+@given(counts())
+def test_misclassification_is_at_most_gini(c: tuple[int, ...]) -> None:
+    assert law.misclassification_is_at_most_gini(c)
+
+
+def test_misclassification_is_at_most_gini_rejects_the_minority_rate() -> None:
+    def minority(c: Sequence[Weight]) -> Fraction | float:
+        return 1 - ratio(min(c), sum(c))
+
+    assert law.misclassification_is_at_most_gini((5, 9), misclassification=minority) is False
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(c=counts())
+def test_impurity_is_zero_exactly_when_pure(impurity: Impurity, c: tuple[int, ...]) -> None:
+    assert law.impurity_is_zero_exactly_when_pure(c, impurity=impurity)
+
+
+def test_impurity_is_zero_exactly_when_pure_rejects_zero_everywhere_and_nowhere() -> None:
+    assert law.impurity_is_zero_exactly_when_pure((2, 3), impurity=lambda c: 0) is False
+    assert law.impurity_is_zero_exactly_when_pure((0, 4), impurity=lambda c: 1e-300) is False
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(c=counts())
+def test_impurity_is_maximal_at_uniform(impurity: Impurity, c: tuple[int, ...]) -> None:
+    assert law.impurity_is_maximal_at_uniform(c, impurity=impurity)
+
+
+def test_impurity_is_maximal_at_uniform_rejects_a_purity() -> None:
+    def purity(c: Sequence[Weight]) -> Fraction | float:
+        return ratio(max(c), sum(c))
+
+    assert law.impurity_is_maximal_at_uniform((9, 5), impurity=purity) is False
+
+
+# -- splits ---------------------------------------------------------------------------
+
+OUTLOOK: Table = ((0, 4), (2, 3), (3, 2))  # PlayTennis: Overcast, Rain, Sunny x No, Yes
+
+
+def parent(table: Table) -> tuple[Weight, ...]:
+    """The class counts of the node a table splits."""
+    return tuple(map(sum, zip(*table, strict=True)))
+
+
+def unweighted_gain(table: Table) -> float:
+    """The bug of forgetting p_b: the outcomes' impurities averaged, not weighted."""
+    outcomes = [c for c in table if sum(c) > 0]
+    return entropy(parent(table)) - sum(map(entropy, outcomes)) / len(outcomes)
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(table=tables())
+def test_information_gain_is_nonnegative(impurity: Impurity, table: Table) -> None:
+    assert law.information_gain_is_nonnegative(
+        table, impurity_decrease=lambda t: impurity_decrease(t, impurity)
+    )
+
+
+def test_information_gain_is_nonnegative_rejects_an_unweighted_remainder() -> None:
+    table = ((9, 0), (1, 1))
+    assert law.information_gain_is_nonnegative(table)
+    assert law.information_gain_is_nonnegative(table, impurity_decrease=unweighted_gain) is False
+
+
+@given(tables())
+def test_information_gain_is_at_most_entropy(table: Table) -> None:
+    assert law.information_gain_is_at_most_entropy(table)
+
+
+def test_information_gain_is_at_most_entropy_rejects_a_sign_error() -> None:
+    def plus_remainder(table: Table) -> Fraction | float:
+        return entropy(parent(table)) + remainder(table)
+
+    assert law.information_gain_is_at_most_entropy(OUTLOOK, impurity_decrease=plus_remainder) is (
+        False
+    )
+
+
+@given(tables())
+def test_mutual_information_is_symmetric(table: Table) -> None:
+    assert law.mutual_information_is_symmetric(table)
+
+
+def test_mutual_information_is_symmetric_rejects_gini_and_the_unweighted_bug() -> None:
+    # Gini's goodness of split is a fine criterion, but not a mutual information.
+    def gini_decrease(table: Table) -> Fraction | float:
+        return impurity_decrease(table, gini)
+
+    assert impurity_decrease(OUTLOOK, gini) != impurity_decrease(transpose(OUTLOOK), gini)
+    assert law.mutual_information_is_symmetric(OUTLOOK, impurity_decrease=gini_decrease) is False
+    assert law.mutual_information_is_symmetric(OUTLOOK, impurity_decrease=unweighted_gain) is False
+
+
+@given(datasets())
+def test_gain_ratio_is_bounded(data: Dataset) -> None:
+    assert all(law.gain_ratio_is_bounded(data, name) for name in data.schema.names)
+
+
+def test_gain_ratio_is_bounded_rejects_a_ratio_that_forgets_to_divide() -> None:
+    # Four classes that X determines: IG = 2 bits, H(X) = 2 bits, ratio 1.
+    data = Dataset.from_columns({"X": list("abcd"), "Y": list("wxyz")}, target="Y")
+    assert gain_ratio(data, "X") == 1
+    assert law.gain_ratio_is_bounded(data, "X")
+    assert law.gain_ratio_is_bounded(data, "X", gain_ratio=information_gain) is False
+
+
+# -- consistency and zero training error -----------------------------------------------
+
+
+@given(consistent_datasets(weighted=True))
+def test_is_consistent(data: Dataset) -> None:
+    assert law.is_consistent(data)
+
+
+@given(consistent_datasets(), st.data())
+def test_a_contradicting_row_makes_data_inconsistent(data: Dataset, draw: st.DataObject) -> None:
+    row = draw.draw(st.sampled_from(data.rows))
+    others = [label for label in data.schema.classes if label != data.target[row]]
+    if not others:
+        return
+    contradiction = Dataset(
+        data.schema,
+        tuple((*column, column[row]) for column in data.columns),
+        (*data.target, draw.draw(st.sampled_from(others))),
+    )
+    assert not law.is_consistent(contradiction)
+    # ... unless the contradicting row is absent (weight 0).
+    assert law.is_consistent(contradiction.with_weights((*data.weights, 0)))
+
+
+def test_is_consistent_rejects_the_contradicting_rows_of_the_boolean_table() -> None:
+    assert law.is_consistent(xor())
+    assert law.is_consistent(load("play-tennis"))
+    assert not law.is_consistent(load("boolean-table"))  # rows 5 and 7 agree on X, not on Y
+
+
+@given(consistent_datasets(weighted=True))
+def test_fits_consistent_data(data: Dataset) -> None:
+    assert law.fits_consistent_data(id3, data)
+
+
+def test_fits_consistent_data_rejects_a_single_leaf_for_xor() -> None:
+    def single_leaf(data: Dataset) -> Tree:
+        return id3(data, max_depth=0)
+
+    assert law.fits_consistent_data(single_leaf, xor()) is False
+    # Inconsistent data are no evidence either way.
+    assert law.fits_consistent_data(single_leaf, load("boolean-table"))
+
+
+@given(datasets(weighted=True), st.data())
+def test_is_permutation_invariant(data: Dataset, draw: st.DataObject) -> None:
+    assert law.is_permutation_invariant(id3, data, draw.draw(st.permutations(data.rows)))
+
+
+def test_is_permutation_invariant_rejects_a_learner_that_reads_the_first_row() -> None:
+    def first_label(data: Dataset) -> Tree:
+        return Leaf(data.labels[0], stats_of(data))
+
+    assert law.is_permutation_invariant(first_label, xor(), [0, 1, 2, 3])
+    assert law.is_permutation_invariant(first_label, xor(), [1, 0, 2, 3]) is False
+
+
+def test_is_permutation_invariant_refuses_a_non_permutation() -> None:
+    with pytest.raises(DtreeError, match="not a permutation"):
+        law.is_permutation_invariant(id3, xor(), [0, 0, 1, 2])
+
+
+def test_is_permutation_invariant_reorders_the_columns_not_the_row_indices() -> None:
+    # A subset with its rows listed in another order keeps the column order,
+    # so a learner that reads the first column entry would pass it unnoticed.
+    def first_column_entry(data: Dataset) -> Tree:
+        return Leaf(data.target[0], stats_of(data))
+
+    assert first_column_entry(xor().subset([1, 0, 2, 3])) == first_column_entry(xor())
+    assert law.is_permutation_invariant(first_column_entry, xor(), [1, 0, 2, 3]) is False
+
+
+@given(datasets(), st.data())
+def test_weights_act_as_copies(data: Dataset, draw: st.DataObject) -> None:
+    k = draw.draw(weights(min_size=len(data), max_size=len(data)))
+    assert law.weights_act_as_copies(id3, data, k)
+
+
+def test_weights_act_as_copies_rejects_a_learner_that_ignores_weights() -> None:
+    def row_counter(data: Dataset) -> Tree:
+        return id3(Dataset(data.schema, data.columns, data.target, rows=data.rows))
+
+    assert law.weights_act_as_copies(row_counter, xor(), [1, 1, 1, 1])
+    assert law.weights_act_as_copies(row_counter, xor(), [2, 0, 1, 3]) is False
+
+
+def test_weights_act_as_copies_refuses_bad_copy_counts() -> None:
+    with pytest.raises(DtreeError, match="4 rows"):
+        law.weights_act_as_copies(id3, xor(), [1, 1])
+    with pytest.raises(DtreeError, match="integers >= 0"):
+        law.weights_act_as_copies(id3, xor(), [1, -1, 1, 1])
+    assert law.weights_act_as_copies(id3, xor(), [0, 0, 0, 0])  # nothing to learn from
+
+
+def decrease_of(impurity: Impurity) -> law.Score:
+    """A learner's score: the goodness of split of its impurity on a node's data."""
+    return lambda data, name: impurity_decrease(contingency(data, name), impurity)
+
+
+@pytest.mark.parametrize("impurity", IMPURITIES)
+@given(data=datasets(weighted=True))
+def test_splits_are_greedy(impurity: Impurity, data: Dataset) -> None:
+    tree = LEARNERS[impurity.__name__](data)
+    assert law.splits_are_greedy(tree, data, score=decrease_of(impurity))
+
+
+@given(datasets(weighted=True))
+def test_splits_are_greedy_by_information_gain(data: Dataset) -> None:
+    assert law.splits_are_greedy(id3(data), data)
+
+
+def test_splits_are_greedy_rejects_a_learner_that_splits_on_the_worst() -> None:
+    tennis = load("play-tennis")
+    # Grown as ID3 would be, but only ever offered Temperature first.
+    on_temperature = grow(Learner(max_depth=1), _only(tennis, "Temperature"))
+    assert law.splits_are_greedy(id3(tennis), tennis)
+    assert law.splits_are_greedy(on_temperature, tennis) is False
+
+
+def _only(data: Dataset, name: str) -> Dataset:
+    """The data with a single attribute: what a learner that ignores the others sees."""
+    return Dataset.from_columns(
+        {name: data.column(name), data.schema.target.name: data.labels},
+        target=data.schema.target.name,
+        classes=data.schema.classes,
+    )
+
+
+# -- trees ------------------------------------------------------------------------
+
+
+@given(datasets(weighted=True))
+def test_stats_are_additive(data: Dataset) -> None:
+    assert law.stats_are_additive(id3(data))
+
+
+def _leaf(counts: tuple[int, int], prediction: Label | None = None) -> Leaf:
+    stats = ClassStats(("F", "T"), counts)
+    return Leaf(stats.plurality if prediction is None else prediction, stats)
+
+
+def test_stats_are_additive_rejects_a_miscounted_split() -> None:
+    good = Split(
+        (Branch(Equals("x", "a"), _leaf((1, 0))), Branch(Equals("x", "b"), _leaf((0, 2)))),
+        ClassStats(("F", "T"), (1, 2)),
+    )
+    bad = Split(good.branches, ClassStats(("F", "T"), (1, 3)))
+    assert law.stats_are_additive(good)
+    assert law.stats_are_additive(bad) is False
+
+
+@given(datasets(weighted=True, max_values=4))
+def test_leaves_predict_plurality(data: Dataset) -> None:
+    assert law.leaves_predict_plurality(id3(data))
+
+
+def test_leaves_predict_plurality_rejects_a_minority_leaf_and_a_wrong_empty_leaf() -> None:
+    assert law.leaves_predict_plurality(_leaf((2, 1)))
+    assert law.leaves_predict_plurality(_leaf((2, 1), "T")) is False
+    assert law.leaves_predict_plurality(_leaf((1, 1), "T")) is False  # ties go to the first class
+
+    def split(empty: Leaf) -> Split:
+        return Split(
+            (Branch(Equals("x", "a"), _leaf((0, 2))), Branch(Equals("x", "b"), empty)),
+            ClassStats(("F", "T"), (0, 2)),
+        )
+
+    assert law.leaves_predict_plurality(split(_leaf((0, 0), "T")))
+    # The bug of predicting the first class in an empty branch, not the parent's plurality.
+    assert law.leaves_predict_plurality(split(_leaf((0, 0), "F"))) is False
+
+
+@given(datasets(weighted=True), st.data())
+def test_probabilities_sum_to_one(data: Dataset, draw: st.DataObject) -> None:
+    tree = id3(data)
+    assert law.probabilities_sum_to_one(tree, draw.draw(examples(data)))
+
+
+def test_probabilities_sum_to_one_rejects_unnormalised_counts() -> None:
+    def class_weights(tree: Tree, example: Example) -> dict[Label, Probability]:
+        assert isinstance(tree.stats, ClassStats)
+        return dict(zip(tree.stats.classes, (ratio(c, 1) for c in tree.stats.counts), strict=True))
+
+    tree = id3(xor())
+    example = {"Z1": "0", "Z2": "1"}
+    assert law.probabilities_sum_to_one(tree, example, predict_proba=class_weights) is False
+
+    def halved(tree: Tree, example: Example) -> dict[Label, Probability]:
+        return {k: p / 2 for k, p in predict_proba(tree, example).items()}
+
+    assert law.probabilities_sum_to_one(tree, example, predict_proba=halved) is False
+
+
+@given(datasets(weighted=True), st.data())
+def test_predict_agrees_with_proba(data: Dataset, draw: st.DataObject) -> None:
+    assert law.predict_agrees_with_proba(id3(data), draw.draw(examples(data)))
+
+
+def test_predict_agrees_with_proba_rejects_a_constant_prediction() -> None:
+    tree = id3(xor())
+
+    def always_one(tree: Tree, example: Example) -> Label:
+        return "1"
+
+    assert law.predict_agrees_with_proba(tree, {"Z1": "0", "Z2": "1"}, predict=always_one)
+    assert law.predict_agrees_with_proba(tree, {"Z1": "1", "Z2": "1"}, predict=always_one) is False
+
+
+# -- purity ---------------------------------------------------------------------------
+
+
+@given(datasets(weighted=True))
+def test_leaves_arguments_unchanged(data: Dataset) -> None:
+    assert law.leaves_arguments_unchanged(id3, data)
+    assert law.leaves_arguments_unchanged(id3, data, max_depth=1)
+    assert law.leaves_arguments_unchanged(class_counts, data)
+    for name in data.schema.names:
+        assert law.leaves_arguments_unchanged(information_gain, data, name)
+    counts_list = list(class_counts(data))
+    assert law.leaves_arguments_unchanged(entropy, counts_list)
+    assert law.leaves_arguments_unchanged(gini, counts_list)
+
+
+def test_leaves_arguments_unchanged_rejects_a_mutating_function() -> None:
+    def normalise_in_place(counts: list[Weight]) -> list[Weight]:
+        total = sum(counts)
+        counts[:] = [Fraction(c, total) for c in counts]  # type: ignore[arg-type]
+        return counts
+
+    def append_total(counts: list[Weight]) -> float:
+        counts.append(sum(counts))
+        return entropy(counts)
+
+    assert law.leaves_arguments_unchanged(normalise_in_place, [5, 9]) is False
+    assert law.leaves_arguments_unchanged(append_total, [5, 9]) is False
+    assert law.leaves_arguments_unchanged(list.sort, [1, 2, 3])  # sorted already: unchanged
+    assert law.leaves_arguments_unchanged(list.sort, [3, 1, 2]) is False
+
+
+# -- every law is tested both ways -------------------------------------------------------------
+
+
+def test_every_law_has_a_property_test_and_a_counterexample() -> None:
+    laws = [name for name in law.__all__ if callable(getattr(law, name)) and name[0].islower()]
+    tests = [name for name in globals() if name.startswith("test_")]
+    for name in laws:
+        assert f"test_{name}" in tests, f"no property test for {name}"
+        assert any(t.startswith(f"test_{name}_rejects") for t in tests), f"{name} never fails"
