@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     fit.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
     fit.add_argument(
-        "--min-samples-split", type=float, default=2, metavar="W", help="split nodes of weight >= W"
+        "--min-samples-split", type=float, default=0, metavar="W", help="split nodes of weight >= W"
     )
     fit.add_argument(
         "--min-gain", type=float, default=0.0, metavar="G", help="split when gain >= G"

@@ -19,12 +19,13 @@ missing), :func:`exclusive` (can two conditions both hold?), and
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import assert_never
 
 from attrs import field, frozen
 
-from dtree.dataset import Example, Value
+from dtree.dataset import Example, Value, is_number
 from dtree.errors import DtreeError
 
 __all__ = [
@@ -108,23 +109,30 @@ def holds(condition: Condition, example: Example) -> bool | None:
         return None
     match condition:
         case Equals(_, expected):
-            return value == expected
+            return _text(condition, value) == expected
         case AtMost(_, threshold):
             return _number(condition, value) <= threshold
         case Above(_, threshold):
             return _number(condition, value) > threshold
         case In(_, values):
-            return value in values
+            return _text(condition, value) in values
         case NotIn(_, values):
-            return value not in values
+            return _text(condition, value) not in values
         case _:
             assert_never(condition)
 
 
-def _number(condition: Condition, value: Value) -> float:
-    if isinstance(value, str) or value is None:
-        raise DtreeError(f"{value!r} is not a number", column=condition.attribute)
+def _text(condition: Condition, value: Value) -> str:
+    """A nominal value; anything else is a mistake, not an unseen value."""
+    if not isinstance(value, str):
+        raise DtreeError(f"{value!r} is not a nominal value (a string)", column=condition.attribute)
     return value
+
+
+def _number(condition: Condition, value: Value) -> float:
+    if not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise DtreeError(f"{value!r} is not a finite number", column=condition.attribute)
+    return float(value)  # type: ignore[arg-type]
 
 
 def exclusive(first: Condition, second: Condition) -> bool:

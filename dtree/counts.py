@@ -36,7 +36,9 @@ __all__ = [
     "Stats",
     "Table",
     "class_counts",
+    "class_totals",
     "contingency",
+    "is_pure",
     "plurality",
     "ratio",
     "stats_of",
@@ -82,6 +84,8 @@ class ClassStats:
     counts: Counts = field(converter=_counts)
 
     def __attrs_post_init__(self) -> None:
+        if len(set(self.classes)) != len(self.classes):
+            raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
         if len(self.classes) != len(self.counts):
             raise DtreeError(f"{len(self.counts)} counts for the classes {self.classes!r}")
         if any(count < 0 for count in self.counts):
@@ -106,8 +110,8 @@ class ClassStats:
 
     @property
     def is_pure(self) -> bool:
-        """Whether at most one class has positive weight."""
-        return sum(1 for count in self.counts if count > 0) <= 1
+        """Whether at most one class has positive weight (see :func:`is_pure`)."""
+        return is_pure(self.counts)
 
 
 @frozen
@@ -122,6 +126,10 @@ class Moments:
     total: float
     total_squares: float
 
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.weight < math.inf:
+            raise DtreeError(f"a node's weight is a finite number >= 0, got {self.weight!r}")
+
     @property
     def mean(self) -> float:
         """The weighted mean of y (an error for an empty node)."""
@@ -131,6 +139,15 @@ class Moments:
 
 
 Stats = ClassStats | Moments
+
+
+def is_pure(counts: Sequence[Weight]) -> bool:
+    """Whether at most one class has positive weight.
+
+    >>> is_pure((0, 4)), is_pure((2, 3)), is_pure((0, 0))
+    (True, False, True)
+    """
+    return sum(1 for count in counts if count > 0) <= 1
 
 
 def plurality(counts: Sequence[Weight]) -> int:
@@ -218,12 +235,21 @@ def contingency(data: Dataset, attribute: str) -> Table:
             continue
         if value is None:
             raise DtreeError(
-                f"missing value of {attribute!r}; ID3 refuses missing values: impute them first",
+                f"missing value of {attribute!r}: a table by value counts known values only",
                 row=row + 1,
                 column=attribute,
             )
         cells[outcome[str(value)]][klass[str(data.target[row])]].append(weight)
     return tuple(tuple(map(total, weights)) for weights in cells)
+
+
+def class_totals(table: Table) -> Counts:
+    """The class counts of the node a split divides: the column sums of its table.
+
+    >>> class_totals(((0, 4), (2, 3), (3, 2)))
+    (5, 9)
+    """
+    return tuple(map(total, zip(*table, strict=True)))
 
 
 def transpose(table: Sequence[Sequence[Weight]]) -> Table:

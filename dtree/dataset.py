@@ -49,6 +49,7 @@ __all__ = [
     "Value",
     "Weight",
     "infer_domain",
+    "is_number",
 ]
 
 Label = str
@@ -294,6 +295,11 @@ class Dataset:
         records = tuple(records)
         if not records:
             raise DtreeError("the dataset has no rows")
+        for row, record in enumerate(records, start=1):
+            if not isinstance(record, Mapping):
+                raise DtreeError(
+                    f"a record is a mapping from names to values, not {record!r}", row=row
+                )
         names = tuple(records[0])
         for row, record in enumerate(records, start=1):
             if set(record) != set(names):
@@ -321,8 +327,22 @@ class Dataset:
         object.__setattr__(view, "rows", rows)  # frozen: a new value, never a change
         return view
 
+    def present(self) -> Dataset:
+        """The rows of positive weight: a row of weight 0 is an absent row.
+
+        >>> data = Dataset.from_records([{"x": "u", "y": "p"}, {"x": "v", "y": "q"}],
+        ...                             target="y", weights=[0, 2])
+        >>> data.present().rows
+        (1,)
+        """
+        return self.subset(row for row in self.rows if self.weights[row] > 0)
+
     def column(self, name: str) -> tuple[Value, ...]:
-        """The values of attribute ``name`` in this dataset's rows."""
+        """The values of attribute ``name`` in this dataset's rows.
+
+        >>> Dataset.from_records([{"x": 1, "y": "p"}], target="y").column("x")
+        (1.0,)
+        """
         values = self.columns[self.schema.index(name)]
         return tuple(values[i] for i in self.rows)
 
@@ -337,7 +357,12 @@ class Dataset:
         return tuple(self.weights[i] for i in self.rows)
 
     def example(self, row: int) -> dict[str, Value]:
-        """Row ``row`` (an index into the columns) as an example mapping."""
+        """Row ``row`` (an index into the columns) as an example mapping.
+
+        >>> Dataset.from_records([{"x": 1, "y": "p"}], target="y").example(0)
+        {'x': 1.0}
+        """
+        _check_rows((row,), len(self.target))
         return {
             attribute.name: column[row]
             for attribute, column in zip(self.schema.attributes, self.columns, strict=True)
@@ -355,7 +380,12 @@ class Dataset:
 # -- inference and validation ---------------------------------------------------
 
 
-def _is_number(value: object) -> bool:
+def is_number(value: object) -> bool:
+    """Whether ``value`` is a number dtree accepts: int, float or Fraction, not bool.
+
+    >>> is_number(2), is_number(0.5), is_number(True), is_number("2")
+    (True, True, False, False)
+    """
     return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
 
 
@@ -369,10 +399,10 @@ def infer_domain(name: str, values: Iterable[Value]) -> Domain:
     Numeric()
     """
     present = [value for value in values if value is not None]
-    if all(_is_number(value) for value in present) and present:
+    if all(is_number(value) for value in present) and present:
         return Numeric()
     if all(isinstance(value, str) for value in present):
-        return Nominal(tuple(sorted(set(map(str, present)))))
+        return Nominal(tuple(sorted({str(value) for value in present})))
     kinds = sorted({type(value).__name__ for value in present})
     raise DtreeError(
         f"values of types {kinds}: a column holds strings or numbers, not both", column=name
@@ -391,12 +421,17 @@ def _target_domain(name: str, labels: Sequence[Value], classes: Sequence[Label] 
 def _normalised(attribute: Attribute, values: Sequence[Value]) -> tuple[Value, ...]:
     """Numeric values as floats, so that 75 and 75.0 are one value."""
     if isinstance(attribute.domain, Numeric):
-        return tuple(None if value is None else _as_float(value) for value in values)
+        return tuple(_as_float(value, row, attribute.name) for row, value in enumerate(values, 1))
     return tuple(values)
 
 
-def _as_float(value: Value) -> Value:
-    return float(value) if isinstance(value, int | float | Fraction) else value
+def _as_float(value: Value, row: int, column: str) -> Value:
+    if not isinstance(value, int | float | Fraction):
+        return value
+    try:
+        return float(value)
+    except OverflowError:
+        raise DtreeError(f"{value!r} is too large for a float", row=row, column=column) from None
 
 
 def _check_value(attribute: Attribute, value: Value, row: int) -> None:
@@ -409,7 +444,7 @@ def _check_value(attribute: Attribute, value: Value, row: int) -> None:
                     f"{value!r} is not one of the values {values!r}", row=row, column=attribute.name
                 )
         case Numeric():
-            if not _is_number(value):
+            if not is_number(value):
                 raise DtreeError(f"{value!r} is not a number", row=row, column=attribute.name)
             if not math.isfinite(value):  # type: ignore[arg-type]  # checked a number above
                 raise DtreeError(
@@ -433,10 +468,12 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
 
 
 def _check_weight(weight: Weight, row: int) -> None:
-    if not _is_number(weight) or not math.isfinite(weight) or weight < 0:
+    if not is_number(weight) or not math.isfinite(weight) or weight < 0:
         raise DtreeError(f"weight {weight!r} is not a finite number >= 0", row=row)
 
 
 def _check_rows(rows: tuple[int, ...], n: int) -> None:
+    if not all(type(row) is int for row in rows):
+        raise DtreeError(f"row indices must be integers, got {rows[:5]!r}...")
     if rows and (min(rows) < 0 or max(rows) >= n):
         raise DtreeError(f"row indices must lie in 0..{n - 1}")

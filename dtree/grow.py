@@ -21,31 +21,37 @@ Conventions (what makes the result an oracle)
   whose score equals the maximum.  Exact scores (Gini, misclassification
   of integer counts) compare exactly; entropy-based scores compare within
   :data:`dtree.impurity.TOLERANCE`.
-* Stopping, in this order: the node is pure; no candidate is left; the
-  node is at ``max_depth``; its weight is below ``min_samples_split``; the
-  best score is below ``min_gain``.  A leaf predicts the plurality of its
+* Stopping, in this order: the node is pure; it is at ``max_depth``; its
+  weight is below ``min_samples_split`` (weight, so that a weight of k acts
+  as k copies; the default 0 never stops, so fractional weights fit
+  consistent data too); no candidate is left; the best score is below
+  ``min_gain``.  A leaf predicts the plurality of its
   examples, ties to the first class in the schema's class order; an empty
   branch predicts its parent's plurality.
 * Weights: rows of weight 0 are dropped first, so they act as absent
   rows; an integer weight k acts exactly as k copies.
 
-Lecture 10's "base case 2" (stop when every remaining attribute has the
-same information gain) is not a default: on XOR every gain at the root is
-0, so it would never split, and a learner that stops there cannot fit
-consistent data.  ``min_gain`` set just above 0 gives that behaviour where
-it is wanted.
+The Lecture 10 notes' "base case 2" (stop when every remaining attribute
+has the same information gain) is not offered: on XOR every gain at the
+root is 0, so it never splits, and a learner that stops there cannot fit
+consistent data, which is why the notes call it "not always a good base
+case".  The case they illustrate, all gains 0, is ``min_gain`` set just
+above 0; ties between positive gains are broken by schema order instead.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Literal
 
 from attrs import evolve, frozen
 
 from dtree.conditions import Equals
 from dtree.counts import ClassStats, Table, contingency, stats_of
-from dtree.dataset import Dataset, Label, Nominal, Weight
+from dtree.dataset import Dataset, Label, Nominal, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.impurity import TOLERANCE, Impurity, entropy, gini, impurity_decrease, misclassification
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -54,11 +60,9 @@ __all__ = ["ID3", "Learner", "grow", "id3"]
 
 ImpurityName = Literal["entropy", "gini", "misclassification"]
 
-IMPURITIES: dict[str, Impurity] = {
-    "entropy": entropy,
-    "gini": gini,
-    "misclassification": misclassification,
-}
+IMPURITIES: Mapping[str, Impurity] = MappingProxyType(
+    {"entropy": entropy, "gini": gini, "misclassification": misclassification}
+)
 
 
 @frozen
@@ -67,7 +71,7 @@ class Learner:
 
     ``impurity`` scores a split by its goodness I(s, t) = i(t) - sum p_b i(t_b)
     (entropy gives information gain); ``max_depth`` (None: no limit),
-    ``min_samples_split`` (a node lighter than this is a leaf) and
+    ``min_samples_split`` (a node whose weight is below this is a leaf) and
     ``min_gain`` (a split must score at least this) pre-prune.
 
     >>> Learner(max_depth=-1)
@@ -78,7 +82,7 @@ class Learner:
 
     impurity: ImpurityName = "entropy"
     max_depth: int | None = None
-    min_samples_split: Weight = 2
+    min_samples_split: Weight = 0
     min_gain: float = 0.0
 
     def __attrs_post_init__(self) -> None:
@@ -91,12 +95,8 @@ class Learner:
             raise DtreeError(f"max_depth must be None or an integer >= 0, got {depth!r}")
         for name in ("min_samples_split", "min_gain"):
             value = getattr(self, name)
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int | float | Fraction)
-                or value < 0
-            ):
-                raise DtreeError(f"{name} must be a number >= 0, got {value!r}")
+            if not is_number(value) or not math.isfinite(value) or value < 0:
+                raise DtreeError(f"{name} must be a finite number >= 0, got {value!r}")
 
 
 ID3 = Learner()
@@ -199,7 +199,7 @@ def _make_subtree(learner: Learner, data: Dataset, seed: _Seed) -> Leaf | Sprout
 
 
 def grow(learner: Learner, data: Dataset) -> Tree:
-    """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of notes 001).
+    """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of the CS 760 notes).
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
@@ -212,7 +212,7 @@ def grow(learner: Learner, data: Dataset) -> Tree:
     |   Z2 = 0 [0 0, 1 1]: 1
     |   Z2 = 1 [0 1, 1 0]: 0
     """
-    rows = tuple(row for row in data.rows if data.weights[row] > 0)
+    rows = data.present().rows
     if not rows:
         raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
     _check_id3_data(data.subset(rows))
@@ -226,12 +226,12 @@ def id3(
     data: Dataset,
     *,
     max_depth: int | None = None,
-    min_samples_split: Weight = 2,
+    min_samples_split: Weight = 0,
     min_gain: float = 0.0,
 ) -> Tree:
     """ID3: information gain, multiway nominal splits, grown until pure.
 
-    Reproduces the PlayTennis tree of Mitchell's Table 3.2 (notes 001):
+    Reproduces the PlayTennis tree of Mitchell's Table 3.2 (CS 760 notes):
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text

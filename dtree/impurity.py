@@ -1,7 +1,7 @@
 """Impurity and information: how mixed a node is, and what a split gains.
 
 Vocabulary: an *impurity* ``i`` maps class counts to a number that is 0
-for a pure node and largest for a uniform one (notes 002, "Node
+for a pure node and largest for a uniform one (the Learning with Trees notes, "Node
 information functions").  A split's contingency table (one row of counts
 per outcome) is scored by the *goodness of split*
 
@@ -29,7 +29,7 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from dtree.counts import Table, contingency, ratio
+from dtree.counts import Table, class_totals, contingency, ratio, total
 from dtree.dataset import Dataset, Weight
 from dtree.errors import DtreeError
 
@@ -59,18 +59,20 @@ Impurity = Callable[[Sequence[Weight]], Fraction | float]
 
 
 def _total(counts: Sequence[Weight]) -> Weight:
-    if any(count < 0 for count in counts):
-        raise DtreeError(f"counts must be >= 0, got {tuple(counts)!r}")
-    total = sum(counts)
-    if total <= 0:
+    if any(not 0 <= count < math.inf for count in counts):
+        raise DtreeError(f"counts must be >= 0 and finite, got {tuple(counts)!r}")
+    weight = total(counts)
+    if weight <= 0:
         raise DtreeError(f"an empty distribution has no impurity: counts {tuple(counts)!r}")
-    return total
+    if weight == math.inf:
+        raise DtreeError(f"counts too large to add up as floats: {tuple(counts)!r}")
+    return weight
 
 
 def entropy(counts: Sequence[Weight], base: float = 2) -> float:
     """H(Y) = -sum_y p(y) log p(y), with 0 log 0 = 0.
 
-    PlayTennis (9 Yes, 5 No; notes 001), the bike code of notes 001, and
+    PlayTennis (9 Yes, 5 No; the CS 760 notes), its bike code, and
     entropy in base |Y| (Lecture 10), which lies in [0, 1]:
 
     >>> round(entropy([9, 5]), 3)
@@ -82,11 +84,11 @@ def entropy(counts: Sequence[Weight], base: float = 2) -> float:
 
     See also: :func:`gini`, :func:`misclassification`.
     """
-    if base <= 1:
+    if not 1 < base < math.inf:
         raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
-    total = _total(counts)
+    n = _total(counts)
     log = math.log2 if base == 2 else (lambda x: math.log(x) / math.log(base))
-    return -sum(p * log(p) for p in (float(ratio(count, total)) for count in counts) if p > 0) + 0.0
+    return -sum(p * log(p) for p in (float(ratio(count, n)) for count in counts) if p > 0) + 0.0
 
 
 def gini(counts: Sequence[Weight]) -> Fraction | float:
@@ -100,14 +102,14 @@ def gini(counts: Sequence[Weight]) -> Fraction | float:
 
     See also: :func:`entropy`, :func:`misclassification`.
     """
-    total = _total(counts)
-    return 1 - sum(ratio(count, total) ** 2 for count in counts)
+    n = _total(counts)
+    return 1 - sum(ratio(count, n) ** 2 for count in counts)
 
 
 def misclassification(counts: Sequence[Weight]) -> Fraction | float:
     """Misclassification rate r(t) = 1 - max_k p(k): the error of the plurality.
 
-    (Notes 002 print sum_k p(k)(1 - p(k)) under this name; that sum is the
+    (The Learning with Trees notes print sum_k p(k)(1 - p(k)) under this name; that sum is the
     Gini index.  This is the resubstitution rate r(t) the same notes use.)
 
     >>> misclassification([5, 9])
@@ -115,8 +117,8 @@ def misclassification(counts: Sequence[Weight]) -> Fraction | float:
 
     See also: :func:`entropy`, :func:`gini`.
     """
-    total = _total(counts)
-    return 1 - ratio(max(counts), total)
+    n = _total(counts)
+    return 1 - ratio(max(counts), n)
 
 
 def remainder(table: Table, impurity: Impurity = entropy) -> Fraction | float:
@@ -128,15 +130,16 @@ def remainder(table: Table, impurity: Impurity = entropy) -> Fraction | float:
     >>> remainder(((0, 4), (2, 3), (3, 2)), gini)  # PlayTennis, Outlook
     Fraction(12, 35)
     """
-    total = _total([sum(counts) for counts in table])
+    weights = [total(counts) for counts in table]
+    n = _total(weights)
     return sum(
-        (ratio(sum(counts), total) * impurity(counts) for counts in table if sum(counts) > 0),
+        (ratio(w, n) * impurity(counts) for w, counts in zip(weights, table, strict=True) if w > 0),
         start=Fraction(0),
     )
 
 
 def impurity_decrease(table: Table, impurity: Impurity = entropy) -> Fraction | float:
-    """Goodness of split I(s, t) = i(t) - sum_b p_b i(t_b) (notes 002).
+    """Goodness of split I(s, t) = i(t) - sum_b p_b i(t_b) (Learning with Trees notes).
 
     With entropy it is the information gain, which is the mutual
     information of outcome and class and so symmetric in the two.
@@ -144,8 +147,7 @@ def impurity_decrease(table: Table, impurity: Impurity = entropy) -> Fraction | 
     >>> round(impurity_decrease(((0, 4), (2, 3), (3, 2))), 3)  # PlayTennis, Outlook
     0.247
     """
-    parent = tuple(map(sum, zip(*table, strict=True)))
-    return impurity(parent) - remainder(table, impurity)
+    return impurity(class_totals(table)) - remainder(table, impurity)
 
 
 def _entropy_in(base: float) -> Impurity:
@@ -170,8 +172,8 @@ def conditional_entropy(data: Dataset, attribute: str, base: float = 2) -> float
 def information_gain(data: Dataset, attribute: str, base: float = 2) -> float:
     """IG(D, X) = H_D(Y) - H_D(Y | X), ID3's splitting criterion.
 
-    PlayTennis (notes 001; they print 0.151 for Humidity from rounded
-    intermediates) and the restaurant (notes 003):
+    PlayTennis (the CS 760 notes; they print 0.151 for Humidity from rounded
+    intermediates) and the restaurant (Decision Trees II notes):
 
     >>> from dtree.datasets import load
     >>> tennis = load("play-tennis")
@@ -193,7 +195,7 @@ def information_gain(data: Dataset, attribute: str, base: float = 2) -> float:
 def split_information(data: Dataset, attribute: str, base: float = 2) -> float:
     """SplitInformation(D, X) = H_D(X): the entropy of the outcome itself.
 
-    Restaurant, Patrons: exactly 2/3 + (1/2) log2 3 = 1.4591... (notes 003
+    Restaurant, Patrons: exactly 2/3 + (1/2) log2 3 = 1.4591... (the Decision Trees II notes
     print 1.47):
 
     >>> from dtree.datasets import load
@@ -212,7 +214,7 @@ def gain_ratio(data: Dataset, attribute: str) -> float:
     It lies in [0, 1], since I(X; Y) <= H(X).  An attribute with a single
     value at this node has split information 0 and gains nothing: its
     ratio is 0.  Restaurant, Patrons: exactly (4/3 - (1/2) log2 3) /
-    (2/3 + (1/2) log2 3) = 0.3707... (notes 003 print 0.53 / 1.47 = 0.36):
+    (2/3 + (1/2) log2 3) = 0.3707... (the Decision Trees II notes print 0.53 / 1.47 = 0.36):
 
     >>> from dtree.datasets import load
     >>> round(gain_ratio(load("restaurant"), "Pat"), 4)

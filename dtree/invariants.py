@@ -40,7 +40,16 @@ from fractions import Fraction
 from typing import assert_never
 
 from dtree.conditions import holds
-from dtree.counts import ClassStats, Moments, Stats, Table, plurality, transpose
+from dtree.counts import (
+    ClassStats,
+    Moments,
+    Stats,
+    Table,
+    class_totals,
+    is_pure,
+    plurality,
+    transpose,
+)
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -108,10 +117,6 @@ def _same(x: Number, y: Number) -> bool:
     return x == y
 
 
-def _is_pure(counts: Sequence[Weight]) -> bool:
-    return sum(1 for count in counts if count > 0) <= 1
-
-
 # -- impurities -----------------------------------------------------------------
 
 
@@ -177,7 +182,7 @@ def impurity_is_zero_exactly_when_pure(
     >>> impurity_is_zero_exactly_when_pure((2, 3), impurity=lambda c: 0)
     False
     """
-    return (impurity(counts) == 0) == _is_pure(counts)
+    return (impurity(counts) == 0) == is_pure(counts)
 
 
 def impurity_is_maximal_at_uniform(
@@ -194,10 +199,6 @@ def impurity_is_maximal_at_uniform(
 
 
 # -- splits ----------------------------------------------------------------------
-
-
-def _class_totals(table: Table) -> tuple[Weight, ...]:
-    return tuple(map(sum, zip(*table, strict=True)))
 
 
 def information_gain_is_nonnegative(
@@ -233,11 +234,11 @@ def information_gain_is_at_most_entropy(
     >>> information_gain_is_at_most_entropy(((0, 4), (2, 3), (3, 2)))
     True
     >>> from dtree.impurity import remainder
-    >>> sign_error = lambda t: entropy(_class_totals(t)) + remainder(t)
+    >>> sign_error = lambda t: entropy(class_totals(t)) + remainder(t)
     >>> information_gain_is_at_most_entropy(((0, 4), (2, 3), (3, 2)), impurity_decrease=sign_error)
     False
     """
-    return _at_most(impurity_decrease(table), entropy(_class_totals(table)))
+    return _at_most(impurity_decrease(table), entropy(class_totals(table)))
 
 
 def mutual_information_is_symmetric(
@@ -280,7 +281,7 @@ def _is_count(k: object) -> bool:
 
 def _present_rows(data: Dataset) -> tuple[int, ...]:
     """The rows a learner sees: weight 0 is an absent row."""
-    return tuple(row for row in data.rows if data.weights[row] > 0)
+    return data.present().rows
 
 
 def _features(data: Dataset, row: int) -> tuple[object, ...]:
@@ -307,7 +308,7 @@ def is_consistent(data: Dataset) -> bool:
 
 
 def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
-    """Zero training error on consistent data (notes 000: with no contradictory
+    """Zero training error on consistent data (the CS 536 notes: with no contradictory
     examples, growing until pure fits the data exactly).
 
     True when the data are inconsistent (nothing to check) or when the tree
@@ -413,7 +414,7 @@ def _separates(data: Dataset, attribute: str) -> bool:
 
 def splits_are_greedy(tree: Tree, data: Dataset, *, score: Score = information_gain) -> bool:
     """Every split tests the first attribute, in schema order, whose score on
-    the training rows that reach it is the maximum (FindBestSplit, notes 001).
+    the training rows that reach it is the maximum (FindBestSplit, the CS 760 notes).
 
     Only attributes that separate those rows (take two values or more) are
     candidates.  For multiway nominal splits (ID3); ``score`` is the
@@ -517,7 +518,7 @@ def _predicts(prediction: Label | float, expected: Label | float) -> bool:
 def leaves_predict_plurality(tree: Tree) -> bool:
     """A leaf predicts the plurality of its examples (ties to the first class;
     the mean in regression), and an empty leaf that of its nearest non-empty
-    ancestor (the plurality rule of notes 002).
+    ancestor (the plurality rule of the Learning with Trees notes).
 
     >>> from dtree.grow import id3
     >>> data = Dataset.from_columns({"X": ["a", "b", "b"], "Y": ["T", "F", "T"]}, target="Y")

@@ -28,6 +28,7 @@ Contents: :func:`nodes`, :func:`paths`, :func:`leaves`, :func:`size`,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from itertools import zip_longest
@@ -36,8 +37,8 @@ from typing import Generic, TypeVar, assert_never
 from attrs import field, frozen
 
 from dtree.conditions import Condition, exclusive, holds
-from dtree.counts import ClassStats, Moments, Stats, plurality, ratio
-from dtree.dataset import Example, Label
+from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, total
+from dtree.dataset import Example, Label, is_number
 from dtree.errors import DtreeError
 
 __all__ = [
@@ -83,9 +84,10 @@ class Leaf:
                 if self.prediction not in classes:
                     raise DtreeError(f"leaf predicts {self.prediction!r}, not one of {classes!r}")
             case Moments():
-                if not isinstance(self.prediction, int | float):
+                prediction = self.prediction
+                if not is_number(prediction) or not math.isfinite(prediction):  # type: ignore[arg-type]
                     raise DtreeError(
-                        f"a regression leaf predicts a number, not {self.prediction!r}"
+                        f"a regression leaf predicts a finite number, not {prediction!r}"
                     )
             case _:
                 assert_never(self.stats)
@@ -105,6 +107,12 @@ class Branch:
 
     def __hash__(self) -> int:
         return hash((self.condition, self.subtree))
+
+    def __copy__(self) -> Branch:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Branch:
+        return self  # immutable all the way down: a copy would equal it in every way
 
     def __repr__(self) -> str:
         return f"Branch(condition={self.condition!r}, subtree={_repr(self.subtree)})"
@@ -162,6 +170,12 @@ class Split:
 
     def __hash__(self) -> int:
         return hash(tuple(_shape(self)))
+
+    def __copy__(self) -> Split:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Split:
+        return self  # immutable all the way down, and copying would recurse
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -320,7 +334,13 @@ def paths(tree: Tree) -> Iterator[Path]:
 
 
 def leaves(tree: Tree) -> Iterator[Leaf]:
-    """The leaves, left to right."""
+    """The leaves, left to right.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> [leaf.prediction for leaf in leaves(id3(load("xor")))]
+    ['0', '1', '1', '0']
+    """
     return (node for node in nodes(tree) if isinstance(node, Leaf))
 
 
@@ -363,10 +383,10 @@ def depth(tree: Tree) -> int:
 def _branch_weights(split: Split) -> tuple[Probability, ...]:
     """The share of the split's training weight that went down each branch."""
     weights = [branch.subtree.stats.weight for branch in split.branches]
-    total = sum(weights)
-    if total == 0:
+    n = total(weights)
+    if n == 0:
         return tuple(Fraction(1, len(weights)) for _ in weights)
-    return tuple(ratio(weight, total) for weight in weights)
+    return tuple(ratio(weight, n) for weight in weights)
 
 
 def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:

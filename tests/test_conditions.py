@@ -69,8 +69,13 @@ def test_the_threshold_belongs_to_the_left_branch() -> None:
 def test_bad_examples_get_clear_errors() -> None:
     with pytest.raises(DtreeError, match="no attribute 'x'"):
         holds(Equals("x", "u"), {"y": "u"})
-    with pytest.raises(DtreeError, match="not a number"):
+    with pytest.raises(DtreeError, match="not a finite number"):
         holds(AtMost("x", 1.0), {"x": "u"})
+    with pytest.raises(DtreeError, match="not a finite number"):
+        holds(Above("x", 1.0), {"x": float("nan")})
+    for condition in (Equals("x", "0"), In("x", {"0"}), NotIn("x", {"1"})):
+        with pytest.raises(DtreeError, match="not a nominal value"):
+            holds(condition, {"x": 0})
 
 
 def test_conditions_read_as_the_notes_write_them() -> None:

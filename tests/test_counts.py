@@ -49,6 +49,10 @@ def test_class_stats() -> None:
         ClassStats(("Yes", "No"), (1, -1))
     with pytest.raises(DtreeError, match="2 counts"):
         ClassStats(("Yes",), (1, 1))
+    with pytest.raises(DtreeError, match="distinct"):
+        ClassStats(("Yes", "Yes"), (1, 1))
+    with pytest.raises(DtreeError, match="weight"):
+        Moments(-1, 0.0, 0.0)
 
 
 def test_class_counts_are_weighted_and_follow_the_class_order() -> None:

@@ -64,6 +64,11 @@ def test_subsets_share_the_columns() -> None:
     assert data.rows == (0, 1, 2)
     with pytest.raises(DtreeError, match="row indices"):
         data.subset([3])
+    with pytest.raises(DtreeError, match="row indices must be integers"):
+        data.subset([1.0])  # type: ignore[list-item]
+    with pytest.raises(DtreeError, match="row indices"):
+        data.example(10)
+    assert data.with_weights([0, 1, 0]).present().rows == (1,)
 
 
 @pytest.mark.parametrize(
@@ -88,6 +93,11 @@ def test_bad_records_get_clear_errors(
 def test_other_bad_input() -> None:
     with pytest.raises(DtreeError, match="no rows"):
         Dataset.from_records([], target="y")
+    with pytest.raises(DtreeError, match="a record is a mapping"):
+        Dataset.from_records([("u", "p")], target="y")  # type: ignore[list-item]
+    with pytest.raises(DtreeError, match="too large for a float") as error:
+        Dataset.from_columns({"x": [1, 10**400], "y": ["p", "q"]}, target="y")
+    assert (error.value.row, error.value.column) == (2, "x")
     with pytest.raises(DtreeError, match="unknown target 'z'"):
         Dataset.from_records([{"x": "u", "y": "p"}], target="z")
     with pytest.raises(DtreeError, match="duplicate column name 'x'"):

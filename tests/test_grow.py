@@ -1,7 +1,7 @@
 """dtree.grow: the textbook trees exactly, the options, the errors, and the laws.
 
-The PlayTennis tree (Mitchell, notes 001), the restaurant tree (Russell &
-Norvig Figure 18.6, notes 003) and XOR (Lecture 10) are written out by
+The PlayTennis tree (Mitchell, the CS 760 notes), the restaurant tree (Russell &
+Norvig Figure 18.6, the Decision Trees II notes) and XOR (Lecture 10) are written out by
 hand and compared with ``==`` and as text.  The laws of dtree.invariants
 are then checked on generated data, and the choice of the root split
 against a brute-force search.
@@ -38,7 +38,7 @@ def split(attribute: str, stats: ClassStats, *branches: tuple[str, Tree]) -> Spl
     return Split(tuple(Branch(Equals(attribute, value), tree) for value, tree in branches), stats)
 
 
-# -- PlayTennis (notes 001; Mitchell Table 3.2) --------------------------------------------
+# -- PlayTennis (the CS 760 notes; Mitchell Table 3.2) --------------------------------------------
 
 
 def tennis_stats(no: int, yes: int) -> ClassStats:
@@ -96,7 +96,7 @@ def test_id3_is_grow_with_the_id3_preset() -> None:
     assert grow(ID3, tennis) == id3(tennis) == PLAY_TENNIS
 
 
-# -- the restaurant (notes 003; Russell & Norvig Figure 18.6) ---------------------------------
+# -- the restaurant (the Decision Trees II notes; Russell & Norvig Figure 18.6) -------------------
 
 
 def waits(yes: int, no: int) -> ClassStats:
@@ -352,9 +352,11 @@ def test_all_weights_zero_is_refused() -> None:
         ({"max_depth": -1}, "max_depth must be None or an integer >= 0"),
         ({"max_depth": 1.5}, "max_depth must be None or an integer >= 0"),
         ({"max_depth": True}, "max_depth must be None or an integer >= 0"),
-        ({"min_gain": -1}, "min_gain must be a number >= 0"),
-        ({"min_gain": "0.1"}, "min_gain must be a number >= 0"),
-        ({"min_samples_split": -1}, "min_samples_split must be a number >= 0"),
+        ({"min_gain": -1}, "min_gain must be a finite number >= 0"),
+        ({"min_gain": "0.1"}, "min_gain must be a finite number >= 0"),
+        ({"min_samples_split": -1}, "min_samples_split must be a finite number >= 0"),
+        ({"min_gain": float("nan")}, "min_gain must be a finite number >= 0"),
+        ({"min_samples_split": float("inf")}, "min_samples_split must be a finite number"),
     ],
 )
 def test_invalid_options_are_refused(options: dict[str, object], message: str) -> None:
@@ -415,11 +417,6 @@ def test_leaves_predict_the_plurality(impurity: str, data: Dataset) -> None:
     assert tree.stats == ClassStats(data.schema.classes, class_counts(data))
 
 
-def present(data: Dataset) -> Dataset:
-    """The rows a learner sees: weight 0 is an absent row."""
-    return data.subset(row for row in data.rows if data.weights[row] > 0)
-
-
 def separating(data: Dataset) -> list[str]:
     return [name for name in data.schema.names if len(set(data.column(name))) >= 2]
 
@@ -427,7 +424,7 @@ def separating(data: Dataset) -> list[str]:
 @given(datasets(weighted=True))
 def test_the_root_split_has_the_maximum_gain_by_brute_force(data: Dataset) -> None:
     tree = id3(data)
-    seen = present(data)
+    seen = Dataset.present(data)
     candidates = separating(seen)
     gains = {name: information_gain(data, name) for name in candidates}
     match tree:
@@ -455,7 +452,7 @@ def test_grown_until_pure_or_nothing_separates(impurity: str, data: Dataset) -> 
     # separates its examples (base case 1, and "no attribute left").
     tree = learner_of(impurity)(data)
     for conditions, leaf in paths(tree):
-        reached = present(rows_reaching(conditions, data))
+        reached = Dataset.present(rows_reaching(conditions, data))
         assert isinstance(leaf.stats, ClassStats)
         assert leaf.stats.counts == class_counts(reached)
         assert leaf.stats.is_pure or not separating(reached)

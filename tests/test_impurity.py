@@ -47,7 +47,7 @@ def close(x: float, y: float) -> bool:
     return abs(x - y) <= TOLERANCE
 
 
-# -- PlayTennis (notes 001) ---------------------------------------------------------
+# -- PlayTennis (CS 760 notes) ---------------------------------------------------------
 
 
 def test_play_tennis_entropy_of_the_sample() -> None:
@@ -83,7 +83,7 @@ def test_play_tennis_wind() -> None:
     assert round(0.940 - (8 / 14 * 0.811 + 6 / 14 * 1.0), 3) == 0.048
 
 
-# -- the restaurant (notes 003; Russell & Norvig) ----------------------------------------
+# -- the restaurant (the Decision Trees II notes; Russell & Norvig) -------------------------------
 
 
 def test_restaurant_gain_of_patrons_exactly() -> None:
@@ -120,7 +120,7 @@ def test_restaurant_gain_ratio_of_patrons_exactly() -> None:
     assert round(0.53 / 1.47, 2) == 0.36
 
 
-# -- Lecture 10 (notes 004): Boolean table, exam results, XOR, base |Y| ---------------------
+# -- Lecture 10 notes: Boolean table, exam results, XOR, base |Y| ---------------------
 
 
 def test_boolean_table_conditional_entropies() -> None:
@@ -170,7 +170,7 @@ def test_entropy_in_base_k_is_at_most_one_exhaustively() -> None:
             assert entropy(c, base=len(c)) <= 1 + TOLERANCE
 
 
-# -- information theory (notes 000, 001) -----------------------------------------------
+# -- information theory (the CS 536 and CS 760 notes) ---------------------------------------------
 
 
 def test_the_bike_code_takes_one_and_three_quarter_bits() -> None:

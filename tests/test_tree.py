@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -116,8 +117,12 @@ def test_subtree_statistics_match_their_split() -> None:
 def test_a_leaf_predicts_one_of_its_classes_or_a_number() -> None:
     with pytest.raises(DtreeError, match="not one of"):
         Leaf("c", stats(1, 0))
-    with pytest.raises(DtreeError, match="predicts a number"):
+    with pytest.raises(DtreeError, match="predicts a finite number"):
         Leaf("a", Moments(1, 1.0, 1.0))
+    with pytest.raises(DtreeError, match="predicts a finite number"):
+        Leaf(float("nan"), Moments(1, 1.0, 1.0))
+    with pytest.raises(DtreeError, match="predicts a finite number"):
+        Leaf(True, Moments(1, 1.0, 1.0))
 
 
 def test_trees_are_frozen() -> None:
@@ -270,8 +275,10 @@ def test_every_tree_function_works_on_a_chain_ten_thousand_deep(deep: Tree) -> N
     assert fold(deep, lambda leaf: 1, lambda split, below: sum(below)) == DEEP + 1
 
 
-def test_deep_trees_compare_hash_and_print(deep: Tree) -> None:
+def test_deep_trees_compare_hash_copy_and_print(deep: Tree) -> None:
     other = chain(DEEP)
     assert deep == other
     assert hash(deep) == hash(other)
+    assert copy.deepcopy(deep) == deep
+    assert copy.copy(deep) == deep
     assert repr(deep).count("Split(") == DEEP
