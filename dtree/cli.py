@@ -57,12 +57,19 @@ def _parser() -> argparse.ArgumentParser:
 
 def _data(arguments: argparse.Namespace) -> Dataset:
     if arguments.dataset is not None:
-        if arguments.target is not None:
-            raise DtreeError("--target goes with FILE.csv; a bundled dataset declares its target")
+        for option in ("target", "classes", "nominal"):
+            if getattr(arguments, option):
+                raise DtreeError(
+                    f"--{option} goes with FILE.csv; a bundled dataset declares its own"
+                )
         return datasets.load(arguments.dataset)
+    if not arguments.file:
+        raise DtreeError("FILE.csv must name a file")
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
-    classes = None if arguments.classes is None else arguments.classes.split(",")
+    classes = None
+    if arguments.classes is not None:
+        classes = [label.strip() for label in arguments.classes.split(",")]
     return read_csv(
         arguments.file, target=arguments.target, classes=classes, nominal=arguments.nominal
     )

@@ -122,8 +122,8 @@ class _Candidate:
 def _check_id3_data(data: Dataset) -> None:
     if not data.schema.is_classification:
         raise DtreeError(
-            f"target {data.schema.target.name!r} is numeric: ID3 learns classes; "
-            "a regression tree needs cart"
+            f"target {data.schema.target.name!r} is numeric: ID3 learns classes; declare them "
+            "(classes=..., or --classes on the command line) or use cart for a regression tree"
         )
     for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
         if not isinstance(attribute.domain, Nominal):

@@ -48,7 +48,7 @@ def test_fit_reads_a_csv_file_with_options(
         "--nominal",
         "b",
         "--classes",
-        "yes,no",
+        " yes , no ",
         "--max-depth",
         "0",
     )
@@ -83,6 +83,10 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
         (["fit", "missing.csv", "--target", "y"], "missing.csv"),
         (["fit", "--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--max-depth", "-1"], "max_depth"),
+        (["fit", "--dataset", "xor", "--classes", "1,0"], "--classes goes with FILE.csv"),
+        (["fit", "--dataset", "xor", "--nominal", "Z1"], "--nominal goes with FILE.csv"),
+        (["fit", "", "--target", "y"], "FILE.csv must name a file"),
+        (["fit", "--dataset", "xor", "--min-gain", "nan"], "min_gain must be a finite number"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr(
