@@ -151,11 +151,16 @@ def _candidates(learner: Learner, node: Dataset) -> list[_Candidate]:
     return found
 
 
+def _reaches(score: Fraction | float, bound: Fraction | float) -> bool:
+    """score >= bound: exactly for exact scores, within TOLERANCE for logarithmic ones."""
+    slack = TOLERANCE if isinstance(score, float) or isinstance(bound, float) else 0
+    return score >= bound - slack
+
+
 def _best(candidates: list[_Candidate]) -> _Candidate:
     """FindBestSplit: the first candidate whose score equals the maximum."""
     top = max(candidate.score for candidate in candidates)
-    slack = TOLERANCE if isinstance(top, float) else 0
-    return next(candidate for candidate in candidates if candidate.score >= top - slack)
+    return next(candidate for candidate in candidates if _reaches(candidate.score, top))
 
 
 def _partition(node: Dataset, attribute: str) -> tuple[tuple[int, ...], ...]:
@@ -183,8 +188,7 @@ def _make_subtree(learner: Learner, data: Dataset, seed: _Seed) -> Leaf | Sprout
     if not candidates:
         return leaf
     best = _best(candidates)
-    slack = TOLERANCE if isinstance(best.score, float) else 0
-    if best.score < learner.min_gain - slack:
+    if not _reaches(best.score, learner.min_gain):
         return leaf
     domain = node.schema.attribute(best.attribute).domain
     assert isinstance(domain, Nominal)

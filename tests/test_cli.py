@@ -31,41 +31,14 @@ def test_fit_reads_a_csv_file_with_options(
 ) -> None:
     path = tmp_path / "xor.csv"
     path.write_text("a,b,y\n0,0,no\n0,1,yes\n1,0,yes\n1,1,no\n", encoding="utf-8")
-    status, out, _ = run(
-        capsys, "fit", str(path), "--target", "y", "--nominal", "a", "--nominal", "b"
-    )
+    fit = ("fit", str(path), "--target", "y", "--nominal", "a", "--nominal", "b")
+    status, out, _ = run(capsys, *fit)
     assert status == 0
     assert out.splitlines()[0] == "root [no 2, yes 2]"
     assert len(out.splitlines()) == 7
-    status, out, _ = run(
-        capsys,
-        "fit",
-        str(path),
-        "--target",
-        "y",
-        "--nominal",
-        "a",
-        "--nominal",
-        "b",
-        "--classes",
-        " yes , no ",
-        "--max-depth",
-        "0",
-    )
+    status, out, _ = run(capsys, *fit, "--classes", " yes , no ", "--max-depth", "0")
     assert (status, out) == (0, "root [yes 2, no 2]: yes\n")
-    status, out, _ = run(
-        capsys,
-        "fit",
-        str(path),
-        "--target",
-        "y",
-        "--nominal",
-        "a",
-        "--nominal",
-        "b",
-        "--min-gain",
-        "0.5",
-    )
+    status, out, _ = run(capsys, *fit, "--min-gain", "0.5")
     assert (status, out) == (0, "root [no 2, yes 2]: no\n")
 
 
