@@ -18,14 +18,23 @@ Contents
 :func:`weights`
     Integer row weights 0..max_weight (0 is an absent row).
 :func:`schemas`
-    Nominal schemas: distinct names, values and classes in sorted order.
+    Classification schemas: distinct names, values and classes in sorted
+    order, nominal attributes and, if asked, numeric ones.
 :func:`datasets`
-    Nominal datasets over a drawn schema, optionally weighted.
+    Classification datasets over a drawn schema, optionally weighted,
+    optionally with missing values.
+:func:`regression_datasets`
+    The same with a numeric target.
 :func:`consistent_datasets`
     Datasets in which equal feature vectors have equal labels, consistent
     by construction: distinct feature vectors first, then any labels.
+:data:`GRID`
+    The numbers drawn: quarters from -2 to 2, exact in float32, often tied.
 
-Every value is nominal for now: no numeric attributes, no missing values.
+By default every attribute is nominal and no value is missing: numeric
+attributes (``min_numeric``/``max_numeric``) and missing values
+(``missing``) are asked for, and when they are not asked for, a draw is
+exactly what it was before they existed.
 """
 
 from __future__ import annotations
@@ -37,13 +46,16 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from dtree.dataset import Attribute, Dataset, Nominal, Schema, Value
+from dtree.dataset import Attribute, Dataset, Domain, Nominal, Numeric, Schema, Value
 
 __all__ = [
+    "GRID",
     "MAX_WEIGHT",
+    "MISSING_CHANCE",
     "consistent_datasets",
     "counts",
     "datasets",
+    "regression_datasets",
     "schemas",
     "tables",
     "weights",
@@ -167,7 +179,37 @@ def _positive_weights(draw: st.DrawFn, n: int) -> tuple[int, ...]:
     return tuple(drawn)
 
 
+# -- numbers ----------------------------------------------------------------------
+
+GRID: tuple[float, ...] = tuple(k / 4 for k in range(-8, 9))
+"""Every number drawn, attribute value or regression target: the quarters
+from -2 to 2.
+
+A coarse grid makes equal values common (thresholds between ties are
+what numeric splits get wrong), and every quarter of so small a size is
+exact in float32 as in float64, so a comparison with a learner that
+works in float32 (scikit-learn) is a comparison of the same numbers."""
+
+# The grid in the order a draw shrinks through it: 0 first, then outwards.
+_SIMPLEST_FIRST: tuple[float, ...] = tuple(sorted(GRID, key=lambda x: (abs(x), x < 0)))
+
+MISSING_CHANCE = 4
+"""With missing values asked for, about one value in this many is ``None``."""
+
+
 # -- schemas and datasets ---------------------------------------------------------
+
+
+def _largest(max_attributes: int, max_values: int, numeric: tuple[int, int]) -> tuple[int, int]:
+    """The number of numeric attributes of the schema with the most distinct
+    feature vectors, and that number of vectors (all attributes used)."""
+    # Each attribute multiplies the count by its number of values, so the
+    # best schema has all numeric or all nominal attributes that it may.
+    capacity, q = max(
+        (max_values ** (max_attributes - q) * len(GRID) ** q, q)
+        for q in (numeric[0], min(numeric[1], max_attributes))
+    )
+    return q, capacity
 
 
 @st.composite
@@ -176,43 +218,78 @@ def _schemas(
     attributes: tuple[int, int],
     values: tuple[int, int],
     classes: tuple[int, int],
+    numeric: tuple[int, int],
+    *,
     min_capacity: int,
+    regression: bool,
 ) -> Schema:
+    # Every draw about numbers is skipped when none are allowed, so that a
+    # nominal schema is drawn exactly as it was before numbers existed.
     m = draw(st.integers(*attributes))
-    sizes = draw(st.lists(st.integers(*values), min_size=m, max_size=m))
-    if math.prod(sizes) < min_capacity:
-        # Too few feature vectors for the rows asked for: the largest domains
-        # always suffice (the caller checked), and a fixed fallback shrinks well.
-        m, sizes = attributes[1], [values[1]] * attributes[1]
+    q = numeric[0]
+    if min(numeric[1], m) > q:
+        q = draw(st.integers(q, min(numeric[1], m)))
+    sizes = draw(st.lists(st.integers(*values), min_size=m - q, max_size=m - q))
+    is_numeric = [False] * (m - q) + [True] * q
+    if 0 < q < m:
+        is_numeric = list(draw(st.permutations(is_numeric)))
+    if math.prod(sizes) * len(GRID) ** q < min_capacity:
+        # Too few feature vectors for the rows asked for: the largest schema
+        # always suffices (the caller checked), and a fixed fallback shrinks well.
+        m = attributes[1]
+        q = _largest(m, values[1], numeric)[0]
+        sizes, is_numeric = [values[1]] * (m - q), [False] * (m - q) + [True] * q
     names = draw(st.lists(_WORDS, min_size=m + 1, max_size=m + 1, unique=True))
-    domains = [
-        Nominal(sorted(draw(st.lists(_WORDS, min_size=size, max_size=size, unique=True))))
-        for size in sizes
-    ]
-    k = draw(st.integers(*classes))
-    labels = sorted(draw(st.lists(_WORDS, min_size=k, max_size=k, unique=True)))
-    return Schema(
-        tuple(map(Attribute, names[:m], domains)),
-        Attribute(names[m], Nominal(labels)),
+    nominal = iter(
+        [
+            Nominal(sorted(draw(st.lists(_WORDS, min_size=size, max_size=size, unique=True))))
+            for size in sizes
+        ]
     )
+    domains: list[Domain] = [Numeric() if flag else next(nominal) for flag in is_numeric]
+    target: Domain
+    if regression:
+        target = Numeric()
+    else:
+        k = draw(st.integers(*classes))
+        target = Nominal(sorted(draw(st.lists(_WORDS, min_size=k, max_size=k, unique=True))))
+    return Schema(tuple(map(Attribute, names[:m], domains)), Attribute(names[m], target))
 
 
 def _schema_strategy(
     attributes: tuple[int, int],
     values: tuple[int, int],
     classes: tuple[int, int],
+    numeric: tuple[int, int] = (0, 0),
+    *,
     min_capacity: int = 1,
+    regression: bool = False,
+    missing: bool = False,
 ) -> st.SearchStrategy[Schema]:
     """Check the (min, max) bounds of a schema, then draw within them."""
     _check_range("attributes", *attributes, 0)
     _check_range("values", *values, 1)
     _check_range("classes", *classes, 1)
-    if values[1] ** attributes[1] < min_capacity:
+    _check_range("numeric", *numeric, 0)
+    if numeric[0] > attributes[1]:
+        raise InvalidArgument(f"min_numeric={numeric[0]} is above max_attributes={attributes[1]}")
+    if missing and attributes[1] == 0:
+        raise InvalidArgument("missing values need an attribute, but max_attributes=0")
+    if _largest(attributes[1], values[1], numeric)[1] < min_capacity:
         raise InvalidArgument(
             f"{attributes[1]} attributes of at most {values[1]} values have fewer "
             f"than min_rows={min_capacity} distinct feature vectors"
         )
-    return _schemas(attributes, values, classes, min_capacity)
+    # At least the numeric attributes asked for, and one to be missing if asked.
+    low = max(attributes[0], numeric[0], 1 if missing else 0)
+    return _schemas(
+        (low, attributes[1]),
+        values,
+        classes,
+        numeric,
+        min_capacity=min_capacity,
+        regression=regression,
+    )
 
 
 def schemas(
@@ -223,37 +300,53 @@ def schemas(
     max_values: int = 3,
     min_classes: int = 1,
     max_classes: int = 3,
+    min_numeric: int = 0,
+    max_numeric: int = 0,
 ) -> st.SearchStrategy[Schema]:
-    """Nominal schemas: distinct attribute and target names, each domain's
-    values and the classes in sorted order (as :func:`dtree.read_csv` orders them).
+    """Classification schemas: distinct attribute and target names, each
+    nominal domain's values and the classes in sorted order (as
+    :func:`dtree.read_csv` orders them).
 
-    A domain may hold values no row takes: that is how empty branches arise.
+    Between ``min_numeric`` and ``max_numeric`` of the attributes (never
+    more than there are) are numeric, at any positions; the rest are
+    nominal.  The default, no numeric attribute, gives nominal schemas.
+    A nominal domain may hold values no row takes: that is how empty
+    branches arise.
 
     >>> from hypothesis import find
     >>> schema = find(schemas(min_attributes=2), lambda s: len(s.classes) == 2)
     >>> len(schema.names), schema.classes == tuple(sorted(schema.classes))
     (2, True)
+    >>> schema = find(schemas(min_numeric=1, max_numeric=2), lambda s: True)
+    >>> schema.attributes[0].domain
+    Numeric()
     """
     return _schema_strategy(
-        (min_attributes, max_attributes), (min_values, max_values), (min_classes, max_classes)
+        (min_attributes, max_attributes),
+        (min_values, max_values),
+        (min_classes, max_classes),
+        (min_numeric, max_numeric),
     )
 
 
-def _vector(code: int, domains: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
-    """The feature vector numbered ``code`` in the mixed radix of the domain sizes."""
+def _vector(code: int, choices: Sequence[tuple[Value, ...]]) -> tuple[Value, ...]:
+    """The feature vector numbered ``code`` in the mixed radix of the numbers of choices."""
     vector = []
-    for values in domains:
+    for values in choices:
         code, digit = divmod(code, len(values))
         vector.append(values[digit])
     return tuple(vector)
 
 
-def _domains(schema: Schema) -> list[tuple[str, ...]]:
-    return [
-        attribute.domain.values
-        for attribute in schema.attributes
-        if isinstance(attribute.domain, Nominal)
-    ]
+def _choices(attribute: Attribute) -> tuple[Value, ...]:
+    """The values a row may hold for ``attribute``, simplest first."""
+    match attribute.domain:
+        case Nominal(values):
+            return values
+        case Numeric():
+            return _SIMPLEST_FIRST
+        case _:  # pragma: no cover - Domain has two cases
+            raise AssertionError(attribute.domain)
 
 
 @st.composite
@@ -261,15 +354,17 @@ def _datasets(
     draw: st.DrawFn,
     schema_strategy: st.SearchStrategy[Schema],
     rows: tuple[int, int],
+    *,
     weighted: bool,
     consistent: bool,
+    missing: bool = False,
 ) -> Dataset:
     schema = draw(schema_strategy)
-    domains = _domains(schema)
-    vectors: list[tuple[str, ...]]
+    choices = [_choices(attribute) for attribute in schema.attributes]
+    vectors: list[tuple[Value, ...]]
     if consistent:
         # Distinct codes are distinct feature vectors: no two rows can disagree.
-        capacity = math.prod(map(len, domains))
+        capacity = math.prod(map(len, choices))
         codes = draw(
             st.lists(
                 st.sampled_from(range(capacity)),
@@ -278,17 +373,30 @@ def _datasets(
                 unique=True,
             )
         )
-        vectors = [_vector(code, domains) for code in codes]
+        vectors = [_vector(code, choices) for code in codes]
     else:
         n = draw(st.integers(*rows))
-        vector = st.tuples(*(st.sampled_from(values) for values in domains))
+        vector = st.tuples(*(st.sampled_from(values) for values in choices))
         vectors = draw(st.lists(vector, min_size=n, max_size=n))
     n = len(vectors)
-    labels = draw(st.lists(st.sampled_from(schema.classes), min_size=n, max_size=n))
-    columns: tuple[tuple[Value, ...], ...] = tuple(
-        tuple(vector[j] for vector in vectors) for j in range(len(domains))
+    label: st.SearchStrategy[str | float] = (
+        st.sampled_from(schema.classes)
+        if schema.is_classification
+        else st.sampled_from(_SIMPLEST_FIRST)
     )
+    labels = draw(st.lists(label, min_size=n, max_size=n))
+    columns = [[vector[j] for vector in vectors] for j in range(len(choices))]
     row_weights = draw(_positive_weights(n)) if weighted else (1,) * n
+    if missing:
+        # About one value in MISSING_CHANCE is missing (a draw of 0 keeps the
+        # value, so shrinking removes missing values), and at least one is.
+        for column in columns:
+            gaps = draw(st.lists(st.integers(0, MISSING_CHANCE - 1), min_size=n, max_size=n))
+            for i, gap in enumerate(gaps):
+                if gap == MISSING_CHANCE - 1:
+                    column[i] = None
+        if all(value is not None for column in columns for value in column):
+            columns[0][0] = None
     return Dataset(schema, columns, labels, row_weights)
 
 
@@ -303,23 +411,77 @@ def datasets(
     min_classes: int = 1,
     max_classes: int = 3,
     weighted: bool = False,
+    min_numeric: int = 0,
+    max_numeric: int = 0,
+    missing: bool = False,
 ) -> st.SearchStrategy[Dataset]:
-    """Nominal datasets over a drawn schema (see :func:`schemas`).
+    """Classification datasets over a drawn schema (see :func:`schemas`).
 
     Rows may repeat and may contradict each other.  With ``weighted`` each
     row weighs 0..MAX_WEIGHT and at least one weighs more than 0; otherwise
-    every row weighs 1.
+    every row weighs 1.  Numeric values are floats of :data:`GRID`.  With
+    ``missing`` about one attribute value in :data:`MISSING_CHANCE` is
+    ``None``, and at least one is (so there is at least one attribute);
+    without it no value is missing.  Targets are never missing.
 
     >>> from hypothesis import find
     >>> data = find(datasets(min_rows=5, weighted=True), lambda d: True)
     >>> len(data), sum(data.weights) > 0
     (5, True)
+    >>> data = find(datasets(max_numeric=1, missing=True), lambda d: True)
+    >>> data.columns
+    ((None,),)
     """
     _check_range("rows", min_rows, max_rows, 1)
     schema = _schema_strategy(
-        (min_attributes, max_attributes), (min_values, max_values), (min_classes, max_classes)
+        (min_attributes, max_attributes),
+        (min_values, max_values),
+        (min_classes, max_classes),
+        (min_numeric, max_numeric),
+        missing=missing,
     )
-    return _datasets(schema, (min_rows, max_rows), weighted, consistent=False)
+    return _datasets(
+        schema, (min_rows, max_rows), weighted=weighted, consistent=False, missing=missing
+    )
+
+
+def regression_datasets(
+    *,
+    min_rows: int = 1,
+    max_rows: int = 20,
+    min_attributes: int = 1,
+    max_attributes: int = 4,
+    min_values: int = 1,
+    max_values: int = 3,
+    min_numeric: int = 0,
+    max_numeric: int = 4,
+    weighted: bool = False,
+    missing: bool = False,
+) -> st.SearchStrategy[Dataset]:
+    """Regression datasets: a numeric target (its domain is ``Numeric()``)
+    whose values, like the numeric attributes' values, are floats of :data:`GRID`.
+
+    The attributes are nominal and numeric as in :func:`schemas` (by
+    default any mix, all nominal to all numeric); rows, weights and
+    missing values are as in :func:`datasets`.
+
+    >>> from hypothesis import find
+    >>> data = find(regression_datasets(min_rows=3), lambda d: len(set(d.target)) == 3)
+    >>> data.schema.target.domain, sorted(data.target)
+    (Numeric(), [-0.25, 0.0, 0.25])
+    """
+    _check_range("rows", min_rows, max_rows, 1)
+    schema = _schema_strategy(
+        (min_attributes, max_attributes),
+        (min_values, max_values),
+        (1, 1),
+        (min_numeric, max_numeric),
+        regression=True,
+        missing=missing,
+    )
+    return _datasets(
+        schema, (min_rows, max_rows), weighted=weighted, consistent=False, missing=missing
+    )
 
 
 def consistent_datasets(
@@ -333,25 +495,34 @@ def consistent_datasets(
     min_classes: int = 1,
     max_classes: int = 3,
     weighted: bool = False,
+    min_numeric: int = 0,
+    max_numeric: int = 0,
 ) -> st.SearchStrategy[Dataset]:
     """Datasets whose rows have distinct feature vectors, so they are consistent.
 
     Built, not filtered: the distinct feature vectors are drawn first and
-    then any labels.  There are at most prod |domain| distinct vectors, so
-    a draw has at most that many rows; when a drawn schema has fewer than
-    ``min_rows`` vectors, the largest schema allowed is used instead.
+    then any labels.  A numeric attribute has len(GRID) values, a nominal
+    one those of its domain; there are at most the product of those many
+    distinct vectors, so a draw has at most that many rows; when a drawn
+    schema has fewer than ``min_rows`` vectors, the largest schema allowed
+    is used instead.  No value is missing.
 
     >>> from hypothesis import find
     >>> from dtree.invariants import is_consistent
     >>> data = find(consistent_datasets(min_rows=4), lambda d: len(d.schema.classes) >= 2)
     >>> is_consistent(data), len(data)
     (True, 4)
+    >>> data = find(consistent_datasets(min_rows=17, max_rows=17, max_attributes=1,
+    ...                                 min_numeric=1, max_numeric=1), lambda d: True)
+    >>> data.schema.attributes[0].domain, len(set(data.columns[0]))
+    (Numeric(), 17)
     """
     _check_range("rows", min_rows, max_rows, 1)
     schema = _schema_strategy(
         (min_attributes, max_attributes),
         (min_values, max_values),
         (min_classes, max_classes),
+        (min_numeric, max_numeric),
         min_capacity=min_rows,
     )
-    return _datasets(schema, (min_rows, max_rows), weighted, consistent=True)
+    return _datasets(schema, (min_rows, max_rows), weighted=weighted, consistent=True)

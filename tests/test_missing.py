@@ -1,0 +1,259 @@
+"""Filling in missing values with the most likely value: the notes' numbers and laws."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree.counts import total
+from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
+from dtree.datasets import load
+from dtree.errors import DtreeError
+from dtree.impurity import TOLERANCE, entropy, information_gain
+from dtree.missing import impute, most_likely_value
+from dtree.strategies import datasets, regression_datasets
+
+SUNNY_DAYS = (1, 2, 8, 9, 11)  # PlayTennis's days with Outlook = Sunny, numbered from 1
+
+
+def sunny(humidity_of_day_8: str | None = None) -> Dataset:
+    """The Decision Trees II notes' sunny days, with day 8's Humidity replaced."""
+    tennis = load("play-tennis")
+    records: list[dict[str, Value]] = []
+    for day in SUNNY_DAYS:
+        record = {**tennis.example(day - 1), "PlayTennis": tennis.target[day - 1]}
+        assert record["Outlook"] == "Sunny"
+        if day == 8:
+            record["Humidity"] = humidity_of_day_8
+        records.append(record)
+    return Dataset.from_records(records, target="PlayTennis", classes=tennis.schema.classes)
+
+
+# -- the notes' example ------------------------------------------------------------
+
+
+def test_the_sunny_days_are_those_of_the_notes() -> None:
+    data = sunny()
+    assert data.column("Humidity") == ("High", "High", None, "Normal", "Normal")
+    assert data.labels == ("No", "No", "No", "Yes", "Yes")
+    assert data.schema.attribute("Humidity").domain == Nominal(("High", "Normal"))
+
+
+def test_a_missing_value_has_no_gain_until_it_is_filled_in() -> None:
+    with pytest.raises(DtreeError, match="missing value") as error:
+        information_gain(sunny(), "Humidity")
+    assert error.value.column == "Humidity"
+
+
+def test_fill_in_gives_high_and_the_notes_gain() -> None:
+    """High and Normal tie 2 to 2 among the other sunny days; High comes first.
+
+    Gain = .97 - (3/5) Ent[+0, -3] - (2/5) Ent[+2, -0] = .97, a perfect split.
+    """
+    data = sunny()
+    assert most_likely_value(data, "Humidity") == "High"
+    filled = impute(data)
+    assert filled.column("Humidity") == ("High", "High", "High", "Normal", "Normal")
+    assert filled == sunny("High")
+    gain = information_gain(filled, "Humidity")
+    assert round(gain, 2) == 0.97
+    assert abs(gain - entropy([3, 2])) <= TOLERANCE  # all of Ent(S): nothing is left
+
+
+def test_fractional_counts_gain_less_than_fill_in() -> None:
+    """Day 8 as two halves, High and Normal (the notes' second suggestion):
+
+    Gain = .97 - (2.5/5) Ent[+0, -2.5] - (2.5/5) Ent[+2, -.5] < .97
+    """
+    half = Fraction(1, 2)
+    data = Dataset.from_columns(
+        {
+            "Humidity": ["High", "High", "High", "Normal", "Normal", "Normal"],
+            "PlayTennis": ["No", "No", "No", "No", "Yes", "Yes"],
+        },
+        target="PlayTennis",
+        weights=[1, 1, half, half, 1, 1],
+    )
+    # Classes in the order (No, Yes): the notes' Ent[+p, -n] is entropy([n, p]).
+    expected = (
+        entropy([3, 2])
+        - Fraction(5, 2) / 5 * entropy([Fraction(5, 2), 0])
+        - Fraction(5, 2) / 5 * entropy([half, 2])
+    )
+    gain = information_gain(data, "Humidity")
+    assert abs(gain - expected) <= TOLERANCE
+    assert gain < 0.97
+    assert gain < information_gain(impute(sunny()), "Humidity")
+
+
+# -- most_likely_value -------------------------------------------------------------
+
+
+def schema_of(domain: Nominal | Numeric) -> Schema:
+    return Schema((Attribute("x", domain),), Attribute("y", Nominal(("p", "q"))))
+
+
+def test_a_nominal_tie_goes_to_the_first_value_in_domain_order() -> None:
+    schema = schema_of(Nominal(("b", "a", "c")))  # not alphabetical on purpose
+    data = Dataset(schema, [["a", "b", None, "c"]], ["p", "q", "p", "q"])
+    assert most_likely_value(data, "x") == "b"
+    assert most_likely_value(data.with_weights([2, 1, 1, 1]), "x") == "a"
+
+
+def test_a_numeric_tie_goes_to_the_smallest_value() -> None:
+    data = Dataset(schema_of(Numeric()), [[3.0, -1.5, 3.0, -1.5, 7.0]], list("ppqqp"))
+    assert most_likely_value(data, "x") == -1.5
+    assert most_likely_value(data.with_weights([1, 1, 1, 1, 2]), "x") == -1.5
+    assert most_likely_value(data.with_weights([1, 1, 1, 1, 3]), "x") == 7.0
+
+
+def test_the_numeric_most_likely_value_is_the_mode_not_the_mean() -> None:
+    data = Dataset(schema_of(Numeric()), [[0.0, 0.0, 9.0]], list("pqp"))
+    assert most_likely_value(data, "x") == 0.0
+
+
+def test_weights_count_and_rows_of_weight_zero_count_nothing() -> None:
+    data = Dataset(schema_of(Nominal(("a", "b"))), [["a", "a", "b"]], list("pqp"))
+    assert most_likely_value(data.with_weights([1, 1, 3]), "x") == "b"
+    assert most_likely_value(data.with_weights([0.75, 0.75, Fraction(3, 2)]), "x") == "a"
+    assert most_likely_value(data.with_weights([1, 1, Fraction(5, 2)]), "x") == "b"
+    assert most_likely_value(data.with_weights([0, 0, 1]), "x") == "b"
+
+
+def test_only_the_datasets_rows_are_counted() -> None:
+    data = Dataset(schema_of(Nominal(("a", "b"))), [["a", "a", "b", None]], list("pqpq"))
+    assert most_likely_value(data, "x") == "a"
+    assert most_likely_value(data.subset([2, 3]), "x") == "b"
+
+
+@pytest.mark.parametrize(
+    ("column", "weights"),
+    [
+        ([None, None], [1, 1]),  # nothing known
+        (["a", None], [0, 1]),  # known only in a row of weight 0
+    ],
+)
+def test_no_known_value_of_positive_weight_is_an_error(
+    column: list[Value], weights: list[Weight]
+) -> None:
+    data = Dataset(schema_of(Nominal(("a",))), [column], ["p", "q"], weights)
+    with pytest.raises(DtreeError, match="no row of positive weight") as error:
+        most_likely_value(data, "x")
+    assert error.value.column == "x"
+    with pytest.raises(DtreeError) as error:
+        impute(data)
+    assert error.value.column == "x"
+
+
+def test_an_unknown_attribute_is_an_error() -> None:
+    with pytest.raises(DtreeError, match="unknown attribute 'Humid'"):
+        most_likely_value(sunny(), "Humid")
+
+
+# -- impute --------------------------------------------------------------------------
+
+
+def test_columns_without_missing_values_are_shared() -> None:
+    data = sunny()
+    filled = impute(data)
+    for name in ("Outlook", "Temperature", "Wind"):
+        j = data.schema.index(name)
+        assert filled.columns[j] is data.columns[j]
+    j = data.schema.index("Humidity")
+    assert filled.columns[j] is not data.columns[j]
+    tennis = load("play-tennis")
+    assert impute(tennis) == tennis
+    assert all(a is b for a, b in zip(impute(tennis).columns, tennis.columns, strict=True))
+
+
+def test_a_subset_fills_its_own_rows_only() -> None:
+    """Values outside the subset's rows are no example of it: they are kept."""
+    data = Dataset(schema_of(Nominal(("a", "b"))), [["a", None, "b", "b", None]], list("pqpqp"))
+    filled = impute(data.subset([0, 1]))
+    assert filled.columns == (("a", "a", "b", "b", None),)
+    assert filled.rows == (0, 1)
+    assert impute(data.subset([0, 2, 3])).columns == data.columns
+
+
+def test_a_missing_target_is_refused_before_imputation() -> None:
+    """Only attribute values can be missing, so impute never meets a missing target."""
+    with pytest.raises(DtreeError, match="target value is missing"):
+        Dataset.from_columns({"x": ["a", "b"], "y": ["p", None]}, target="y")
+    with pytest.raises(DtreeError, match="target value is missing"):
+        Dataset(schema_of(Nominal(("a",))), [["a"]], [None])  # type: ignore[list-item]
+
+
+# -- laws ----------------------------------------------------------------------------
+
+MIXED = datasets(max_rows=12, max_numeric=2, weighted=True, missing=True)
+MIXED_DATA = st.one_of(MIXED, regression_datasets(max_rows=12, weighted=True, missing=True))
+
+
+def weight_by_value(data: Dataset, name: str) -> dict[str | float, Weight]:
+    """W(X = k) over the dataset's known values of positive weight, computed afresh."""
+    weights: dict[str | float, list[Weight]] = defaultdict(list)
+    for value, weight in zip(data.column(name), data.row_weights, strict=True):
+        if value is not None and weight > 0:
+            weights[value].append(weight)
+    return {value: total(w) for value, w in weights.items()}
+
+
+def fillable(data: Dataset, name: str) -> bool:
+    return bool(weight_by_value(data, name)) or None not in data.column(name)
+
+
+@given(MIXED_DATA)
+def test_most_likely_value_is_the_weightiest_known_value(data: Dataset) -> None:
+    for attribute in data.schema.attributes:
+        weights = weight_by_value(data, attribute.name)
+        if not weights:
+            with pytest.raises(DtreeError):
+                most_likely_value(data, attribute.name)
+            continue
+        heaviest = max(weights.values())
+        ties = [value for value, weight in weights.items() if weight == heaviest]
+        match attribute.domain:
+            case Nominal(values):
+                expected = min(ties, key=values.index)
+            case _:
+                expected = min(value for value in ties if not isinstance(value, str))
+        assert most_likely_value(data, attribute.name) == expected
+
+
+@given(MIXED_DATA)
+def test_impute_fills_every_gap_and_changes_nothing_else(data: Dataset) -> None:
+    before = (data.schema, data.columns, data.target, data.weights, data.rows)
+    if not all(fillable(data, name) for name in data.schema.names):
+        with pytest.raises(DtreeError):
+            impute(data)
+        return
+    filled = impute(data)
+    assert (data.schema, data.columns, data.target, data.weights, data.rows) == before
+    assert (filled.schema, filled.target, filled.weights, filled.rows) == before[0:1] + before[2:]
+    for name in data.schema.names:
+        old, new = data.column(name), filled.column(name)
+        assert None not in new
+        for was, now in zip(old, new, strict=True):
+            assert now == (most_likely_value(data, name) if was is None else was)
+    assert impute(filled) == filled
+
+
+@given(st.one_of(datasets(max_rows=8, max_numeric=2, weighted=True), MIXED))
+def test_an_integer_weight_counts_as_that_many_copies(data: Dataset) -> None:
+    copies = [row for row in data.rows for _ in range(int(data.weights[row]))]
+    expanded = Dataset(
+        data.schema,
+        [[column[row] for row in copies] for column in data.columns],
+        [data.target[row] for row in copies],
+    )
+    for name in data.schema.names:
+        if weight_by_value(data, name):
+            assert most_likely_value(expanded, name) == most_likely_value(data, name)
+        else:
+            for dataset in (data, expanded):
+                with pytest.raises(DtreeError):
+                    most_likely_value(dataset, name)
