@@ -3,28 +3,72 @@
 ``dtree datasets``
     List the bundled datasets.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options]``
-    Learn a tree and print it.
+    Learn a tree with ID3, C4.5 or CART and print it.
 
-Bad input ends with exit status 2 and one message on standard error,
-never a traceback.
+Every learning option is passed on only when it is given, so each
+algorithm keeps its own defaults; an option that the chosen algorithm
+does not have is refused rather than ignored.  Bad input ends with exit
+status 2 and one message on standard error, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from dtree import datasets
 from dtree.dataset import Dataset
-from dtree.errors import DtreeError
-from dtree.grow import id3
+from dtree.errors import DtreeError, at_file
+from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
 from dtree.render import text
+from dtree.tree import Tree
 
 __all__ = ["main"]
 
 PROGRAM = "dtree"
+
+LEARNERS: Mapping[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
+"""The learner of each ``--algorithm``."""
+
+ALL = tuple(LEARNERS)
+"""The algorithms, in the order of ``--algorithm``'s choices."""
+
+OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "criterion": ("cart",),
+    "max_depth": ALL,
+    "min_samples_split": ("id3", "cart"),
+    "min_samples_leaf": ("cart",),
+    "min_impurity_decrease": ("cart",),
+    "max_leaf_nodes": ("cart",),
+    "min_gain": ("id3",),
+    "min_objects": ("c45",),
+    "significance": ALL,
+    "missing": ALL,
+}
+"""Each learning option (its keyword argument) and the algorithms that take it."""
+
+FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker")
+"""The options that say how to read FILE.csv."""
+
+
+def _flag(option: str) -> str:
+    return "--" + option.replace("_", "-")
+
+
+def _weight(text: str) -> int | float:
+    """A weight option: an integer stays exact, anything else is a float."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,30 +81,73 @@ def _parser() -> argparse.ArgumentParser:
     source = fit.add_mutually_exclusive_group(required=True)
     source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
-    fit.add_argument("--target", metavar="COL", help="the target column of FILE.csv")
-    fit.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
-    fit.add_argument(
-        "--nominal", metavar="COL", action="append", default=[], help="read COL as nominal"
+    reading = fit.add_argument_group("reading FILE.csv")
+    reading.add_argument("--target", metavar="COL", help="the target column")
+    reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
+    reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
+    reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
+    reading.add_argument(
+        "--missing-marker",
+        metavar="TEXT",
+        action="append",
+        help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
     )
-    fit.add_argument(
-        "--algorithm", choices=["id3"], default="id3", help="the learner (default id3)"
+    learning = fit.add_argument_group(
+        "learning",
+        "An option marked with algorithms belongs to those only; each algorithm keeps its "
+        "own defaults.",
     )
-    fit.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
-    fit.add_argument(
-        "--min-samples-split", type=float, default=0, metavar="W", help="split nodes of weight >= W"
+    learning.add_argument(
+        "--algorithm", choices=ALL, default="id3", help="the learner (default: id3)"
     )
-    fit.add_argument(
-        "--min-gain", type=float, default=0.0, metavar="G", help="split when gain >= G"
+    learning.add_argument(
+        "--criterion",
+        choices=["gini", "entropy", "misclassification", "squared_error"],
+        help="cart: the impurity (default: gini, squared_error for a numeric target)",
+    )
+    learning.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
+    learning.add_argument(
+        "--min-samples-split",
+        type=_weight,
+        metavar="W",
+        help="id3, cart: split nodes of weight >= W",
+    )
+    learning.add_argument(
+        "--min-samples-leaf", type=_weight, metavar="W", help="cart: every branch weighs >= W"
+    )
+    learning.add_argument(
+        "--min-impurity-decrease",
+        type=float,
+        metavar="D",
+        help="cart: split when the weighted impurity decrease is >= D",
+    )
+    learning.add_argument(
+        "--max-leaf-nodes", type=int, metavar="N", help="cart: grow best first up to N leaves"
+    )
+    learning.add_argument("--min-gain", type=float, metavar="G", help="id3: split when gain >= G")
+    learning.add_argument(
+        "--min-objects", type=_weight, metavar="W", help="c45: C4.5's least branch weight (2)"
+    )
+    learning.add_argument(
+        "--significance",
+        type=float,
+        metavar="LEVEL",
+        help="split only when a chi-square test rejects independence at LEVEL",
+    )
+    learning.add_argument(
+        "--missing",
+        choices=["refuse", "fractional", "impute"],
+        help="missing values (default: fractional for c45, refuse otherwise)",
     )
     return parser
 
 
 def _data(arguments: argparse.Namespace) -> Dataset:
     if arguments.dataset is not None:
-        for option in ("target", "classes", "nominal"):
-            if getattr(arguments, option):
+        for option in FILE_ONLY:
+            if getattr(arguments, option) is not None:
                 raise DtreeError(
-                    f"--{option} goes with FILE.csv; a bundled dataset declares its own"
+                    f"{_flag(option)} goes with FILE.csv; a bundled dataset declares its own"
                 )
         return datasets.load(arguments.dataset)
     if not arguments.file:
@@ -70,18 +157,42 @@ def _data(arguments: argparse.Namespace) -> Dataset:
     classes = None
     if arguments.classes is not None:
         classes = [label.strip() for label in arguments.classes.split(",")]
-    return read_csv(
-        arguments.file, target=arguments.target, classes=classes, nominal=arguments.nominal
+    read = partial(
+        read_csv,
+        arguments.file,
+        target=arguments.target,
+        classes=classes,
+        numeric=arguments.numeric or (),
+        nominal=arguments.nominal or (),
     )
+    # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
+    return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+
+
+def _options(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The learning options given, checked to belong to the chosen algorithm."""
+    algorithm = arguments.algorithm
+    given = {
+        option: getattr(arguments, option)
+        for option in OPTIONS
+        if getattr(arguments, option) is not None
+    }
+    for option in given:
+        if algorithm not in OPTIONS[option]:
+            raise DtreeError(f"{_flag(option)} applies to {' and '.join(OPTIONS[option])} only")
+    return given
 
 
 def _fit(arguments: argparse.Namespace) -> str:
-    tree = id3(
-        _data(arguments),
-        max_depth=arguments.max_depth,
-        min_samples_split=arguments.min_samples_split,
-        min_gain=arguments.min_gain,
-    )
+    options = _options(arguments)
+    data = _data(arguments)
+    try:
+        tree = LEARNERS[arguments.algorithm](data, **options)
+    except DtreeError as error:
+        # A learner places bad data by row and column only; the file is known here.
+        if arguments.file and (error.row is not None or error.column is not None):
+            raise at_file(error, arguments.file) from error
+        raise
     return text(tree)
 
 
@@ -99,6 +210,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     >>> main(["fit", "--dataset", "xor", "--max-depth", "0"])
     root [0 2, 1 2]: 0
+    0
+    >>> main(["fit", "--dataset", "golf", "--algorithm", "cart", "--max-depth", "1"])
+    root [Play 9, Don't Play 5]
+    outlook in {overcast} [Play 4, Don't Play 0]: Play
+    outlook not in {overcast} [Play 5, Don't Play 5]: Play
     0
     """
     arguments = _parser().parse_args(argv)

@@ -1,35 +1,43 @@
-"""Growing trees: the one top-down procedure, and its presets.
+"""Growing trees: the one top-down procedure, and its presets ID3, C4.5 and CART.
 
 ``grow(learner, data)`` is ``MakeSubtree(D)`` of the CS 760 notes::
 
     MakeSubtree(D):
         C = DetermineCandidateSplits(D)
-        if stopping criteria met: make a leaf, predicting the plurality of D
+        if stopping criteria met: make a leaf, predicting the plurality (or mean) of D
         else: S = FindBestSplit(D, C); for each outcome k of S: child k = MakeSubtree(D_k)
 
 A frozen :class:`Learner` value says which candidates exist, how they are
-scored and when to stop; :func:`id3` is its first preset.
+scored and when to stop; :func:`id3`, :func:`c45` and :func:`cart` are
+presets of it.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
-* Candidates: one multiway split per nominal attribute, one branch per
-  value of the attribute's domain, in domain order.  An attribute that
-  takes a single value on the node separates nothing and is not a
-  candidate; so an attribute used above is never tested again, and "no
-  attribute left" means no attribute separates the node's examples.
-* Best split: the first candidate, in schema order of the attributes,
-  whose score equals the maximum.  Exact scores (Gini, misclassification
-  of integer counts) compare exactly; entropy-based scores compare within
-  :data:`dtree.impurity.TOLERANCE`.
+* Candidates, one per attribute (its best split), in schema order:
+
+  - a nominal attribute: one branch per value of its domain, in domain
+    order (``nominal="multiway"``), or the best binary split ``In(S)`` /
+    ``NotIn(S)`` (``nominal="subsets"``).  An attribute whose known
+    values at the node are all one value separates nothing and is not a
+    candidate;
+  - a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
+    boundary points (see :mod:`dtree.splits`); the first best in
+    ascending order of t.  A numeric attribute can be split again below.
+
+* Best split: the first candidate, in schema order, whose score equals
+  the maximum.  Exact scores (Gini and misclassification of rational
+  weights, squared error) compare exactly; entropy-based scores compare
+  within :data:`dtree.impurity.TOLERANCE`.
 * Stopping, in this order: the node is pure; it is at ``max_depth``; its
-  weight is below ``min_samples_split`` (weight, so that a weight of k acts
-  as k copies; the default 0 never stops, so fractional weights fit
-  consistent data too); no candidate is left; the best score is below
-  ``min_gain``.  A leaf predicts the plurality of its
-  examples, ties to the first class in the schema's class order; an empty
-  branch predicts its parent's plurality.
+  weight is below ``min_samples_split`` (or below ``2 * min_objects``);
+  no candidate is left; the best split scores below ``min_gain`` or its
+  weighted decrease is below ``min_impurity_decrease``.  A leaf predicts
+  the plurality of its examples, ties to the first class in the schema's
+  class order (the mean for regression); an empty branch predicts its
+  parent's.
 * Weights: rows of weight 0 are dropped first, so they act as absent
-  rows; an integer weight k acts exactly as k copies.
+  rows; an integer weight k acts exactly as k copies, because every
+  count is a sum of weights.
 
 The Lecture 10 notes' "base case 2" (stop when every remaining attribute
 has the same information gain) is not offered: on XOR every gain at the
@@ -41,38 +49,110 @@ above 0; ties between positive gains are broken by schema order instead.
 
 from __future__ import annotations
 
+import bisect
+import heapq
+import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Literal
 
 from attrs import evolve, frozen
 
-from dtree.conditions import Equals
-from dtree.counts import ClassStats, Table, contingency, stats_of
-from dtree.dataset import Dataset, Label, Nominal, Weight, is_number
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
+from dtree.dataset import Dataset, Label, Nominal, Value, Weight, is_number
 from dtree.errors import DtreeError
-from dtree.impurity import TOLERANCE, Impurity, entropy, gini, impurity_decrease, misclassification
+from dtree.impurity import (
+    TOLERANCE,
+    Impurity,
+    entropy,
+    gini,
+    impurity_decrease,
+    misclassification,
+)
+from dtree.missing import most_likely_value
+from dtree.significance import p_value
+from dtree.splits import Part, Sums, best_cut, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
-__all__ = ["ID3", "Learner", "grow", "id3"]
+__all__ = ["C45", "CART", "ID3", "MAX_SUBSET_VALUES", "Learner", "c45", "cart", "grow", "id3"]
 
-ImpurityName = Literal["entropy", "gini", "misclassification"]
+Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
+Score = Literal["impurity_decrease", "gain_ratio"]
+NominalSplits = Literal["multiway", "subsets"]
+Threshold = Literal["midpoint", "c45"]
+Missing = Literal["refuse", "fractional", "impute"]
 
 IMPURITIES: Mapping[str, Impurity] = MappingProxyType(
     {"entropy": entropy, "gini": gini, "misclassification": misclassification}
 )
+CRITERIA = (*IMPURITIES, "squared_error")
+
+MAX_SUBSET_VALUES = 12
+"""With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
+beyond this many values it refuses rather than search exponentially."""
+
+C45_AVERAGE_GAIN_SLACK = 1e-3
+"""C4.5 (and J48) consider a split whose gain is at least the average gain
+less this much."""
+
+
+def _check_choice(name: str, value: object, choices: Sequence[str]) -> None:
+    if value not in choices:
+        raise DtreeError(f"unknown {name} {value!r}; choose one of {sorted(choices)}")
+
+
+def _check_at_least_zero(name: str, value: object) -> None:
+    if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
+        raise DtreeError(f"{name} must be a finite number >= 0, got {value!r}")
+
+
+def _check_count(name: str, value: object, floor: int) -> None:
+    if value is not None and (type(value) is not int or value < floor):
+        raise DtreeError(f"{name} must be None or an integer >= {floor}, got {value!r}")
 
 
 @frozen
 class Learner:
     """How to grow a tree: candidate splits, their score, and when to stop.
 
-    ``impurity`` scores a split by its goodness I(s, t) = i(t) - sum p_b i(t_b)
-    (entropy gives information gain); ``max_depth`` (None: no limit),
-    ``min_samples_split`` (a node whose weight is below this is a leaf) and
-    ``min_gain`` (a split must score at least this) pre-prune.
+    Candidates and scores:
+
+    * ``impurity``: the i(t) of the goodness of split I(s, t) = i(t) -
+      sum_b p_b i(t_b): ``entropy`` (information gain), ``gini``,
+      ``misclassification``, or ``squared_error`` for a numeric target
+      (variance; I(s, t) is the decrease of the residual sum of squares
+      over the node's weight).
+    * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
+      gain ratio among the candidates whose gain is at least the average).
+    * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
+      (CART's binary ``In`` / ``NotIn``).
+    * ``threshold``: ``midpoint`` of the two values a cut lies between, or
+      ``c45``: the largest value of the whole training set not above it.
+    * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
+      is computed on the known values and scaled by their weight share; a
+      row with a missing value goes down every branch with weight
+      proportional to the branch) or ``impute`` (the node's most likely
+      value, :func:`dtree.missing.most_likely_value`).
+    * ``mdl``: C4.5's correction of a numeric split's gain, minus
+      log2(number of cuts) / (node weight).
+
+    Pre-pruning: ``max_depth`` (None: no limit); ``min_samples_split`` (a
+    node of less weight is a leaf); ``min_samples_leaf`` (each branch of
+    a split that receives examples has at least this weight);
+    ``min_objects`` (None, or C4.5's minimum: a node of less than twice
+    this weight is a leaf, a nominal split needs two branches of this
+    weight, and a cut needs 0.1 of the node's known weight per class
+    each side, clipped to [min_objects, 25]); ``min_gain`` (the score of
+    the split is at least this); ``min_impurity_decrease`` (scikit-learn's
+    weighted decrease, W_t / W * I(s, t), is at least this);
+    ``max_leaf_nodes`` (grow best first: always split the leaf of the
+    largest weighted decrease, ties to the leaf made first, until the tree
+    has this many leaves); ``significance`` (a split is made only if the
+    chi-square test rejects independence of its outcome and the class at
+    this level; candidates that fail are discarded).
 
     >>> Learner(max_depth=-1)
     Traceback (most recent call last):
@@ -80,75 +160,478 @@ class Learner:
     dtree.errors.DtreeError: max_depth must be None or an integer >= 0, got -1
     """
 
-    impurity: ImpurityName = "entropy"
+    impurity: Criterion = "entropy"
+    score: Score = "impurity_decrease"
+    nominal: NominalSplits = "multiway"
+    threshold: Threshold = "midpoint"
+    missing: Missing = "refuse"
+    mdl: bool = False
     max_depth: int | None = None
     min_samples_split: Weight = 0
-    min_gain: float = 0.0
+    min_samples_leaf: Weight = 0
+    min_objects: Weight | None = None
+    min_gain: float | Fraction = 0.0
+    min_impurity_decrease: float | Fraction = 0.0
+    max_leaf_nodes: int | None = None
+    significance: float | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.impurity not in IMPURITIES:
-            raise DtreeError(
-                f"unknown impurity {self.impurity!r}; choose one of {sorted(IMPURITIES)}"
-            )
-        depth = self.max_depth
-        if depth is not None and (type(depth) is not int or depth < 0):
-            raise DtreeError(f"max_depth must be None or an integer >= 0, got {depth!r}")
-        for name in ("min_samples_split", "min_gain"):
-            value = getattr(self, name)
-            if not is_number(value) or not math.isfinite(value) or value < 0:
-                raise DtreeError(f"{name} must be a finite number >= 0, got {value!r}")
+        _check_choice("impurity", self.impurity, CRITERIA)
+        _check_choice("score", self.score, ("impurity_decrease", "gain_ratio"))
+        _check_choice("nominal split", self.nominal, ("multiway", "subsets"))
+        _check_choice("threshold policy", self.threshold, ("midpoint", "c45"))
+        _check_choice("missing-value policy", self.missing, ("refuse", "fractional", "impute"))
+        _check_count("max_depth", self.max_depth, 0)
+        _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
+        for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
+            _check_at_least_zero(name, getattr(self, name))
+        if self.min_objects is not None:
+            _check_at_least_zero("min_objects", self.min_objects)
+        level = self.significance
+        if level is not None and not (is_number(level) and 0 < level <= 1):
+            raise DtreeError(f"significance must be None or a level in (0, 1], got {level!r}")
+        if self.score == "gain_ratio" and self.impurity != "entropy":
+            raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
 
 
 ID3 = Learner()
-"""ID3 (Quinlan 1986): multiway nominal splits by information gain, grown until pure."""
+"""ID3 (Quinlan 1986): information gain, multiway nominal splits (numeric
+attributes by midpoint thresholds), grown until pure; refuses missing values."""
+
+C45 = Learner(score="gain_ratio", threshold="c45", missing="fractional", mdl=True, min_objects=2)
+"""C4.5 release 8 (Quinlan 1993, 1996) as Weka's J48 grows it, unpruned."""
+
+CART = Learner(impurity="gini", nominal="subsets")
+"""CART (Breiman et al. 1984): binary splits, Gini, grown until pure."""
+
+
+# -- the examples at a node --------------------------------------------------------------------
+
+
+@frozen
+class _Frame:
+    """What every node of one growth shares: the data as the scan wants it."""
+
+    learner: Learner
+    data: Dataset
+    targets: tuple[int, ...] | tuple[float, ...]  # class index, or y
+    scaled: tuple[int, ...]  # y * 2^shift, exactly, for regression
+    shift: int
+    total_weight: Weight
+    float_weights: bool  # the dataset's weights include floats: report counts as floats
+    training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
+
+    @property
+    def classification(self) -> bool:
+        return self.data.schema.is_classification
 
 
 @frozen
 class _Seed:
-    """What MakeSubtree is called with: a node's rows, its depth, its parent's plurality."""
+    """What MakeSubtree is called with: a node's rows, the weight each carries, its depth."""
 
     rows: tuple[int, ...]
+    weights: tuple[Weight, ...]
     depth: int
-    parent_plurality: Label
+    parent_prediction: Label | float
+    integral: bool  # every weight is an int
+
+
+def _exact(weight: Weight) -> int | Fraction:
+    return weight if isinstance(weight, int) else Fraction(weight)
+
+
+def _frame(learner: Learner, data: Dataset) -> _Frame:
+    schema = data.schema
+    if schema.is_classification:
+        position = {label: k for k, label in enumerate(schema.classes)}
+        targets: tuple[int, ...] | tuple[float, ...] = tuple(
+            position[str(label)] for label in data.target
+        )
+        scaled: tuple[int, ...] = ()
+        shift = 0
+    else:
+        targets = tuple(float(y) for y in data.target)
+        ratios = [Fraction(y) for y in targets]
+        shift = max((q.denominator.bit_length() - 1 for q in ratios), default=0)
+        scaled = tuple(q.numerator << (shift - q.denominator.bit_length() + 1) for q in ratios)
+    numeric_values = tuple(
+        tuple(sorted({float(column[r]) for r in data.rows if column[r] is not None}))  # type: ignore[arg-type]
+        if not isinstance(attribute.domain, Nominal)
+        else ()
+        for attribute, column in zip(schema.attributes, data.columns, strict=True)
+    )
+    present = data.rows
+    return _Frame(
+        learner,
+        data,
+        targets,
+        scaled,
+        shift,
+        total(data.weights[r] for r in present),
+        any(isinstance(data.weights[r], float) for r in present),
+        numeric_values,
+    )
+
+
+def _reported(frame: _Frame, weight: Weight) -> Weight:
+    return float(weight) if frame.float_weights else weight
+
+
+def _class_counts(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Counts:
+    counts: list[Weight] = [0] * len(frame.data.schema.classes)
+    for row, weight in zip(rows, weights, strict=True):
+        counts[frame.targets[row]] += weight  # type: ignore[index]
+    return tuple(counts)
+
+
+def _sums(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Sums:
+    """(W, sum w*y, sum w*y^2) exactly, from the scaled integer targets."""
+    scale = 1 << frame.shift
+    first = sum(w * frame.scaled[r] for r, w in zip(rows, weights, strict=True))
+    second = sum(w * frame.scaled[r] ** 2 for r, w in zip(rows, weights, strict=True))
+    return Sums(total(weights), Fraction(first) / scale, Fraction(second) / scale**2)
+
+
+def _part(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Part:
+    if frame.classification:
+        return _class_counts(frame, rows, weights)
+    return _sums(frame, rows, weights)
+
+
+def _stats(frame: _Frame, seed: _Seed) -> Stats:
+    if frame.classification:
+        counts = _class_counts(frame, seed.rows, seed.weights)
+        return ClassStats(frame.data.schema.classes, tuple(_reported(frame, c) for c in counts))
+    pairs = [
+        (float(w), float(frame.targets[r])) for r, w in zip(seed.rows, seed.weights, strict=True)
+    ]
+    return Moments(
+        _reported(frame, total(seed.weights)),
+        math.fsum(w * y for w, y in pairs),
+        math.fsum(w * y * y for w, y in pairs),
+    )
+
+
+def _prediction(frame: _Frame, stats: Stats) -> Label | float:
+    match stats:
+        case ClassStats():
+            return stats.plurality
+        case Moments():
+            return stats.mean
+
+
+# -- candidate splits -----------------------------------------------------------------------
 
 
 @frozen
 class _Candidate:
+    """One attribute's best split at a node, and its score."""
+
     attribute: str
-    table: Table
-    score: Fraction | float
+    conditions: tuple[Condition, ...]
+    parts: tuple[Part, ...]  # of the rows with a known value, one per branch
+    missing: Weight  # the weight of the rows whose value is missing
+    cuts: int  # the cuts a numeric attribute allowed (C4.5's MDL correction), else 0
+    screen: float  # the score in floats, to find the few candidates worth scoring exactly
+    branch_of: Callable[[Value], int]  # the branch a known value goes down
+    fill: Value  # what a missing value is taken to be (impute), else None
 
 
-def _check_id3_data(data: Dataset) -> None:
-    if not data.schema.is_classification:
-        raise DtreeError(
-            f"target {data.schema.target.name!r} is numeric: ID3 learns classes; declare them "
-            "(classes=..., or --classes on the command line) or use cart for a regression tree"
+@frozen
+class _Column:
+    """A node's rows with a known value of one attribute."""
+
+    rows: tuple[int, ...]
+    weights: tuple[Weight, ...]
+    values: tuple[Value, ...]
+    missing: Weight
+    fill: Value
+
+
+def _column(frame: _Frame, seed: _Seed, index: int) -> _Column:
+    column = frame.data.columns[index]
+    values = tuple(map(column.__getitem__, seed.rows))
+    if None not in values:
+        return _Column(seed.rows, seed.weights, values, 0, None)
+    if frame.learner.missing == "impute":
+        name = frame.data.schema.attributes[index].name
+        fill = most_likely_value(frame.data.subset(seed.rows), name)
+        filled = tuple(fill if value is None else value for value in values)
+        return _Column(seed.rows, seed.weights, filled, 0, fill)
+    known = [i for i, value in enumerate(values) if value is not None]
+    missing = total(w for w, v in zip(seed.weights, values, strict=True) if v is None)
+    return _Column(
+        tuple(seed.rows[i] for i in known),
+        tuple(seed.weights[i] for i in known),
+        tuple(values[i] for i in known),
+        missing,
+        None,
+    )
+
+
+def _weight(part: Part) -> Weight:
+    return part.weight if isinstance(part, Sums) else total(part)
+
+
+def _sum_parts(parts: Sequence[Part]) -> Part:
+    if isinstance(parts[0], Sums):
+        sums: Sequence[Sums] = parts  # type: ignore[assignment]
+        return Sums(
+            total(s.weight for s in sums),
+            sum((s.first for s in sums), Fraction(0)),
+            sum((s.second for s in sums), Fraction(0)),
         )
-    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
-        if not isinstance(attribute.domain, Nominal):
+    return tuple(map(total, zip(*parts, strict=True)))
+
+
+def _decrease(frame: _Frame, parts: Sequence[Part]) -> Fraction | float:
+    """I(s, t) = i(t) - sum_b p_b i(t_b) over the known values."""
+    if frame.classification:
+        return impurity_decrease(tuple(parts), IMPURITIES[frame.learner.impurity])  # type: ignore[arg-type]
+    sums: list[Sums] = list(parts)  # type: ignore[arg-type]
+    whole: Sums = _sum_parts(sums)  # type: ignore[assignment]
+    residual = squared_error(whole) - sum(map(squared_error, sums), Fraction(0))
+    return residual / Fraction(whole.weight)
+
+
+def _score(
+    frame: _Frame, parts: Sequence[Part], missing: Weight, cuts: int = 0
+) -> Fraction | float:
+    """The decrease, scaled by the known share (C4.5), less the MDL charge for ``cuts``."""
+    known = total(_weight(part) for part in parts)
+    score = _decrease(frame, parts)
+    if missing:
+        score = ratio(known, known + missing) * score
+    if cuts and frame.learner.mdl:
+        score = score - math.log2(cuts) / float(known + missing)
+    return score
+
+
+def _allowed(learner: Learner, parts: Sequence[Part]) -> bool:
+    """Whether a split's branches are heavy enough for the learner."""
+    weights = [_weight(part) for part in parts]
+    filled = [w for w in weights if w > 0]
+    if len(filled) < 2 or any(w < learner.min_samples_leaf for w in filled):
+        return False
+    least = learner.min_objects
+    return least is None or sum(1 for w in weights if w >= least) >= 2
+
+
+def _by_value(frame: _Frame, column: _Column, values: tuple[str, ...]) -> tuple[Part, ...]:
+    """The part of each value of a nominal attribute, in domain order."""
+    branch = {value: b for b, value in enumerate(values)}
+    rows: list[list[int]] = [[] for _ in values]
+    weights: list[list[Weight]] = [[] for _ in values]
+    for row, weight, value in zip(column.rows, column.weights, column.values, strict=True):
+        rows[branch[str(value)]].append(row)
+        weights[branch[str(value)]].append(weight)
+    return tuple(_part(frame, r, w) for r, w in zip(rows, weights, strict=True))
+
+
+def _multiway(
+    frame: _Frame, name: str, column: _Column, values: tuple[str, ...]
+) -> _Candidate | None:
+    """One branch per value of the domain, in domain order."""
+    parts = _by_value(frame, column, values)
+    if not _allowed(frame.learner, parts):
+        return None
+    branch = {value: b for b, value in enumerate(values)}
+    return _Candidate(
+        name,
+        tuple(Equals(name, value) for value in values),
+        parts,
+        column.missing,
+        0,
+        float(_score(frame, parts, column.missing)),
+        lambda value: branch[str(value)],
+        column.fill,
+    )
+
+
+def _subsets(
+    present: Sequence[str], parts: Sequence[Part], frame: _Frame
+) -> Iterator[frozenset[str]]:
+    """The left sides of CART's binary splits of the node's values, in a fixed order.
+
+    The left side always holds the first present value (in domain order),
+    so each split appears once.  With two classes or a numeric target,
+    Breiman et al. (1984, Theorem 4.5) show the best split is among the
+    m - 1 splits of the values ordered by the proportion of the second
+    class (by mean response): only those are tried.  Otherwise all
+    2^(m-1) - 1, by the binary number of the other values they hold.
+    """
+    m = len(present)
+    if frame.classification and len(frame.data.schema.classes) > 2:
+        if m > MAX_SUBSET_VALUES:
             raise DtreeError(
-                f"attribute {attribute.name!r} is numeric; ID3 splits nominal attributes only: "
-                "use c45 or cart for numeric attributes"
+                f"{m} values at a node and {len(frame.data.schema.classes)} classes: CART would "
+                f"try 2^{m - 1} - 1 subsets; merge values or use nominal='multiway'"
             )
-        for row in data.rows:
-            if column[row] is None:
-                raise DtreeError(
-                    "missing value: ID3 refuses missing values; impute them or use c45",
-                    row=row + 1,
-                    column=attribute.name,
-                )
+        for mask in range(2 ** (m - 1) - 1):
+            yield frozenset([present[0]] + [present[j + 1] for j in range(m - 1) if mask >> j & 1])
+        return
+    order = sorted(range(m), key=lambda j: (_response(parts[j]), j))
+    for cut in range(1, m):
+        left = frozenset(present[j] for j in order[:cut])
+        yield left if present[0] in left else frozenset(present) - left
 
 
-def _candidates(learner: Learner, node: Dataset) -> list[_Candidate]:
-    """DetermineCandidateSplits: one per attribute that separates the node's examples."""
-    impurity = IMPURITIES[learner.impurity]
-    found = []
-    for name in node.schema.names:
-        table = contingency(node, name)
-        if sum(1 for counts in table if sum(counts) > 0) >= 2:
-            found.append(_Candidate(name, table, impurity_decrease(table, impurity)))
-    return found
+def _response(part: Part) -> Fraction | float:
+    if isinstance(part, Sums):
+        return part.first / Fraction(part.weight)
+    return ratio(part[-1], total(part))
+
+
+def _binary_subsets(
+    frame: _Frame, name: str, column: _Column, values: tuple[str, ...]
+) -> _Candidate | None:
+    """CART's best split of a nominal attribute into a subset and the rest."""
+    by_value = _by_value(frame, column, values)
+    present = [v for v, part in zip(values, by_value, strict=True) if _weight(part) > 0]
+    parts = [part for part in by_value if _weight(part) > 0]
+    if len(present) < 2:
+        return None
+    best: _Candidate | None = None
+    best_score: Fraction | float = 0
+    for left in _subsets(present, parts, frame):
+        two = (
+            _sum_parts([p for v, p in zip(present, parts, strict=True) if v in left]),
+            _sum_parts([p for v, p in zip(present, parts, strict=True) if v not in left]),
+        )
+        if not _allowed(frame.learner, two):
+            continue
+        score = _score(frame, two, column.missing)
+        if best is None or not _reaches(best_score, score):
+            best = _Candidate(
+                name,
+                (In(name, left), NotIn(name, left)),
+                two,
+                column.missing,
+                0,
+                float(score),
+                _membership(left),
+                column.fill,
+            )
+            best_score = score
+    return best
+
+
+def _membership(left: frozenset[str]) -> Callable[[Value], int]:
+    return lambda value: 0 if value in left else 1
+
+
+def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight:
+    """C4.5's least weight each side of a cut: 0.1 of the known weight per class, clipped."""
+    share = ratio(known, 10 * n_classes)
+    if share <= min_objects:
+        return min_objects
+    return min(share, 25)
+
+
+def _threshold(frame: _Frame, index: int, below: float, above: float) -> float:
+    """``midpoint``, or C4.5's largest training value not above the midpoint."""
+    middle = midpoint(below, above)
+    if frame.learner.threshold == "midpoint":
+        return middle
+    values = frame.training_values[index]
+    return values[bisect.bisect_right(values, middle) - 1]
+
+
+def _parts_of_cut(frame: _Frame, column: _Column, below: float) -> tuple[Part, Part]:
+    """The exact parts x <= below and x > below, counted afresh."""
+    side = [value > below for value in column.values]  # type: ignore[operator]
+    left, right = (
+        _part(
+            frame,
+            [r for r, s in zip(column.rows, side, strict=True) if s is upper],
+            [w for w, s in zip(column.weights, side, strict=True) if s is upper],
+        )
+        for upper in (False, True)
+    )
+    return left, right
+
+
+def _numeric(frame: _Frame, seed: _Seed, index: int, column: _Column) -> _Candidate | None:
+    """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
+    learner = frame.learner
+    name = frame.data.schema.attributes[index].name
+    values: tuple[float, ...] = column.values  # type: ignore[assignment]
+    min_side: Weight = learner.min_samples_leaf
+    if learner.min_objects is not None:
+        known = total(column.weights)
+        least = _c45_min_split(learner.min_objects, known, len(frame.data.schema.classes))
+        if known < 2 * least:
+            return None
+        min_side = max(min_side, least)
+    integral = seed.integral
+    scan = best_cut(
+        values,
+        list(map(frame.targets.__getitem__, column.rows)),
+        column.weights if integral else [float(w) for w in column.weights],  # type: ignore[arg-type]
+        criterion=learner.impurity,
+        n_classes=len(frame.data.schema.classes) if frame.classification else 0,
+        min_side=float(min_side),
+    )
+    found: list[tuple[Fraction | float | None, float, tuple[Part, ...]]] = []
+    for cut, left in zip(scan.cuts, scan.lefts, strict=True):
+        if integral and frame.classification:
+            counts = tuple(map(int, left))  # sums of integers below 2^53: exact
+            rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
+            parts: tuple[Part, ...] = (counts, rest)
+        else:
+            parts = _parts_of_cut(frame, column, cut.below)
+        if _allowed(learner, parts):
+            found.append((None, _threshold(frame, index, cut.below, cut.above), parts))
+    if len(found) > 1 or (found and learner.mdl):  # near ties, or C4.5's sign test: exactly
+        found = [(_score(frame, p, column.missing, scan.allowed), t, p) for _, t, p in found]
+        top = max(score for score, _, _ in found)  # type: ignore[type-var]
+        found = [next(f for f in found if _reaches(f[0], top))]  # type: ignore[arg-type]
+    if not found or (learner.mdl and found[0][0] <= 0):  # type: ignore[operator]
+        return None
+    score, t, parts = found[0]
+    if score is None:
+        screen = scan.decrease
+        if column.missing:
+            known = total(column.weights)
+            screen *= float(ratio(known, known + column.missing))
+    else:
+        screen = float(score)
+    return _Candidate(
+        name,
+        (AtMost(name, t), Above(name, t)),
+        parts,
+        column.missing,
+        scan.allowed,
+        screen,
+        lambda value: 0 if value <= t else 1,  # type: ignore[operator]
+        column.fill,
+    )
+
+
+def _candidates(frame: _Frame, seed: _Seed) -> Iterator[_Candidate]:
+    """DetermineCandidateSplits: each attribute's best split, in schema order."""
+    for index, attribute in enumerate(frame.data.schema.attributes):
+        column = _column(frame, seed, index)
+        match attribute.domain:
+            case Nominal(values) if frame.learner.nominal == "multiway":
+                candidate = _multiway(frame, attribute.name, column, values)
+            case Nominal(values):
+                candidate = _binary_subsets(frame, attribute.name, column, values)
+            case _:
+                candidate = _numeric(frame, seed, index, column)
+        if candidate is not None and _significant(frame, candidate):
+            yield candidate
+
+
+def _significant(frame: _Frame, candidate: _Candidate) -> bool:
+    level = frame.learner.significance
+    if level is None:
+        return True
+    return p_value(candidate.parts) < level  # type: ignore[arg-type]
+
+
+# -- FindBestSplit ----------------------------------------------------------------------------
 
 
 def _reaches(score: Fraction | float, bound: Fraction | float) -> bool:
@@ -157,49 +640,215 @@ def _reaches(score: Fraction | float, bound: Fraction | float) -> bool:
     return score >= bound - slack
 
 
-def _best(candidates: list[_Candidate]) -> _Candidate:
-    """FindBestSplit: the first candidate whose score equals the maximum."""
-    top = max(candidate.score for candidate in candidates)
-    return next(candidate for candidate in candidates if _reaches(candidate.score, top))
+_NEAR = 1e-9
+"""Candidates whose float score is within this (relative) of the best are scored exactly."""
+
+Scored = tuple[_Candidate, Fraction | float]
 
 
-def _partition(node: Dataset, attribute: str) -> tuple[tuple[int, ...], ...]:
-    """D_k for each value k of a nominal attribute, in domain order."""
-    domain = node.schema.attribute(attribute).domain
-    assert isinstance(domain, Nominal)
-    column = node.columns[node.schema.index(attribute)]
-    parts: dict[str | float | None, list[int]] = {value: [] for value in domain.values}
-    for row in node.rows:
-        parts[column[row]].append(row)
-    return tuple(tuple(parts[value]) for value in domain.values)
+def _exact_score(frame: _Frame, candidate: _Candidate) -> Fraction | float:
+    return _score(frame, candidate.parts, candidate.missing, candidate.cuts)
 
 
-def _make_subtree(learner: Learner, data: Dataset, seed: _Seed) -> Leaf | Sprout[_Seed]:
-    classes = data.schema.classes
-    if not seed.rows:
-        return Leaf(seed.parent_plurality, ClassStats(classes, (0,) * len(classes)))
-    node = data.subset(seed.rows)
-    stats = stats_of(node)
-    assert isinstance(stats, ClassStats)
-    leaf = Leaf(stats.plurality, stats)
-    if stats.is_pure or seed.depth == learner.max_depth or stats.weight < learner.min_samples_split:
-        return leaf
-    candidates = _candidates(learner, node)
+def _first_best(scored: Sequence[Scored], key: Callable[[Scored], Fraction | float]) -> Scored:
+    """The first candidate whose key equals the maximum."""
+    top = max(map(key, scored))
+    return next(item for item in scored if _reaches(key(item), top))
+
+
+def _best_decrease(frame: _Frame, candidates: Sequence[_Candidate]) -> Scored:
+    """FindBestSplit: the first candidate of the largest score."""
+    top = max(candidate.screen for candidate in candidates)
+    near = [c for c in candidates if c.screen >= top - _NEAR * max(1.0, abs(top))]
+    return _first_best([(c, _exact_score(frame, c)) for c in near], lambda item: item[1])
+
+
+def _split_information(candidate: _Candidate) -> float:
+    """H of the outcome, counting a missing value as an outcome of its own (C4.5)."""
+    outcomes = [_weight(part) for part in candidate.parts] + [candidate.missing]
+    return entropy([w for w in outcomes if w > 0])
+
+
+def _gain_ratio(item: Scored) -> float:
+    candidate, gain = item
+    information = _split_information(candidate)
+    return 0.0 if information <= TOLERANCE else float(gain) / information
+
+
+def _best_gain_ratio(frame: _Frame, candidates: Sequence[_Candidate]) -> Scored | None:
+    """C4.5: the best gain ratio among the candidates whose gain is at least the average.
+
+    As in C4.5 and J48, a nominal attribute with at least 0.3 * (training
+    weight) values does not count towards the average, unless every
+    attribute is such an attribute; and the gain ratio must be positive.
+    """
+    schema = frame.data.schema
+    many = {
+        a.name
+        for a in schema.attributes
+        if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * frame.total_weight
+    }
+    scored = [(c, _exact_score(frame, c)) for c in candidates]
+    counted = [
+        gain for c, gain in scored if len(many) == len(schema.attributes) or c.attribute not in many
+    ]
+    if not counted:
+        return None
+    average = sum(map(float, counted)) / len(counted)
+    eligible = [item for item in scored if item[1] >= average - C45_AVERAGE_GAIN_SLACK]
+    best = _first_best(eligible, _gain_ratio)
+    return best if _gain_ratio(best) > TOLERANCE else None
+
+
+def _is_pure(frame: _Frame, seed: _Seed, stats: Stats) -> bool:
+    if isinstance(stats, ClassStats):
+        return stats.is_pure
+    return len({frame.targets[row] for row in seed.rows}) <= 1
+
+
+def _find_best_split(frame: _Frame, seed: _Seed, stats: Stats) -> Scored | None:
+    """The split MakeSubtree makes at this node and its score, or None for a leaf."""
+    learner = frame.learner
+    weight = total(seed.weights)
+    if (
+        _is_pure(frame, seed, stats)
+        or seed.depth == learner.max_depth
+        or weight < learner.min_samples_split
+        or (learner.min_objects is not None and weight < 2 * learner.min_objects)
+    ):
+        return None
+    candidates = list(_candidates(frame, seed))
     if not candidates:
-        return leaf
-    best = _best(candidates)
-    if not _reaches(best.score, learner.min_gain):
-        return leaf
-    domain = node.schema.attribute(best.attribute).domain
-    assert isinstance(domain, Nominal)
+        return None
+    if learner.score == "gain_ratio":
+        best = _best_gain_ratio(frame, candidates)
+    else:
+        best = _best_decrease(frame, candidates)
+    if best is None or not _reaches(best[1], learner.min_gain):
+        return None
+    weighted = ratio(weight, frame.total_weight) * best[1]
+    return best if _reaches(weighted, learner.min_impurity_decrease) else None
+
+
+# -- MakeSubtree ------------------------------------------------------------------------------
+
+
+def _partition(
+    frame: _Frame, seed: _Seed, split: _Candidate
+) -> list[tuple[list[int], list[Weight]]]:
+    """D_k for each outcome k; a missing value goes down every branch, by its share (C4.5)."""
+    column = frame.data.columns[frame.data.schema.index(split.attribute)]
+    parts: list[tuple[list[int], list[Weight]]] = [([], []) for _ in split.conditions]
+    known = total(_weight(part) for part in split.parts)
+    shares = [ratio(_weight(part), known) for part in split.parts]
+    for row, weight in zip(seed.rows, seed.weights, strict=True):
+        value = column[row]
+        if value is None and split.fill is not None:
+            value = split.fill
+        if value is not None:
+            rows, weights = parts[split.branch_of(value)]
+            rows.append(row)
+            weights.append(weight)
+            continue
+        for (rows, weights), share in zip(parts, shares, strict=True):
+            if share > 0:
+                rows.append(row)
+                weights.append(weight * share)
+    return parts
+
+
+def _leaf(frame: _Frame, seed: _Seed) -> tuple[Leaf, Scored | None]:
+    """The node as a leaf, and the split that would replace it (None: it stays a leaf)."""
+    if not seed.rows:
+        empty: Stats
+        if frame.classification:
+            empty = ClassStats(frame.data.schema.classes, (0,) * len(frame.data.schema.classes))
+        else:
+            empty = Moments(0, 0.0, 0.0)
+        return Leaf(seed.parent_prediction, empty), None
+    stats = _stats(frame, seed)
+    return Leaf(_prediction(frame, stats), stats), _find_best_split(frame, seed, stats)
+
+
+def _sprout(frame: _Frame, seed: _Seed, leaf: Leaf, split: _Candidate) -> Sprout[_Seed]:
     return Sprout(
-        tuple(Equals(best.attribute, value) for value in domain.values),
+        split.conditions,
         tuple(
-            _Seed(rows, seed.depth + 1, stats.plurality)
-            for rows in _partition(node, best.attribute)
+            _Seed(
+                tuple(rows),
+                tuple(weights),
+                seed.depth + 1,
+                leaf.prediction,
+                seed.integral and not split.missing,
+            )
+            for rows, weights in _partition(frame, seed, split)
         ),
-        stats,
+        leaf.stats,
     )
+
+
+def _make_subtree(frame: _Frame, seed: _Seed) -> Leaf | Sprout[_Seed]:
+    leaf, split = _leaf(frame, seed)
+    return leaf if split is None else _sprout(frame, seed, leaf, split[0])
+
+
+def _grow_best_first(frame: _Frame, root: _Seed, limit: int) -> Tree:
+    """Split the leaf of largest weighted decrease first, until there are ``limit`` leaves."""
+    decided: dict[int, Leaf | Sprout[_Seed]] = {}
+    frontier: list[tuple[Fraction | float, int, _Seed, Leaf, _Candidate]] = []
+    made = itertools.count()
+
+    def consider(seed: _Seed) -> None:
+        leaf, split = _leaf(frame, seed)
+        decided[id(seed)] = leaf
+        if split is not None:
+            candidate, score = split
+            priority = ratio(total(seed.weights), frame.total_weight) * score
+            heapq.heappush(frontier, (-priority, next(made), seed, leaf, candidate))
+
+    leaves = 1
+    consider(root)
+    while frontier:
+        _, _, seed, leaf, split = heapq.heappop(frontier)
+        if leaves + len(split.conditions) - 1 > limit:
+            continue
+        leaves += len(split.conditions) - 1
+        sprout = _sprout(frame, seed, leaf, split)
+        decided[id(seed)] = sprout
+        for child in sprout.seeds:
+            consider(child)
+    return unfold(root, lambda seed: decided[id(seed)])
+
+
+# -- the procedure and its presets ----------------------------------------------------------
+
+
+def _check(learner: Learner, data: Dataset) -> None:
+    schema = data.schema
+    if schema.is_classification and learner.impurity == "squared_error":
+        raise DtreeError(
+            f"target {schema.target.name!r} holds classes: squared error is for a numeric "
+            "target; use gini, entropy or misclassification"
+        )
+    if not schema.is_classification and learner.impurity != "squared_error":
+        raise DtreeError(
+            f"target {schema.target.name!r} is numeric: {learner.impurity} needs classes; declare "
+            "them (classes=..., or --classes on the command line) or grow a regression tree "
+            "with cart"
+        )
+    if not schema.is_classification and learner.significance is not None:
+        raise DtreeError("the significance test needs classes; a regression tree has none")
+    if learner.missing != "refuse":
+        return
+    for attribute, column in zip(schema.attributes, data.columns, strict=True):
+        for row in data.rows:
+            if column[row] is None:
+                raise DtreeError(
+                    "missing value: this learner refuses missing values; impute them "
+                    "(dtree.missing.impute) or use c45",
+                    row=row + 1,
+                    column=attribute.name,
+                )
 
 
 def grow(learner: Learner, data: Dataset) -> Tree:
@@ -216,14 +865,18 @@ def grow(learner: Learner, data: Dataset) -> Tree:
     |   Z2 = 0 [0 0, 1 1]: 1
     |   Z2 = 1 [0 1, 1 0]: 0
     """
-    rows = data.present().rows
-    if not rows:
+    present = data.present()
+    if not present.rows:
         raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
-    _check_id3_data(data.subset(rows))
-    return unfold(
-        _Seed(rows, 0, data.schema.classes[0]),
-        lambda seed: _make_subtree(learner, data, seed),
-    )
+    _check(learner, present)
+    frame = _frame(learner, present)
+    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
+    weights = tuple(_exact(data.weights[r]) for r in present.rows)
+    integral = all(type(w) is int for w in weights)
+    root = _Seed(present.rows, weights, 0, first, integral)
+    if learner.max_leaf_nodes is not None:
+        return _grow_best_first(frame, root, learner.max_leaf_nodes)
+    return unfold(root, lambda seed: _make_subtree(frame, seed))
 
 
 def id3(
@@ -231,7 +884,9 @@ def id3(
     *,
     max_depth: int | None = None,
     min_samples_split: Weight = 0,
-    min_gain: float = 0.0,
+    min_gain: float | Fraction = 0.0,
+    significance: float | None = None,
+    missing: Missing = "refuse",
 ) -> Tree:
     """ID3: information gain, multiway nominal splits, grown until pure.
 
@@ -249,9 +904,98 @@ def id3(
     |   Humidity = High [No 3, Yes 0]: No
     |   Humidity = Normal [No 0, Yes 2]: Yes
 
-    See also: :func:`grow`, :data:`ID3`.
+    See also: :func:`grow`, :data:`ID3`, :func:`c45`, :func:`cart`.
     """
     learner = evolve(
-        ID3, max_depth=max_depth, min_samples_split=min_samples_split, min_gain=min_gain
+        ID3,
+        max_depth=max_depth,
+        min_samples_split=min_samples_split,
+        min_gain=min_gain,
+        significance=significance,
+        missing=missing,
+    )
+    return grow(learner, data)
+
+
+def c45(
+    data: Dataset,
+    *,
+    min_objects: Weight = 2,
+    max_depth: int | None = None,
+    significance: float | None = None,
+    missing: Missing = "fractional",
+) -> Tree:
+    """C4.5 (release 8) as Weka's J48 grows it, before pruning (J48 -U -O).
+
+    Gain ratio among the candidates whose gain is at least the average;
+    multiway nominal splits; numeric cuts with the MDL correction and
+    C4.5's minimum split size, thresholds at training values; missing
+    values by fractional weights.  Quinlan's golf tree (C4.5, 1993):
+
+    >>> from dtree.datasets import load
+    >>> from dtree.render import text
+    >>> print(text(c45(load("golf"))))
+    root [Play 9, Don't Play 5]
+    outlook = overcast [Play 4, Don't Play 0]: Play
+    outlook = rain [Play 3, Don't Play 2]
+    |   windy = false [Play 3, Don't Play 0]: Play
+    |   windy = true [Play 0, Don't Play 2]: Don't Play
+    outlook = sunny [Play 2, Don't Play 3]
+    |   humidity <= 75 [Play 2, Don't Play 0]: Play
+    |   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+
+    See also: :func:`grow`, :data:`C45`, :func:`id3`, :func:`cart`.
+    """
+    learner = evolve(
+        C45,
+        min_objects=min_objects,
+        max_depth=max_depth,
+        significance=significance,
+        missing=missing,
+    )
+    return grow(learner, data)
+
+
+def cart(
+    data: Dataset,
+    *,
+    criterion: Criterion | None = None,
+    max_depth: int | None = None,
+    min_samples_split: Weight = 0,
+    min_samples_leaf: Weight = 0,
+    min_impurity_decrease: float | Fraction = 0.0,
+    max_leaf_nodes: int | None = None,
+    significance: float | None = None,
+    missing: Missing = "refuse",
+) -> Tree:
+    """CART: binary splits, Gini by default, a regression tree for a numeric target.
+
+    Numeric attributes by midpoint thresholds, nominal ones by subsets;
+    ``criterion`` is ``gini`` (default), ``entropy`` or
+    ``misclassification``, or ``squared_error`` (the default and only
+    choice for a numeric target).  The options mean what they mean in
+    scikit-learn, with weights in place of sample counts.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.render import text
+    >>> print(text(cart(load("golf"), max_depth=1)))
+    root [Play 9, Don't Play 5]
+    outlook in {overcast} [Play 4, Don't Play 0]: Play
+    outlook not in {overcast} [Play 5, Don't Play 5]: Play
+
+    See also: :func:`grow`, :data:`CART`, :func:`id3`, :func:`c45`.
+    """
+    if criterion is None:
+        criterion = "gini" if data.schema.is_classification else "squared_error"
+    learner = evolve(
+        CART,
+        impurity=criterion,
+        max_depth=max_depth,
+        min_samples_split=min_samples_split,
+        min_samples_leaf=min_samples_leaf,
+        min_impurity_decrease=min_impurity_decrease,
+        max_leaf_nodes=max_leaf_nodes,
+        significance=significance,
+        missing=missing,
     )
     return grow(learner, data)

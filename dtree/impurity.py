@@ -88,7 +88,7 @@ def entropy(counts: Sequence[Weight], base: float = 2) -> float:
         raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
     n = _total(counts)
     log = math.log2 if base == 2 else (lambda x: math.log(x) / math.log(base))
-    return -sum(p * log(p) for p in (float(ratio(count, n)) for count in counts) if p > 0) + 0.0
+    return -sum(p * log(p) for p in (float(count / n) for count in counts) if p > 0) + 0.0
 
 
 def gini(counts: Sequence[Weight]) -> Fraction | float:
@@ -103,6 +103,9 @@ def gini(counts: Sequence[Weight]) -> Fraction | float:
     See also: :func:`entropy`, :func:`misclassification`.
     """
     n = _total(counts)
+    if isinstance(n, int) and all(type(count) is int for count in counts):
+        squares: int = sum(count * count for count in counts)  # type: ignore[misc]
+        return Fraction(n * n - squares, n * n)  # the same number, with one division
     return 1 - sum(ratio(count, n) ** 2 for count in counts)
 
 

@@ -20,6 +20,9 @@ Splits (contingency tables, datasets):
     :func:`information_gain_is_nonnegative`,
     :func:`information_gain_is_at_most_entropy`,
     :func:`mutual_information_is_symmetric`, :func:`gain_ratio_is_bounded`.
+Significance (the chi-square test of independence):
+    :func:`chi_square_is_zero_under_independence`, :func:`chi_square_is_symmetric`,
+    :func:`p_value_is_a_probability`.
 Learners:
     :func:`is_consistent`, :func:`fits_consistent_data`,
     :func:`is_permutation_invariant`, :func:`weights_act_as_copies`,
@@ -61,11 +64,14 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
+from dtree.significance import chi_square, chi_square_sf
 from dtree.tree import Leaf, Probability, Split, Tree, nodes, predict, predict_proba
 
 __all__ = [
     "Learn",
     "Score",
+    "chi_square_is_symmetric",
+    "chi_square_is_zero_under_independence",
     "entropy_is_bounded",
     "fits_consistent_data",
     "gain_ratio_is_bounded",
@@ -80,6 +86,7 @@ __all__ = [
     "leaves_predict_plurality",
     "misclassification_is_at_most_gini",
     "mutual_information_is_symmetric",
+    "p_value_is_a_probability",
     "predict_agrees_with_proba",
     "probabilities_sum_to_one",
     "splits_are_greedy",
@@ -270,6 +277,86 @@ def gain_ratio_is_bounded(data: Dataset, attribute: str, *, gain_ratio: Score = 
     """
     ratio = gain_ratio(data, attribute)
     return _at_most(0, ratio) and _at_most(ratio, 1)
+
+
+# -- significance ----------------------------------------------------------------
+
+
+def chi_square_is_zero_under_independence(
+    counts: Sequence[Weight],
+    scales: Sequence[Weight],
+    *,
+    chi_square: Callable[[Table], Number] = chi_square,
+) -> bool:
+    """X^2 = 0 when the rows are proportional: outcome and class are then
+    independent, and every count equals its expected count R_b C_k / N.
+
+    The table has one row ``scale * counts`` per scale.  Exact counts give
+    exactly 0; float counts give 0 within TOLERANCE.
+
+    >>> chi_square_is_zero_under_independence((5, 9), (1, 2, 3))
+    True
+
+    Yates's continuity correction, (|O - E| - 1/2)^2 / E, is no Pearson statistic:
+
+    >>> from dtree.counts import ratio
+    >>> def yates(table):
+    ...     rows, columns = [sum(r) for r in table], class_totals(table)
+    ...     n = sum(rows)
+    ...     return sum((abs(o - ratio(r * c, n)) - Fraction(1, 2)) ** 2 / ratio(r * c, n)
+    ...                for r, row in zip(rows, table) for c, o in zip(columns, row))
+    >>> chi_square_is_zero_under_independence((5, 9), (1, 2), chi_square=yates)
+    False
+    """
+    table = tuple(tuple(scale * count for count in counts) for scale in scales)
+    return _same(chi_square(table), 0)
+
+
+def chi_square_is_symmetric(
+    table: Table, *, chi_square: Callable[[Table], Number] = chi_square
+) -> bool:
+    """X^2 does not depend on which margin is the outcome: E_bk = R_b C_k / N
+    treats rows and columns alike, so transposing the table leaves it unchanged.
+
+    >>> chi_square_is_symmetric(((0, 4), (2, 3), (3, 2)))  # PlayTennis, Outlook
+    True
+
+    Testing each row against a uniform class distribution (E_bk = R_b / c)
+    is a goodness-of-fit statistic, not one of independence:
+
+    >>> def uniform_fit(table):
+    ...     return sum(Fraction(len(row) * o - sum(row)) ** 2 / (len(row) * sum(row))
+    ...                for row in table for o in row)
+    >>> chi_square_is_symmetric(((0, 4), (2, 3), (3, 2)), chi_square=uniform_fit)
+    False
+    """
+    return _same(chi_square(table), chi_square(transpose(table)))
+
+
+def p_value_is_a_probability(
+    statistic: Fraction | float,
+    other: Fraction | float,
+    df: float,
+    *,
+    chi_square_sf: Callable[[Fraction | float, float], float] = chi_square_sf,
+) -> bool:
+    """A p-value is a tail probability: for statistics s <= t on the same
+    degrees of freedom, 0 <= P(X >= t) <= P(X >= s) <= 1.
+
+    The two statistics may come in either order.
+
+    >>> p_value_is_a_probability(3.84, 6.63, 1)
+    True
+
+    The distribution function rises where the tail falls:
+
+    >>> cdf = lambda s, df: 1 - chi_square_sf(s, df)
+    >>> p_value_is_a_probability(3.84, 6.63, 1, chi_square_sf=cdf)
+    False
+    """
+    low, high = sorted((statistic, other))
+    p, q = chi_square_sf(low, df), chi_square_sf(high, df)
+    return _at_most(0, q) and _at_most(q, p) and _at_most(p, 1)
 
 
 # -- learners --------------------------------------------------------------------

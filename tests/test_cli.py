@@ -4,20 +4,70 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from dtree.cli import main
 from dtree.datasets import load, names
-from dtree.grow import id3
+from dtree.grow import c45, cart, id3
+from dtree.load import read_csv
 from dtree.render import text
+from dtree.tree import Tree
+
+LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
+
+QUINLAN_GOLF = """\
+root [Play 9, Don't Play 5]
+outlook = overcast [Play 4, Don't Play 0]: Play
+outlook = rain [Play 3, Don't Play 2]
+|   windy = false [Play 3, Don't Play 0]: Play
+|   windy = true [Play 0, Don't Play 2]: Don't Play
+outlook = sunny [Play 2, Don't Play 3]
+|   humidity <= 75 [Play 2, Don't Play 0]: Play
+|   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+"""
+
+# Quinlan's C4.5 (1993), chapter 3: the golf data with the outlook of the
+# overcast day of temperature 72 unknown.  That row goes down every branch
+# with weight 5/13, 3/13 and 5/13; read_csv sorts the classes.
+QUINLAN_GOLF_WITH_A_MISSING_OUTLOOK = """\
+root [Don't Play 5, Play 9]
+outlook = overcast [Don't Play 0, Play 3.23077]: Play
+outlook = rain [Don't Play 2, Play 3.38462]
+|   windy = false [Don't Play 0, Play 3]: Play
+|   windy = true [Don't Play 2, Play 0.384615]: Don't Play
+outlook = sunny [Don't Play 3, Play 2.38462]
+|   humidity <= 75 [Don't Play 0, Play 2]: Play
+|   humidity > 75 [Don't Play 3, Play 0.384615]: Don't Play
+"""
+
+PRICES = """\
+size,district,price
+50,north,100
+60,north,120
+80,south,200
+100,south,260
+120,north,170
+"""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     captured = capsys.readouterr()
     return status, captured.out, captured.err
+
+
+def write(folder: Path, name: str, content: str) -> str:
+    path = folder / name
+    path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+def golf_csv() -> str:
+    return files("dtree.datasets").joinpath("golf.csv").read_text(encoding="utf-8")
 
 
 def test_fit_prints_the_tree_of_a_bundled_dataset(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,6 +92,128 @@ def test_fit_reads_a_csv_file_with_options(
     assert (status, out) == (0, "root [no 2, yes 2]: no\n")
 
 
+def test_c45_prints_quinlans_golf_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "fit", "--dataset", "golf", "--algorithm", "c45")
+    assert (status, out, err) == (0, QUINLAN_GOLF, "")
+
+
+def test_id3_cuts_a_numeric_attribute_at_a_midpoint(capsys: pytest.CaptureFixture[str]) -> None:
+    # C4.5 cuts humidity at 75, a training value; ID3 halfway between 75 and 80.
+    status, out, err = run(capsys, "fit", "--dataset", "golf")
+    assert (status, err) == (0, "")
+    assert out == QUINLAN_GOLF.replace("75", "77.5")
+    status, explicit, _ = run(capsys, "fit", "--dataset", "golf", "--algorithm", "id3")
+    assert (status, explicit) == (0, out)
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "option", "keywords"),
+    [
+        ("id3", "--max-depth 1", {"max_depth": 1}),
+        ("id3", "--min-samples-split 6", {"min_samples_split": 6}),
+        ("id3", "--min-gain 0.3", {"min_gain": 0.3}),
+        ("id3", "--significance 0.05", {"significance": 0.05}),
+        ("c45", "--min-objects 3", {"min_objects": 3}),
+        ("c45", "--max-depth 1", {"max_depth": 1}),
+        ("c45", "--significance 0.05", {"significance": 0.05}),
+        ("cart", "--criterion entropy", {"criterion": "entropy"}),
+        ("cart", "--criterion misclassification", {"criterion": "misclassification"}),
+        ("cart", "--max-depth 1", {"max_depth": 1}),
+        ("cart", "--min-samples-split 6.5", {"min_samples_split": 6.5}),
+        ("cart", "--min-samples-leaf 3", {"min_samples_leaf": 3}),
+        ("cart", "--min-impurity-decrease 0.08", {"min_impurity_decrease": 0.08}),
+        ("cart", "--max-leaf-nodes 3", {"max_leaf_nodes": 3}),
+        ("cart", "--significance 0.05", {"significance": 0.05}),
+    ],
+)
+def test_each_learning_option_reaches_its_learner(
+    capsys: pytest.CaptureFixture[str], algorithm: str, option: str, keywords: dict[str, object]
+) -> None:
+    golf, learn = load("golf"), LEARNERS[algorithm]
+    argv = ["fit", "--dataset", "golf", "--algorithm", algorithm, *option.split()]
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert out == text(learn(golf, **keywords)) + "\n"
+    assert out != text(learn(golf)) + "\n"  # the option changed the tree
+
+
+@pytest.mark.parametrize("marker", ["?", ""])
+def test_a_missing_value_is_weighted_by_c45_and_refused_by_id3(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, marker: str
+) -> None:
+    content = golf_csv().replace("\novercast,72,90,", f"\n{marker},72,90,")
+    path = write(tmp_path, "golf.csv", content)
+    status, out, err = run(capsys, "fit", path, "--target", "class", "--algorithm", "c45")
+    assert (status, out, err) == (0, QUINLAN_GOLF_WITH_A_MISSING_OUTLOOK, "")
+    status, out, err = run(capsys, "fit", path, "--target", "class")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {path}, row 6, column 'outlook': missing value")
+    fit = ("fit", path, "--target", "class", "--max-depth", "1", "--missing")
+    data = read_csv(path, target="class")
+    status, out, _ = run(capsys, *fit, "impute")
+    assert (status, out) == (0, text(id3(data, max_depth=1, missing="impute")) + "\n")
+    status, out, _ = run(capsys, *fit, "fractional", "--algorithm", "cart")
+    assert (status, out) == (0, text(cart(data, max_depth=1, missing="fractional")) + "\n")
+    status, out, err = run(capsys, *fit, "refuse", "--algorithm", "c45")
+    assert (status, out) == (2, "")
+    assert "row 6, column 'outlook'" in err
+
+
+def test_missing_markers_replace_question_mark_and_empty(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(
+        tmp_path,
+        "na.csv",
+        "sky,temp,play\n?,64,yes\nclear,68,yes\nclear,NA,yes\nrain,75,no\n?,80,no\n",
+    )
+    status, out, err = run(capsys, "fit", path, "--target", "play")
+    assert (status, out) == (2, "")
+    assert f"{path}, row 1, column 'sky': missing value" in err
+    fit = ("fit", path, "--target", "play", "--missing-marker", "NA")
+    status, out, err = run(capsys, *fit)  # '?' is a sky now; NA is missing
+    assert (status, out) == (2, "")
+    assert f"{path}, row 3, column 'temp': missing value" in err
+    status, out, err = run(capsys, *fit, "--missing", "impute")
+    assert (status, err) == (0, "")
+    assert out == (
+        "root [no 2, yes 3]\ntemp <= 71.5 [no 0, yes 3]: yes\ntemp > 71.5 [no 2, yes 0]: no\n"
+    )
+
+
+def test_numeric_refuses_a_column_that_would_silently_be_nominal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "typo.csv", "temp,play\n64,yes\n68,yes\n7O,no\n80,no\n")
+    status, out, _ = run(capsys, "fit", path, "--target", "play")
+    assert status == 0
+    assert "temp = 7O [no 1, yes 0]: no" in out.splitlines()
+    status, out, err = run(capsys, "fit", path, "--target", "play", "--numeric", "temp")
+    assert (status, out) == (2, "")
+    assert err == f"dtree: error: {path}, row 3, column 'temp': '7O' is not a number\n"
+
+
+def test_cart_grows_a_regression_tree_for_a_numeric_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "prices.csv", PRICES)
+    fit = ("fit", path, "--target", "price", "--algorithm", "cart")
+    status, out, err = run(capsys, *fit, "--max-leaf-nodes", "3")
+    assert (status, err) == (0, "")
+    assert out == (
+        "root [n 5, mean 170]\n"
+        "size <= 70 [n 2, mean 110]: 110\n"
+        "size > 70 [n 3, mean 210]\n"
+        "|   size <= 110 [n 2, mean 230]: 230\n"
+        "|   size > 110 [n 1, mean 170]: 170\n"
+    )
+    status, full, _ = run(capsys, *fit)
+    assert status == 0
+    assert full == text(cart(read_csv(path, target="price"))) + "\n"
+    status, explicit, _ = run(capsys, *fit, "--criterion", "squared_error")
+    assert (status, explicit) == (0, full)
+
+
 def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "datasets")
     assert status == 0
@@ -51,15 +223,46 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["fit", "--dataset", "golf"], "'temperature' is numeric"),
         (["fit", "--dataset", "nope"], "unknown dataset"),
         (["fit", "missing.csv", "--target", "y"], "missing.csv"),
         (["fit", "--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--max-depth", "-1"], "max_depth"),
         (["fit", "--dataset", "xor", "--classes", "1,0"], "--classes goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--nominal", "Z1"], "--nominal goes with FILE.csv"),
+        (["fit", "--dataset", "xor", "--numeric", "Z1"], "--numeric goes with FILE.csv"),
+        (["fit", "--dataset", "xor", "--missing-marker", "NA"], "--missing-marker goes with"),
         (["fit", "", "--target", "y"], "FILE.csv must name a file"),
         (["fit", "--dataset", "xor", "--min-gain", "nan"], "min_gain must be a finite number"),
+        (["fit", "--dataset", "golf", "--significance", "0"], "significance must be"),
+        (["fit", "--dataset", "golf", "--significance", "1.5"], "significance must be"),
+        (["fit", "--dataset", "golf", "--min-objects", "-1", "--algorithm", "c45"], "min_objects"),
+        (["fit", "--dataset", "golf", "--algorithm", "cart", "--max-leaf-nodes", "1"], ">= 2"),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "cart", "--criterion", "squared_error"],
+            "squared error is for a numeric target",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--min-samples-leaf", "2"],
+            "--min-samples-leaf applies to cart",
+        ),
+        (["fit", "--dataset", "golf", "--criterion", "gini"], "--criterion applies to cart only"),
+        (["fit", "--dataset", "golf", "--min-objects", "2"], "--min-objects applies to c45 only"),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "c45", "--min-gain", "0"],
+            "--min-gain applies to id3",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "c45", "--min-samples-split", "4"],
+            "--min-samples-split applies to id3 and cart only",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "id3", "--max-leaf-nodes", "4"],
+            "--max-leaf-nodes applies to cart only",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "c45", "--min-impurity-decrease", "0"],
+            "--min-impurity-decrease applies to cart only",
+        ),
     ],
 )
 def test_bad_input_is_one_line_on_stderr(
@@ -70,6 +273,29 @@ def test_bad_input_is_one_line_on_stderr(
     assert err.startswith("dtree: error: ")
     assert message in err
     assert len(err.splitlines()) == 1
+
+
+def test_an_inapplicable_option_is_refused_before_the_file_is_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "fit", "absent.csv", "--target", "y", "--min-samples-leaf", "1")
+    assert (status, out) == (2, "")
+    assert err == "dtree: error: --min-samples-leaf applies to cart only\n"
+
+
+def test_a_regression_target_is_refused_where_classes_are_needed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "prices.csv", PRICES)
+    for argv, message in [
+        ((), "target 'price' is numeric"),
+        (("--algorithm", "c45"), "target 'price' is numeric"),
+        (("--algorithm", "cart", "--significance", "0.05"), "the significance test needs classes"),
+    ]:
+        status, out, err = run(capsys, "fit", path, "--target", "price", *argv)
+        assert (status, out) == (2, "")
+        assert err.startswith("dtree: error: ")
+        assert message in err
 
 
 def test_a_ragged_csv_is_named_by_file_and_row(
@@ -88,6 +314,31 @@ def test_usage_errors_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> 
         main(["fit"])
     assert exit_.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--algorithm", "c50"),
+        ("--criterion", "nope"),
+        ("--missing", "skip"),
+        ("--max-depth", "1.5"),
+        ("--max-leaf-nodes", "many"),
+        ("--min-objects", "two"),
+        ("--min-samples-split", "x"),
+        ("--significance", "5%"),
+    ],
+)
+def test_a_malformed_option_value_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["fit", "--dataset", "golf", option, value])
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out) == (2, "")
+    assert captured.err.startswith("usage: dtree fit")
+    assert captured.err.splitlines()[-1].startswith(f"dtree fit: error: argument {option}: ")
+    assert repr(value) in captured.err
 
 
 def test_python_dash_m_runs_the_same_program() -> None:

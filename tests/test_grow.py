@@ -9,21 +9,47 @@ against a brute-force search.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+from fractions import Fraction
+
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
-from dtree.conditions import Condition, Equals, holds
-from dtree.counts import ClassStats, class_counts
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
+from dtree.counts import ClassStats, Moments, class_counts
 from dtree.dataset import Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import ID3, Learner, grow, id3
-from dtree.impurity import TOLERANCE, information_gain
+from dtree.grow import (
+    C45,
+    ID3,
+    MAX_SUBSET_VALUES,
+    Learner,
+    _candidates,
+    _exact_score,
+    _frame,
+    _Seed,
+    _split_information,
+    c45,
+    cart,
+    grow,
+    id3,
+)
+from dtree.impurity import (
+    TOLERANCE,
+    entropy,
+    gini,
+    impurity_decrease,
+    information_gain,
+    misclassification,
+)
 from dtree.render import text
-from dtree.strategies import consistent_datasets, datasets, weights
-from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, paths, predict, size
+from dtree.strategies import consistent_datasets, datasets, regression_datasets, weights
+from dtree.tree import Branch, Leaf, Split, Tree, depth, leaves, n_leaves, paths, predict, size
 
 IMPURITIES = ("entropy", "gini", "misclassification")
 
@@ -305,12 +331,14 @@ def test_an_empty_branch_predicts_the_parents_plurality() -> None:
 # -- errors ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["golf", "iris", "weather-numeric"])
-def test_a_numeric_attribute_points_to_c45_and_cart(name: str) -> None:
-    with pytest.raises(DtreeError, match="numeric") as error:
-        id3(load(name))
-    assert "c45" in str(error.value)
-    assert "cart" in str(error.value)
+def test_id3_splits_a_numeric_attribute_at_a_boundary_midpoint() -> None:
+    """The Decision Trees II notes' lengths: cutting off 10 or 50 gains the same, the first wins."""
+    data = Dataset.from_columns(
+        {"L": [10, 15, 21, 28, 32, 40, 50], "C": list("-++-++-")}, target="C"
+    )
+    stump = id3(data, max_depth=1)
+    assert isinstance(stump, Split)
+    assert [branch.condition for branch in stump.branches] == [AtMost("L", 12.5), Above("L", 12.5)]
 
 
 def test_a_missing_value_is_named_by_row_and_column() -> None:
@@ -462,3 +490,295 @@ def test_grown_until_pure_or_nothing_separates(impurity: str, data: Dataset) -> 
 def test_a_consistent_fit_has_pure_leaves(data: Dataset) -> None:
     tree = id3(data)
     assert all(leaf.stats.is_pure for _, leaf in paths(tree) if isinstance(leaf.stats, ClassStats))
+
+
+# -- C4.5 ------------------------------------------------------------------------------------
+
+
+def test_c45_grows_quinlans_golf_tree() -> None:
+    """C4.5 (Quinlan 1993), the golf data: outlook; sunny -> humidity <= 75; rain -> windy."""
+    assert text(c45(load("golf"))).splitlines() == [
+        "root [Play 9, Don't Play 5]",
+        "outlook = overcast [Play 4, Don't Play 0]: Play",
+        "outlook = rain [Play 3, Don't Play 2]",
+        "|   windy = false [Play 3, Don't Play 0]: Play",
+        "|   windy = true [Play 0, Don't Play 2]: Don't Play",
+        "outlook = sunny [Play 2, Don't Play 3]",
+        "|   humidity <= 75 [Play 2, Don't Play 0]: Play",
+        "|   humidity > 75 [Play 0, Don't Play 3]: Don't Play",
+    ]
+
+
+def test_c45_thresholds_are_training_values() -> None:
+    """The midpoint 75 of 70 | 80 happens to be a training value; 1.5 of 1 | 2 is not, so 1."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 1.0, 2.0, 2.0, 9.0, 9.0], "y": list("aabbbb")}, target="y"
+    )
+    tree = c45(data, min_objects=1)
+    assert isinstance(tree, Split)
+    assert tree.branches[0].condition == AtMost("x", 1.0)
+
+
+def sunny_with_day_8_missing() -> Dataset:
+    """PlayTennis, Outlook = Sunny, Humidity of day 8 unknown (Decision Trees II notes)."""
+    tennis = load("play-tennis")
+    days = [0, 1, 7, 8, 10]  # D1, D2, D8, D9, D11
+    humidity = [tennis.column("Humidity")[d] for d in days]
+    humidity[2] = None
+    return Dataset.from_columns(
+        {"Humidity": humidity, "PlayTennis": [tennis.target[d] for d in days]},
+        target="PlayTennis",
+    )
+
+
+def test_c45_sends_a_missing_value_down_every_branch_in_proportion() -> None:
+    tree = grow(evolve(C45, min_objects=0), sunny_with_day_8_missing())
+    half = Fraction(1, 2)
+    assert tree == Split(
+        (
+            Branch(
+                Equals("Humidity", "High"), Leaf("No", ClassStats(("No", "Yes"), (2 + half, 0)))
+            ),
+            Branch(Equals("Humidity", "Normal"), Leaf("Yes", ClassStats(("No", "Yes"), (half, 2)))),
+        ),
+        ClassStats(("No", "Yes"), (3, 2)),
+    )
+    assert law.stats_are_additive(tree)
+
+
+def test_c45_gain_is_the_known_share_of_the_gain_on_known_values() -> None:
+    """Gain = 4/5 * IG(known) = 0.8; split information counts 'missing' as a third outcome."""
+    data = sunny_with_day_8_missing()
+    frame = _frame(C45, data)
+    seed = _Seed(data.rows, (1,) * 5, 0, "No", True)
+    (candidate,) = _candidates(frame, seed)
+    assert _exact_score(frame, candidate) == pytest.approx(0.8, abs=1e-15)
+    assert _split_information(candidate) == pytest.approx(entropy([2, 2, 1]))
+
+
+def test_c45_needs_two_branches_of_min_objects() -> None:
+    data = Dataset.from_columns({"x": list("aab"), "y": list("ppq")}, target="y")
+    assert isinstance(c45(data, min_objects=1), Split)
+    assert isinstance(c45(data, min_objects=2), Leaf)  # b has weight 1 < 2
+
+
+def test_c45_prefers_gain_ratio_among_splits_of_average_gain_or_more() -> None:
+    """Restaurant (Decision Trees II notes): Patrons has the best gain ratio at the root."""
+    tree = c45(load("restaurant"), min_objects=0)
+    assert isinstance(tree, Split)
+    assert tree.attribute == "Pat"
+
+
+# -- CART ------------------------------------------------------------------------------------
+
+
+def test_cart_splits_a_nominal_attribute_into_subsets() -> None:
+    tree = cart(load("golf"), max_depth=1)
+    assert isinstance(tree, Split)
+    assert [b.condition for b in tree.branches] == [
+        In("outlook", frozenset({"overcast"})),
+        NotIn("outlook", frozenset({"overcast"})),
+    ]
+
+
+def test_cart_with_many_classes_and_many_values_refuses_an_exponential_search() -> None:
+    values = [f"v{i:02}" for i in range(MAX_SUBSET_VALUES + 1)]
+    data = Dataset.from_columns({"x": values, "y": ["a", "b", "c"] * 4 + ["a"]}, target="y")
+    with pytest.raises(DtreeError, match="subsets"):
+        cart(data)
+
+
+def test_cart_tries_all_subsets_with_three_classes() -> None:
+    """{a, c} | {b} separates the classes best; it is neither a prefix nor a single value."""
+    data = Dataset.from_columns(
+        {"x": list("aabbcc"), "y": ["p", "p", "q", "q", "p", "r"]}, target="y"
+    )
+    stump = cart(data, max_depth=1)
+    assert isinstance(stump, Split)
+    assert stump.branches[0].condition == In("x", frozenset({"a", "c"}))
+
+
+def test_regression_tree_predicts_the_mean_of_each_region() -> None:
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0], "y": [1.0, 3.0, 10.0, 12.0]}, target="y"
+    )
+    stump = cart(data, max_depth=1)
+    assert stump == Split(
+        (
+            Branch(AtMost("x", 2.5), Leaf(2.0, Moments(2, 4.0, 10.0))),
+            Branch(Above("x", 2.5), Leaf(11.0, Moments(2, 22.0, 244.0))),
+        ),
+        Moments(4, 26.0, 254.0),
+    )
+    assert predict(cart(data), {"x": 4.0}) == 12.0
+
+
+def test_regression_on_a_nominal_attribute_orders_values_by_mean() -> None:
+    data = Dataset.from_columns(
+        {"c": list("abcabc"), "y": [1.0, 9.0, 2.0, 1.0, 9.0, 2.0]}, target="y"
+    )
+    stump = cart(data, max_depth=1)
+    assert isinstance(stump, Split)
+    assert stump.branches[0].condition == In("c", frozenset({"a", "c"}))
+
+
+def test_min_samples_leaf_bounds_every_leaf() -> None:
+    data = Dataset.from_columns(
+        {"x": [float(i) for i in range(10)], "y": list("abababbbbb")}, target="y"
+    )
+    for m in (1, 2, 3):
+        tree = cart(data, min_samples_leaf=m)
+        assert all(leaf.stats.weight >= m for leaf in leaves(tree))
+
+
+def test_max_leaf_nodes_grows_best_first() -> None:
+    data = Dataset.from_columns(
+        {"x": [float(i) for i in range(12)], "y": list("aabbbaaabbbb")}, target="y"
+    )
+    full = cart(data)
+    for limit in range(2, n_leaves(full) + 2):
+        tree = cart(data, max_leaf_nodes=limit)
+        assert n_leaves(tree) == min(limit, n_leaves(full))
+    assert cart(data, max_leaf_nodes=n_leaves(full)) == full
+
+
+def test_min_impurity_decrease_is_weighted_by_the_nodes_share() -> None:
+    """a b b a: the root cut x <= 1.5 gains Gini 1/2 - (3/4)(4/9) = 1/6, weighted 1/6; the
+    node b b a then gains 4/9, weighted (3/4)(4/9) = 1/3.  The bound is met exactly at 1/6."""
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("abba")}, target="y")
+    assert n_leaves(cart(data, min_impurity_decrease=Fraction(1, 6))) == 3
+    assert n_leaves(cart(data, min_impurity_decrease=0.17)) == 1
+
+
+# -- significance and missing values -------------------------------------------------------
+
+
+def test_significance_refuses_a_split_of_noise_and_keeps_a_real_one() -> None:
+    clear = Dataset.from_columns({"x": list("ab" * 10), "y": list("pq" * 10)}, target="y")
+    noise = Dataset.from_columns({"x": list("aabb" * 3), "y": list("pq" * 6)}, target="y")
+    assert isinstance(id3(clear, significance=0.05), Split)
+    assert isinstance(id3(noise, significance=0.05), Leaf)
+    assert isinstance(id3(noise), Split)
+
+
+def test_impute_fills_the_nodes_most_likely_value() -> None:
+    """The notes' first suggestion: day 8 takes High (High and Normal tie 2-2; High first)."""
+    tree = id3(sunny_with_day_8_missing(), missing="impute")
+    assert isinstance(tree, Split)
+    high = tree.branches[0].subtree
+    assert high.stats == ClassStats(("No", "Yes"), (3, 0))
+
+
+def test_refuse_names_the_row_and_column_for_cart_too() -> None:
+    with pytest.raises(DtreeError, match="missing value") as error:
+        cart(sunny_with_day_8_missing())
+    assert (error.value.row, error.value.column) == (3, "Humidity")
+
+
+# -- laws on numeric data ----------------------------------------------------------------------
+
+PRESETS: dict[str, law.Learn] = {
+    "id3": id3,
+    "cart-gini": cart,
+    "cart-entropy": lambda d: cart(d, criterion="entropy"),
+    "cart-misclassification": lambda d: cart(d, criterion="misclassification"),
+}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@given(data=consistent_datasets(weighted=True, max_numeric=3))
+def test_every_preset_fits_consistent_numeric_data(name: str, data: Dataset) -> None:
+    """C4.5 is not here: it pre-prunes by design (a split must gain, min_objects=2)."""
+    assert law.fits_consistent_data(PRESETS[name], data)
+
+
+@pytest.mark.parametrize("name", [*PRESETS, "c45"])
+@given(data=datasets(weighted=True, max_numeric=3, max_rows=12), draw=st.data())
+def test_permutations_and_copies_change_nothing(
+    name: str, data: Dataset, draw: st.DataObject
+) -> None:
+    learn = c45 if name == "c45" else PRESETS[name]
+    order = draw.draw(st.permutations(data.rows))
+    assert law.is_permutation_invariant(learn, data, order)
+    k = draw.draw(weights(min_size=len(data), max_size=len(data)))
+    assert law.weights_act_as_copies(learn, data, k)
+
+
+@given(data=regression_datasets(max_rows=12), draw=st.data())
+def test_regression_permutations_and_copies_change_nothing(
+    data: Dataset, draw: st.DataObject
+) -> None:
+    order = draw.draw(st.permutations(data.rows))
+    assert law.is_permutation_invariant(cart, data, order)
+    k = draw.draw(weights(min_size=len(data), max_size=len(data)))
+    assert law.weights_act_as_copies(cart, data, k)
+    tree = cart(data)
+    assert law.stats_are_additive(tree)
+    assert law.leaves_predict_plurality(tree)
+
+
+@given(data=datasets(weighted=True, max_numeric=3, missing=True))
+def test_c45_with_missing_values_keeps_its_stats_additive(data: Dataset) -> None:
+    tree = c45(data, min_objects=0)
+    assert law.stats_are_additive(tree)
+    assert law.leaves_predict_plurality(tree)
+    assert tree.stats == ClassStats(data.schema.classes, class_counts(data))
+
+
+def all_binary_splits(data: Dataset) -> Iterator[tuple[Condition, Condition]]:
+    """Every threshold between distinct values and every subset split: the brute-force model."""
+    for attribute in data.schema.attributes:
+        column = data.column(attribute.name)
+        if isinstance(attribute.domain, Nominal):
+            known = sorted({str(v) for v in column if v is not None})
+            for size in range(1, len(known)):
+                for left in itertools.combinations(known, size):
+                    yield In(attribute.name, left), NotIn(attribute.name, left)
+        else:
+            numbers = sorted({float(v) for v in column if isinstance(v, float)})
+            for a in numbers[:-1]:
+                yield AtMost(attribute.name, a), Above(attribute.name, a)
+
+
+def decrease_of(
+    data: Dataset, conditions: tuple[Condition, ...], impurity: str
+) -> Fraction | float:
+    table = tuple(
+        class_counts(data.subset(r for r in data.rows if holds(c, data.example(r))))
+        for c in conditions
+    )
+    return impurity_decrease(table, IMPURITY_FUNCTIONS[impurity])
+
+
+IMPURITY_FUNCTIONS = {"gini": gini, "entropy": entropy, "misclassification": misclassification}
+
+
+@pytest.mark.parametrize("impurity", sorted(IMPURITY_FUNCTIONS))
+@given(data=datasets(weighted=True, max_numeric=3, max_values=4, max_classes=2))
+def test_cart_root_split_beats_every_threshold_and_subset(impurity: str, data: Dataset) -> None:
+    present = data.present()
+    tree = cart(data, criterion=impurity)  # type: ignore[arg-type]
+    scores = [
+        decrease_of(present, pair, impurity)
+        for pair in all_binary_splits(present)
+        if all(
+            len(present.subset(r for r in present.rows if holds(c, present.example(r))))
+            for c in pair
+        )
+    ]
+    if isinstance(tree, Leaf):
+        assert not scores or tree.stats.is_pure  # type: ignore[union-attr]
+        return
+    chosen = decrease_of(present, tuple(b.condition for b in tree.branches), impurity)
+    slack = TOLERANCE if isinstance(chosen, float) else 0
+    assert all(chosen >= score - slack for score in scores)
+
+
+def test_a_3000_deep_chain_grows_predicts_and_renders() -> None:
+    """x = 1..3000, y = x mod 2: every cut is a boundary, and the tree is a chain."""
+    xs = [float(x) for x in range(1, 3001)]
+    data = Dataset.from_columns({"x": xs, "y": [str(int(x) % 2) for x in xs]}, target="y")
+    tree = cart(data)
+    assert depth(tree) >= 1500
+    assert all(predict(tree, {"x": x}) == str(int(x) % 2) for x in xs[::7])
+    assert text(tree).count("\n") == size(tree) - 1

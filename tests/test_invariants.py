@@ -41,6 +41,7 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
+from dtree.significance import chi_square, chi_square_sf
 from dtree.strategies import consistent_datasets, counts, datasets, tables, weights
 from dtree.tree import Branch, Leaf, Probability, Split, Tree, predict_proba
 
@@ -209,6 +210,108 @@ def test_gain_ratio_is_bounded_rejects_a_ratio_that_forgets_to_divide() -> None:
     assert gain_ratio(data, "X") == 1
     assert law.gain_ratio_is_bounded(data, "X")
     assert law.gain_ratio_is_bounded(data, "X", gain_ratio=information_gain) is False
+
+
+# -- significance ------------------------------------------------------------------------
+
+
+def _expected(table: Table) -> list[list[Fraction | float]]:
+    rows, columns = [sum(counts) for counts in table], parent(table)
+    n = sum(rows)
+    return [[ratio(row * column, n) for column in columns] for row in rows]
+
+
+def yates(table: Table) -> float:
+    """Yates's continuity correction: (|O - E| - 1/2)^2 / E, which is not 0 where O = E."""
+    return math.fsum(
+        (abs(float(observed) - float(expected)) - 0.5) ** 2 / float(expected)
+        for counts, row in zip(table, _expected(table), strict=True)
+        for observed, expected in zip(counts, row, strict=True)
+    )
+
+
+def uniform_expectation(table: Table) -> Fraction | float:
+    """The bug of expecting N / (r c) in every cell, whatever the margins."""
+    cells = [count for counts in table for count in counts]
+    expected = ratio(sum(cells), len(cells))
+    return sum(((count - expected) ** 2 / expected for count in cells), start=Fraction(0))
+
+
+def uniform_fit(table: Table) -> Fraction | float:
+    """Each row tested against a uniform class distribution, E_bk = R_b / c: a
+    goodness-of-fit statistic, and not symmetric in outcome and class."""
+    return sum(
+        (
+            (count - ratio(sum(counts), len(counts))) ** 2 / ratio(sum(counts), len(counts))
+            for counts in table
+            if sum(counts) > 0
+            for count in counts
+        ),
+        start=Fraction(0),
+    )
+
+
+scales = st.lists(st.integers(0, 5), min_size=1, max_size=5)
+
+
+@given(counts(), scales)
+def test_chi_square_is_zero_under_independence(c: tuple[int, ...], s: list[int]) -> None:
+    assert law.chi_square_is_zero_under_independence(c, s)
+    assert law.chi_square_is_zero_under_independence(c, [Fraction(k, 7) for k in s])
+    assert law.chi_square_is_zero_under_independence(c, [k / 3 for k in s])
+
+
+def test_chi_square_is_zero_under_independence_rejects_yates_and_uniform_expectation() -> None:
+    assert law.chi_square_is_zero_under_independence((5, 9), (1, 2), chi_square=yates) is False
+    assert law.chi_square_is_zero_under_independence(
+        (5, 9), (1, 2), chi_square=uniform_expectation
+    ) is (False)
+    # Pearson's statistic is 0 on proportional rows; the bugs' are not
+    # (expecting N / (r c) everywhere is right only when every cell is equal).
+    proportional = ((5, 9), (10, 18))
+    assert chi_square(proportional) == 0 < yates(proportional)
+    assert uniform_expectation(((3, 3), (3, 3))) == 0 < uniform_expectation(proportional)
+
+
+@given(tables())
+def test_chi_square_is_symmetric(table: Table) -> None:
+    assert law.chi_square_is_symmetric(table)
+    assert law.chi_square_is_symmetric(tuple(tuple(count / 3 for count in row) for row in table))
+
+
+def test_chi_square_is_symmetric_rejects_a_goodness_of_fit_to_uniform() -> None:
+    assert uniform_fit(OUTLOOK) != uniform_fit(transpose(OUTLOOK))
+    assert law.chi_square_is_symmetric(OUTLOOK, chi_square=uniform_fit) is False
+
+
+statistics = st.floats(min_value=0, max_value=2000) | st.fractions(min_value=0, max_value=2000)
+
+
+@given(statistics, statistics, st.integers(0, 300))
+def test_p_value_is_a_probability(s: Fraction | float, t: Fraction | float, df: int) -> None:
+    assert law.p_value_is_a_probability(s, t, df)
+    # Neighbouring floats, where the series hands over to the continued fraction.
+    assert law.p_value_is_a_probability(float(s), math.nextafter(float(s), math.inf), df)
+    assert law.p_value_is_a_probability(df + 2.0, math.nextafter(df + 2.0, 0), df)
+
+
+def test_p_value_is_a_probability_rejects_the_cdf_a_doubled_tail_and_the_density() -> None:
+    def cdf(statistic: Fraction | float, df: float) -> float:
+        return 1 - chi_square_sf(statistic, df)
+
+    def doubled(statistic: Fraction | float, df: float) -> float:
+        return 2 * chi_square_sf(statistic, df)
+
+    def density(statistic: Fraction | float, df: float) -> float:
+        x = float(statistic)
+        return math.exp(
+            (df / 2 - 1) * math.log(x) - x / 2 - math.lgamma(df / 2) - df / 2 * math.log(2)
+        )
+
+    assert law.p_value_is_a_probability(3.84, 6.63, 1, chi_square_sf=cdf) is False
+    assert law.p_value_is_a_probability(0, 1, 3, chi_square_sf=doubled) is False
+    assert law.p_value_is_a_probability(0.01, 1, 1, chi_square_sf=density) is False  # above 1
+    assert law.p_value_is_a_probability(1, 3, 6, chi_square_sf=density) is False  # rises
 
 
 # -- consistency and zero training error -----------------------------------------------

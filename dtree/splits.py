@@ -1,0 +1,358 @@
+"""Candidate splits: DetermineCandidateSplits and the search for the best threshold.
+
+Vocabulary
+----------
+``Node``
+    The examples at a node: row indices into the dataset's columns and the
+    weight each row carries here (C4.5 sends a row with a missing value
+    down every branch with a fraction of its weight).
+``Part``
+    What a split's outcome knows of its examples: the class counts
+    (``Counts``) for a classification tree; ``(weight, sum of w*y, sum of
+    w*y^2)`` for a regression tree.  A split's parts form its table.
+``Cut``
+    A place between two adjacent distinct values of a numeric attribute,
+    ``x <= below`` on the left and ``x >= above`` on the right.
+
+Numeric attributes (CS 760 notes, DetermineCandidateNumericSplits)
+------------------------------------------------------------------
+Sort the node's known values once; adjacent distinct values ``a < b``
+give a cut.  For classification only *boundary points* are candidates:
+cuts where the examples of value ``a`` and of value ``b`` are not all
+of one and the same class (:func:`boundary_points`).  Every impurity
+here is concave, so along a run of cuts that moves examples of one class
+only, the weighted impurity of the children is concave and least at an
+end of the run: the first best cut among all cuts is a boundary point,
+or one of the two extreme cuts allowed by a minimum branch weight, which
+are candidates too.  (When no cut lowers the impurity at all, every cut
+ties at zero gain and the first boundary point is taken.)  Regression
+has no classes: every cut is a candidate.
+
+One sort and one scan with running counts find the best cut: O(n log n)
+per attribute and node.  The scan scores cuts in floats to find the few
+within a hair of the best; those are then scored by the exact functions
+of :mod:`dtree.impurity` (integers and fractions where the math is
+rational), so ties are decided exactly, by the documented order.
+
+Functions: :func:`midpoint`, :func:`boundary_points`, :func:`best_cut`,
+:func:`squared_error`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from attrs import frozen
+
+from dtree.counts import Counts
+from dtree.dataset import Weight
+
+__all__ = [
+    "Cut",
+    "Part",
+    "Scan",
+    "Sums",
+    "best_cut",
+    "boundary_points",
+    "midpoint",
+    "squared_error",
+]
+
+
+@frozen
+class Sums:
+    """A regression part, exactly: its weight, sum of w*y and sum of w*y^2."""
+
+    weight: Weight
+    first: Fraction
+    second: Fraction
+
+
+Part = Counts | Sums
+
+_SCREEN = 1e-9
+"""Cuts whose float cost is within this (times the node weight) of the
+least are scored exactly; float rounding is far smaller, ties far finer."""
+
+
+@frozen
+class Cut:
+    """Cut ``position`` rows into the sorted known rows, between ``below`` and ``above``."""
+
+    position: int
+    below: float
+    above: float
+
+
+def midpoint(below: float, above: float) -> float:
+    """The threshold between two adjacent values: (a + b) / 2.
+
+    If the midpoint rounds to the upper value, the lower value is taken, so
+    that ``x <= t`` still separates a from b.
+
+    >>> midpoint(70.0, 80.0)
+    75.0
+    >>> midpoint(1.0, math.nextafter(1.0, 2.0))
+    1.0
+    """
+    middle = below / 2 + above / 2
+    return below if middle >= above or not math.isfinite(middle) else middle
+
+
+def boundary_points(values: Sequence[float], labels: Sequence[object]) -> list[tuple[float, float]]:
+    """The adjacent distinct values (a, b) between which the class changes.
+
+    DetermineCandidateNumericSplits of the CS 760 notes: group the examples
+    by value, sort the groups, and keep a pair of adjacent groups when they
+    contain two examples of different classes.  The Decision Trees II
+    notes' example, lengths and classes:
+
+    >>> lengths = [10, 15, 21, 28, 32, 40, 50]
+    >>> [midpoint(a, b) for a, b in boundary_points(lengths, "-++-++-")]
+    [12.5, 24.5, 30.0, 45.0]
+
+    (The notes list 12.5, 24.5 and 45 and skip the boundary 28 | 32.)
+    """
+    groups: dict[float, set[object]] = {}
+    for value, label in zip(values, labels, strict=True):
+        groups.setdefault(value, set()).add(label)
+    ordered = sorted(groups)
+    return [(a, b) for a, b in itertools.pairwise(ordered) if len(groups[a] | groups[b]) > 1]
+
+
+def squared_error(part: Sums) -> Fraction:
+    """The residual sum of squares of a regression part: sum w (y - mean)^2 = Q - S^2 / W.
+
+    >>> squared_error(Sums(3, Fraction(6), Fraction(14)))  # y = 1, 2, 3
+    Fraction(2, 1)
+    """
+    if not part.weight:
+        return Fraction(0)
+    return part.second - part.first * part.first / Fraction(part.weight)
+
+
+# Float costs W * i(t) of a node, for screening only: the exact scores are dtree.impurity's.
+
+
+def _gini_cost(counts: list[float], weight: float) -> float:
+    squares: float = sum(map(operator.mul, counts, counts))
+    return weight - squares / weight
+
+
+def _xlogx(x: float) -> float:
+    return x * math.log2(x) if x > 0 else 0.0
+
+
+def _entropy_cost(counts: list[float], weight: float) -> float:
+    return _xlogx(weight) - sum(map(_xlogx, counts))
+
+
+def _misclassification_cost(counts: list[float], weight: float) -> float:
+    return weight - max(counts)
+
+
+Cost = Callable[[list[float], float], float]
+
+COSTS: dict[str, Cost] = {
+    "entropy": _entropy_cost,
+    "gini": _gini_cost,
+    "misclassification": _misclassification_cost,
+}
+
+
+@frozen
+class Scan:
+    """What scanning one attribute found: the near-best cuts, and how many cuts were allowed.
+
+    ``lefts`` holds, for each cut, the float class weights left of it, and
+    ``totals`` those of the node (for regression: weight and sum of w*y);
+    ``decrease`` is I(s, t) of the best cut, in floats.
+    """
+
+    cuts: tuple[Cut, ...]
+    lefts: tuple[tuple[float, ...], ...]
+    totals: tuple[float, ...]
+    allowed: int
+    decrease: float
+
+
+def best_cut(
+    values: Sequence[float],
+    targets: Sequence[int] | Sequence[float],
+    weights: Sequence[float],
+    *,
+    criterion: str,
+    n_classes: int,
+    min_side: float,
+) -> Scan:
+    """The cuts of one numeric attribute whose cost is within a hair of the least.
+
+    ``values``, ``targets`` (class indices, or y for ``criterion
+    ="squared_error"``) and ``weights`` describe the node's rows with a
+    known value; ``min_side`` is the least weight each side of a cut must
+    have.  Returns the near-best cuts in ascending order (usually one),
+    and ``allowed``, the number of distinct-value cuts that respect
+    ``min_side`` (C4.5's MDL correction counts them).
+
+    >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
+    ...                 criterion="gini", n_classes=2, min_side=0)
+    >>> scan.cuts, scan.allowed
+    ((Cut(position=2, below=2.0, above=3.0),), 3)
+    """
+    order = sorted(range(len(values)), key=values.__getitem__)
+    if criterion == "squared_error":
+        ys: Sequence[float] = targets
+        return _scan_squared_error(order, values, ys, weights, min_side)
+    classes: Sequence[int] = targets  # type: ignore[assignment]
+    return _scan_classes(
+        order,
+        values,
+        classes,
+        weights,
+        cost=COSTS[criterion],
+        n_classes=n_classes,
+        min_side=min_side,
+    )
+
+
+class _Shortlist:
+    """The cuts seen so far whose cost is within the screening window of the least."""
+
+    def __init__(self, window: float) -> None:
+        self.window = window
+        self.least = math.inf
+        self.found: list[tuple[float, Cut, tuple[float, ...]]] = []
+
+    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[float]) -> None:
+        self.least = min(self.least, cost)
+        self.found.append((cost, Cut(position, a, b), tuple(left)))
+
+    def scan(
+        self, totals: Sequence[float], weight: float, parent_cost: float, allowed: int
+    ) -> Scan:
+        near = {
+            cut.position: (cut, left)
+            for cost, cut, left in self.found
+            if cost <= self.least + self.window
+        }
+        ordered = [near[p] for p in sorted(near)]
+        lefts = tuple(left for _, left in ordered)
+        decrease = (parent_cost - self.least) / weight if ordered else 0.0
+        return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
+
+
+def _scan_classes(
+    order: list[int],
+    values: Sequence[float],
+    targets: Sequence[int],
+    weights: Sequence[float],
+    *,
+    cost: Cost,
+    n_classes: int,
+    min_side: float,
+) -> Scan:
+    totals = [0.0] * n_classes
+    for k, w in zip(targets, weights, strict=True):
+        totals[k] += w
+    weight = math.fsum(totals)
+    shortlist = _Shortlist(_SCREEN * max(weight, 1.0))
+    bound = math.inf  # least cost so far plus the window: costs above it are dropped
+
+    left = [0.0] * n_classes
+    left_weight = 0.0
+    allowed = 0
+    last_allowed = last_cut = -1
+    previous = math.nan
+    group_class = -1  # the class of the current group of equal values; -1 once it is mixed
+    pending = -1  # a cut not yet known to be a boundary: its position and left weight
+    pending_weight = 0.0
+    sorted_values = list(map(values.__getitem__, order))
+    classes = map(targets.__getitem__, order)
+    rows = zip(sorted_values, classes, map(weights.__getitem__, order), strict=True)
+    for position, (value, k, w) in enumerate(rows):
+        if value != previous:
+            pending = -1
+            if position:
+                last_cut = position
+                if min_side <= left_weight and min_side <= weight - left_weight:
+                    allowed += 1
+                    last_allowed = position
+                    if group_class != k or allowed == 1:
+                        right = list(map(operator.sub, totals, left))
+                        c = cost(left, left_weight) + cost(right, weight - left_weight)
+                        if c <= bound:
+                            shortlist.offer(c, position, previous, value, left)
+                            bound = shortlist.least + shortlist.window
+                    else:
+                        pending, pending_weight = position, left_weight
+            previous, group_class = value, k
+        elif k != group_class and group_class >= 0:
+            if pending >= 0:  # the group turned out mixed: its left cut is a boundary
+                before = list(left)
+                before[group_class] -= left_weight - pending_weight
+                _offer(
+                    shortlist, cost, totals=totals, left=before, at=pending, values=sorted_values
+                )
+                bound = shortlist.least + shortlist.window
+                pending = -1
+            group_class = -1
+        left[k] += w
+        left_weight += w
+    if 0 < last_allowed < last_cut:  # min_side cut a run short on the right: score its end
+        left = [0.0] * n_classes
+        for i in order[:last_allowed]:
+            left[targets[i]] += weights[i]
+        _offer(shortlist, cost, totals=totals, left=left, at=last_allowed, values=sorted_values)
+    return shortlist.scan(totals, weight, cost(totals, weight), allowed)
+
+
+def _offer(
+    shortlist: _Shortlist,
+    cost: Cost,
+    *,
+    totals: list[float],
+    left: list[float],
+    at: int,
+    values: list[float],
+) -> None:
+    """Score the cut ``at`` a position of the sorted values, given the weights left of it."""
+    right = list(map(operator.sub, totals, left))
+    c = cost(left, math.fsum(left)) + cost(right, math.fsum(right))
+    shortlist.offer(c, at, values[at - 1], values[at], left)
+
+
+def _scan_squared_error(
+    order: list[int],
+    values: Sequence[float],
+    targets: Sequence[float],
+    weights: Sequence[float],
+    min_side: float,
+) -> Scan:
+    weight = math.fsum(weights[i] for i in order)
+    first = math.fsum(weights[i] * targets[i] for i in order)
+    second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
+    shortlist = _Shortlist(_SCREEN * max(second, 1.0))
+    bound = math.inf
+    left_weight = left_first = 0.0
+    allowed = 0
+    previous = math.nan
+    for position, i in enumerate(order):
+        value = values[i]
+        if value != previous:
+            right_weight = weight - left_weight
+            if position and min_side <= left_weight and min_side <= right_weight:
+                allowed += 1
+                right_first = first - left_first
+                explained = left_first**2 / left_weight + right_first**2 / right_weight
+                c = second - explained
+                if c <= bound:
+                    shortlist.offer(c, position, previous, value, (left_weight, left_first))
+                    bound = shortlist.least + shortlist.window
+            previous = value
+        left_weight += weights[i]
+        left_first += weights[i] * targets[i]
+    return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)

@@ -1,0 +1,126 @@
+"""dtree.splits: boundary points, midpoints, and the one-scan search against brute force."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree.impurity import entropy, gini, impurity_decrease, misclassification
+from dtree.splits import Cut, Sums, best_cut, boundary_points, midpoint, squared_error
+
+GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
+IMPURITY = {"gini": gini, "entropy": entropy, "misclassification": misclassification}
+
+
+def test_the_notes_lengths_have_four_boundaries() -> None:
+    """Decision Trees II notes: L = 10 15 21 28 32 40 50, classes - + + - + + -."""
+    pairs = boundary_points([10, 15, 21, 28, 32, 40, 50], "-++-++-")
+    assert [midpoint(a, b) for a, b in pairs] == [12.5, 24.5, 30.0, 45.0]
+
+
+def test_a_value_shared_by_two_classes_is_a_boundary_on_both_sides() -> None:
+    assert boundary_points([1, 2, 2, 3], "aabb") == [(1, 2), (2, 3)]
+    assert boundary_points([1, 2, 3, 4], "aaab") == [(3, 4)]
+
+
+def test_midpoint_keeps_the_lower_value_when_the_middle_rounds_up() -> None:
+    tiny = math.nextafter(1.0, 2.0)
+    assert midpoint(1.0, tiny) == 1.0
+    assert midpoint(2.0, 3.0) == 2.5
+    assert midpoint(-1e308, 1e308) == 0.0
+    assert midpoint(1e308, 1.7e308) < 1.7e308
+
+
+def test_squared_error_is_the_residual_sum_of_squares() -> None:
+    ys = [Fraction(1), Fraction(2), Fraction(6)]
+    part = Sums(3, sum(ys, Fraction(0)), sum((y * y for y in ys), Fraction(0)))
+    mean = sum(ys, Fraction(0)) / 3
+    assert squared_error(part) == sum((y - mean) ** 2 for y in ys)
+    assert squared_error(Sums(0, Fraction(0), Fraction(0))) == 0
+
+
+def brute_force(
+    values: list[float], labels: list[int], criterion: str, min_side: int
+) -> tuple[Fraction | float, float] | None:
+    """Score every cut between distinct values exactly; the first best (score, below)."""
+    best: tuple[Fraction | float, float] | None = None
+    for below in sorted(set(values))[:-1]:
+        left = tuple(
+            sum(1 for v, y in zip(values, labels, strict=True) if v <= below and y == k)
+            for k in (0, 1)
+        )
+        right = tuple(
+            sum(1 for v, y in zip(values, labels, strict=True) if v > below and y == k)
+            for k in (0, 1)
+        )
+        if sum(left) < min_side or sum(right) < min_side:
+            continue
+        score = impurity_decrease((left, right), IMPURITY[criterion])
+        if best is None or score > best[0] + (1e-12 if isinstance(score, float) else 0):
+            best = (score, below)
+    return best
+
+
+@given(
+    st.lists(st.tuples(GRID, st.integers(0, 1)), min_size=2, max_size=30),
+    st.sampled_from(sorted(IMPURITY)),
+    st.integers(0, 4),
+)
+def test_the_scan_finds_the_first_best_of_all_cuts(
+    rows: list[tuple[float, int]], criterion: str, min_side: int
+) -> None:
+    """Only boundary points and the extreme allowed cuts are scored, yet none better is missed."""
+    values, labels = [v for v, _ in rows], [y for _, y in rows]
+    scan = best_cut(
+        values, labels, [1.0] * len(rows), criterion=criterion, n_classes=2, min_side=min_side
+    )
+    expected = brute_force(values, labels, criterion, min_side)
+    if expected is None:
+        assert scan.cuts == ()
+        return
+    scores: list[tuple[Fraction | float, float]] = []
+    for cut, left in zip(scan.cuts, scan.lefts, strict=True):
+        counts = tuple(map(int, left))
+        rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
+        scores.append((impurity_decrease((counts, rest), IMPURITY[criterion]), cut.below))
+    top = max(score for score, _ in scores)
+    slack: float = 1e-12 if isinstance(top, float) else 0.0
+    first = next(below for score, below in scores if float(score) >= float(top) - slack)
+    assert abs(float(top) - float(expected[0])) <= slack
+    assert first == expected[1]
+
+
+@given(st.lists(st.tuples(GRID, st.integers(0, 1)), min_size=2, max_size=30))
+def test_the_best_gini_cut_lies_at_a_boundary_point_or_gains_nothing(
+    rows: list[tuple[float, int]],
+) -> None:
+    values, labels = [v for v, _ in rows], [y for _, y in rows]
+    best = brute_force(values, labels, "gini", 0)
+    if best is None or best[0] == 0:
+        return
+    assert best[1] in {a for a, _ in boundary_points(values, labels)}
+
+
+def test_allowed_counts_every_cut_that_leaves_enough_weight_each_side() -> None:
+    values = [1.0, 2.0, 3.0, 4.0, 5.0]
+    for min_side, allowed in [(0, 4), (1, 4), (2, 2), (3, 0)]:
+        scan = best_cut(
+            values, [0, 1, 0, 1, 0], [1.0] * 5, criterion="entropy", n_classes=2, min_side=min_side
+        )
+        assert scan.allowed == allowed
+
+
+def test_regression_cut_between_two_levels() -> None:
+    scan = best_cut(
+        [1.0, 2.0, 3.0, 4.0],
+        [5.0, 5.0, 9.0, 9.0],
+        [1.0] * 4,
+        criterion="squared_error",
+        n_classes=0,
+        min_side=0,
+    )
+    assert scan.cuts == (Cut(2, 2.0, 3.0),)
+    assert scan.decrease == 4.0
