@@ -13,7 +13,7 @@ from dtree import datasets
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import ID3, Learner, grow, id3
+from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -27,6 +27,8 @@ from dtree.load import read_csv
 from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, predict, predict_proba, size
 
 __all__ = [
+    "C45",
+    "CART",
     "ID3",
     "Attribute",
     "Branch",
@@ -41,6 +43,8 @@ __all__ = [
     "Schema",
     "Split",
     "Tree",
+    "c45",
+    "cart",
     "conditional_entropy",
     "datasets",
     "depth",

@@ -61,7 +61,7 @@ from typing import Literal
 from attrs import evolve, frozen
 
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
+from dtree.counts import ClassStats, Counts, Moments, Stats, Table, ratio, total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -73,7 +73,7 @@ from dtree.impurity import (
     misclassification,
 )
 from dtree.missing import most_likely_value
-from dtree.significance import p_value
+from dtree.significance import is_significant
 from dtree.splits import Part, Sums, best_cut, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
@@ -628,7 +628,8 @@ def _significant(frame: _Frame, candidate: _Candidate) -> bool:
     level = frame.learner.significance
     if level is None:
         return True
-    return p_value(candidate.parts) < level  # type: ignore[arg-type]
+    table: Table = candidate.parts  # type: ignore[assignment]  # classification: Counts
+    return is_significant(table, level)
 
 
 # -- FindBestSplit ----------------------------------------------------------------------------
@@ -833,19 +834,20 @@ def _check(learner: Learner, data: Dataset) -> None:
     if not schema.is_classification and learner.impurity != "squared_error":
         raise DtreeError(
             f"target {schema.target.name!r} is numeric: {learner.impurity} needs classes; declare "
-            "them (classes=..., or --classes on the command line) or grow a regression tree "
-            "with cart"
+            "them (classes=..., or --classes on the command line), or grow a regression tree "
+            "with cart and the squared_error criterion (its default for a numeric target)"
         )
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
     if learner.missing != "refuse":
         return
-    for attribute, column in zip(schema.attributes, data.columns, strict=True):
-        for row in data.rows:
+    for row in data.rows:
+        for attribute, column in zip(schema.attributes, data.columns, strict=True):
             if column[row] is None:
                 raise DtreeError(
-                    "missing value: this learner refuses missing values; impute them "
-                    "(dtree.missing.impute) or use c45",
+                    "missing value: this learner refuses missing values; choose "
+                    "missing='impute' or 'fractional' (--missing on the command line), "
+                    "or use c45",
                     row=row + 1,
                     column=attribute.name,
                 )
