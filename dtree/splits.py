@@ -164,6 +164,25 @@ COSTS: dict[str, Cost] = {
 }
 
 
+def _cut_cost(criterion: str, totals: list[float], weight: float) -> Cost:
+    """The cost of the two children of a cut, as a function of the left side's weights."""
+    if criterion == "gini" and len(totals) == 2:  # the common case, without lists
+        t0, t1 = totals
+
+        def two_class_gini(left: list[float], wl: float) -> float:
+            l0, l1 = left
+            r0, r1 = t0 - l0, t1 - l1
+            return weight - (l0 * l0 + l1 * l1) / wl - (r0 * r0 + r1 * r1) / (weight - wl)
+
+        return two_class_gini
+    cost = COSTS[criterion]
+
+    def any_cost(left: list[float], wl: float) -> float:
+        return cost(left, wl) + cost(list(map(operator.sub, totals, left)), weight - wl)
+
+    return any_cost
+
+
 @frozen
 class Scan:
     """What scanning one attribute found: the near-best cuts, and how many cuts were allowed.
@@ -213,7 +232,7 @@ def best_cut(
         values,
         classes,
         weights,
-        cost=COSTS[criterion],
+        criterion=criterion,
         n_classes=n_classes,
         min_side=min_side,
     )
@@ -251,7 +270,7 @@ def _scan_classes(
     targets: Sequence[int],
     weights: Sequence[float],
     *,
-    cost: Cost,
+    criterion: str,
     n_classes: int,
     min_side: float,
 ) -> Scan:
@@ -261,6 +280,7 @@ def _scan_classes(
     weight = math.fsum(totals)
     shortlist = _Shortlist(_SCREEN * max(weight, 1.0))
     bound = math.inf  # least cost so far plus the window: costs above it are dropped
+    cut_cost = _cut_cost(criterion, totals, weight)
 
     left = [0.0] * n_classes
     left_weight = 0.0
@@ -282,8 +302,7 @@ def _scan_classes(
                     allowed += 1
                     last_allowed = position
                     if group_class != k or allowed == 1:
-                        right = list(map(operator.sub, totals, left))
-                        c = cost(left, left_weight) + cost(right, weight - left_weight)
+                        c = cut_cost(left, left_weight)
                         if c <= bound:
                             shortlist.offer(c, position, previous, value, left)
                             bound = shortlist.least + shortlist.window
@@ -294,9 +313,7 @@ def _scan_classes(
             if pending >= 0:  # the group turned out mixed: its left cut is a boundary
                 before = list(left)
                 before[group_class] -= left_weight - pending_weight
-                _offer(
-                    shortlist, cost, totals=totals, left=before, at=pending, values=sorted_values
-                )
+                _offer(shortlist, cut_cost, left=before, at=pending, values=sorted_values)
                 bound = shortlist.least + shortlist.window
                 pending = -1
             group_class = -1
@@ -306,23 +323,20 @@ def _scan_classes(
         left = [0.0] * n_classes
         for i in order[:last_allowed]:
             left[targets[i]] += weights[i]
-        _offer(shortlist, cost, totals=totals, left=left, at=last_allowed, values=sorted_values)
-    return shortlist.scan(totals, weight, cost(totals, weight), allowed)
+        _offer(shortlist, cut_cost, left=left, at=last_allowed, values=sorted_values)
+    return shortlist.scan(totals, weight, COSTS[criterion](totals, weight), allowed)
 
 
 def _offer(
     shortlist: _Shortlist,
-    cost: Cost,
+    cut_cost: Cost,
     *,
-    totals: list[float],
     left: list[float],
     at: int,
     values: list[float],
 ) -> None:
     """Score the cut ``at`` a position of the sorted values, given the weights left of it."""
-    right = list(map(operator.sub, totals, left))
-    c = cost(left, math.fsum(left)) + cost(right, math.fsum(right))
-    shortlist.offer(c, at, values[at - 1], values[at], left)
+    shortlist.offer(cut_cost(left, math.fsum(left)), at, values[at - 1], values[at], left)
 
 
 def _scan_squared_error(
