@@ -28,10 +28,12 @@ def test_cart_benchmark_report_judges_the_targets() -> None:
     text, passed = bench_cart.report(measurement(100, 2.0), measurement(200, 4.0))
     assert passed
     assert "PASS dtree within 25x" in text
+    assert "PASS per row of work, doubling costs dtree at most 1.15x (1.00x)" in text
     assert "WARNING" not in text
     assert "rows summed over the nodes of scikit-learn's tree: 1000 and 2000, 2.00x" in text
     text, passed = bench_cart.report(measurement(100, 3.0), measurement(200, 7.5, leaves=11))
     assert not passed
     assert "FAIL dtree within 25x of scikit-learn on 100 rows (30.0x)" in text
     assert "FAIL doubling the rows costs dtree at most 2.3x (2.50x)" in text
+    assert "FAIL per row of work, doubling costs dtree at most 1.15x (1.25x)" in text
     assert "WARNING: on 200 rows dtree has 11 leaves, scikit-learn 10" in text
