@@ -350,11 +350,13 @@ class _Column:
 
 
 def _column(frame: _Frame, seed: _Seed, index: int) -> _Column:
+    """The node's rows with a known (or imputed) value; an attribute whose every value
+    is missing here has no known rows and is no candidate."""
     column = frame.data.columns[index]
     values = tuple(map(column.__getitem__, seed.rows))
     if None not in values:
         return _Column(seed.rows, seed.weights, values, 0, None)
-    if frame.learner.missing == "impute":
+    if frame.learner.missing == "impute" and any(value is not None for value in values):
         name = frame.data.schema.attributes[index].name
         fill = most_likely_value(frame.data.subset(seed.rows), name)
         filled = tuple(fill if value is None else value for value in values)

@@ -222,6 +222,8 @@ def best_cut(
     >>> scan.cuts, scan.allowed
     ((Cut(position=2, below=2.0, above=3.0),), 3)
     """
+    if len(values) < 2:
+        return Scan((), (), (), 0, 0.0)
     order = sorted(range(len(values)), key=values.__getitem__)
     if criterion == "squared_error":
         ys: Sequence[float] = targets

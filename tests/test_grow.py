@@ -669,6 +669,16 @@ def test_impute_fills_the_nodes_most_likely_value() -> None:
     assert high.stats == ClassStats(("No", "Yes"), (3, 0))
 
 
+def test_impute_skips_an_attribute_missing_everywhere_at_a_node() -> None:
+    data = Dataset.from_columns(
+        {"a": list("ppqq"), "x": [None, None, 1.0, 2.0], "y": list("TFTF")}, target="y"
+    )
+    for learn in (id3, cart):
+        tree = learn(data, missing="impute")
+        assert law.fits_consistent_data(lambda d, f=learn: f(d, missing="impute"), data)
+        assert law.stats_are_additive(tree)
+
+
 def test_refuse_names_the_row_and_column_for_cart_too() -> None:
     with pytest.raises(DtreeError, match="missing value") as error:
         cart(sunny_with_day_8_missing())
