@@ -74,7 +74,7 @@ from dtree.impurity import (
 )
 from dtree.missing import most_likely_value
 from dtree.significance import is_significant
-from dtree.splits import Part, Sums, best_cut, midpoint, squared_error
+from dtree.splits import Cut, Part, Scan, Sums, best_cut, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = ["C45", "CART", "ID3", "MAX_SUBSET_VALUES", "Learner", "c45", "cart", "grow", "id3"]
@@ -220,6 +220,7 @@ class _Frame:
     total_weight: Weight
     float_weights: bool  # the dataset's weights include floats: report counts as floats
     training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
+    complete: tuple[bool, ...]  # the column has no missing value in any row
 
     @property
     def classification(self) -> bool:
@@ -271,6 +272,7 @@ def _frame(learner: Learner, data: Dataset) -> _Frame:
         total(data.weights[r] for r in present),
         any(isinstance(data.weights[r], float) for r in present),
         numeric_values,
+        tuple(all(column[r] is not None for r in present) for column in data.columns),
     )
 
 
@@ -554,11 +556,18 @@ def _parts_of_cut(frame: _Frame, column: _Column, below: float) -> tuple[Part, P
     return left, right
 
 
-def _numeric(frame: _Frame, seed: _Seed, index: int, column: _Column) -> _Candidate | None:
-    """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
+def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None:
+    """Scan a numeric attribute's known values at a node for its near-best cuts."""
     learner = frame.learner
-    name = frame.data.schema.attributes[index].name
-    values: tuple[float, ...] = column.values  # type: ignore[assignment]
+    column = _column(frame, seed, index) if not _by_row(frame, seed, index) else None
+    if column is None:  # the common case: scan the dataset's own columns, by row
+        column = _Column(seed.rows, seed.weights, (), 0, None)
+        values, targets, weights = frame.data.columns[index], frame.targets, frame.data.weights
+        rows: Sequence[int] = seed.rows
+    else:
+        values, targets = column.values, tuple(map(frame.targets.__getitem__, column.rows))
+        weights = column.weights if seed.integral else tuple(map(float, column.weights))
+        rows = range(len(column.rows))
     min_side: Weight = learner.min_samples_leaf
     if learner.min_objects is not None:
         known = total(column.weights)
@@ -566,23 +575,34 @@ def _numeric(frame: _Frame, seed: _Seed, index: int, column: _Column) -> _Candid
         if known < 2 * least:
             return None
         min_side = max(min_side, least)
-    integral = seed.integral
     scan = best_cut(
-        values,
-        list(map(frame.targets.__getitem__, column.rows)),
-        column.weights if integral else [float(w) for w in column.weights],  # type: ignore[arg-type]
+        values,  # type: ignore[arg-type]
+        targets,
+        weights,  # type: ignore[arg-type]
         criterion=learner.impurity,
         n_classes=len(frame.data.schema.classes) if frame.classification else 0,
         min_side=float(min_side),
+        rows=rows,
     )
+    return column, scan
+
+
+def _by_row(frame: _Frame, seed: _Seed, index: int) -> bool:
+    """Whether the scan can read the dataset's columns directly: integer weights as in the
+    data (no fractional split above), classes, and no missing value in the column."""
+    return seed.integral and frame.classification and frame.complete[index]
+
+
+def _numeric(frame: _Frame, seed: _Seed, index: int) -> _Candidate | None:
+    """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
+    learner = frame.learner
+    scanned = _scan(frame, seed, index)
+    if scanned is None:
+        return None
+    column, scan = scanned
     found: list[tuple[Fraction | float | None, float, tuple[Part, ...]]] = []
     for cut, left in zip(scan.cuts, scan.lefts, strict=True):
-        if integral and frame.classification:
-            counts = tuple(map(int, left))  # sums of integers below 2^53: exact
-            rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
-            parts: tuple[Part, ...] = (counts, rest)
-        else:
-            parts = _parts_of_cut(frame, column, cut.below)
+        parts = _cut_parts(frame, seed, column, scan, cut=cut, left=left)
         if _allowed(learner, parts):
             found.append((None, _threshold(frame, index, cut.below, cut.above), parts))
     if len(found) > 1 or (found and learner.mdl):  # near ties, or C4.5's sign test: exactly
@@ -592,13 +612,11 @@ def _numeric(frame: _Frame, seed: _Seed, index: int, column: _Column) -> _Candid
     if not found or (learner.mdl and found[0][0] <= 0):  # type: ignore[operator]
         return None
     score, t, parts = found[0]
-    if score is None:
-        screen = scan.decrease
-        if column.missing:
-            known = total(column.weights)
-            screen *= float(ratio(known, known + column.missing))
-    else:
-        screen = float(score)
+    screen = scan.decrease if score is None else float(score)
+    if score is None and column.missing:
+        known = total(column.weights)
+        screen *= float(ratio(known, known + column.missing))
+    name = frame.data.schema.attributes[index].name
     return _Candidate(
         name,
         (AtMost(name, t), Above(name, t)),
@@ -611,17 +629,28 @@ def _numeric(frame: _Frame, seed: _Seed, index: int, column: _Column) -> _Candid
     )
 
 
+def _cut_parts(
+    frame: _Frame, seed: _Seed, column: _Column, scan: Scan, *, cut: Cut, left: tuple[float, ...]
+) -> tuple[Part, ...]:
+    """The exact parts of a cut: from the scan's counts when they are integers, else afresh."""
+    if seed.integral and frame.classification:
+        counts = tuple(map(int, left))  # sums of integers below 2^53: exact
+        rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
+        return counts, rest
+    return _parts_of_cut(frame, column, cut.below)
+
+
 def _candidates(frame: _Frame, seed: _Seed) -> Iterator[_Candidate]:
     """DetermineCandidateSplits: each attribute's best split, in schema order."""
     for index, attribute in enumerate(frame.data.schema.attributes):
-        column = _column(frame, seed, index)
         match attribute.domain:
             case Nominal(values) if frame.learner.nominal == "multiway":
-                candidate = _multiway(frame, attribute.name, column, values)
+                candidate = _multiway(frame, attribute.name, _column(frame, seed, index), values)
             case Nominal(values):
+                column = _column(frame, seed, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
             case _:
-                candidate = _numeric(frame, seed, index, column)
+                candidate = _numeric(frame, seed, index)
         if candidate is not None and _significant(frame, candidate):
             yield candidate
 

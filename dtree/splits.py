@@ -207,14 +207,17 @@ def best_cut(
     criterion: str,
     n_classes: int,
     min_side: float,
+    rows: Sequence[int] | None = None,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
     ``values``, ``targets`` (class indices, or y for ``criterion
-    ="squared_error"``) and ``weights`` describe the node's rows with a
-    known value; ``min_side`` is the least weight each side of a cut must
-    have.  Returns the near-best cuts in ascending order (usually one),
-    and ``allowed``, the number of distinct-value cuts that respect
+    ="squared_error"``) and ``weights`` describe the rows with a known
+    value: all of them, or those whose indices ``rows`` lists (so a node
+    can scan the dataset's own columns without copying them).
+    ``min_side`` is the least weight each side of a cut must have.
+    Returns the near-best cuts in ascending order (usually one), and
+    ``allowed``, the number of distinct-value cuts that respect
     ``min_side`` (C4.5's MDL correction counts them).
 
     >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
@@ -222,9 +225,11 @@ def best_cut(
     >>> scan.cuts, scan.allowed
     ((Cut(position=2, below=2.0, above=3.0),), 3)
     """
-    if len(values) < 2:
+    if rows is None:
+        rows = range(len(values))
+    if len(rows) < 2:
         return Scan((), (), (), 0, 0.0)
-    order = sorted(range(len(values)), key=values.__getitem__)
+    order = sorted(rows, key=values.__getitem__)
     if criterion == "squared_error":
         ys: Sequence[float] = targets
         return _scan_squared_error(order, values, ys, weights, min_side)
@@ -277,8 +282,8 @@ def _scan_classes(
     min_side: float,
 ) -> Scan:
     totals = [0.0] * n_classes
-    for k, w in zip(targets, weights, strict=True):
-        totals[k] += w
+    for i in order:
+        totals[targets[i]] += weights[i]
     weight = math.fsum(totals)
     shortlist = _Shortlist(_SCREEN * max(weight, 1.0))
     bound = math.inf  # least cost so far plus the window: costs above it are dropped
