@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from dtree import invariants as law
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
-from dtree.counts import ClassStats, Moments, class_counts
+from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
@@ -29,6 +29,7 @@ from dtree.grow import (
     ID3,
     MAX_SUBSET_VALUES,
     Learner,
+    Missing,
     _candidates,
     _exact_score,
     _frame,
@@ -732,6 +733,17 @@ def test_c45_with_missing_values_keeps_its_stats_additive(data: Dataset) -> None
     assert law.stats_are_additive(tree)
     assert law.leaves_predict_plurality(tree)
     assert tree.stats == ClassStats(data.schema.classes, class_counts(data))
+
+
+@pytest.mark.parametrize("missing", ["fractional", "impute"])
+@given(data=regression_datasets(max_rows=12, missing=True, weighted=True))
+def test_regression_with_missing_values_keeps_its_stats_additive(
+    missing: Missing, data: Dataset
+) -> None:
+    tree = cart(data, missing=missing)
+    assert law.stats_are_additive(tree)
+    assert law.leaves_predict_plurality(tree)
+    assert tree.stats.weight == total(data.weights)
 
 
 def all_binary_splits(data: Dataset) -> Iterator[tuple[Condition, Condition]]:
