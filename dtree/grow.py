@@ -462,15 +462,20 @@ def _subsets(
     so each split appears once.  With two classes or a numeric target,
     Breiman et al. (1984, Theorem 4.5) show the best split is among the
     m - 1 splits of the values ordered by the proportion of the second
-    class (by mean response): only those are tried.  Otherwise all
-    2^(m-1) - 1, by the binary number of the other values they hold.
+    class (by mean response): only those are tried, and ties among them
+    go to the first in that order.  The theorem knows no minimum branch
+    weight: with ``min_samples_leaf`` or ``min_objects``, and with more
+    than two classes, all 2^(m-1) - 1 are tried, by the binary number of
+    the other values they hold.
     """
     m = len(present)
-    if frame.classification and len(frame.data.schema.classes) > 2:
+    constrained = frame.learner.min_samples_leaf > 0 or frame.learner.min_objects is not None
+    if constrained or (frame.classification and len(frame.data.schema.classes) > 2):
         if m > MAX_SUBSET_VALUES:
             raise DtreeError(
-                f"{m} values at a node and {len(frame.data.schema.classes)} classes: CART would "
-                f"try 2^{m - 1} - 1 subsets; merge values or use nominal='multiway'"
+                f"{m} values at a node: with more than two classes or a minimum branch "
+                f"weight CART tries all 2^{m - 1} - 1 subsets; merge values or use "
+                "nominal='multiway'"
             )
         for mask in range(2 ** (m - 1) - 1):
             yield frozenset([present[0]] + [present[j + 1] for j in range(m - 1) if mask >> j & 1])
@@ -566,7 +571,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         rows: Sequence[int] = seed.rows
     else:
         values, targets = column.values, tuple(map(frame.targets.__getitem__, column.rows))
-        weights = column.weights if seed.integral else tuple(map(float, column.weights))
+        weights = column.weights  # exact: the scan decides min_side exactly
         rows = range(len(column.rows))
     min_side: Weight = learner.min_samples_leaf
     if learner.min_objects is not None:
@@ -581,7 +586,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         weights,  # type: ignore[arg-type]
         criterion=learner.impurity,
         n_classes=len(frame.data.schema.classes) if frame.classification else 0,
-        min_side=float(min_side),
+        min_side=min_side,  # type: ignore[arg-type]
         rows=rows,
     )
     return column, scan

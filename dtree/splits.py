@@ -281,16 +281,16 @@ def _scan_classes(
     n_classes: int,
     min_side: float,
 ) -> Scan:
-    totals = [0.0] * n_classes
+    totals: list[float] = [0] * n_classes  # exact sums of weights
     for i in order:
         totals[targets[i]] += weights[i]
-    weight = math.fsum(totals)
+    weight = sum(totals)
     shortlist = _Shortlist(_SCREEN * max(weight, 1.0))
     bound = math.inf  # least cost so far plus the window: costs above it are dropped
     cut_cost = _cut_cost(criterion, totals, weight)
 
-    left = [0.0] * n_classes
-    left_weight = 0.0
+    left: list[float] = [0] * n_classes
+    left_weight: float = 0
     allowed = 0
     last_allowed = last_cut = -1
     previous = math.nan
@@ -298,6 +298,8 @@ def _scan_classes(
     pending = -1  # a cut not yet known to be a boundary: its position and left weight
     pending_weight = 0.0
     sorted_values = list(map(values.__getitem__, order))
+    lowest = sorted_values[0]
+    first_cut = next((p for p, v in enumerate(sorted_values) if v != lowest), -1)
     classes = map(targets.__getitem__, order)
     rows = zip(sorted_values, classes, map(weights.__getitem__, order), strict=True)
     for position, (value, k, w) in enumerate(rows):
@@ -308,7 +310,7 @@ def _scan_classes(
                 if min_side <= left_weight and min_side <= weight - left_weight:
                     allowed += 1
                     last_allowed = position
-                    if group_class != k or allowed == 1:
+                    if group_class != k or (allowed == 1 and position != first_cut):
                         c = cut_cost(left, left_weight)
                         if c <= bound:
                             shortlist.offer(c, position, previous, value, left)
@@ -327,7 +329,7 @@ def _scan_classes(
         left[k] += w
         left_weight += w
     if 0 < last_allowed < last_cut:  # min_side cut a run short on the right: score its end
-        left = [0.0] * n_classes
+        left = [0] * n_classes
         for i in order[:last_allowed]:
             left[targets[i]] += weights[i]
         _offer(shortlist, cut_cost, left=left, at=last_allowed, values=sorted_values)
@@ -343,7 +345,7 @@ def _offer(
     values: list[float],
 ) -> None:
     """Score the cut ``at`` a position of the sorted values, given the weights left of it."""
-    shortlist.offer(cut_cost(left, math.fsum(left)), at, values[at - 1], values[at], left)
+    shortlist.offer(cut_cost(left, sum(left)), at, values[at - 1], values[at], left)
 
 
 def _scan_squared_error(
@@ -353,12 +355,13 @@ def _scan_squared_error(
     weights: Sequence[float],
     min_side: float,
 ) -> Scan:
-    weight = math.fsum(weights[i] for i in order)
+    weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
     shortlist = _Shortlist(_SCREEN * max(second, 1.0))
     bound = math.inf
-    left_weight = left_first = 0.0
+    left_weight: float = 0  # exact, like the weights
+    left_first = 0.0
     allowed = 0
     previous = math.nan
     for position, i in enumerate(order):
