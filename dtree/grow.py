@@ -61,7 +61,7 @@ from typing import Literal
 from attrs import evolve, frozen
 
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Counts, Moments, Stats, Table, ratio, total
+from dtree.counts import ClassStats, Counts, Moments, Stats, Table, class_totals, ratio, total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -386,7 +386,7 @@ def _sum_parts(parts: Sequence[Part]) -> Part:
             sum((s.first for s in sums), Fraction(0)),
             sum((s.second for s in sums), Fraction(0)),
         )
-    return tuple(map(total, zip(*parts, strict=True)))
+    return class_totals(parts)  # type: ignore[arg-type]
 
 
 def _decrease(frame: _Frame, parts: Sequence[Part]) -> Fraction | float:
