@@ -15,7 +15,8 @@ Vocabulary
 ``Stats = ClassStats | Moments``
 
 Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
-:func:`class_counts`, :func:`contingency`, :func:`transpose`.
+:func:`class_counts`, :func:`contingency`, :func:`transpose`,
+:func:`training_loss`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ __all__ = [
     "ratio",
     "stats_of",
     "total",
+    "training_loss",
     "transpose",
 ]
 
@@ -259,3 +261,29 @@ def transpose(table: Sequence[Sequence[Weight]]) -> Table:
     ((0, 2, 3), (4, 3, 2))
     """
     return tuple(zip(*table, strict=True))
+
+
+def training_loss(stats: Stats, prediction: Label | float) -> Weight | Fraction:
+    """The loss of predicting ``prediction`` for every example a node counted.
+
+    Classification: the weight of the examples of other classes (the
+    misclassified weight, ``N(t) r(t)`` in the Learning with Trees notes'
+    resubstitution estimate).  Regression: the residual sum of squares
+    ``sum w (y - prediction)^2``, computed exactly from the node's moments
+    (a tiny negative value that rounded sums can leave is clipped to 0).
+
+    >>> training_loss(ClassStats(("No", "Yes"), (5, 9)), "Yes")
+    5
+    >>> training_loss(Moments(4, 10.0, 30.0), 2.5)
+    Fraction(5, 1)
+    """
+    match stats:
+        case ClassStats(classes, counts):
+            right = classes.index(str(prediction))
+            return total(count for k, count in enumerate(counts) if k != right)
+        case Moments(weight, first, second):
+            p = Fraction(prediction)
+            rss = Fraction(second) - 2 * p * Fraction(first) + p * p * Fraction(weight)
+            return max(rss, Fraction(0))
+        case _:  # pragma: no cover - Stats has two cases
+            raise AssertionError(stats)
