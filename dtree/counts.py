@@ -176,22 +176,26 @@ def total(weights: Iterable[Weight]) -> Weight:
     return sum(weights)
 
 
-def class_counts(data: Dataset) -> Counts:
+def class_counts(data: Dataset, weights: Sequence[Weight] | None = None) -> Counts:
     """The weight of each class among the dataset's rows, in class order.
+
+    ``weights``, one per row of ``data.rows``, replaces the rows' own
+    weights (a pruner counts the shares of examples that reach a node).
 
     >>> from dtree.datasets import load
     >>> class_counts(load("play-tennis"))
     (5, 9)
     """
+    shares = data.row_weights if weights is None else tuple(weights)
     position = {label: k for k, label in enumerate(data.schema.classes)}
-    weights: list[list[Weight]] = [[] for _ in position]
-    for row in data.rows:
-        weights[position[str(data.target[row])]].append(data.weights[row])
-    return tuple(map(total, weights))
+    per_class: list[list[Weight]] = [[] for _ in position]
+    for row, weight in zip(data.rows, shares, strict=True):
+        per_class[position[str(data.target[row])]].append(weight)
+    return tuple(map(total, per_class))
 
 
-def stats_of(data: Dataset) -> Stats:
-    """The statistics a node keeps of the dataset's rows.
+def stats_of(data: Dataset, weights: Sequence[Weight] | None = None) -> Stats:
+    """The statistics a node keeps of the dataset's rows (``weights`` as in :func:`class_counts`).
 
     >>> from dtree.datasets import load
     >>> stats_of(load("play-tennis"))
@@ -199,9 +203,10 @@ def stats_of(data: Dataset) -> Stats:
     """
     match data.schema.target.domain:
         case Nominal(classes):
-            return ClassStats(classes, class_counts(data))
+            return ClassStats(classes, class_counts(data, weights))
         case Numeric():
-            pairs = [(data.weights[row], float(data.target[row])) for row in data.rows]
+            shares = data.row_weights if weights is None else tuple(weights)
+            pairs = [(w, float(data.target[row])) for row, w in zip(data.rows, shares, strict=True)]
             return Moments(
                 total(w for w, _ in pairs),
                 math.fsum(float(w) * y for w, y in pairs),

@@ -23,7 +23,7 @@ and end with ``assert_never``); learners build them with :func:`unfold`.
 
 Contents: :func:`nodes`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
-:func:`reach`, :func:`predict`, :func:`predict_proba`.
+:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_proba`.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ __all__ = [
     "Sprout",
     "Tree",
     "depth",
+    "descend",
     "fold",
     "leaves",
     "n_leaves",
@@ -413,21 +414,34 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
             case Leaf():
                 ends.append((node, share))
             case Split(branches, _):
-                outcomes = [holds(branch.condition, example) for branch in branches]
-                if None in outcomes:
-                    shares = _branch_weights(node)
-                    stack.extend(
-                        (branch.subtree, share * p)
-                        for branch, p in reversed(tuple(zip(branches, shares, strict=True)))
-                        if p > 0
-                    )
-                elif True in outcomes:
-                    stack.append((branches[outcomes.index(True)].subtree, share))
-                else:
+                ways = descend(node, example)
+                if not ways:
                     ends.append((node, share))
+                stack.extend((branches[i].subtree, share * p) for i, p in reversed(ways))
             case _:
                 assert_never(node)
     return tuple(ends)
+
+
+def descend(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
+    """The branches an example goes down at a split, each with its share of it.
+
+    The rules of :func:`reach`: the one branch whose condition holds; every
+    branch of positive training weight, in proportion, when the value is
+    missing; none when no branch accepts the value.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> descend(tree, {"Outlook": "Rain"}), descend(tree, {"Outlook": None})
+    (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
+    """
+    outcomes = [holds(branch.condition, example) for branch in split.branches]
+    if None in outcomes:
+        return tuple((i, p) for i, p in enumerate(_branch_weights(split)) if p > 0)
+    if True in outcomes:
+        return ((outcomes.index(True), Fraction(1)),)
+    return ()
 
 
 def _distribution(node: Tree) -> tuple[Probability, ...]:
