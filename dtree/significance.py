@@ -28,7 +28,10 @@ Contents
 --------
 On tables:  :func:`chi_square`, :func:`degrees_of_freedom`, :func:`p_value`,
             :func:`is_significant`.
-The distribution: :func:`chi_square_sf`, the upper tail of chi-square.
+The distributions: :func:`chi_square_sf`, the upper tail of chi-square;
+            :func:`student_t_sf`, the upper tail of Student's t (for the
+            paired t-test of :mod:`dtree.evaluate`), through
+            :func:`incomplete_beta`, the regularised incomplete beta function.
 
 Exactness: the statistic of integer (or fraction) counts is a
 ``Fraction``; with a float among the counts it is a ``float``.  Tail
@@ -37,7 +40,9 @@ probabilities are ``float``.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from dtree.counts import Table, class_totals, total, transpose
@@ -47,8 +52,10 @@ __all__ = [
     "chi_square",
     "chi_square_sf",
     "degrees_of_freedom",
+    "incomplete_beta",
     "is_significant",
     "p_value",
+    "student_t_sf",
 ]
 
 _EPSILON = 2.0**-53
@@ -56,7 +63,10 @@ _EPSILON = 2.0**-53
 _TINY = 1e-300
 """Stands in for a zero denominator in the continued fraction."""
 _MAX_TERMS = 100_000
-"""Near x = a both expansions need a few times sqrt(a) terms: enough for df up to about 2e8."""
+"""Near x = a the gamma expansions need a few times sqrt(a) terms, enough for df up to
+about 2e8; the beta fraction near its mean about sqrt(a) / 4, enough for a, b up to 1e11."""
+_LOG_NEGLIGIBLE = -120.0
+"""Below e^-120 (about 1e-52) a relative quantity is far below the last bit of a float."""
 _STIRLING = (1 / 12, -1 / 360, 1 / 1260, -1 / 1680, 1 / 1188, -691 / 360360, 1 / 156)
 """B_2k / (2k (2k - 1)): the coefficients of Stirling's series for log Gamma."""
 
@@ -199,36 +209,52 @@ def _lower_series(a: float, x: float) -> float:
     raise DtreeError(f"the chi-square tail did not converge for a={a!r}, x={x!r}")
 
 
-def _upper_fraction(a: float, x: float) -> float:
-    """Q(a, x) = x^a e^-x / Gamma(a) / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / ...)).
+def _continued_fraction(first: float, terms: Iterable[tuple[float, float]]) -> float | None:
+    """1 / (b_1 + a_2 / (b_2 + a_3 / (b_3 + ...))), with b_1 = ``first`` and the
+    pairs (a_n, b_n) from ``terms``; None if it has not converged in time.
 
-    Legendre's continued fraction, evaluated front to back by the modified
-    Lentz method.  Written b_0 + a_1 / (b_1 + a_2 / (b_2 + ...)) with b_0 = 0,
-    a_1 = 1, its convergents A_n / B_n are updated by the factor
-    (A_n / A_(n-1)) (B_(n-1) / B_n); each ratio follows a recurrence of its
-    own, and a quantity about to be divided by that is 0 is replaced by a
-    tiny number.  The loop stops when the factor is 1 to working precision.
-    It converges fast for x > a + 1.
+    Evaluated front to back by the modified Lentz method.  Seen as
+    b_0 + a_1 / (b_1 + ...) with b_0 = 0, a_1 = 1, its convergents A_n / B_n
+    are updated by the factor (A_n / A_(n-1)) (B_(n-1) / B_n); each ratio
+    follows a recurrence of its own, and a quantity about to be divided by
+    that is 0 is replaced by a tiny number.  It stops when the factor is 1
+    to working precision.
     """
-    b = x + 1 - a  # b_n = x + 2n - 1 - a
     numerator_ratio = 1 / _TINY  # A_1 / A_0, infinite since A_0 = b_0 = 0
-    denominator_ratio = 1 / b  # B_0 / B_1 = 1 / b_1
+    denominator_ratio = 1 / first  # B_0 / B_1 = 1 / b_1
     value = denominator_ratio
-    for n in range(1, _MAX_TERMS):
-        partial_numerator = n * (a - n)  # a_(n+1) = -n (n - a)
-        b += 2
-        numerator_ratio = b + partial_numerator / numerator_ratio
+    for partial_numerator, partial_denominator in itertools.islice(terms, _MAX_TERMS):
+        numerator_ratio = partial_denominator + partial_numerator / numerator_ratio
         if -_TINY < numerator_ratio < _TINY:
             numerator_ratio = _TINY
-        reciprocal = b + partial_numerator * denominator_ratio
+        reciprocal = partial_denominator + partial_numerator * denominator_ratio
         if -_TINY < reciprocal < _TINY:
             reciprocal = _TINY
         denominator_ratio = 1 / reciprocal
         factor = numerator_ratio * denominator_ratio
         value *= factor
         if -_EPSILON < factor - 1 < _EPSILON:
-            return math.exp(_log_prefactor(a, x)) * value
-    raise DtreeError(f"the chi-square tail did not converge for a={a!r}, x={x!r}")
+            return value
+    return None
+
+
+def _legendre_terms(a: float, x: float) -> Iterator[tuple[float, float]]:
+    """a_(n+1) = -n (n - a) and b_(n+1) = x + 2n + 1 - a, for n = 1, 2, ..."""
+    b = x + 1 - a
+    for n in itertools.count(1):
+        b += 2
+        yield n * (a - n), b
+
+
+def _upper_fraction(a: float, x: float) -> float:
+    """Q(a, x) = x^a e^-x / Gamma(a) / (x + 1 - a - 1 (1 - a) / (x + 3 - a - 2 (2 - a) / ...)).
+
+    Legendre's continued fraction; it converges fast for x > a + 1.
+    """
+    value = _continued_fraction(x + 1 - a, _legendre_terms(a, x))
+    if value is None:
+        raise DtreeError(f"the chi-square tail did not converge for a={a!r}, x={x!r}")
+    return math.exp(_log_prefactor(a, x)) * value
 
 
 def _real(number: object, name: str) -> float:
@@ -284,6 +310,198 @@ def chi_square_sf(statistic: Fraction | float, df: float) -> float:
     if x < a + 1:
         return 1 - _lower_series(a, x)
     return _upper_fraction(a, x)
+
+
+def _stirling(z: float) -> float:
+    """log Gamma(z) - ((z - 1/2) log z - z + log(2 pi) / 2), for any z > 0."""
+    if z >= 10:
+        return _stirling_remainder(z)
+    return math.lgamma(z) - ((z - 0.5) * math.log(z) - z + math.log(math.tau) / 2)
+
+
+def _log_beta_prefactor(a: float, b: float, x: float, y: float, logs: tuple[float, float]) -> float:
+    """log(x^a y^b / B(a, b)), with y = 1 - x and ``logs`` = (log x, log y).
+
+    With Stirling's formula for the three Gammas of B(a, b) = Gamma(a)
+    Gamma(b) / Gamma(a + b) it is a log(x (a + b) / a) + b log(y (a + b) / b)
+    + log(a b / (a + b)) / 2 - log(2 pi) / 2 + R(a + b) - R(a) - R(b), R
+    the remainders.  Near the mean, x = a / (a + b), the first two terms are
+    large and nearly opposite: with lambda = a y - b x they are
+    a log(1 - lambda / a) and b log(1 + lambda / b), whose first-order
+    parts cancel exactly.  Far from the mean, where 1 - lambda / a would
+    lose the digits of x, the logarithm is log x + log(1 + b / a)
+    (likewise for y).
+    """
+    lam = a * y - b * x
+    term_a = math.log1p(-lam / a) if -lam / a > -0.5 else logs[0] + math.log1p(b / a)
+    term_b = math.log1p(lam / b) if lam / b > -0.5 else logs[1] + math.log1p(a / b)
+    return (
+        a * term_a
+        + b * term_b
+        + math.log(a * b / (a + b)) / 2
+        - math.log(math.tau) / 2
+        + _stirling(a + b)
+        - _stirling(a)
+        - _stirling(b)
+    )
+
+
+def _beta_terms(a: float, b: float, x: float, y: float) -> Iterator[tuple[float, float]]:
+    """The pairs (alpha_m, beta_m), m = 1, 2, ..., of the fraction of :func:`_incomplete_beta`."""
+    lam = a * y - b * x
+    for m in itertools.count(1):
+        alpha = (a + m - 1) * (a + b + m - 1) * m * (b - m) * x * x / (a + 2 * m - 1) ** 2
+        beta = (
+            m
+            + m * (b - m) * x / (a + 2 * m - 1)
+            + (a + m) * (1 + lam + m * (1 + y)) / (a + 2 * m + 1)
+        )
+        yield alpha, beta
+
+
+def _incomplete_beta(a: float, b: float, x: float, y: float, logs: tuple[float, float]) -> float:
+    """I_x(a, b) for 0 < x < 1, given y = 1 - x and ``logs`` = (log x, log y).
+
+    Callers that know y or the logarithms more accurately than 1 - x and
+    log x pass them (Student's t near 0, or far out where x underflows).
+
+    DLMF 8.17.22 is 1 / (1 + d_1 / (1 + d_2 / (1 + ...))) times the factor
+    x^a y^b / (a B(a, b)).  Its first denominator, 1 + d_1 = (1 + lambda) /
+    (a + 1) with lambda = a - (a + b) x = a y - b x, is a difference of
+    nearly equal numbers when a is large and x near the mean, and so are
+    those that follow.  The fraction is therefore evaluated in its odd
+    part (the contraction whose convergents are the odd ones, each step
+    two of the original: partial numerators -d_(2m-1) d_(2m), denominators
+    1 + d_(2m) + d_(2m+1)), scaled by a + 2m (an equivalence transformation)
+    and written with lambda, which then appears only in sums of positive
+    terms:
+
+        I_x(a, b) = x^a y^b / B(a, b) / (beta_0 + alpha_1 / (beta_1 + alpha_2 / ...)),
+
+        beta_0 = a (1 + lambda) / (a + 1),
+        alpha_m = (a + m - 1)(a + b + m - 1) m (b - m) x^2 / (a + 2m - 1)^2,
+        beta_m = m + m (b - m) x / (a + 2m - 1) + (a + m)(1 + lambda + m (1 + y)) / (a + 2m + 1).
+
+    (This is the form of Didonato and Morris's Algorithm 708, 1992.)  Below
+    x = (a + 1) / (a + b + 2), where it is used, lambda > -1.
+    """
+    if x > (a + 1) / (a + b + 2):
+        return 1 - _incomplete_beta(b, a, y, x, (logs[1], logs[0]))
+    lam = a * y - b * x
+    value = _continued_fraction(a * (1 + lam) / (a + 1), _beta_terms(a, b, x, y))
+    if value is None:
+        raise DtreeError(f"the incomplete beta function did not converge for a={a!r}, b={b!r}")
+    return math.exp(_log_beta_prefactor(a, b, x, y, logs)) * value
+
+
+def _shape(number: object, name: str) -> float:
+    """A parameter that must be a finite number > 0."""
+    value = _real(number, name)
+    if not 0 < value < math.inf:
+        raise DtreeError(f"{name} must be finite and > 0, got {number!r}")
+    return value
+
+
+def incomplete_beta(a: Fraction | float, b: Fraction | float, x: Fraction | float) -> float:
+    """The regularised incomplete beta function I_x(a, b) = B_x(a, b) / B(a, b),
+    with B_x(a, b) = integral from 0 to x of t^(a-1) (1 - t)^(b-1) dt.
+
+    It is the distribution function of the beta distribution, and the
+    tails of Student's t (:func:`student_t_sf`) and of the F and binomial
+    distributions are values of it.  Evaluated as the continued fraction
+    of DLMF 8.17.22,
+
+        I_x(a, b) = x^a (1 - x)^b / (a B(a, b)) / (1 + d_1 / (1 + d_2 / (1 + ...))),
+
+        d_(2m+1) = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)),
+        d_(2m) = m (b - m) x / ((a + 2m - 1)(a + 2m)),
+
+    which converges fast for x < (a + 1) / (a + b + 2); above that, by the
+    symmetry I_x(a, b) = 1 - I_(1-x)(b, a) (DLMF 8.17.4).  The fraction is
+    evaluated in a contracted form that keeps its digits for large a and b,
+    and the factor in front in logarithms with Stirling's series (see
+    ``_incomplete_beta`` and ``_log_beta_prefactor``).
+
+    Accuracy, measured on 400,000 random arguments (a and b from 0.01 to
+    1000, evenly in scale; x uniform, or within 1e-20 of 0 or 1e-16 of 1)
+    against ``scipy.special.betainc``: the error is below 1e-12 times the
+    value plus 1e-14.  Relative errors are mostly near 3e-13 (a logarithm
+    of a few hundred, rounded), and the largest, 3e-12, are of values near
+    0.003 found as 1 - I_(1-x)(b, a).  For integer a and b it agrees with
+    the exact binomial tail P(Binomial(a + b - 1, x) >= a) as closely.
+    Below about 1e-270 scipy's values lose their digits (it gives 0 for
+    I_0.3321(670, 32) = 7.2e-273); these keep them.
+
+    >>> incomplete_beta(1, 1, 0.25)  # the uniform distribution
+    0.25
+    >>> math.isclose(incomplete_beta(2, 3, 0.4), 0.5248)  # 6x^2 - 8x^3 + 3x^4 at 0.4
+    True
+    >>> incomplete_beta(2, 3, 0), incomplete_beta(2, 3, 1)
+    (0.0, 1.0)
+
+    See also: :func:`student_t_sf`.
+    """
+    a, b = _shape(a, "a"), _shape(b, "b")
+    x_ = _real(x, "x")
+    if not 0 <= x_ <= 1:
+        raise DtreeError(f"x must lie in [0, 1], got {x!r}")
+    if x_ in (0, 1):
+        return x_
+    return _incomplete_beta(a, b, x_, 1 - x_, (math.log(x_), math.log1p(-x_)))
+
+
+def student_t_sf(t: Fraction | float, df: Fraction | float) -> float:
+    """P(T >= t) for T Student's t with ``df`` degrees of freedom (df > 0, not
+    necessarily an integer).
+
+    For t > 0 the two tails together are P(|T| >= t) = I_x(df/2, 1/2) with
+    x = df / (df + t^2) (the t density is symmetric, and 1 - x is the
+    beta variable), so P(T >= t) = I_x(df/2, 1/2) / 2; for t < 0 it is
+    1 - P(T >= -t).  With r = t^2 / df, x = 1 / (1 + r) and 1 - x =
+    r / (1 + r) are computed from r (or from 1 / r when r > 1) rather than
+    by subtraction, so that t near 0 and far out keep their digits, and so
+    do the logarithms where x underflows (t beyond 1e154 at df = 1).
+
+    Accuracy, measured on 200,000 random arguments (df from 0.1 to 1e6 and
+    |t| from 1e-6 to 1000, evenly in scale) against ``scipy.stats.t.sf``:
+    relative error below 5e-13 where the tail exceeds 1e-250.  Against the
+    closed forms of 1 and 2 degrees of freedom, for t from 1e-300 to 1e300,
+    it is below 2.2e-13 (the larger errors are of tails near 1e-300, the
+    exponential of a logarithm of 700), and so it is against the finite
+    sums of even df up to 20,000.  Near t = 0 scipy's tail of 1 df loses
+    digits (0.5 at t = 1e-9 for 0.5 - 3.2e-10); this does not.
+
+    >>> student_t_sf(0, 5)
+    0.5
+    >>> math.isclose(student_t_sf(1, 1), 0.25)  # Cauchy: 1/2 - arctan(t) / pi
+    True
+    >>> round(student_t_sf(2.2281388519862753, 10), 12)  # the two-sided 5% value of 10 df
+    0.025
+    >>> student_t_sf(math.inf, 3), student_t_sf(-math.inf, 3)
+    (0.0, 1.0)
+
+    See also: :func:`incomplete_beta`, :func:`dtree.evaluate.paired_t_test`.
+    """
+    value = _real(t, "the statistic")
+    n = _shape(df, "the degrees of freedom")
+    if value < 0:
+        return 1 - student_t_sf(-value, n)
+    if value == math.inf:
+        return 0.0
+    log_r = 2 * math.log(value) - math.log(n) if value > 0 else -math.inf
+    if log_r < _LOG_NEGLIGIBLE:  # P(T >= t) = 1/2 - (a term below half an ulp of 1/2)
+        return 0.5
+    if log_r <= 0:
+        r = (value / math.sqrt(n)) ** 2
+        log_x = -math.log1p(r)
+        x, y, logs = 1 / (1 + r), r / (1 + r), (log_x, math.log(r) + log_x)
+    elif log_r < -_LOG_NEGLIGIBLE:
+        inverse = (math.sqrt(n) / value) ** 2
+        log_y = -math.log1p(inverse)
+        x, y, logs = inverse / (1 + inverse), 1 / (1 + inverse), (math.log(inverse) + log_y, log_y)
+    else:  # x = df / t^2 underflows, or nearly: only its logarithm is left
+        x, y, logs = math.exp(-log_r), 1.0, (-log_r, 0.0)
+    return _incomplete_beta(n / 2, 0.5, x, y, logs) / 2
 
 
 def p_value(table: Table) -> float:

@@ -3,8 +3,10 @@
 The statistic is checked against a hand computation in fractions and
 against ``scipy.stats.chi2_contingency``; the tail probability against
 the closed forms of integer and half-integer shape and against
-``scipy.stats.chi2.sf``.  The laws of dtree.invariants about the test
-are exercised in tests/test_invariants.py.
+``scipy.stats.chi2.sf``.  The incomplete beta function is checked
+against exact binomial sums and ``scipy.special.betainc``, Student's t
+tail against its closed forms and ``scipy.stats.t.sf``.  The laws of
+dtree.invariants about the tests are exercised in tests/test_invariants.py.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scipy.special import betainc
 from scipy.stats import chi2, chi2_contingency
+from scipy.stats import t as student_t
 
 from dtree.counts import Table, contingency, ratio, transpose
 from dtree.datasets import load
@@ -27,8 +31,10 @@ from dtree.significance import (
     chi_square,
     chi_square_sf,
     degrees_of_freedom,
+    incomplete_beta,
     is_significant,
     p_value,
+    student_t_sf,
 )
 from dtree.strategies import tables
 
@@ -415,3 +421,205 @@ def test_is_significant_compares_strictly() -> None:
     assert is_significant(table, math.nextafter(p, 1))
     assert is_significant(table, Fraction(1, 100))
     assert is_significant(table, 1)
+
+
+# -- the incomplete beta function ----------------------------------------------------------
+
+BETA_TOLERANCE = 1e-12
+"""How closely I_x(a, b) and Student's t tail must agree with scipy's, relatively."""
+BETA_ABSOLUTE = 1e-14
+"""... and absolutely: a small value found as 1 - I_(1-x)(b, a) keeps only absolute digits."""
+SCIPY_FLOOR = 1e-250
+"""scipy's betainc loses its digits near the bottom of the floats (0 for 7e-273, see below)."""
+
+shapes = st.floats(min_value=-2, max_value=3).map(lambda e: 10**e)
+"""a and b from 0.01 to 1000, as evenly in scale as in value."""
+unit = (
+    st.floats(min_value=0, max_value=1)
+    | st.floats(min_value=-20, max_value=0).map(lambda e: 10**e)
+    | st.floats(min_value=-16, max_value=0).map(lambda e: 1 - 10**e)
+)
+"""x in [0, 1], often very near 0 or 1."""
+
+
+def binomial_tail(a: int, b: int, x: Fraction) -> Fraction:
+    """I_x(a, b) = P(Binomial(a + b - 1, x) >= a) for integers a, b >= 1: the exact model."""
+    n = a + b - 1
+    return sum(
+        (math.comb(n, j) * x**j * (1 - x) ** (n - j) for j in range(a, n + 1)), start=Fraction(0)
+    )
+
+
+@given(shapes, shapes, unit)
+def test_incomplete_beta_agrees_with_scipy(a: float, b: float, x: float) -> None:
+    expected = float(betainc(a, b, x))
+    got = incomplete_beta(a, b, x)
+    assert 0 <= got <= 1
+    assert abs(got - expected) <= BETA_TOLERANCE * expected + BETA_ABSOLUTE, (a, b, x, got)
+
+
+@given(st.integers(1, 60), st.integers(1, 60), st.floats(min_value=0, max_value=1))
+def test_incomplete_beta_of_integers_is_a_binomial_tail(a: int, b: int, x: float) -> None:
+    exact = binomial_tail(a, b, Fraction(x))
+    got = Fraction(incomplete_beta(a, b, x))
+    assert abs(got - exact) <= BETA_TOLERANCE * exact + Fraction(BETA_ABSOLUTE), (a, b, x)
+
+
+def test_incomplete_beta_is_exact_where_scipy_underflows() -> None:
+    # Far in the lower tail of Beta(670, 32) scipy returns 0; the binomial sum says 7.2e-273.
+    x = 0.3321253797907232
+    exact = binomial_tail(670, 32, Fraction(x))
+    assert float(exact) == pytest.approx(7.209304661191923e-273, rel=1e-14)
+    assert betainc(670, 32, x) == 0
+    assert abs(Fraction(incomplete_beta(670, 32, x)) / exact - 1) < 1e-13
+
+
+@given(shapes, unit)
+def test_incomplete_beta_closed_forms(a: float, x: float) -> None:
+    # I_x(a, 1) = x^a and I_x(1, b) = 1 - (1 - x)^b = -expm1(b log(1 - x)).
+    power = x**a
+    assert math.isclose(incomplete_beta(a, 1, x), power, rel_tol=BETA_TOLERANCE, abs_tol=1e-300)
+    complement = -math.expm1(a * math.log1p(-x)) if x < 1 else 1.0
+    assert math.isclose(incomplete_beta(1, a, x), complement, rel_tol=BETA_TOLERANCE)
+
+
+@given(shapes, shapes, st.floats(min_value=0, max_value=1))
+def test_incomplete_beta_is_symmetric(a: float, b: float, x: float) -> None:
+    # I_x(a, b) + I_(1-x)(b, a) = 1, when 1 - x is exact (x >= 1/2 or x a multiple of 2^-53).
+    x = round(x * 2**20) / 2**20
+    assert math.isclose(incomplete_beta(a, b, x) + incomplete_beta(b, a, 1 - x), 1, rel_tol=1e-14)
+
+
+def test_incomplete_beta_is_monotone_in_x() -> None:
+    for a, b in ((0.5, 0.5), (2, 3), (50, 0.5), (0.5, 50), (300, 300)):
+        values = [incomplete_beta(a, b, k / 1000) for k in range(1001)]
+        assert values == sorted(values)
+        assert (values[0], values[-1]) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "x", "message"),
+    [
+        (0, 1, 0.5, "a must be"),
+        (-1, 1, 0.5, "a must be"),
+        (math.inf, 1, 0.5, "a must be"),
+        (1, 0, 0.5, "b must be"),
+        (1, math.nan, 0.5, "b must be"),
+        (1, 1, -0.1, "x must lie in"),
+        (1, 1, 1.5, "x must lie in"),
+        (1, 1, math.nan, "x must be"),
+        (True, 1, 0.5, "a must be"),
+        ("1", 1, 0.5, "a must be"),
+    ],
+)
+def test_incomplete_beta_refuses_bad_arguments(
+    a: object, b: object, x: object, message: str
+) -> None:
+    with pytest.raises(DtreeError, match=message):
+        incomplete_beta(a, b, x)  # type: ignore[arg-type]
+
+
+# -- Student's t -----------------------------------------------------------------------------
+
+t_statistics = st.floats(min_value=-3, max_value=3).map(lambda e: 10**e) | st.floats(
+    min_value=-50, max_value=50
+).filter(lambda t: abs(t) >= 1e-3)
+"""|t| from 1e-3 to 1000: nearer 0 scipy's tail of 1 df loses digits (0.5 at t = 1e-9,
+where it is 0.5 - 3.2e-10); the closed forms check that range."""
+t_dfs = st.floats(min_value=-1, max_value=6).map(lambda e: 10**e) | st.integers(1, 100)
+
+
+def assert_t_close_to_scipy(t: float, df: float) -> None:
+    expected = float(student_t.sf(t, df))
+    got = student_t_sf(t, df)
+    assert abs(got - expected) <= BETA_TOLERANCE * max(expected, SCIPY_FLOOR), (t, df, got)
+
+
+@given(t_statistics, t_dfs, st.booleans())
+def test_student_t_sf_agrees_with_scipy(t: float, df: float, negative: bool) -> None:
+    assert_t_close_to_scipy(-t if negative else t, df)
+
+
+@pytest.mark.parametrize("df", [1, 2, 3, 5, 9, 10, 29, 30, 100, 1000, 10**5, 10**6])
+def test_student_t_sf_agrees_with_scipy_on_a_grid(df: int) -> None:
+    for t in (0.0, 0.01, 0.5, 1.0, 1.5, 1.7, 1.8, 2.0, 2.5, 3.0, 5.0, 10.0, 40.0, 300.0):
+        assert_t_close_to_scipy(t, df)
+        assert_t_close_to_scipy(-t, df)
+
+
+def even_t_tail(t: float, df: int) -> Decimal:
+    """P(T >= t) for even df, in 200 digits: with x = df / (df + t^2), P(|T| < t) =
+    (t / sqrt(df + t^2)) sum_{j < df/2} (1 3 ... (2j - 1)) / (2 4 ... 2j) x^j."""
+    with localcontext() as context:
+        context.prec = 200  # P(|T| < t) is 1 - 1e-88 at t = 20, df = 20,000
+        exact_t, n = Decimal(t), Decimal(df)
+        x = n / (n + exact_t * exact_t)
+        term = total = Decimal(1)
+        for j in range(1, df // 2):
+            term = term * (2 * j - 1) / (2 * j) * x
+            total += term
+        return +((1 - exact_t / (n + exact_t * exact_t).sqrt() * total) / 2)
+
+
+@pytest.mark.parametrize("df", [2, 4, 10, 30, 100, 1000, 20_000])
+def test_student_t_sf_of_even_df_matches_the_closed_form(df: int) -> None:
+    for t in (1e-9, 0.001, 0.3, 1.0, 1.7, 1.8, 2.5, 4.0, 8.0, 20.0):
+        exact = even_t_tail(t, df)
+        assert abs(Decimal(student_t_sf(t, df)) / exact - 1) < Decimal(BETA_TOLERANCE), (t, df)
+
+
+@given(st.floats(min_value=-300, max_value=300).map(lambda e: 10**e))
+def test_student_t_sf_of_one_and_two_df(t: float) -> None:
+    # Cauchy: P(T >= t) = arctan(1 / t) / pi; 2 df: 1 / (s (s + t)) with s = sqrt(2 + t^2).
+    cauchy = math.atan2(1, t) / math.pi
+    assert math.isclose(student_t_sf(t, 1), cauchy, rel_tol=BETA_TOLERANCE)
+    if t < 1e150:
+        s = math.sqrt(2 + t * t)
+        assert math.isclose(student_t_sf(t, 2), 1 / (s * (s + t)), rel_tol=BETA_TOLERANCE)
+
+
+def test_student_t_sf_critical_values() -> None:
+    # The two-sided 5% and 1% values of the t tables (scipy's t.isf).
+    for df, critical in (
+        (1, 12.706204736174705),
+        (10, 2.2281388519862753),
+        (30, 2.042272456301238),
+    ):
+        assert math.isclose(student_t_sf(critical, df), 0.025, rel_tol=1e-13)
+    assert math.isclose(student_t_sf(3.1692726726169504, 10), 0.005, rel_tol=1e-13)
+
+
+def test_student_t_sf_is_symmetric_and_one_half_at_zero() -> None:
+    for df in (0.5, 1, 7, 1e4):
+        assert student_t_sf(0, df) == student_t_sf(-0.0, df) == 0.5
+        for t in (0.1, 1.0, 3.0, 30.0):
+            assert math.isclose(student_t_sf(t, df) + student_t_sf(-t, df), 1, rel_tol=1e-15)
+
+
+def test_student_t_sf_edge_cases() -> None:
+    for df in (0.1, 1, 30, 1e9):
+        assert student_t_sf(math.inf, df) == 0.0
+        assert student_t_sf(-math.inf, df) == 1.0
+        assert student_t_sf(5e-324, df) == 0.5
+    assert student_t_sf(Fraction(1), 1) == student_t_sf(1.0, 1) == pytest.approx(0.25)
+    assert student_t_sf(10**400, 1) == 0.0  # beyond the floats: the tail of an infinite t
+    # Far out, where x = df / (df + t^2) underflows, the tail is still there.
+    assert math.isclose(student_t_sf(1e300, 1), 1 / (math.pi * 1e300), rel_tol=1e-12)
+    assert student_t_sf(1e200, 0.5) > 0 == student_t.sf(1e200, 0.5)
+
+
+@pytest.mark.parametrize(
+    ("t", "df", "message"),
+    [
+        (1.0, 0, "degrees of freedom"),
+        (1.0, -3, "degrees of freedom"),
+        (1.0, math.inf, "degrees of freedom"),
+        (1.0, math.nan, "degrees of freedom"),
+        (math.nan, 3, "statistic"),
+        (True, 3, "statistic"),
+        ("2", 3, "statistic"),
+    ],
+)
+def test_student_t_sf_refuses_bad_arguments(t: object, df: object, message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        student_t_sf(t, df)  # type: ignore[arg-type]
