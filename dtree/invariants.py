@@ -30,14 +30,20 @@ Learners:
 Trees:
     :func:`stats_are_additive`, :func:`leaves_predict_plurality`,
     :func:`probabilities_sum_to_one`, :func:`predict_agrees_with_proba`.
+Evaluation (cross-validation folds, error estimates, metrics, the t-test):
+    :func:`folds_partition`, :func:`folds_are_balanced`, :func:`folds_are_stratified`,
+    :func:`resubstitution_is_training_error`,
+    :func:`f_beta_lies_between_precision_and_recall`,
+    :func:`student_t_sf_is_a_symmetric_tail`.
 Functions:
-    :func:`leaves_arguments_unchanged`.
+    :func:`leaves_arguments_unchanged`, :func:`same_seed_same_answer`.
 """
 
 from __future__ import annotations
 
 import copy
 import math
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import assert_never
@@ -55,6 +61,7 @@ from dtree.counts import (
 )
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.errors import DtreeError
+from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -64,7 +71,7 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
-from dtree.significance import chi_square, chi_square_sf
+from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.tree import Leaf, Probability, Split, Tree, nodes, predict, predict_proba
 
 __all__ = [
@@ -73,7 +80,11 @@ __all__ = [
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
     "entropy_is_bounded",
+    "f_beta_lies_between_precision_and_recall",
     "fits_consistent_data",
+    "folds_are_balanced",
+    "folds_are_stratified",
+    "folds_partition",
     "gain_ratio_is_bounded",
     "gini_is_bounded",
     "impurity_is_maximal_at_uniform",
@@ -89,8 +100,11 @@ __all__ = [
     "p_value_is_a_probability",
     "predict_agrees_with_proba",
     "probabilities_sum_to_one",
+    "resubstitution_is_training_error",
+    "same_seed_same_answer",
     "splits_are_greedy",
     "stats_are_additive",
+    "student_t_sf_is_a_symmetric_tail",
     "weights_act_as_copies",
 ]
 
@@ -674,6 +688,174 @@ def predict_agrees_with_proba(
     return predict(tree, example) == classes[plurality(tuple(proba.values()))]
 
 
+# -- evaluation ------------------------------------------------------------------
+
+
+def folds_partition(data: Dataset, folds: Sequence[Fold]) -> bool:
+    """Cross-validation folds partition the rows: every row is tested by exactly
+    one fold, and each fold trains on all the others (its training and test
+    rows are disjoint and together are the dataset's rows).
+
+    >>> from dtree.evaluate import k_fold
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> folds_partition(xor, k_fold(xor, 2))
+    True
+    >>> folds_partition(xor, (Fold((2, 3), (0, 1)), Fold((0, 1), (2,))))  # row 3 never tested
+    False
+    """
+    rows = sorted(data.rows)
+    if sorted(row for fold in folds for row in fold.test) != rows:
+        return False
+    everything = set(rows)
+    return all(
+        set(fold.train) | set(fold.test) == everything and not set(fold.train) & set(fold.test)
+        for fold in folds
+    )
+
+
+def _within_one_of_share(count: int, n: int, k: int) -> bool:
+    """floor(n / k) <= count <= ceil(n / k)."""
+    return n // k <= count <= -(-n // k)
+
+
+def folds_are_balanced(data: Dataset, folds: Sequence[Fold]) -> bool:
+    """The k folds test floor(n / k) or ceil(n / k) of the n rows each: their
+    sizes differ by at most one ("each roughly of size n/k", the Decision Trees II notes).
+
+    >>> from dtree.evaluate import k_fold
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> folds_are_balanced(xor, k_fold(xor, 3))  # tests of 2, 1 and 1 rows
+    True
+    >>> folds_are_balanced(xor, (Fold((3,), (0, 1, 2)), Fold((0, 1, 2), (3,))))
+    False
+    """
+    return all(_within_one_of_share(len(fold.test), len(data), len(folds)) for fold in folds)
+
+
+def folds_are_stratified(data: Dataset, folds: Sequence[Fold]) -> bool:
+    """Each of the k folds tests floor(n_c / k) or ceil(n_c / k) of the n_c rows
+    of each class c: every class keeps its share in every fold, to within one row.
+
+    >>> from dtree.evaluate import stratified_k_fold
+    >>> data = Dataset.from_columns({"X": list("abcdef"), "Y": list("nnnyyy")}, target="Y")
+    >>> folds_are_stratified(data, stratified_k_fold(data, 3))
+    True
+
+    Folds of consecutive rows test one class each on class-sorted data:
+
+    >>> blocks = (Fold((2, 3, 4, 5), (0, 1)), Fold((0, 1, 4, 5), (2, 3)),
+    ...           Fold((0, 1, 2, 3), (4, 5)))
+    >>> folds_are_stratified(data, blocks)
+    False
+    """
+    k = len(folds)
+    for label in data.schema.classes:
+        members = {row for row in data.rows if data.target[row] == label}
+        for fold in folds:
+            tested = sum(1 for row in fold.test if row in members)
+            if not _within_one_of_share(tested, len(members), k):
+                return False
+    return True
+
+
+def resubstitution_is_training_error(
+    learn: Learn,
+    data: Dataset,
+    *,
+    resubstitution: Callable[[Tree], Number] = resubstitution,
+    error: Callable[[Tree, Dataset], Number] = error,
+) -> bool:
+    """R^(T) = sum over leaves t of r(t) p(t), from the leaves' statistics, is the
+    error of the tree on the data it was grown from (the Learning with Trees notes).
+
+    Each training example is counted at the leaf it reaches, so the weight a
+    leaf misclassifies is the weight of its training examples that the tree
+    gets wrong.  Exact for classification; in regression the leaves' sums
+    are rounded, and the two agree within TOLERANCE.  With a missing value
+    an example is spread over several leaves, and the law says nothing
+    (True), as it does for data without a row of positive weight.
+
+    >>> from dtree.grow import id3
+    >>> tennis = Dataset.from_columns(
+    ...     {"Wind": ["Weak", "Strong", "Weak", "Strong", "Weak"],
+    ...      "Play": ["Yes", "No", "Yes", "Yes", "No"]}, target="Play")
+    >>> resubstitution_is_training_error(lambda d: id3(d, max_depth=1), tennis)
+    True
+
+    Averaging r(t) over the leaves forgets that p(t) weighs them:
+
+    >>> from dtree.counts import training_loss
+    >>> from dtree.tree import leaves
+    >>> def unweighted(tree):
+    ...     rates = [Fraction(training_loss(t.stats, t.prediction), t.stats.weight)
+    ...              for t in leaves(tree)]
+    ...     return sum(rates) / len(rates)
+    >>> resubstitution_is_training_error(lambda d: id3(d, max_depth=1), tennis,
+    ...                                  resubstitution=unweighted)
+    False
+    """
+    present = data.present()
+    if not present.rows or any(
+        column[row] is None for column in data.columns for row in present.rows
+    ):
+        return True
+    tree = learn(data)
+    estimate, measured = resubstitution(tree), error(tree, data)
+    if data.schema.is_classification:
+        return _same(estimate, measured)
+    return _same(float(estimate), float(measured))
+
+
+def f_beta_lies_between_precision_and_recall(
+    matrix: ConfusionMatrix,
+    label: Label,
+    beta: Number = 1,
+    *,
+    f_beta: Callable[..., Number] = f_beta,
+) -> bool:
+    """min(P, R) <= F_beta <= max(P, R): F_beta = (1 + beta^2) P R / (beta^2 P + R)
+    is a weighted harmonic mean of precision P and recall R (the Decision Trees II notes).
+
+    >>> notes = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))  # P = 1/2, R = 2/5
+    >>> f_beta_lies_between_precision_and_recall(notes, "+", 2)
+    True
+    >>> product = lambda m, k, beta: precision(m, k) * recall(m, k)
+    >>> f_beta_lies_between_precision_and_recall(notes, "+", f_beta=product)
+    False
+    """
+    p, r, f = precision(matrix, label), recall(matrix, label), f_beta(matrix, label, beta=beta)
+    return _at_most(min(p, r), f) and _at_most(f, max(p, r))
+
+
+def student_t_sf_is_a_symmetric_tail(
+    t: float,
+    u: float,
+    df: float,
+    *,
+    student_t_sf: Callable[[float, float], float] = student_t_sf,
+) -> bool:
+    """P(T >= t) is a tail of a distribution symmetric about 0: for t <= u,
+    0 <= P(T >= u) <= P(T >= t) <= 1, and P(T >= t) + P(T >= -t) = 1.
+
+    The two statistics may come in either order.
+
+    >>> student_t_sf_is_a_symmetric_tail(1.0, 2.5, 4)
+    True
+
+    The distribution function is symmetric too, but rises:
+
+    >>> cdf = lambda t, df: 1 - student_t_sf(t, df)
+    >>> student_t_sf_is_a_symmetric_tail(1.0, 2.5, 4, student_t_sf=cdf)
+    False
+    """
+    low, high = sorted((t, u))
+    p, q = student_t_sf(low, df), student_t_sf(high, df)
+    symmetric = all(_same(student_t_sf(x, df) + student_t_sf(-x, df), 1) for x in (t, u))
+    return symmetric and _at_most(0, q) and _at_most(q, p) and _at_most(p, 1)
+
+
 # -- functions -------------------------------------------------------------------
 
 
@@ -694,3 +876,34 @@ def leaves_arguments_unchanged(f: Callable[..., object], *args: object, **kwargs
     before = copy.deepcopy((args, kwargs))
     f(*args, **kwargs)
     return (args, kwargs) == before
+
+
+def same_seed_same_answer(f: Callable[..., object], *args: object, **kwargs: object) -> bool:
+    """Randomness only through a seed: called twice with the same arguments
+    (its seed among them), ``f`` gives equal answers, whatever the state of
+    Python's shared random generator.
+
+    The shared generator is put in two different states for the two calls,
+    and restored afterwards.
+
+    >>> from dtree.evaluate import k_fold
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> same_seed_same_answer(k_fold, xor, 2, seed=7)
+    True
+    >>> def shuffled(data, seed):  # ignores its seed
+    ...     rows = list(data.rows)
+    ...     random.shuffle(rows)
+    ...     return rows
+    >>> same_seed_same_answer(shuffled, xor, seed=7)
+    False
+    """
+    state = random.getstate()
+    try:
+        random.seed(0)
+        first = f(*args, **kwargs)
+        random.seed(1)
+        second = f(*args, **kwargs)
+    finally:
+        random.setstate(state)
+    return first == second

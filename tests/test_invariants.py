@@ -9,8 +9,10 @@ sees the law reject it.  A law that cannot fail checks nothing.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from hypothesis import given
@@ -25,12 +27,24 @@ from dtree.counts import (
     contingency,
     ratio,
     stats_of,
+    training_loss,
     transpose,
 )
 from dtree.dataset import Dataset, Example, Label, Value, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import Learner, grow, id3
+from dtree.evaluate import (
+    ConfusionMatrix,
+    Fold,
+    f_beta,
+    k_fold,
+    precision,
+    recall,
+    repeated_k_fold,
+    stratified_k_fold,
+    train_test_split,
+)
+from dtree.grow import Learner, c45, cart, grow, id3
 from dtree.impurity import (
     Impurity,
     entropy,
@@ -41,9 +55,16 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
-from dtree.significance import chi_square, chi_square_sf
-from dtree.strategies import consistent_datasets, counts, datasets, tables, weights
-from dtree.tree import Branch, Leaf, Probability, Split, Tree, predict_proba
+from dtree.significance import chi_square, chi_square_sf, student_t_sf
+from dtree.strategies import (
+    consistent_datasets,
+    counts,
+    datasets,
+    regression_datasets,
+    tables,
+    weights,
+)
+from dtree.tree import Branch, Leaf, Probability, Split, Tree, leaves, predict_proba
 
 IMPURITIES = (entropy, gini, misclassification)
 LEARNERS: dict[str, law.Learn] = {
@@ -549,6 +570,201 @@ def test_leaves_arguments_unchanged_rejects_a_mutating_function() -> None:
     assert law.leaves_arguments_unchanged(append_total, [5, 9]) is False
     assert law.leaves_arguments_unchanged(list.sort, [1, 2, 3])  # sorted already: unchanged
     assert law.leaves_arguments_unchanged(list.sort, [3, 1, 2]) is False
+
+
+# -- evaluation ---------------------------------------------------------------------------
+
+
+@st.composite
+def folds_of(draw: st.DrawFn, data: Dataset) -> tuple[Fold, ...]:
+    """k-fold, stratified or repeated folds of the data, any seed."""
+    k = draw(st.integers(2, len(data)))
+    seed = draw(st.integers(0, 2**64))
+    return draw(
+        st.sampled_from([k_fold(data, k, seed=seed), stratified_k_fold(data, k, seed=seed)])
+    )
+
+
+@given(datasets(min_rows=2, weighted=True), st.data())
+def test_folds_partition(data: Dataset, draw: st.DataObject) -> None:
+    assert law.folds_partition(data, draw.draw(folds_of(data)))
+    k = draw.draw(st.integers(2, len(data)))
+    repeated = repeated_k_fold(data, k, repeats=3, seed=draw.draw(st.integers(0, 100)))
+    for trial in range(3):
+        assert law.folds_partition(data, repeated[trial * k : (trial + 1) * k])
+
+
+def test_folds_partition_rejects_folds_that_miss_or_repeat_a_row() -> None:
+    data = xor()
+    assert law.folds_partition(data, (Fold((2, 3), (0, 1)), Fold((0, 1), (2, 3))))
+    # Row 3 is never tested.
+    assert law.folds_partition(data, (Fold((2, 3), (0, 1)), Fold((0, 1), (2,)))) is False
+    # Row 1 is tested twice.
+    assert law.folds_partition(data, (Fold((2, 3), (0, 1)), Fold((0, 2), (1, 3)))) is False
+    # Every row tested once, but the second fold does not train on row 0.
+    assert law.folds_partition(data, (Fold((2, 3), (0, 1)), Fold((1,), (2, 3)))) is False
+    # A row of another dataset.
+    assert law.folds_partition(data, (Fold((2, 3), (0, 1)), Fold((0, 1), (2, 3, 4)))) is False
+
+
+@given(datasets(min_rows=2), st.data())
+def test_folds_are_balanced(data: Dataset, draw: st.DataObject) -> None:
+    assert law.folds_are_balanced(data, draw.draw(folds_of(data)))
+
+
+def test_folds_are_balanced_rejects_halving_the_rest() -> None:
+    # Test about half of what is left each time: 7, 4, 2 and 1 of 14 rows.
+    data = load("play-tennis")
+    assert law.folds_are_balanced(data, k_fold(data, 5))
+    rows, halving = list(range(14)), []
+    for size in (7, 4, 2):
+        test, rows = rows[:size], rows[size:]
+        halving.append(Fold(sorted(set(range(14)) - set(test)), test))
+    halving.append(Fold(range(13), (13,)))
+    assert law.folds_are_balanced(data, halving) is False
+
+
+@given(datasets(min_rows=2, weighted=True), st.data())
+def test_folds_are_stratified(data: Dataset, draw: st.DataObject) -> None:
+    k = draw.draw(st.integers(2, len(data)))
+    seed = draw.draw(st.integers(0, 2**64))
+    assert law.folds_are_stratified(data, stratified_k_fold(data, k, seed=seed))
+    assert law.folds_are_stratified(data, repeated_k_fold(data, k, 2, stratified=True)[k:])
+
+
+def test_folds_are_stratified_rejects_plain_k_fold_and_blocks() -> None:
+    tennis = load("play-tennis")  # 5 No, 9 Yes
+    folds = k_fold(tennis, 5)
+    no = [sum(tennis.target[row] == "No" for row in fold.test) for fold in folds]
+    assert no == [2, 0, 1, 2, 0]  # an unstratified shuffle: no No in two folds
+    assert law.folds_are_stratified(tennis, folds) is False
+    assert law.folds_are_stratified(tennis, stratified_k_fold(tennis, 5))
+    # Consecutive blocks of class-sorted rows: each fold tests one class.
+    ordered = sorted(tennis.rows, key=lambda row: tennis.target[row])
+    blocks = [ordered[i : i + 7] for i in (0, 7)]
+    halves = [Fold(sorted(set(ordered) - set(b)), sorted(b)) for b in blocks]
+    assert law.folds_partition(tennis, halves)
+    assert law.folds_are_stratified(tennis, halves) is False
+
+
+@given(consistent_datasets(weighted=True))
+def test_resubstitution_is_training_error(data: Dataset) -> None:
+    assert law.resubstitution_is_training_error(id3, data)
+    assert law.resubstitution_is_training_error(lambda d: id3(d, max_depth=1), data)
+
+
+@given(datasets(weighted=True, max_numeric=2))
+def test_resubstitution_is_training_error_when_leaves_are_impure(data: Dataset) -> None:
+    for depth in (0, 1, 2):
+        assert law.resubstitution_is_training_error(partial(id3, max_depth=depth), data)
+
+
+@given(regression_datasets(weighted=True))
+def test_resubstitution_is_training_error_in_regression(data: Dataset) -> None:
+    assert law.resubstitution_is_training_error(cart, data)
+    assert law.resubstitution_is_training_error(lambda d: cart(d, max_depth=1), data)
+
+
+def test_resubstitution_is_training_error_rejects_unweighted_leaves() -> None:
+    # r(t) averaged over the leaves, without p(t).
+    def unweighted(tree: Tree) -> Fraction:
+        rates = [
+            Fraction(training_loss(leaf.stats, leaf.prediction), leaf.stats.weight)  # type: ignore[arg-type]
+            for leaf in leaves(tree)
+        ]
+        return sum(rates, Fraction(0)) / len(rates)
+
+    def stump(data: Dataset) -> Tree:
+        return id3(data, max_depth=1)
+
+    tennis = load("play-tennis")
+    assert law.resubstitution_is_training_error(stump, tennis)
+    assert law.resubstitution_is_training_error(stump, tennis, resubstitution=unweighted) is False
+    # Missing values spread an example over leaves: the law says nothing.
+    gappy = Dataset.from_columns({"X": ["a", None, "b"], "Y": ["p", "q", "q"]}, target="Y")
+    assert law.resubstitution_is_training_error(c45, gappy, resubstitution=unweighted)
+
+
+confusion_matrices = st.integers(1, 4).flatmap(
+    lambda k: st.lists(
+        st.lists(st.integers(0, 6), min_size=k, max_size=k), min_size=k, max_size=k
+    ).map(lambda counts: ConfusionMatrix([f"c{i}" for i in range(k)], counts))
+)
+betas = st.sampled_from([1, 2, Fraction(1, 2), 0]) | st.floats(min_value=0, max_value=10)
+
+
+@given(confusion_matrices, betas, st.data())
+def test_f_beta_lies_between_precision_and_recall(
+    matrix: ConfusionMatrix, beta: Fraction | float, draw: st.DataObject
+) -> None:
+    label = draw.draw(st.sampled_from(matrix.classes))
+    assert law.f_beta_lies_between_precision_and_recall(matrix, label, beta)
+
+
+def test_f_beta_lies_between_precision_and_recall_rejects_product_and_misplaced_beta() -> None:
+    notes = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))  # P = 1/2, R = 2/5
+
+    def product(matrix: ConfusionMatrix, label: Label, beta: float) -> Fraction | float:
+        return precision(matrix, label) * recall(matrix, label)
+
+    def squared_outside(matrix: ConfusionMatrix, label: Label, beta: float) -> Fraction | float:
+        # (1 + beta)^2 for (1 + beta^2): F_2 = 9/5 P R / (4P + R) > max(P, R)
+        p, r = precision(matrix, label), recall(matrix, label)
+        return (1 + beta) ** 2 * p * r / (beta**2 * p + r)
+
+    assert law.f_beta_lies_between_precision_and_recall(notes, "+", 2)
+    assert f_beta(notes, "+") == Fraction(4, 9)
+    assert law.f_beta_lies_between_precision_and_recall(notes, "+", f_beta=product) is False
+    assert (
+        law.f_beta_lies_between_precision_and_recall(notes, "+", 2, f_beta=squared_outside) is False
+    )
+
+
+t_values = st.floats(min_value=-1e6, max_value=1e6)
+
+
+@given(t_values, t_values, st.floats(min_value=0.1, max_value=1e6) | st.integers(1, 300))
+def test_student_t_sf_is_a_symmetric_tail(t: float, u: float, df: float) -> None:
+    assert law.student_t_sf_is_a_symmetric_tail(t, u, df)
+
+
+def test_student_t_sf_is_a_symmetric_tail_rejects_the_cdf_and_the_two_sided_tail() -> None:
+    def cdf(t: float, df: float) -> float:
+        return 1 - student_t_sf(t, df)
+
+    def two_sided(t: float, df: float) -> float:
+        return 2 * student_t_sf(abs(t), df)
+
+    assert law.student_t_sf_is_a_symmetric_tail(1.0, 2.5, 4)
+    assert law.student_t_sf_is_a_symmetric_tail(1.0, 2.5, 4, student_t_sf=cdf) is False
+    assert law.student_t_sf_is_a_symmetric_tail(1.0, 2.5, 4, student_t_sf=two_sided) is False
+
+
+@given(datasets(min_rows=2, weighted=True), st.integers(0, 2**64))
+def test_same_seed_same_answer(data: Dataset, seed: int) -> None:
+    k = min(3, len(data))
+    assert law.same_seed_same_answer(k_fold, data, k, seed=seed)
+    assert law.same_seed_same_answer(stratified_k_fold, data, k, seed=seed)
+    assert law.same_seed_same_answer(repeated_k_fold, data, k, 2, seed=seed, stratified=True)
+    if len(data) >= 2:
+        assert law.same_seed_same_answer(train_test_split, data, 1, seed=seed)
+    assert law.leaves_arguments_unchanged(k_fold, data, k, seed=seed)
+
+
+def test_same_seed_same_answer_rejects_the_shared_generator() -> None:
+    def shuffled_folds(data: Dataset, k: int, *, seed: int) -> tuple[Fold, ...]:
+        rows = list(data.rows)
+        random.shuffle(rows)  # the shared generator: the seed is ignored
+        return tuple(
+            Fold(sorted(set(rows) - set(rows[i::k])), sorted(rows[i::k])) for i in range(k)
+        )
+
+    tennis = load("play-tennis")
+    assert law.folds_partition(tennis, shuffled_folds(tennis, 3, seed=0))
+    assert law.same_seed_same_answer(shuffled_folds, tennis, 3, seed=0) is False
+    state = random.getstate()
+    law.same_seed_same_answer(shuffled_folds, tennis, 3, seed=0)
+    assert random.getstate() == state  # the law restores the shared generator
 
 
 # -- every law is tested both ways -------------------------------------------------------------

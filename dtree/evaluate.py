@@ -1,0 +1,1077 @@
+"""Evaluating a learner: held-out data, error estimates, classification metrics, comparisons.
+
+Vocabulary
+----------
+``Fold(train, test)``
+    One split of a dataset's rows: row indices (elements of ``data.rows``),
+    each tuple ascending; ``data.subset(fold.train)`` is the training set.
+    k-fold cross-validation (the Decision Trees II notes) deals the
+    shuffled rows into k parts and tests each part in turn on a tree
+    grown from the others.
+loss
+    Of one prediction: 0/1 misclassification, or the squared error
+    (y - prediction)^2 in regression.
+``error``
+    The weighted mean loss on a dataset: the misclassification rate
+    (1 - accuracy), or the mean squared error.
+R^(T)
+    The resubstitution estimate of the Learning with Trees notes,
+    sum over the leaves t of r(t) p(t): the error on the training data,
+    from the statistics the leaves keep.
+``ConfusionMatrix(classes, counts)``
+    Weights by actual class (rows) and predicted class (columns); with
+    TP, FP, FN of a class: precision = TP / (TP + FP), recall =
+    TP / (TP + FN), and F_beta their weighted harmonic mean.
+paired t-test
+    Whether two learners' scores on the same folds differ: the t statistic
+    of the differences (the notes' "paired summary statistics").
+sample-size bound
+    m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
+
+Contents
+--------
+Folds:      :class:`Fold`, :func:`k_fold`, :func:`stratified_k_fold`,
+            :func:`repeated_k_fold`, :func:`train_test_split`.
+Losses:     :func:`predictions`, :func:`losses`, :func:`error`, :func:`accuracy`,
+            :func:`resubstitution`.
+Metrics:    :class:`ConfusionMatrix`, :func:`confusion_matrix`, :func:`precision`,
+            :func:`recall`, :func:`f_beta`.
+Estimates:  :class:`CrossValidation`, :func:`cross_validate`,
+            :class:`LearningPoint`, :func:`learning_curve`, :func:`mean`,
+            :func:`standard_error`.
+Comparing:  :class:`TTest`, :func:`paired_t_test`.
+Data needed: :func:`sample_size_bound`, :func:`boolean_hypotheses`.
+
+Conventions
+-----------
+* Randomness only through ``random.Random(seed)``, made afresh in each
+  call: the same seed gives the same folds, and nothing else changes them.
+* Exact where the weights are integers: errors, accuracies, precisions
+  and recalls are ``Fraction``; with a float weight they are ``float``.
+  Squared errors are exact too, computed from the float values given.
+* A learner is a :class:`dtree.grow.Learner` (grown with
+  :func:`dtree.grow.grow`) or any function from a dataset to a tree,
+  such as ``functools.partial(dtree.cart, max_depth=3)``.
+* 0 / 0 is 0: the precision of a class never predicted, the recall of a
+  class that never occurs, and an F of precision and recall both 0 are 0
+  (scikit-learn's ``zero_division=0``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from functools import partial
+from typing import Literal
+
+from attrs import field, frozen
+
+from dtree.counts import ClassStats, ratio, total, training_loss
+from dtree.dataset import Dataset, Label, Weight, is_number
+from dtree.errors import DtreeError
+from dtree.grow import Learner, grow
+from dtree.significance import student_t_sf
+from dtree.tree import Tree, leaves, predict
+
+__all__ = [
+    "ConfusionMatrix",
+    "CrossValidation",
+    "Fold",
+    "LearningPoint",
+    "TTest",
+    "accuracy",
+    "boolean_hypotheses",
+    "confusion_matrix",
+    "cross_validate",
+    "error",
+    "f_beta",
+    "k_fold",
+    "learning_curve",
+    "losses",
+    "mean",
+    "paired_t_test",
+    "precision",
+    "predictions",
+    "recall",
+    "repeated_k_fold",
+    "resubstitution",
+    "sample_size_bound",
+    "standard_error",
+    "stratified_k_fold",
+    "train_test_split",
+]
+
+Score = Fraction | float
+"""An error, an accuracy, a precision: exact when the weights are integers."""
+Number = int | Fraction | float
+Average = Literal["macro", "micro", "weighted"]
+AVERAGES: tuple[Average, ...] = ("macro", "micro", "weighted")
+_Learning = Learner | Callable[[Dataset], Tree]
+"""What cross-validation grows trees with: a Learner, or a function from data to a tree."""
+
+
+# -- folds -------------------------------------------------------------------------------------
+
+
+def _indices(rows: Iterable[int]) -> tuple[int, ...]:
+    return tuple(rows)
+
+
+@frozen
+class Fold:
+    """Row indices to train on and to test on: disjoint, non-empty, each ascending.
+
+    >>> fold = Fold((0, 2, 3), (1,))
+    >>> fold.test
+    (1,)
+    >>> Fold((0, 1), (1, 2))
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: a fold trains and tests on row 1
+    """
+
+    train: tuple[int, ...] = field(converter=_indices)
+    test: tuple[int, ...] = field(converter=_indices)
+
+    def __attrs_post_init__(self) -> None:
+        for name, rows in (("train", self.train), ("test", self.test)):
+            if not rows:
+                raise DtreeError(f"a fold's {name} rows must not be empty")
+            if not all(type(row) is int and row >= 0 for row in rows):
+                raise DtreeError(f"a fold's {name} rows are indices >= 0, got {rows[:5]!r}...")
+            if any(a >= b for a, b in itertools.pairwise(rows)):
+                raise DtreeError(f"a fold's {name} rows must be ascending and distinct")
+        common = set(self.train) & set(self.test)
+        if common:
+            raise DtreeError(f"a fold trains and tests on row {min(common)}")
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is not int:
+        raise DtreeError(f"a seed is an integer, got {seed!r}")
+
+
+def _check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
+    if type(value) is not int or not low <= value <= high:
+        bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
+        raise DtreeError(f"{name} must be an integer {bound}, got {value!r}")
+    return value
+
+
+def _distinct_rows(data: Dataset) -> list[int]:
+    """The data's rows in ascending order: how a subset lists them does not matter."""
+    rows = sorted(data.rows)
+    if len(set(rows)) != len(rows):
+        raise DtreeError("the dataset lists a row twice: folds partition distinct rows")
+    return rows
+
+
+def _folds_of(rows: Sequence[int], k: int) -> tuple[Fold, ...]:
+    """Deal ``rows`` in turn into k parts (part i gets rows i, i + k, ...); fold i tests part i."""
+    parts = [rows[i::k] for i in range(k)]
+    everything = set(rows)
+    return tuple(Fold(sorted(everything - set(part)), sorted(part)) for part in parts)
+
+
+def _classes_of(data: Dataset, purpose: str) -> tuple[Label, ...]:
+    if not data.schema.is_classification:
+        raise DtreeError(f"target {data.schema.target.name!r} is numeric: {purpose} needs classes")
+    return data.schema.classes
+
+
+def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
+    """k-fold cross-validation: shuffle the rows, deal them into k parts,
+    and test each part in turn (the Decision Trees II notes).
+
+    The rows, in ascending order, are shuffled by
+    ``random.Random(seed).shuffle`` and dealt like cards, so the parts' sizes differ by at most one; fold i tests part i
+    and trains on the other k - 1.  k = len(data) is leave-one-out.
+
+    >>> from dtree.datasets import load
+    >>> folds = k_fold(load("play-tennis"), 3)
+    >>> [len(fold.test) for fold in folds], [len(fold.train) for fold in folds]
+    ([5, 5, 4], [9, 9, 10])
+    >>> sorted(row for fold in folds for row in fold.test) == list(range(14))
+    True
+
+    See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`, :func:`cross_validate`.
+    """
+    _check_count("k", k, 2, len(data))
+    _check_seed(seed)
+    rows = _distinct_rows(data)
+    random.Random(seed).shuffle(rows)
+    return _folds_of(rows, k)
+
+
+def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
+    """k-fold cross-validation that keeps each class's share in every fold.
+
+    Each class's rows (ascending), class after class in class order, are
+    shuffled by one ``random.Random(seed)`` and dealt on from where the previous class
+    stopped.  So every fold tests floor(n_c / k) or ceil(n_c / k) rows of
+    each class c, and the folds' sizes differ by at most one, as in
+    :func:`k_fold`.  A class of fewer than k rows is missing from some
+    folds' tests.
+
+    >>> from dtree.datasets import load
+    >>> tennis = load("play-tennis")  # 5 No, 9 Yes
+    >>> folds = stratified_k_fold(tennis, 3)
+    >>> [[tennis.target[row] for row in fold.test].count("No") for fold in folds]
+    [2, 2, 1]
+    >>> [len(fold.test) for fold in folds]
+    [5, 5, 4]
+
+    See also: :func:`k_fold`, :func:`dtree.invariants.folds_are_stratified`.
+    """
+    classes = _classes_of(data, "stratified folds")
+    _check_count("k", k, 2, len(data))
+    _check_seed(seed)
+    rows = _distinct_rows(data)
+    rng = random.Random(seed)
+    dealt: list[int] = []
+    for label in classes:
+        members = [row for row in rows if data.target[row] == label]
+        rng.shuffle(members)
+        dealt += members
+    return _folds_of(dealt, k)
+
+
+def repeated_k_fold(
+    data: Dataset, k: int = 10, repeats: int = 10, *, seed: int = 0, stratified: bool = False
+) -> tuple[Fold, ...]:
+    """t trials of k-fold cross-validation, each on freshly shuffled data
+    (the Decision Trees II notes' "Multiple Trials of k-Fold CV").
+
+    The result is the t k folds, trial by trial: folds r k to r k + k - 1
+    are trial r, the folds of ``k_fold(data, k, seed=s_r)`` (or
+    :func:`stratified_k_fold`), where s_r is the r-th 64-bit number drawn
+    by ``random.Random(seed).getrandbits(64)``.  Every learner tested on
+    these folds sees the same splits, so their scores can be compared
+    fold by fold (:func:`paired_t_test`).
+
+    >>> from dtree.datasets import load
+    >>> folds = repeated_k_fold(load("play-tennis"), 2, repeats=3, seed=7)
+    >>> first_trial = random.Random(7).getrandbits(64)
+    >>> len(folds), folds[:2] == k_fold(load("play-tennis"), 2, seed=first_trial)
+    (6, True)
+
+    See also: :func:`k_fold`, :func:`cross_validate`.
+    """
+    _check_count("repeats", repeats, 1)
+    _check_seed(seed)
+    split = stratified_k_fold if stratified else k_fold
+    rng = random.Random(seed)
+    seeds = [rng.getrandbits(64) for _ in range(repeats)]
+    return tuple(fold for trial in seeds for fold in split(data, k, seed=trial))
+
+
+def train_test_split(
+    data: Dataset, test_size: Number = 0.25, *, seed: int = 0, stratify: bool = False
+) -> tuple[Dataset, Dataset]:
+    """The data split once into a training set and a test set.
+
+    ``test_size`` is a share in (0, 1) or a number of rows.  The test set
+    has round(share n) of the n rows, halves rounded up (share n computed
+    in the arithmetic of ``test_size``: exactly for a Fraction, in floats
+    for a float, so 0.15 of 10 rows is 1.5, rounded to 2).  With
+    ``stratify`` the same rule is applied to each class, share n_c rows of
+    class c, so each keeps its share; the total may then differ from the
+    unstratified one by the rounding.  The rows, in ascending order, are
+    shuffled by ``random.Random(seed)`` (each class's in turn, in class order, when
+    stratified); the test set is the first of them.  Both sets keep the
+    rows in ascending order, and neither may be empty.
+
+    >>> from dtree.datasets import load
+    >>> train, test = train_test_split(load("play-tennis"), Fraction(1, 2), stratify=True)
+    >>> len(train), len(test), test.labels.count("No")  # 2.5 of the 5 No rounds to 3
+    (6, 8, 3)
+
+    See also: :func:`k_fold`.
+    """
+    _check_seed(seed)
+    rows = _distinct_rows(data)
+    n = len(rows)
+    if is_number(test_size) and type(test_size) is int:
+        share: Number = Fraction(_check_count("test_size", test_size, 1, n - 1), n)
+    elif is_number(test_size) and 0 < test_size < 1:
+        share = test_size
+    else:
+        raise DtreeError(f"test_size is a share in (0, 1) or a number of rows, got {test_size!r}")
+    rng = random.Random(seed)
+    if stratify:
+        groups = [
+            [row for row in rows if data.target[row] == label]
+            for label in _classes_of(data, "a stratified split")
+        ]
+    else:
+        groups = [rows]
+    test: list[int] = []
+    for group in groups:
+        rng.shuffle(group)
+        test += group[: math.floor(share * len(group) + Fraction(1, 2))]
+    if not 0 < len(test) < n:
+        raise DtreeError(
+            f"test_size={test_size!r} of {n} rows leaves the {'test' if not test else 'training'}"
+            " set empty"
+        )
+    chosen = set(test)
+    train = (row for row in sorted(rows) if row not in chosen)
+    return data.subset(train), data.subset(sorted(test))
+
+
+# -- losses --------------------------------------------------------------------------------------
+
+
+def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
+    """The tree's prediction for each row of the data, in row order.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> xor = load("xor")
+    >>> predictions(id3(xor), xor) == xor.labels
+    True
+
+    See also: :func:`dtree.tree.predict`, :func:`losses`.
+    """
+    return tuple(predict(tree, example) for example in data.examples())
+
+
+def _check_kind(tree: Tree, data: Dataset) -> None:
+    if isinstance(tree.stats, ClassStats) != data.schema.is_classification:
+        kinds = ("a regression tree", "classification data")
+        if isinstance(tree.stats, ClassStats):
+            kinds = ("a classification tree", "regression data")
+        raise DtreeError(f"{kinds[0]} cannot be measured on {kinds[1]}")
+
+
+def losses(tree: Tree, data: Dataset) -> tuple[int | Fraction, ...]:
+    """The loss of the tree's prediction for each row: 1 for a wrong class and
+    0 for the right one, or in regression the squared error (y - prediction)^2,
+    exactly (a ``Fraction`` of the floats' values).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> xor = load("xor")
+    >>> losses(id3(xor, max_depth=0), xor)  # a single leaf predicting 0
+    (0, 1, 1, 0)
+
+    See also: :func:`error`.
+    """
+    _check_kind(tree, data)
+    guesses = predictions(tree, data)
+    if data.schema.is_classification:
+        return tuple(int(guess != label) for guess, label in zip(guesses, data.labels, strict=True))
+    return tuple(
+        (Fraction(label) - Fraction(guess)) ** 2
+        for guess, label in zip(guesses, data.labels, strict=True)
+    )
+
+
+def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: str) -> Score:
+    weight = total(weights)
+    if weight == 0:
+        raise DtreeError(f"{what} needs a row of positive weight")
+    return ratio(total(w * v for w, v in zip(weights, values, strict=True)), weight)
+
+
+def error(tree: Tree, data: Dataset) -> Score:
+    """The weighted mean loss on the data: the misclassification rate
+    (# incorrect predictions / # test instances, the Decision Trees II
+    notes), or the mean squared error in regression.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tennis = load("play-tennis")
+    >>> error(id3(tennis, max_depth=0), tennis)  # always Yes: the 5 No are wrong
+    Fraction(5, 14)
+
+    See also: :func:`accuracy`, :func:`resubstitution`, :func:`cross_validate`.
+    """
+    return _weighted_mean(losses(tree, data), data.row_weights, "an error")
+
+
+def accuracy(tree: Tree, data: Dataset) -> Score:
+    """# correct predictions / # test instances = 1 - error (classification only).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tennis = load("play-tennis")
+    >>> accuracy(id3(tennis, max_depth=0), tennis)
+    Fraction(9, 14)
+
+    See also: :func:`error`, :class:`ConfusionMatrix`.
+    """
+    _classes_of(data, "accuracy")
+    return 1 - error(tree, data)
+
+
+def resubstitution(tree: Tree) -> Score:
+    """The resubstitution estimate R^(T) = sum over leaves t of r(t) p(t)
+    (the Learning with Trees notes), from the leaves' own statistics.
+
+    r(t) p(t) is the weight the leaf misclassifies over the root's weight,
+    so R^(T) is the training error (:func:`dtree.counts.training_loss`
+    summed over the leaves, over N); in regression it is the residual sum
+    of squares over N.  It is too optimistic an estimate of the true error:
+    grown until pure, a tree on consistent data has R^(T) = 0.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> resubstitution(id3(load("play-tennis"), max_depth=1))  # only Sunny's 2 Yes and Rain's 2 No
+    Fraction(2, 7)
+    >>> resubstitution(id3(load("play-tennis")))
+    Fraction(0, 1)
+
+    See also: :func:`error`, which measures any data.
+    """
+    n = tree.stats.weight
+    if n == 0:
+        raise DtreeError("a tree grown from no weight has no resubstitution estimate")
+    return ratio(total(training_loss(leaf.stats, leaf.prediction) for leaf in leaves(tree)), n)
+
+
+# -- confusion matrix and its metrics ------------------------------------------------------------
+
+
+def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
+    return tuple(labels)
+
+
+def _table(rows: Iterable[Iterable[Weight]]) -> tuple[tuple[Weight, ...], ...]:
+    return tuple(tuple(row) for row in rows)
+
+
+@frozen
+class ConfusionMatrix:
+    """Weights of the examples by actual class (rows) and predicted class (columns).
+
+    With two classes and the positive first it is the notes' table of TP,
+    FN (first row) and FP, TN (second row).
+
+    >>> m = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))
+    >>> m.total, m.correct, m.accuracy
+    (100, 95, Fraction(19, 20))
+    >>> m.actual_totals, m.predicted_totals
+    ((5, 95), (4, 96))
+
+    See also: :func:`confusion_matrix`, :meth:`from_labels`.
+    """
+
+    classes: tuple[Label, ...] = field(converter=_labels)
+    counts: tuple[tuple[Weight, ...], ...] = field(converter=_table)
+
+    def __attrs_post_init__(self) -> None:
+        if len(set(self.classes)) != len(self.classes):
+            raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
+        k = len(self.classes)
+        if k == 0:
+            raise DtreeError("a confusion matrix needs a class")
+        if len(self.counts) != k or any(len(row) != k for row in self.counts):
+            raise DtreeError(f"a confusion matrix of {k} classes is {k} by {k}")
+        for row in self.counts:
+            for count in row:
+                if not is_number(count) or not 0 <= count < math.inf:
+                    raise DtreeError(f"counts must be finite numbers >= 0, got {count!r}")
+
+    @classmethod
+    def from_labels(
+        cls,
+        actual: Sequence[Label],
+        predicted: Sequence[Label],
+        classes: Sequence[Label] | None = None,
+        weights: Sequence[Weight] | None = None,
+    ) -> ConfusionMatrix:
+        """Count pairs of actual and predicted labels (each of weight 1 unless
+        ``weights`` says otherwise).  The classes are sorted unless given.
+
+        The Decision Trees II notes' example: 100 examples, 5 positive; 4
+        predicted positive, 2 of them rightly.
+
+        >>> actual = ["+"] * 5 + ["-"] * 95
+        >>> predicted = ["+", "+", "-", "-", "-"] + ["+", "+"] + ["-"] * 93
+        >>> ConfusionMatrix.from_labels(actual, predicted, ("+", "-")).counts
+        ((2, 3), (2, 93))
+        """
+        if len(actual) != len(predicted):
+            raise DtreeError(f"{len(actual)} actual labels but {len(predicted)} predicted")
+        shares = (1,) * len(actual) if weights is None else tuple(weights)
+        if len(shares) != len(actual):
+            raise DtreeError(f"{len(shares)} weights for {len(actual)} labels")
+        order = tuple(sorted({*actual, *predicted})) if classes is None else tuple(classes)
+        position = {label: k for k, label in enumerate(order)}
+        cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
+        for truth, guess, weight in zip(actual, predicted, shares, strict=True):
+            for label in (truth, guess):
+                if label not in position:
+                    raise DtreeError(f"unknown class {label!r}; the classes are {order!r}")
+            cells[position[truth]][position[guess]].append(weight)
+        return cls(order, (tuple(map(total, row)) for row in cells))
+
+    @property
+    def total(self) -> Weight:
+        """The weight of all the examples, P + N."""
+        return total(self.actual_totals)
+
+    @property
+    def correct(self) -> Weight:
+        """The weight on the diagonal: TP + TN with two classes."""
+        return total(self.counts[k][k] for k in range(len(self.classes)))
+
+    @property
+    def accuracy(self) -> Score:
+        """(TP + TN) / (P + N): the diagonal's share (0 for an empty matrix)."""
+        return _quotient(self.correct, self.total)
+
+    @property
+    def actual_totals(self) -> tuple[Weight, ...]:
+        """Each class's weight among the actual labels (its support): the row sums."""
+        return tuple(total(row) for row in self.counts)
+
+    @property
+    def predicted_totals(self) -> tuple[Weight, ...]:
+        """Each class's weight among the predictions: the column sums."""
+        return tuple(total(column) for column in zip(*self.counts, strict=True))
+
+    def __add__(self, other: ConfusionMatrix) -> ConfusionMatrix:
+        """The matrix of both matrices' examples (the same classes): folds pooled."""
+        if not isinstance(other, ConfusionMatrix):
+            return NotImplemented
+        if other.classes != self.classes:
+            raise DtreeError(f"classes {other.classes!r} differ from {self.classes!r}")
+        return ConfusionMatrix(
+            self.classes,
+            (
+                tuple(total((a, b)) for a, b in zip(mine, theirs, strict=True))
+                for mine, theirs in zip(self.counts, other.counts, strict=True)
+            ),
+        )
+
+
+def confusion_matrix(tree: Tree, data: Dataset) -> ConfusionMatrix:
+    """The weighted confusion matrix of the tree's predictions on the data,
+    over the data's classes in their order.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tennis = load("play-tennis")
+    >>> confusion_matrix(id3(tennis, max_depth=1), tennis).counts  # rows No, Yes
+    ((3, 2), (2, 7))
+
+    See also: :class:`ConfusionMatrix`, :func:`precision`, :func:`recall`.
+    """
+    classes = _classes_of(data, "a confusion matrix")
+    _check_kind(tree, data)
+    return ConfusionMatrix.from_labels(
+        tuple(map(str, data.labels)),
+        tuple(map(str, predictions(tree, data))),
+        classes,
+        data.row_weights,
+    )
+
+
+def _quotient(numerator: Weight, denominator: Weight) -> Score:
+    """numerator / denominator, exact where they are, and 0 / 0 = 0."""
+    if denominator == 0:
+        return ratio(0 * numerator, 1)
+    return ratio(numerator, denominator)
+
+
+@frozen
+class _Counts:
+    """A class's true positives, predicted positives (TP + FP) and actual positives (TP + FN)."""
+
+    true: Weight
+    predicted: Weight
+    actual: Weight
+
+
+def _class_counts(matrix: ConfusionMatrix) -> tuple[_Counts, ...]:
+    return tuple(
+        _Counts(matrix.counts[k][k], predicted, actual)
+        for k, (predicted, actual) in enumerate(
+            zip(matrix.predicted_totals, matrix.actual_totals, strict=True)
+        )
+    )
+
+
+def _astuple(counts: _Counts) -> tuple[Weight, Weight, Weight]:
+    return counts.true, counts.predicted, counts.actual
+
+
+def _averaged(
+    matrix: ConfusionMatrix,
+    label: Label | None,
+    average: Average,
+    metric: Callable[[_Counts], Score],
+) -> Score:
+    """The metric of one class, or averaged over the classes.
+
+    ``macro``: the plain mean over the classes that occur (some actual or
+    predicted weight); ``micro``: the metric of the counts summed over the
+    classes; ``weighted``: the mean weighted by each class's actual weight.
+    """
+    per_class = _class_counts(matrix)
+    if label is not None:
+        if label not in matrix.classes:
+            raise DtreeError(f"unknown class {label!r}; the classes are {matrix.classes!r}")
+        return metric(per_class[matrix.classes.index(label)])
+    match average:
+        case "macro":
+            scores = [metric(c) for c in per_class if c.predicted > 0 or c.actual > 0]
+            return _quotient(total(scores), len(scores))
+        case "micro":
+            summed = _Counts(
+                *(total(column) for column in zip(*map(_astuple, per_class), strict=True))
+            )
+            return metric(summed)
+        case "weighted":
+            return _quotient(total(c.actual * metric(c) for c in per_class), matrix.total)
+        case _:
+            raise DtreeError(f"unknown average {average!r}; choose one of {list(AVERAGES)}")
+
+
+def _precision(counts: _Counts) -> Score:
+    return _quotient(counts.true, counts.predicted)
+
+
+def _recall(counts: _Counts) -> Score:
+    return _quotient(counts.true, counts.actual)
+
+
+def precision(
+    matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
+) -> Score:
+    """TP / (TP + FP): of the examples predicted to be of the class, the share
+    that are ("the probability that a randomly selected positive prediction
+    is indeed positive", the Decision Trees II notes).
+
+    With ``label`` that class's precision; without, the ``average`` over
+    the classes: ``macro`` (the mean over the classes that occur, actually
+    or predicted), ``micro`` (of the summed counts: the accuracy, when each
+    example has one label) or ``weighted`` (by each class's actual weight).
+    A class never predicted has precision 0 (0 / 0 = 0).
+
+    The notes' example: 100 examples, 5 positive.
+
+    >>> say_no = ConfusionMatrix.from_labels(["+"] * 5 + ["-"] * 95, ["-"] * 100, ("+", "-"))
+    >>> say_no.accuracy, precision(say_no, "+")
+    (Fraction(19, 20), Fraction(0, 1))
+    >>> four = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))  # 4 predicted +, 2 rightly
+    >>> precision(four, "+"), precision(four, average="micro")
+    (Fraction(1, 2), Fraction(19, 20))
+
+    See also: :func:`recall`, :func:`f_beta`.
+    """
+    return _averaged(matrix, label, average, _precision)
+
+
+def recall(
+    matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
+) -> Score:
+    """TP / (TP + FN): of the examples of the class, the share predicted to be
+    ("the probability that a randomly selected positive is identified").
+
+    ``label`` and ``average`` as in :func:`precision`; a class that never
+    occurs has recall 0 (0 / 0 = 0).
+
+    >>> say_no = ConfusionMatrix.from_labels(["+"] * 5 + ["-"] * 95, ["-"] * 100, ("+", "-"))
+    >>> recall(say_no, "+")
+    Fraction(0, 1)
+    >>> four = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))
+    >>> recall(four, "+"), recall(four, "-")
+    (Fraction(2, 5), Fraction(93, 95))
+
+    See also: :func:`precision`, :func:`f_beta`.
+    """
+    return _averaged(matrix, label, average, _recall)
+
+
+def _f(beta_squared: Number, counts: _Counts) -> Score:
+    p, r = _precision(counts), _recall(counts)
+    return _quotient((1 + beta_squared) * p * r, beta_squared * p + r)
+
+
+def f_beta(
+    matrix: ConfusionMatrix,
+    label: Label | None = None,
+    *,
+    beta: Number = 1,
+    average: Average = "macro",
+) -> Score:
+    """F_beta = (1 + beta^2) precision recall / (beta^2 precision + recall), the
+    weighted harmonic mean of precision and recall (the Decision Trees II notes).
+
+    beta > 1 weighs recall more, beta < 1 precision; F_1 is their harmonic
+    mean.  ``label`` and ``average`` as in :func:`precision` (``micro``
+    takes F of the micro precision and recall).  When precision and
+    recall are both 0, F is 0.
+
+    >>> four = ConfusionMatrix(("+", "-"), ((2, 3), (2, 93)))  # precision 1/2, recall 2/5
+    >>> f_beta(four, "+"), f_beta(four, "+", beta=2)
+    (Fraction(4, 9), Fraction(5, 12))
+
+    See also: :func:`precision`, :func:`recall`.
+    """
+    if not is_number(beta) or not 0 <= beta < math.inf:
+        raise DtreeError(f"beta must be a finite number >= 0, got {beta!r}")
+    return _averaged(matrix, label, average, partial(_f, beta * beta))
+
+
+# -- estimates from held-out data ----------------------------------------------------------------
+
+
+def _exact(value: Number, what: str) -> Fraction:
+    """The exact value of a finite number (a float's binary value)."""
+    if not is_number(value) or not math.isfinite(value):
+        raise DtreeError(f"{what} must be finite numbers, got {value!r}")
+    return Fraction(value)
+
+
+def mean(values: Sequence[Number]) -> Score:
+    """The arithmetic mean, exact unless a value is a float (then rounded once).
+
+    >>> mean([Fraction(1, 2), Fraction(1, 3)]), mean([1, 2]), mean([0.1, 0.2])
+    (Fraction(5, 12), Fraction(3, 2), 0.15000000000000002)
+    """
+    if not values:
+        raise DtreeError("the mean of no values is undefined")
+    for value in values:
+        _exact(value, "values")
+    return ratio(total(values), len(values))
+
+
+def standard_error(values: Sequence[Number]) -> float:
+    """s / sqrt(n), with s^2 = sum (x - mean)^2 / (n - 1) the sample variance.
+
+    How far the mean of n independent scores (of cross-validation folds,
+    say) is likely to be from the mean they estimate.  The variance is
+    exact; the square root is rounded once.
+
+    >>> standard_error([1, 2, 3, 4])  # s^2 = 5/3, s^2 / n = 5/12
+    0.6454972243679028
+
+    See also: :func:`mean`, :func:`paired_t_test`.
+    """
+    if len(values) < 2:
+        raise DtreeError(f"a standard error needs two values or more, got {len(values)}")
+    exact = [_exact(value, "values") for value in values]
+    centre = sum(exact, Fraction(0)) / len(exact)
+    variance = sum(((x - centre) ** 2 for x in exact), Fraction(0)) / (len(exact) - 1)
+    return _square_root(variance / len(exact))
+
+
+def _square_root(x: Fraction) -> float:
+    """sqrt(x), rounded once; infinite beyond the floats."""
+    try:
+        return math.sqrt(x)
+    except OverflowError:
+        return math.inf
+
+
+def _learn(learner: _Learning) -> Callable[[Dataset], Tree]:
+    if isinstance(learner, Learner):
+        return partial(grow, learner)
+    if callable(learner):
+        return learner
+    raise DtreeError(f"a learner is a Learner or a function from data to a tree, not {learner!r}")
+
+
+def _folds(
+    data: Dataset, folds: int | Sequence[Fold], seed: int, stratified: bool | None
+) -> tuple[Fold, ...]:
+    """The folds asked for: k of them, stratified or not, or those given."""
+    if isinstance(folds, bool):
+        raise DtreeError(f"folds is a number of folds or a sequence of Fold values, not {folds!r}")
+    if isinstance(folds, int):
+        if stratified is None:
+            stratified = data.schema.is_classification
+        return (stratified_k_fold if stratified else k_fold)(data, folds, seed=seed)
+    if stratified is not None:
+        raise DtreeError("stratified applies to folds made here: with folds given, leave it None")
+    given = tuple(folds)
+    if not given or not all(isinstance(fold, Fold) for fold in given):
+        raise DtreeError("folds is a number of folds or a sequence of Fold values")
+    known = set(data.rows)
+    for fold in given:
+        if not known.issuperset(fold.train) or not known.issuperset(fold.test):
+            raise DtreeError("a fold's rows must be rows of the dataset")
+    return given
+
+
+@frozen
+class CrossValidation:
+    """The scores of a cross-validation: the error on each fold's test rows,
+    and for classification the confusion matrix of all the folds pooled.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> result = cross_validate(ID3, load("iris"), 10)
+    >>> result.errors[:4]
+    (Fraction(0, 1), Fraction(2, 15), Fraction(1, 15), Fraction(2, 15))
+    >>> result.mean_error, round(result.standard_error, 4), result.mean_accuracy
+    (Fraction(3, 50), 0.0185, Fraction(47, 50))
+    >>> result.confusion.counts  # setosa, versicolor, virginica
+    ((50, 0, 0), (0, 46, 4), (0, 5, 45))
+    """
+
+    folds: tuple[Fold, ...]
+    errors: tuple[Score, ...]
+    confusion: ConfusionMatrix | None
+
+    @property
+    def mean_error(self) -> Score:
+        """The mean of the folds' errors: the cross-validated error estimate."""
+        return mean(self.errors)
+
+    @property
+    def standard_error(self) -> float:
+        """The standard error of :attr:`mean_error` (and of :attr:`mean_accuracy`)."""
+        return standard_error(self.errors)
+
+    @property
+    def accuracies(self) -> tuple[Score, ...]:
+        """Each fold's accuracy, 1 - error (classification only)."""
+        if self.confusion is None:
+            raise DtreeError("a regression has no accuracy; see errors (mean squared errors)")
+        return tuple(1 - e for e in self.errors)
+
+    @property
+    def mean_accuracy(self) -> Score:
+        """The mean of the folds' accuracies (classification only)."""
+        return mean(self.accuracies)
+
+
+def cross_validate(
+    learner: _Learning,
+    data: Dataset,
+    folds: int | Sequence[Fold] = 10,
+    *,
+    seed: int = 0,
+    stratified: bool | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CrossValidation:
+    """k-fold cross-validation: grow a tree on each fold's training rows and
+    measure its error on the fold's test rows (the Decision Trees II notes).
+
+    ``folds`` is k, for :func:`stratified_k_fold` (classification) or
+    :func:`k_fold` (regression) with ``seed`` unless ``stratified`` says
+    which; or the folds themselves, e.g. from :func:`repeated_k_fold`.
+    ``progress(i, k)``, if given, is called after each of the k folds with
+    the number done.  A fold whose test rows all have weight 0 has no
+    error, and a DtreeError says so.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> result = cross_validate(ID3, load("xor"), 2, stratified=False)
+    >>> result.errors, result.confusion.counts  # XOR: half the table says nothing of the rest
+    ((Fraction(1, 1), Fraction(1, 1)), ((0, 2), (2, 0)))
+
+    See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
+    """
+    learn = _learn(learner)
+    chosen = _folds(data, folds, seed, stratified)
+    errors: list[Score] = []
+    pooled: ConfusionMatrix | None = None
+    for done, fold in enumerate(chosen, start=1):
+        tree = learn(data.subset(fold.train))
+        test = data.subset(fold.test)
+        errors.append(error(tree, test))
+        if data.schema.is_classification:
+            matrix = confusion_matrix(tree, test)
+            pooled = matrix if pooled is None else pooled + matrix
+        if progress is not None:
+            progress(done, len(chosen))
+    return CrossValidation(chosen, tuple(errors), pooled)
+
+
+@frozen
+class LearningPoint:
+    """A point of a learning curve: the training size and the mean errors."""
+
+    size: int
+    training_error: Score
+    test_error: Score
+
+
+def learning_curve(
+    learner: _Learning,
+    data: Dataset,
+    sizes: Sequence[int],
+    *,
+    folds: int | Sequence[Fold] = 10,
+    seed: int = 0,
+    stratified: bool | None = None,
+) -> tuple[LearningPoint, ...]:
+    """Performance against the number of training examples, averaged over the
+    folds of a cross-validation (the Decision Trees II notes' learning curve).
+
+    The folds are those of :func:`cross_validate` with the same arguments.
+    Each fold's training rows are put in an order of their own, shuffled by
+    one ``random.Random(seed)`` fold after fold; for each m in ``sizes``
+    a tree is grown on the first m of them and measured on those m rows
+    (training error) and on the fold's test rows (test error).  The
+    training sets of one fold are nested: m rows are the first m of any
+    larger training set.  Each m must lie between 1 and the size of the
+    smallest fold's training rows.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> curve = learning_curve(ID3, load("iris"), [5, 20, 135])
+    >>> [point.training_error for point in curve]  # consistent data, grown until pure
+    [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
+    >>> [point.test_error for point in curve]
+    [Fraction(47, 150), Fraction(8, 75), Fraction(3, 50)]
+
+    See also: :func:`cross_validate`, :class:`LearningPoint`.
+    """
+    learn = _learn(learner)
+    chosen = _folds(data, folds, seed, stratified)
+    smallest = min(len(fold.train) for fold in chosen)
+    for m in sizes:
+        _check_count("a training size", m, 1, smallest)
+    rng = random.Random(seed)
+    orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
+    points = []
+    for m in sizes:
+        training: list[Score] = []
+        testing: list[Score] = []
+        for fold, order in zip(chosen, orders, strict=True):
+            train = data.subset(sorted(order[:m]))
+            tree = learn(train)
+            training.append(error(tree, train))
+            testing.append(error(tree, data.subset(fold.test)))
+        points.append(LearningPoint(m, mean(training), mean(testing)))
+    return tuple(points)
+
+
+# -- comparing two learners ------------------------------------------------------------------------
+
+
+@frozen
+class TTest:
+    """A t-test's statistic, degrees of freedom, and two-sided p-value."""
+
+    statistic: float
+    df: int
+    p_value: float
+
+
+def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
+    """Student's paired t-test of the hypothesis that a and b have equal means.
+
+    For paired scores (two learners' errors on the same folds, say) the
+    differences d_i = a_i - b_i have mean d and sample variance s^2; then
+    t = d / (s / sqrt(n)) has Student's t distribution with n - 1 degrees
+    of freedom if the means are equal, and the p-value is
+    P(|T| >= |t|) = 2 P(T >= |t|) (:func:`dtree.significance.student_t_sf`).
+    t^2 is computed exactly from the values given and rounded once to a
+    float: agreement with ``scipy.stats.ttest_rel``, which works in floats,
+    is to about 1e-12 where the data are not ill-conditioned.
+
+    When all the differences are equal (s = 0) the statistic is, as
+    scipy's, +inf or -inf with p-value 0 if they are not 0 (no doubt is
+    left), and NaN with p-value NaN if they are all 0 (0 / 0: nothing to
+    test).
+
+    >>> result = paired_t_test([0.3, 0.25, 0.2, 0.35], [0.2, 0.2, 0.2, 0.25])
+    >>> round(result.statistic, 6), result.df, round(result.p_value, 6)
+    (2.611165, 3, 0.079605)
+    >>> paired_t_test([1, 2, 3], [0, 1, 2])
+    TTest(statistic=inf, df=2, p_value=0.0)
+
+    See also: :func:`cross_validate`, :func:`repeated_k_fold`.
+    """
+    if len(a) != len(b):
+        raise DtreeError(f"paired samples are equally long, got {len(a)} and {len(b)}")
+    n = len(a)
+    if n < 2:
+        raise DtreeError(f"a paired t-test needs two pairs or more, got {n}")
+    differences = [
+        _exact(x, "paired samples") - _exact(y, "paired samples") for x, y in zip(a, b, strict=True)
+    ]
+    d = sum(differences, Fraction(0)) / n
+    squares = sum(((x - d) ** 2 for x in differences), Fraction(0))
+    if squares == 0:
+        if d == 0:
+            return TTest(math.nan, n - 1, math.nan)
+        return TTest(math.copysign(math.inf, d), n - 1, 0.0)
+    t = math.copysign(_square_root(d * d * n * (n - 1) / squares), d)
+    return TTest(t, n - 1, 2 * student_t_sf(abs(t), n - 1))
+
+
+# -- how much data --------------------------------------------------------------------------------
+
+
+def boolean_hypotheses(k: int) -> int:
+    """|H| = 2^(2^k): the number of Boolean functions of k Boolean variables.
+
+    (A function is its truth table, one bit for each of the 2^k inputs.)
+    The result has 2^k + 1 bits: k = 30 takes 128 MiB.
+
+    >>> [boolean_hypotheses(k) for k in range(4)]
+    [2, 4, 16, 256]
+
+    See also: :func:`sample_size_bound`.
+    """
+    return 1 << (1 << _check_count("k", k, 0))
+
+
+def _integer_root(base: int) -> tuple[int, int]:
+    """(r, s) with base = r^s and s as large as possible."""
+    for s in range(base.bit_length(), 1, -1):
+        r = round(base ** (1 / s))
+        for candidate in (r - 1, r, r + 1):
+            if candidate > 1 and candidate**s == base:
+                return candidate, s
+    return base, 1
+
+
+def _log(hypotheses: int, base: Number) -> Score:
+    """log_base |H|: exact when |H| and an integer base are powers of one integer."""
+    if hypotheses == 1:
+        return Fraction(0)
+    if type(base) is int and hypotheses % _integer_root(base)[0] == 0:
+        root, s = _integer_root(base)
+        if root == 2:  # a power of two is its bit length less one; no huge power computed
+            t = hypotheses.bit_length() - 1
+            if hypotheses == 1 << t:
+                return Fraction(t, s)
+        else:
+            t = round(math.log(hypotheses, root))
+            for exponent in (t - 1, t, t + 1):
+                if exponent > 0 and root**exponent == hypotheses:
+                    return Fraction(exponent, s)
+    return math.log(hypotheses) / math.log(base)
+
+
+def sample_size_bound(epsilon: Number, hypotheses: int, *, base: Number = 2) -> int:
+    """The least integer m with m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
+
+    With that many training examples, |err(f) - err_train(f)| < epsilon for
+    every f of a finite hypothesis space H (the notes' bound, up to its
+    constant).  ``epsilon`` counts as the exact number it is (the float 0.1
+    is a little more than 1/10; pass Fraction(1, 10) for a tenth).
+    log_base |H| is exact when |H| and an integer base are powers of one
+    integer (2^(2^k) in base 2 is 2^k), and a float rounded once otherwise;
+    |H| may be any Python int, however large.
+
+    For Boolean functions of k variables, |H| = 2^(2^k) and the bound is
+    2^k / epsilon^2: the notes' "almost every possible value of x".
+
+    >>> sample_size_bound(Fraction(1, 10), boolean_hypotheses(10))  # 1024 / 0.01
+    102400
+    >>> sample_size_bound(Fraction(1, 10), 1000, base=10), sample_size_bound(0.5, 1)
+    (300, 0)
+
+    See also: :func:`boolean_hypotheses`.
+    """
+    if not is_number(epsilon) or not 0 < epsilon < math.inf:
+        raise DtreeError(f"epsilon must be a finite number > 0, got {epsilon!r}")
+    if type(hypotheses) is not int or hypotheses < 1:
+        raise DtreeError(f"|H| is an integer >= 1, got {hypotheses!r}")
+    if not is_number(base) or not 1 < base < math.inf:
+        raise DtreeError(f"the base of the logarithm must be a finite number > 1, got {base!r}")
+    return math.ceil(Fraction(_log(hypotheses, base)) / Fraction(epsilon) ** 2)
