@@ -4,11 +4,18 @@
     List the bundled datasets.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options]``
     Learn a tree with ID3, C4.5 or CART and print it.
+``dtree evaluate (FILE.csv --target COL | --dataset NAME) [options] [--folds K] [--seed N]``
+    Cross-validate the learner fit would use and print its scores: the
+    error of each fold, their mean and standard error and, for
+    classification, the accuracy, the confusion matrix of all the folds
+    and each class's precision, recall and F1.  Progress goes to standard
+    error, a line a fold.
 
-Every learning option is passed on only when it is given, so each
-algorithm keeps its own defaults; an option that the chosen algorithm
-does not have is refused rather than ignored.  Bad input ends with exit
-status 2 and one message on standard error, never a traceback.
+Both commands read data and take learning options alike.  Every learning
+option is passed on only when it is given, so each algorithm keeps its
+own defaults; an option that the chosen algorithm does not have is
+refused rather than ignored.  Bad input ends with exit status 2 and one
+message on standard error, never a traceback.
 """
 
 from __future__ import annotations
@@ -17,14 +24,15 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from dtree import datasets
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, at_file
+from dtree.evaluate import CrossValidation, cross_validate, f_beta, precision, recall
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
-from dtree.render import text
+from dtree.render import format_weight, text
 from dtree.tree import Tree
 
 __all__ = ["main"]
@@ -54,6 +62,8 @@ OPTIONS: Mapping[str, tuple[str, ...]] = {
 FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker")
 """The options that say how to read FILE.csv."""
 
+T = TypeVar("T")
+
 
 def _flag(option: str) -> str:
     return "--" + option.replace("_", "-")
@@ -71,17 +81,12 @@ def _weight(text: str) -> int | float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROGRAM, description="Decision-tree learning, the reference implementation."
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    commands.add_parser("datasets", help="list the bundled datasets")
-    fit = commands.add_parser("fit", help="learn a tree and print it")
-    source = fit.add_mutually_exclusive_group(required=True)
+def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
+    """The arguments that say what data to learn from and how: fit's and evaluate's."""
+    source = command.add_mutually_exclusive_group(required=True)
     source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
-    reading = fit.add_argument_group("reading FILE.csv")
+    reading = command.add_argument_group("reading FILE.csv")
     reading.add_argument("--target", metavar="COL", help="the target column")
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
@@ -92,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
     )
-    learning = fit.add_argument_group(
+    learning = command.add_argument_group(
         "learning",
         "An option marked with algorithms belongs to those only; each algorithm keeps its "
         "own defaults.",
@@ -139,6 +144,28 @@ def _parser() -> argparse.ArgumentParser:
         choices=["refuse", "fractional", "impute"],
         help="missing values (default: fractional for c45, refuse otherwise)",
     )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROGRAM, description="Decision-tree learning, the reference implementation."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("datasets", help="list the bundled datasets")
+    _add_data_and_learning(commands.add_parser("fit", help="learn a tree and print it"))
+    evaluate = commands.add_parser("evaluate", help="cross-validate a learner and print its scores")
+    _add_data_and_learning(evaluate)
+    evaluating = evaluate.add_argument_group("cross-validation")
+    evaluating.add_argument(
+        "--folds",
+        type=int,
+        default=10,
+        metavar="K",
+        help="the number of folds, stratified by class for classification (default: 10)",
+    )
+    evaluating.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the seed of the shuffle (default: 0)"
+    )
     return parser
 
 
@@ -183,17 +210,101 @@ def _options(arguments: argparse.Namespace) -> dict[str, Any]:
     return given
 
 
-def _fit(arguments: argparse.Namespace) -> str:
+def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Callable[[Dataset], Tree]]:
+    """The data and the learner the arguments ask for.
+
+    The learning options are checked first, so that an option the
+    algorithm does not take is refused before the file is read.
+    """
     options = _options(arguments)
-    data = _data(arguments)
+    return _data(arguments), partial(LEARNERS[arguments.algorithm], **options)
+
+
+def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
+    """The result of ``work``; a learner's error placed by row and column is placed in the file."""
     try:
-        tree = LEARNERS[arguments.algorithm](data, **options)
+        return work()
     except DtreeError as error:
         # A learner places bad data by row and column only; the file is known here.
         if arguments.file and (error.row is not None or error.column is not None):
             raise at_file(error, arguments.file) from error
         raise
-    return text(tree)
+
+
+def _fit(arguments: argparse.Namespace) -> str:
+    data, learn = _learner(arguments)
+    return text(_placed(arguments, lambda: learn(data)))
+
+
+def _aligned(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as lines, the first column left-aligned and the others right-aligned."""
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.ljust(width) if j == 0 else cell.rjust(width)
+            for j, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
+
+
+def _report(result: CrossValidation, heading: str) -> str:
+    """The scores of a cross-validation, as people read them."""
+    number = format_weight
+    name = "error" if result.confusion is not None else "squared error"
+    lines = [heading, ""]
+    lines += _aligned(
+        [["fold", "train", "test", name]]
+        + [
+            [str(i), str(len(fold.train)), str(len(fold.test)), number(e)]
+            for i, (fold, e) in enumerate(zip(result.folds, result.errors, strict=True), start=1)
+        ]
+    )
+    spread = number(result.standard_error)
+    lines += ["", f"mean {name} {number(result.mean_error)} (standard error {spread})"]
+    matrix = result.confusion
+    if matrix is None:
+        return "\n".join(lines)
+    lines.append(f"accuracy {number(result.mean_accuracy)} (standard error {spread})")
+    lines += ["", "confusion matrix of all folds (rows actual, columns predicted):"]
+    lines += _aligned(
+        [["", *matrix.classes]]
+        + [
+            [label, *map(number, row)]
+            for label, row in zip(matrix.classes, matrix.counts, strict=True)
+        ]
+    )
+    scores = [["class", "precision", "recall", "F1"]]
+    for label in matrix.classes:
+        scores.append([label, *(number(m(matrix, label)) for m in (precision, recall, f_beta))])
+    for average in ("macro", "weighted"):
+        scores.append(
+            [
+                f"{average} average",
+                *(number(m(matrix, average=average)) for m in (precision, recall, f_beta)),
+            ]
+        )
+    return "\n".join([*lines, "", *_aligned(scores)])
+
+
+def _evaluate(arguments: argparse.Namespace) -> str:
+    data, learn = _learner(arguments)
+    k = arguments.folds
+    if not 2 <= k <= len(data):
+        raise DtreeError(f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {k}")
+
+    def progress(done: int, folds: int) -> None:
+        print(f"{PROGRAM}: fold {done}/{folds} done", file=sys.stderr, flush=True)
+
+    result = _placed(
+        arguments, lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress)
+    )
+    kind = "stratified " if data.schema.is_classification else ""
+    heading = (
+        f"{k}-fold {kind}cross-validation of {arguments.algorithm}, seed {arguments.seed},"
+        f" {len(data)} rows"
+    )
+    return _report(result, heading)
 
 
 def _datasets() -> str:
@@ -218,8 +329,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     arguments = _parser().parse_args(argv)
+    commands: Mapping[str, Callable[[argparse.Namespace], str]] = {
+        "datasets": lambda _: _datasets(),
+        "fit": _fit,
+        "evaluate": _evaluate,
+    }
     try:
-        output = _datasets() if arguments.command == "datasets" else _fit(arguments)
+        output = commands[arguments.command](arguments)
     except DtreeError as error:
         print(f"{PROGRAM}: error: {error}", file=sys.stderr)
         return 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 
@@ -12,9 +13,10 @@ import pytest
 
 from dtree.cli import main
 from dtree.datasets import load, names
+from dtree.evaluate import cross_validate, f_beta, precision, recall
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
-from dtree.render import text
+from dtree.render import format_weight, text
 from dtree.tree import Tree
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
@@ -350,3 +352,132 @@ def test_python_dash_m_runs_the_same_program() -> None:
     )
     assert result.returncode == 0
     assert result.stdout == text(id3(load("xor"))) + "\n"
+
+
+# -- evaluate ----------------------------------------------------------------------------------
+
+# Leave-one-out on the five prices, each squared error worked by hand (a tie between
+# size and district goes to size, the first attribute):
+#   without size 50 (north, 100): district, then north's cut at 90 -> 120, error 20^2;
+#   without 60 (north, 120): size <= 65 -> 100, error 20^2;
+#   without 80 (south, 200): district -> south's 260, error 60^2;
+#   without 100 (south, 260): size > 70, then size <= 100 -> 200, error 60^2;
+#   without 120 (north, 170): size > 70, then size > 90 -> 260, error 90^2.
+PRICES_EVALUATED = """\
+5-fold cross-validation of cart, seed 0, 5 rows
+
+fold  train  test  squared error
+1         4     1           3600
+2         4     1            400
+3         4     1            400
+4         4     1           8100
+5         4     1           3600
+
+mean squared error 3220 (standard error 1414.35)
+"""
+
+
+def progress_lines(k: int) -> str:
+    return "".join(f"dtree: fold {i}/{k} done\n" for i in range(1, k + 1))
+
+
+def test_evaluate_prints_the_cross_validated_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "evaluate", "--dataset", "play-tennis", "--folds", "7")
+    assert (status, err) == (0, progress_lines(7))
+    result = cross_validate(id3, load("play-tennis"), 7)
+    assert result.confusion is not None
+    lines = out.splitlines()
+    assert lines[0] == "7-fold stratified cross-validation of id3, seed 0, 14 rows"
+    table = lines[lines.index("fold  train  test  error") + 1 :][:7]
+    assert [line.split() for line in table] == [
+        [str(i), "12", "2", format_weight(e)] for i, e in enumerate(result.errors, start=1)
+    ]
+    spread = format_weight(result.standard_error)
+    assert f"mean error {format_weight(result.mean_error)} (standard error {spread})" in lines
+    assert f"accuracy {format_weight(result.mean_accuracy)} (standard error {spread})" in lines
+    matrix = lines[lines.index("confusion matrix of all folds (rows actual, columns predicted):") :]
+    assert [line.split() for line in matrix[1:4]] == [
+        ["No", "Yes"],
+        ["No", *map(str, result.confusion.counts[0])],
+        ["Yes", *map(str, result.confusion.counts[1])],
+    ]
+    scores = [line.split() for line in lines[lines.index(matrix[0]) + 5 :]]
+    assert scores[0] == ["class", "precision", "recall", "F1"]
+    for label, row in zip(("No", "Yes"), scores[1:3], strict=True):
+        metrics = (precision, recall, f_beta)
+        assert row == [label, *(format_weight(m(result.confusion, label)) for m in metrics)]
+    assert [row[:2] for row in scores[3:]] == [["macro", "average"], ["weighted", "average"]]
+
+
+def test_evaluate_passes_the_learning_options_and_the_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["evaluate", "--dataset", "iris", "--algorithm", "cart", "--max-depth", "1"]
+    status, out, _ = run(capsys, *argv, "--folds", "5", "--seed", "3")
+    assert status == 0
+    stump = cross_validate(partial(cart, max_depth=1), load("iris"), 5, seed=3)
+    assert f"mean error {format_weight(stump.mean_error)}" in out
+    assert format_weight(stump.mean_error) == "0.333333"  # a stump of iris: one species wrong
+    status, again, _ = run(capsys, *argv, "--folds", "5", "--seed", "3")
+    assert (status, again) == (0, out)
+    status, other, _ = run(capsys, *argv, "--folds", "5", "--seed", "4")
+    assert status == 0
+    assert other.splitlines()[0] == "5-fold stratified cross-validation of cart, seed 4, 150 rows"
+    status, ten, err = run(capsys, *argv)  # 10 folds, seed 0, by default
+    assert (status, err) == (0, progress_lines(10))
+    assert ten.splitlines()[0] == "10-fold stratified cross-validation of cart, seed 0, 150 rows"
+
+
+def test_evaluate_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, "prices.csv", PRICES)
+    status, out, err = run(
+        capsys, "evaluate", path, "--target", "price", "--algorithm", "cart", "--folds", "5"
+    )
+    assert (status, out, err) == (0, PRICES_EVALUATED, progress_lines(5))
+
+
+def test_evaluate_places_a_learners_error_in_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    content = golf_csv().replace("\novercast,72,90,", "\n?,72,90,")
+    path = write(tmp_path, "golf.csv", content)
+    status, out, err = run(capsys, "evaluate", path, "--target", "class", "--folds", "2")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1].startswith(
+        f"dtree: error: {path}, row 6, column 'outlook': missing value"
+    )
+    status, out, _ = run(capsys, "evaluate", path, "--target", "class", "--algorithm", "c45")
+    assert status == 0
+    assert out.startswith("10-fold stratified cross-validation of c45, seed 0, 14 rows")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--dataset", "xor", "--folds", "1"], "--folds must lie in 2..4 for 4 rows, got 1"),
+        (["--dataset", "xor", "--folds", "5"], "--folds must lie in 2..4 for 4 rows, got 5"),
+        (["--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
+        (["--dataset", "golf", "--min-objects", "2"], "--min-objects applies to c45 only"),
+        (["--dataset", "nope"], "unknown dataset"),
+        (["missing.csv", "--target", "y"], "missing.csv"),
+    ],
+)
+def test_evaluate_bad_input_is_one_line_on_stderr(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "evaluate", *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(("option", "value"), [("--folds", "ten"), ("--seed", "0.5")])
+def test_evaluate_malformed_numbers_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["evaluate", "--dataset", "golf", option, value])
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out) == (2, "")
+    assert captured.err.splitlines()[-1].startswith(f"dtree evaluate: error: argument {option}: ")
