@@ -35,6 +35,9 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
     :func:`resubstitution_is_training_error`,
     :func:`f_beta_lies_between_precision_and_recall`,
     :func:`student_t_sf_is_a_symmetric_tail`.
+Pruning:
+    :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
+    :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`.
 Functions:
     :func:`leaves_arguments_unchanged`, :func:`same_seed_same_answer`.
 """
@@ -42,10 +45,12 @@ Functions:
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import assert_never
 
 from dtree.conditions import holds
@@ -71,8 +76,26 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
+from dtree.prune import (
+    Risk,
+    cost_complexity,
+    estimated_errors,
+    pessimistic,
+    reduced_error,
+)
+from dtree.prune import prune_to as smallest_minimiser
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
-from dtree.tree import Leaf, Probability, Split, Tree, nodes, predict, predict_proba
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Probability,
+    Split,
+    Tree,
+    fold,
+    nodes,
+    predict,
+    predict_proba,
+)
 
 __all__ = [
     "Learn",
@@ -93,13 +116,18 @@ __all__ = [
     "information_gain_is_nonnegative",
     "is_consistent",
     "is_permutation_invariant",
+    "is_pruning_of",
     "leaves_arguments_unchanged",
     "leaves_predict_plurality",
     "misclassification_is_at_most_gini",
     "mutual_information_is_symmetric",
     "p_value_is_a_probability",
+    "path_is_nested",
+    "pessimistic_keeps_estimate",
     "predict_agrees_with_proba",
     "probabilities_sum_to_one",
+    "prune_to_is_optimal",
+    "reduced_error_keeps_accuracy",
     "resubstitution_is_training_error",
     "same_seed_same_answer",
     "splits_are_greedy",
@@ -753,8 +781,8 @@ def folds_are_stratified(data: Dataset, folds: Sequence[Fold]) -> bool:
     k = len(folds)
     for label in data.schema.classes:
         members = {row for row in data.rows if data.target[row] == label}
-        for fold in folds:
-            tested = sum(1 for row in fold.test if row in members)
+        for part in folds:
+            tested = sum(1 for row in part.test if row in members)
             if not _within_one_of_share(tested, len(members), k):
                 return False
     return True
@@ -854,6 +882,162 @@ def student_t_sf_is_a_symmetric_tail(
     p, q = student_t_sf(low, df), student_t_sf(high, df)
     symmetric = all(_same(student_t_sf(x, df) + student_t_sf(-x, df), 1) for x in (t, u))
     return symmetric and _at_most(0, q) and _at_most(q, p) and _at_most(p, 1)
+
+
+# -- pruning ---------------------------------------------------------------------
+
+
+def is_pruning_of(pruned: Tree, tree: Tree) -> bool:
+    """``pruned`` is ``tree`` with some splits cut to leaves that keep their statistics
+    and predict their plurality (a pruned subtree, T' <= T in Breiman's order).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> cut = Leaf("Yes", tree.stats)
+    >>> is_pruning_of(cut, tree), is_pruning_of(tree, cut)
+    (True, False)
+    >>> is_pruning_of(Leaf("No", tree.stats), tree)  # not the plurality
+    False
+    """
+    stack: list[tuple[Tree, Tree]] = [(pruned, tree)]
+    while stack:
+        small, large = stack.pop()
+        match small:
+            case Leaf():
+                if isinstance(large, Leaf):
+                    if small != large:
+                        return False
+                elif small.stats != large.stats or not _predicts(
+                    small.prediction, _central(large.stats)
+                ):
+                    return False
+            case Split(branches, stats):
+                if not isinstance(large, Split) or stats != large.stats:
+                    return False
+                if [b.condition for b in branches] != [b.condition for b in large.branches]:
+                    return False
+                stack.extend(
+                    (b.subtree, c.subtree) for b, c in zip(branches, large.branches, strict=True)
+                )
+            case _:
+                assert_never(small)
+    return True
+
+
+def path_is_nested(alphas: Sequence[Number], trees: Sequence[Tree], *, strict: bool = True) -> bool:
+    """Breiman's nested sequence: alpha_0 = 0 and the alphas increase (strictly, unless
+    ``strict=False`` as in scikit-learn's path), each tree is a pruning of the one before,
+    and the last is the root alone.
+
+    >>> from dtree.prune import cost_complexity_path
+    >>> from dtree.grow import cart
+    >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> path = cost_complexity_path(cart(data))
+    >>> path_is_nested(path.alphas, path.trees)
+    True
+    >>> path_is_nested(path.alphas, path.trees[::-1])
+    False
+    """
+    if not alphas or len(alphas) != len(trees) or alphas[0] != 0:
+        return False
+    rising = all(a < b if strict else a <= b for a, b in itertools.pairwise(alphas))
+    nested = all(is_pruning_of(b, a) for a, b in itertools.pairwise(trees))
+    return rising and nested and isinstance(trees[-1], Leaf)
+
+
+def _prunings(tree: Tree) -> list[Tree]:
+    """Every pruning of a tree (exponentially many: for small trees only)."""
+
+    def on_split(split: Split, below: tuple[list[Tree], ...]) -> list[Tree]:
+        kept = [
+            Split(
+                tuple(Branch(b.condition, t) for b, t in zip(split.branches, choice, strict=True)),
+                split.stats,
+            )
+            for choice in itertools.product(*below)
+        ]
+        return [Leaf(_central(split.stats), split.stats), *kept]
+
+    return fold(tree, lambda leaf: [leaf], on_split)
+
+
+def prune_to_is_optimal(
+    tree: Tree,
+    alpha: Fraction | float,
+    *,
+    risk: Risk = "error",
+    prune_to: Callable[[Tree, Fraction | float], Tree] | None = None,
+) -> bool:
+    """Breiman's theorem, by brute force over every pruning: ``prune_to(tree, alpha)``
+    minimises R(T) + alpha |T|, and is a pruning of every other minimiser (the smallest).
+
+    ``prune_to`` defaults to dtree's, measuring R by ``risk``.
+
+    >>> from dtree.grow import cart
+    >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> prune_to_is_optimal(cart(data), Fraction(1, 10))
+    True
+    >>> prune_to_is_optimal(cart(data), Fraction(1, 10), prune_to=lambda tree, alpha: tree)
+    False
+    """
+
+    def cost(t: Tree) -> Number:
+        return cost_complexity(t, alpha, risk=risk)
+
+    chosen = (prune_to or partial(smallest_minimiser, risk=risk))(tree, alpha)
+    candidates = _prunings(tree)
+    least = min(cost(t) for t in candidates)
+    minimisers = [t for t in candidates if cost(t) == least]
+    return (
+        is_pruning_of(chosen, tree)
+        and cost(chosen) == least
+        and all(is_pruning_of(chosen, t) for t in minimisers)
+    )
+
+
+def reduced_error_keeps_accuracy(
+    tree: Tree,
+    validation: Dataset,
+    *,
+    reduced_error: Callable[[Tree, Dataset], Tree] = reduced_error,
+) -> bool:
+    """Reduced-error pruning gives a pruning of the tree whose validation error is no
+    higher (for validation data without missing values).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> data = load("play-tennis")
+    >>> tree = id3(data.subset(range(10)))
+    >>> reduced_error_keeps_accuracy(tree, data.subset(range(10, 14)))
+    True
+    >>> reduced_error_keeps_accuracy(tree, data, reduced_error=lambda t, v: Leaf("Yes", t.stats))
+    False
+    """
+    pruned = reduced_error(tree, validation)
+    return is_pruning_of(pruned, tree) and error(pruned, validation) <= error(tree, validation)
+
+
+def pessimistic_keeps_estimate(
+    tree: Tree,
+    confidence: float = 0.25,
+    *,
+    data: Dataset | None = None,
+    slack: float = 0.0,
+    pessimistic: Callable[..., Tree] = pessimistic,
+) -> bool:
+    """C4.5's pruning with no slack never raises the estimated errors; without subtree
+    raising (no ``data``) its result is a pruning of the tree.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> data = load("restaurant")
+    >>> pessimistic_keeps_estimate(c45(data, min_objects=1), data=data)
+    True
+    """
+    pruned = pessimistic(tree, confidence, subtree_raising=data is not None, data=data, slack=slack)
+    lower = estimated_errors(pruned, confidence) <= estimated_errors(tree, confidence) + TOLERANCE
+    return lower and (data is not None or is_pruning_of(pruned, tree))
 
 
 # -- functions -------------------------------------------------------------------

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
-from dtree.conditions import Equals
+from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import (
     ClassStats,
     Table,
@@ -54,6 +54,15 @@ from dtree.impurity import (
     information_gain,
     misclassification,
     remainder,
+)
+from dtree.prune import (
+    Risk,
+    as_leaf,
+    cost_complexity,
+    cost_complexity_path,
+    estimated_errors,
+    prune_to,
+    truncate,
 )
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.strategies import (
@@ -765,6 +774,117 @@ def test_same_seed_same_answer_rejects_the_shared_generator() -> None:
     state = random.getstate()
     law.same_seed_same_answer(shuffled_folds, tennis, 3, seed=0)
     assert random.getstate() == state  # the law restores the shared generator
+
+
+# -- pruning ---------------------------------------------------------------------------------
+
+TEN = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+"""x = 0..9, y = 0 0 1 0 0 1 1 1 0 1: the full Gini tree has six leaves."""
+
+PRUNABLE = st.builds(
+    lambda data, learner: truncate(grow(learner, data), 3),
+    datasets(min_rows=2, max_rows=14, max_attributes=3, max_numeric=2, weighted=True),
+    st.sampled_from([Learner(), Learner(impurity="gini", nominal="subsets")]),
+)
+"""Grown trees, cut at depth 3: small enough to enumerate all their prunings."""
+
+
+def _two(no: int, yes: int) -> ClassStats:
+    return ClassStats(("no", "yes"), (no, yes))
+
+
+def _vote(no: int, yes: int) -> Leaf:
+    return Leaf("no" if no >= yes else "yes", _two(no, yes))
+
+
+def _fork(*children: Leaf) -> Split:
+    counts = [sum(c) for c in zip(*(child.stats.counts for child in children), strict=True)]  # type: ignore[union-attr]
+    branches = (Branch(Equals("a", f"v{i}"), child) for i, child in enumerate(children))
+    return Split(tuple(branches), _two(*counts))
+
+
+@given(PRUNABLE, st.integers(0, 3), st.fractions(0, 1))
+def test_is_pruning_of(tree: Tree, d: int, alpha: Fraction) -> None:
+    assert law.is_pruning_of(tree, tree)
+    assert law.is_pruning_of(truncate(tree, d), tree)
+    assert law.is_pruning_of(prune_to(tree, alpha), tree)
+
+
+def test_is_pruning_of_rejects_a_moved_threshold_and_a_minority_leaf() -> None:
+    tree = cart(TEN)
+    assert isinstance(tree, Split)
+    moved = Split(
+        (
+            Branch(AtMost("x", 4.0), tree.branches[0].subtree),
+            Branch(Above("x", 4.0), tree.branches[1].subtree),
+        ),
+        tree.stats,
+    )
+    assert law.is_pruning_of(moved, tree) is False
+    assert law.is_pruning_of(Leaf("1", tree.stats), tree) is False  # 5-5: the plurality is "0"
+    assert law.is_pruning_of(Leaf("0", tree.stats), tree)
+
+
+@given(PRUNABLE, st.sampled_from(["error", "impurity"]), st.booleans())
+def test_path_is_nested(tree: Tree, risk: Risk, one_at_a_time: bool) -> None:
+    path = cost_complexity_path(tree, risk=risk, one_at_a_time=one_at_a_time)
+    assert law.path_is_nested(path.alphas, path.trees, strict=not one_at_a_time)
+
+
+def test_path_is_nested_rejects_repeated_alphas_a_wrong_order_and_a_last_split() -> None:
+    one = cost_complexity_path(cart(TEN), risk="impurity", one_at_a_time=True)
+    assert law.path_is_nested(one.alphas, one.trees, strict=False)
+    assert law.path_is_nested(one.alphas, one.trees) is False  # 2/25 twice
+    assert law.path_is_nested(one.alphas, one.trees[::-1], strict=False) is False
+    assert law.path_is_nested(one.alphas[:-1], one.trees[:-1], strict=False) is False
+
+
+@given(PRUNABLE, st.fractions(0, 1))
+def test_prune_to_is_optimal(tree: Tree, alpha: Fraction) -> None:
+    assert law.prune_to_is_optimal(tree, alpha)
+    assert law.prune_to_is_optimal(tree, alpha, risk="impurity")
+
+
+def test_prune_to_is_optimal_rejects_never_pruning_and_keeping_the_subtree_on_a_tie() -> None:
+    assert law.prune_to_is_optimal(cart(TEN), Fraction(1, 10), prune_to=lambda t, a: t) is False
+    tree = _fork(_vote(3, 1), _vote(2, 0))  # both branches predict "no": R(t) = R(T_t)
+
+    def keep_on_tie(t: Tree, alpha: Fraction | float) -> Tree:
+        as_one = as_leaf(t)
+        return t if cost_complexity(t, alpha) <= cost_complexity(as_one, alpha) else as_one
+
+    assert law.prune_to_is_optimal(tree, 0)
+    assert law.prune_to_is_optimal(tree, 0, prune_to=keep_on_tie) is False
+
+
+@given(datasets(min_rows=2, max_rows=24, max_numeric=1), st.integers(1, 23))
+def test_reduced_error_keeps_accuracy(data: Dataset, cut: int) -> None:
+    k = max(1, min(cut, len(data) - 1))
+    tree = id3(data.subset(data.rows[:k]))
+    assert law.reduced_error_keeps_accuracy(tree, data.subset(data.rows[k:]))
+
+
+def test_reduced_error_keeps_accuracy_rejects_pruning_everything() -> None:
+    tennis = load("play-tennis")
+    tree = id3(tennis)
+    assert law.reduced_error_keeps_accuracy(tree, tennis)
+    assert (
+        law.reduced_error_keeps_accuracy(tree, tennis, reduced_error=lambda t, v: as_leaf(t))
+        is False
+    )
+
+
+@given(datasets(min_rows=2, max_rows=30, max_numeric=2, weighted=True, missing=True), st.booleans())
+def test_pessimistic_keeps_estimate(data: Dataset, raising: bool) -> None:
+    assert law.pessimistic_keeps_estimate(c45(data, min_objects=1), data=data if raising else None)
+
+
+def test_pessimistic_keeps_estimate_rejects_c45s_slack() -> None:
+    # the leaves (6, 0) and (9, 10) estimate 12.228 errors, the leaf (15, 10) 12.231
+    tree = _fork(_vote(6, 0), _vote(9, 10))
+    assert 0 < estimated_errors(as_leaf(tree)) - estimated_errors(tree) < 0.1
+    assert law.pessimistic_keeps_estimate(tree)
+    assert law.pessimistic_keeps_estimate(tree, slack=0.1) is False
 
 
 # -- every law is tested both ways -------------------------------------------------------------

@@ -92,8 +92,9 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 from dtree.conditions import Above, AtMost, format_number
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
-from dtree.grow import cart
-from dtree.impurity import TOLERANCE
+from dtree.grow import IMPURITIES, cart
+from dtree.impurity import TOLERANCE, gini
+from dtree.prune import cost_complexity_path
 from dtree.tree import Leaf, Split, Tree, n_leaves, predict
 
 Criterion = Literal["gini", "entropy", "squared_error"]
@@ -877,3 +878,71 @@ def test_nearly_equal_values_are_split(values: tuple[float, float]) -> None:
     assert isinstance(tree, Split)
     assert _dtree_split(tree, problem.names) == (0, (values[0] + values[1]) / 2)
     assert SkTree.of(fit_sklearn(problem), classification=True).n_leaves == 1
+
+
+# -- cost-complexity pruning paths ----------------------------------------------------------------
+
+PATH_TOLERANCE = 1e-12
+
+
+def sklearn_path(problem: Problem) -> tuple[list[float], list[float]]:
+    """scikit-learn's ``cost_complexity_pruning_path``: its alphas and the leaves' impurity sums."""
+    estimator = fit_sklearn(problem)
+    matrix = np.array(problem.rows, dtype=np.float32)
+    target = np.array(problem.target, dtype=str if problem.classification else np.float64)
+    path = estimator.cost_complexity_pruning_path(matrix, target)
+    return [float(a) for a in path.ccp_alphas], [float(r) for r in path.impurities]
+
+
+def path_difference(problem: Problem, tree: Tree) -> str | None:
+    """Where dtree's path (``risk="impurity"``, one link at a time) leaves scikit-learn's.
+
+    Alphas are compared one by one.  Where several links are (nearly) equally
+    weak, the two may prune them in another order, so the risks are compared
+    at the end of each run of equal alphas, where both have pruned the same.
+    """
+    impurity = IMPURITIES.get(problem.criterion, gini)
+    ours = cost_complexity_path(tree, risk="impurity", impurity=impurity, one_at_a_time=True)
+    alphas, risks = sklearn_path(problem)
+    if len(alphas) != len(ours.alphas):
+        return f"{len(ours.alphas)} steps against scikit-learn's {len(alphas)}"
+    for k, (mine, theirs) in enumerate(zip(ours.alphas, alphas, strict=True)):
+        if not math.isclose(mine, theirs, rel_tol=PATH_TOLERANCE, abs_tol=PATH_TOLERANCE):
+            return f"alpha {k}: {float(mine)!r} against {theirs!r}"
+    for k, (mine, theirs) in enumerate(zip(ours.risks, risks, strict=True)):
+        run_ends = k + 1 == len(alphas) or alphas[k + 1] - alphas[k] > PATH_TOLERANCE
+        if run_ends and not math.isclose(
+            mine, theirs, rel_tol=PATH_TOLERANCE, abs_tol=PATH_TOLERANCE
+        ):
+            return f"risk {k}: {float(mine)!r} against {theirs!r}"
+    return None
+
+
+@pytest.mark.parametrize("criterion", ["gini", "entropy", "squared_error"])
+@given(data=st.data())
+def test_pruning_path_agrees_with_sklearn(criterion: Criterion, data: st.DataObject) -> None:
+    problem = data.draw(problems(criterion))
+    outcome = check_against_sklearn(problem, [])
+    complete = outcome.checked.void is None and not outcome.checked.uncompared
+    event("compared" if complete else "discarded: a tie in the tree")
+    assume(complete)
+    difference = path_difference(problem, outcome.tree)
+    assert difference is None, difference
+
+
+@pytest.mark.parametrize("criterion", ["gini", "entropy", "squared_error"])
+@pytest.mark.parametrize(("seed", "options"), SEEDED)
+def test_seeded_pruning_paths_match(seed: int, options: Options, criterion: Criterion) -> None:
+    problem = seeded_problem(seed, rows=200, width=3, criterion=criterion, options=options)
+    outcome = check_against_sklearn(problem, [])
+    _assert_complete(outcome)
+    difference = path_difference(problem, outcome.tree)
+    assert difference is None, difference
+
+
+def test_the_ten_point_path_is_scikit_learns() -> None:
+    problem = Problem(tuple((float(x),) for x in range(10)), tuple("0010011101"), "gini")
+    alphas, risks = sklearn_path(problem)
+    assert alphas == pytest.approx([0, 0.08, 0.08, 0.18], abs=1e-15)
+    assert risks == pytest.approx([0, 0.16, 0.32, 0.5], abs=1e-15)
+    assert path_difference(problem, fit_dtree(problem)) is None

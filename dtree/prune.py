@@ -1,0 +1,1009 @@
+"""Pruning: pure functions from a tree (and, where needed, data) to a smaller tree.
+
+Every method prunes a node the same way, :func:`as_leaf`: the split
+becomes a leaf that keeps the node's statistics and predicts their
+plurality (in regression, their mean).  The methods differ in which
+nodes they prune.
+
+Vocabulary
+----------
+``R(t)``
+    The risk of node ``t`` as a leaf, a share of the root's weight: its
+    misclassified weight over N (``risk="error"``, Breiman and rpart), or
+    its impurity times its weight over N (``risk="impurity"``,
+    scikit-learn).  A regression node's risk is its residual sum of
+    squares over N under both.
+``R(T)``
+    The risk of a tree, the sum of R over its leaves: with ``"error"``
+    it is the resubstitution estimate of the Learning with Trees notes.
+``R_alpha(T) = R(T) + alpha |T|``
+    The cost-complexity of a tree with ``|T|`` leaves.
+``g(t) = (R(t) - R(T_t)) / (|T_t| - 1)``
+    The strength of the link at ``t``: the alpha at which pruning the
+    branch ``T_t`` to a leaf stops costing anything.
+
+Contents
+--------
+Reduced-error pruning (Decision Trees II notes): :func:`reduced_error`.
+Cost-complexity pruning (Learning with Trees notes; Breiman et al. 1984):
+:func:`cost_complexity_path`, :func:`prune_to`, :func:`tree_risk`,
+:func:`cost_complexity`, :func:`select_by_holdout`, :func:`select_by_cv`.
+C4.5's pessimistic pruning (Quinlan 1993): :func:`added_errors`,
+:func:`estimated_errors`, :func:`pessimistic`.
+Pruning by depth and early termination (CS 536 and Lecture 10 notes):
+:func:`truncate`, :func:`early_stopping`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Literal, TypeVar, assert_never
+
+from attrs import frozen
+
+from dtree.counts import ClassStats, Moments, Stats, ratio, stats_of, total, training_loss
+from dtree.dataset import Dataset, Label, Weight
+from dtree.errors import DtreeError
+from dtree.evaluate import Fold, k_fold, losses, stratified_k_fold
+from dtree.grow import IMPURITIES, Learner, grow
+from dtree.impurity import Impurity, gini
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Probability,
+    Split,
+    Sprout,
+    Tree,
+    depth,
+    descend,
+    fold,
+    n_leaves,
+    unfold,
+)
+
+__all__ = [
+    "C45_Z_TABLE",
+    "CostComplexityPath",
+    "EarlyStopping",
+    "PathEstimate",
+    "Risk",
+    "Rule",
+    "Selection",
+    "added_errors",
+    "as_leaf",
+    "cost_complexity",
+    "cost_complexity_path",
+    "early_stopping",
+    "estimated_errors",
+    "pessimistic",
+    "prune_to",
+    "reduced_error",
+    "select_by_cv",
+    "select_by_holdout",
+    "tree_risk",
+    "truncate",
+]
+
+Risk = Literal["error", "impurity"]
+ZRule = Literal["c45", "normal"]
+Rule = Literal["min", "1se"]
+Number = Fraction | float
+Routed = tuple[tuple[int, Probability], ...]
+"""The rows of a dataset that reach a node, each with the share of it that does."""
+
+R = TypeVar("R")
+
+
+def as_leaf(node: Tree) -> Leaf:
+    """The node pruned to a leaf: same statistics, predicting their plurality (or mean).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> as_leaf(id3(load("play-tennis")))
+    Leaf(prediction='Yes', stats=ClassStats(classes=('No', 'Yes'), counts=(5, 9)))
+    """
+    match node:
+        case Leaf():
+            return node
+        case Split(_, stats):
+            return Leaf(_central(stats), stats)
+        case _:
+            assert_never(node)
+
+
+def _central(stats: Stats) -> Label | float:
+    match stats:
+        case ClassStats():
+            return stats.plurality
+        case Moments():
+            return stats.mean
+        case _:
+            assert_never(stats)
+
+
+# -- cost-complexity ------------------------------------------------------------------------
+
+
+def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Number:
+    """R(t): the node's risk as a leaf, a share of the root's weight ``n``."""
+    leaf = as_leaf(node)
+    stats = leaf.stats
+    if risk == "impurity" and isinstance(stats, ClassStats):
+        loss: Number = impurity(stats.counts) * stats.weight if stats.weight > 0 else Fraction(0)
+    else:
+        loss = training_loss(stats, leaf.prediction)
+    return loss / n if isinstance(loss, float) or isinstance(n, float) else Fraction(loss, 1) / n
+
+
+def _check_risk(risk: str) -> None:
+    if risk not in ("error", "impurity"):
+        raise DtreeError(f"risk must be 'error' or 'impurity', not {risk!r}")
+
+
+def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Number:
+    """R(T), the sum of the leaves' risks (the resubstitution estimate for ``"error"``).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import cart
+    >>> tree = cart(load("play-tennis"), max_depth=1)
+    >>> tree_risk(tree), tree_risk(tree, risk="impurity")
+    (Fraction(5, 14), Fraction(5, 14))
+    """
+    _check_risk(risk)
+    n = tree.stats.weight
+    return sum((_node_risk(leaf, n, risk, impurity) for leaf in _leaves(tree)), Fraction(0))
+
+
+def _leaves(tree: Tree) -> Iterator[Leaf]:
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Leaf):
+            yield node
+        else:
+            stack.extend(branch.subtree for branch in reversed(node.branches))
+
+
+def cost_complexity(
+    tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini
+) -> Number:
+    """R_alpha(T) = R(T) + alpha |T|, the penalised risk of the Learning with Trees notes.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import cart
+    >>> cost_complexity(cart(load("play-tennis"), max_depth=1), Fraction(1, 10))
+    Fraction(39, 70)
+    """
+    return tree_risk(tree, risk=risk, impurity=impurity) + _exact(alpha) * n_leaves(tree)
+
+
+def _exact(alpha: Number) -> Number:
+    """A float alpha as the exact rational it stands for, so comparisons stay exact."""
+    if isinstance(alpha, float) and math.isfinite(alpha):
+        return Fraction(alpha)
+    return alpha
+
+
+def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini) -> Tree:
+    """T(alpha): the smallest pruned subtree minimising R(T) + alpha |T|.
+
+    Bottom-up, a node becomes a leaf when its own cost R(t) + alpha is at
+    most the least cost of its branches; taking the leaf on a tie gives the
+    smallest minimiser, which Breiman et al. (1984) show is unique.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import cart
+    >>> from dtree.tree import n_leaves
+    >>> tree = cart(load("play-tennis"))
+    >>> [n_leaves(prune_to(tree, a)) for a in (0, Fraction(1, 28), Fraction(3, 28))]
+    [7, 3, 1]
+    """
+    _check_risk(risk)
+    if (isinstance(alpha, float) and math.isnan(alpha)) or alpha < 0:
+        raise DtreeError(f"alpha must be a number >= 0, got {alpha!r}")
+    n, a = tree.stats.weight, _exact(alpha)
+
+    def on_leaf(leaf: Leaf) -> tuple[Tree, Number]:
+        return leaf, _node_risk(leaf, n, risk, impurity) + a
+
+    def on_split(split: Split, below: tuple[tuple[Tree, Number], ...]) -> tuple[Tree, Number]:
+        as_one = _node_risk(split, n, risk, impurity) + a
+        kept = sum((cost for _, cost in below), Fraction(0))
+        if as_one <= kept:
+            return as_leaf(split), as_one
+        return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
+
+    return fold(tree, on_leaf, on_split)[0]
+
+
+def _rebuilt(split: Split, subtrees: Sequence[Tree]) -> Split:
+    """The split with new subtrees (itself when nothing changed)."""
+    if all(new is branch.subtree for new, branch in zip(subtrees, split.branches, strict=True)):
+        return split
+    branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
+    return Split(tuple(branches), split.stats)
+
+
+@frozen
+class CostComplexityPath:
+    """Breiman's nested sequence: ``trees[k]`` is T(alpha) for alpha in [alphas[k], alphas[k+1]).
+
+    ``risks[k]`` is R(trees[k]).  The last tree is the root alone.
+    """
+
+    alphas: tuple[Number, ...]
+    trees: tuple[Tree, ...]
+    risks: tuple[Number, ...]
+
+    @property
+    def leaves(self) -> tuple[int, ...]:
+        """|T_k|, the number of leaves of each tree."""
+        return tuple(n_leaves(tree) for tree in self.trees)
+
+    def tree_at(self, alpha: Number) -> Tree:
+        """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha)."""
+        a = _exact(alpha)
+        k = max((k for k, start in enumerate(self.alphas) if start <= a), default=0)
+        return self.trees[k]
+
+
+@frozen
+class _Indexed:
+    """A tree's nodes in preorder, each with its parent and its branch position there."""
+
+    nodes: tuple[Tree, ...]
+    parents: tuple[int, ...]
+    positions: tuple[int, ...]
+    spans: tuple[int, ...]
+    """The number of nodes in each node's subtree (a subtree is contiguous in preorder)."""
+
+    def route(self, i: int) -> tuple[int, ...]:
+        """The branch positions that lead from the root to node ``i``."""
+        steps: list[int] = []
+        while self.parents[i] >= 0:
+            steps.append(self.positions[i])
+            i = self.parents[i]
+        return tuple(reversed(steps))
+
+
+def _indexed(tree: Tree) -> _Indexed:
+    nodes: list[Tree] = []
+    parents: list[int] = []
+    positions: list[int] = []
+    stack: list[tuple[Tree, int, int]] = [(tree, -1, -1)]
+    while stack:
+        node, parent, position = stack.pop()
+        index = len(nodes)
+        nodes.append(node)
+        parents.append(parent)
+        positions.append(position)
+        if isinstance(node, Split):
+            stack.extend(
+                (branch.subtree, index, i)
+                for i, branch in reversed(tuple(enumerate(node.branches)))
+            )
+    spans = [1] * len(nodes)
+    for i in reversed(range(1, len(nodes))):
+        spans[parents[i]] += spans[i]
+    return _Indexed(tuple(nodes), tuple(parents), tuple(positions), tuple(spans))
+
+
+def _graft(tree: Tree, route: Sequence[int], subtree: Tree) -> Tree:
+    """The tree with the node at ``route`` replaced by ``subtree`` (only its ancestors rebuilt)."""
+    spine: list[Split] = []
+    node = tree
+    for position in route:
+        assert isinstance(node, Split)
+        spine.append(node)
+        node = node.branches[position].subtree
+    for split, position in zip(reversed(spine), reversed(route), strict=True):
+        subtrees = [branch.subtree for branch in split.branches]
+        subtrees[position] = subtree
+        subtree = _rebuilt(split, subtrees)
+    return subtree
+
+
+class _WeakestLinks:
+    """Weakest-link pruning in progress: R(T_t) and |T_t| of every live node, g(t) in a heap."""
+
+    def __init__(self, tree: Tree, risk: Risk, impurity: Impurity) -> None:
+        self.index = _indexed(tree)
+        self.tree = tree
+        nodes, n = self.index.nodes, tree.stats.weight
+        self.r_node = [_node_risk(node, n, risk, impurity) for node in nodes]
+        self.r_branch: list[Number] = [Fraction(0)] * len(nodes)
+        self.size = [0] * len(nodes)
+        for i in reversed(range(len(nodes))):
+            if isinstance(nodes[i], Leaf):
+                self.r_branch[i], self.size[i] = self.r_node[i], 1
+            if self.index.parents[i] >= 0:
+                self.r_branch[self.index.parents[i]] += self.r_branch[i]
+                self.size[self.index.parents[i]] += self.size[i]
+        self.live = [True] * len(nodes)
+        self.version = [0] * len(nodes)
+        self.heap: list[tuple[Number, int, int]] = []
+        for i, node in enumerate(nodes):
+            if isinstance(node, Split):
+                self._push(i)
+
+    def g(self, i: int) -> Number:
+        """g(t) = (R(t) - R(T_t)) / (|T_t| - 1)."""
+        return (self.r_node[i] - self.r_branch[i]) / (self.size[i] - 1)
+
+    def _push(self, i: int) -> None:
+        heapq.heappush(self.heap, (self.g(i), i, self.version[i]))
+
+    def weakest(self) -> tuple[Number, int] | None:
+        """The least g(t) over the live splits, and the first split (in preorder) that has it."""
+        while self.heap:
+            g, i, version = self.heap[0]
+            if self.live[i] and self.size[i] > 1 and version == self.version[i]:
+                return g, i
+            heapq.heappop(self.heap)
+        return None
+
+    def cut(self, i: int) -> None:
+        """Prune the branch at node ``i`` to a leaf and update its ancestors."""
+        heapq.heappop(self.heap)
+        gain, dropped = self.r_node[i] - self.r_branch[i], self.size[i] - 1
+        self.r_branch[i], self.size[i] = self.r_node[i], 1
+        j, end = i + 1, i + self.index.spans[i]
+        while j < end:  # retire the branch's nodes, skipping branches retired before
+            self.live[j] = False
+            j += self.index.spans[j] if self.size[j] == 1 else 1
+        ancestor = self.index.parents[i]
+        while ancestor >= 0:
+            self.r_branch[ancestor] += gain
+            self.size[ancestor] -= dropped
+            self.version[ancestor] += 1
+            self._push(ancestor)
+            ancestor = self.index.parents[ancestor]
+        self.tree = _graft(self.tree, self.index.route(i), as_leaf(self.index.nodes[i]))
+
+
+def cost_complexity_path(
+    tree: Tree,
+    *,
+    risk: Risk = "error",
+    impurity: Impurity = gini,
+    one_at_a_time: bool = False,
+) -> CostComplexityPath:
+    """Weakest-link pruning: the nested trees T_0 > T_1 > ... > root and their alphas.
+
+    T_0 is the smallest subtree with the least risk (``prune_to(tree, 0)``).
+    Then, repeatedly, alpha_(k+1) is the least g(t) over the splits of T_k,
+    and T_(k+1) prunes *every* split that attains it.  The alphas strictly
+    increase, and are exact (``Fraction``) when the weights are integers.
+
+    ``one_at_a_time=True`` is scikit-learn's ``cost_complexity_pruning_path``
+    convention instead: the path starts at the full tree with alpha 0 and
+    prunes one weakest link per step (the first in preorder), so a tied
+    alpha repeats.  With ``risk="impurity"`` and the tree's own criterion it
+    reproduces scikit-learn's ``ccp_alphas`` and ``impurities``.
+
+    On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree gives:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grow import cart
+    >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> tree = cart(data)
+    >>> cost_complexity_path(tree, risk="impurity").alphas
+    (Fraction(0, 1), Fraction(2, 25), Fraction(9, 50))
+    >>> cost_complexity_path(tree, risk="impurity", one_at_a_time=True).alphas
+    (Fraction(0, 1), Fraction(2, 25), Fraction(2, 25), Fraction(9, 50))
+    >>> cost_complexity_path(tree).alphas
+    (Fraction(0, 1), Fraction(1, 20), Fraction(3, 10))
+    """
+    _check_risk(risk)
+    links = _WeakestLinks(tree, risk, impurity)
+    alphas: list[Number] = []
+    trees: list[Tree] = []
+    risks: list[Number] = []
+
+    def record(alpha: Number) -> None:
+        alphas.append(alpha)
+        trees.append(links.tree)
+        risks.append(links.r_branch[0])
+
+    if one_at_a_time:
+        record(Fraction(0))
+        while (weakest := links.weakest()) is not None:
+            links.cut(weakest[1])
+            record(weakest[0])
+    else:
+        while (weakest := links.weakest()) is not None and weakest[0] <= 0:
+            links.cut(weakest[1])
+        record(Fraction(0))
+        while (weakest := links.weakest()) is not None:
+            alpha = weakest[0]
+            while weakest is not None and weakest[0] == alpha:
+                links.cut(weakest[1])
+                weakest = links.weakest()
+            record(alpha)
+    return CostComplexityPath(tuple(alphas), tuple(trees), tuple(risks))
+
+
+# -- routing a dataset through a tree --------------------------------------------------------
+
+
+def _route(
+    split: Split, data: Dataset, rows: Routed, *, recount: bool
+) -> tuple[tuple[Routed, ...], Routed]:
+    """The rows that go down each branch, and those that stop (no branch accepts their value).
+
+    A row follows :func:`dtree.tree.descend`.  When the tree is being
+    recounted on ``data`` (``recount``), a row with a missing value is
+    spread instead in proportion to the weight of the rows with a known
+    value in each branch, as C4.5 spreads its training cases, so that the
+    recounted node's weight is the sum of its branches'.
+    """
+    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
+    stopped: list[tuple[int, Probability]] = []
+    unknown: list[tuple[int, Probability]] = []
+    for row, share in rows:
+        example = data.example(row)
+        if recount and example.get(split.attribute) is None:
+            unknown.append((row, share))
+            continue
+        ways = descend(split, example)
+        if not ways:
+            stopped.append((row, share))
+        for i, p in ways:
+            parts[i].append((row, share * p))
+    known = [total(_weights(data, tuple(part))) for part in parts]
+    everywhere = total(known)
+    for row, share in unknown:
+        for i, weight in enumerate(known):
+            if weight > 0:
+                parts[i].append((row, share * ratio(weight, everywhere)))
+        if everywhere == 0:
+            parts[0].append((row, share))
+    return tuple(map(tuple, parts)), tuple(stopped)
+
+
+def _fold_routed(
+    tree: Tree,
+    data: Dataset,
+    rows: Routed,
+    on_leaf: Callable[[Leaf, Routed], R],
+    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
+    *,
+    recount: bool = False,
+) -> R:
+    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
+
+    ``on_split`` gets the split, its rows, the rows that stop there (no
+    branch accepts their value) and the results of its branches.
+    """
+    results: list[R] = []
+    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
+    while stack:
+        node, rows, stopped = stack.pop()
+        match node:
+            case Leaf():
+                results.append(on_leaf(node, rows))
+            case Split(branches, _) if stopped is not None:
+                below = tuple(results[len(results) - len(branches) :])
+                del results[len(results) - len(branches) :]
+                results.append(on_split(node, rows, stopped, below))
+            case Split(branches, _):
+                parts, stopped = _route(node, data, rows, recount=recount)
+                stack.append((node, rows, stopped))
+                stack.extend(
+                    (branch.subtree, part, None)
+                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
+                )
+    return results[0]
+
+
+def _whole(data: Dataset) -> Routed:
+    """Every row of the dataset, whole."""
+    return tuple((row, Fraction(1)) for row in data.rows)
+
+
+def _weights(data: Dataset, rows: Routed) -> tuple[Weight, ...]:
+    """Each routed row's weight times its share (a whole row keeps its own weight)."""
+    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
+
+
+def _stats(data: Dataset, rows: Routed) -> Stats:
+    return stats_of(data.subset(row for row, _ in rows), _weights(data, rows))
+
+
+def _check_target(tree: Tree, data: Dataset, role: str) -> None:
+    stats = tree.stats
+    if isinstance(stats, ClassStats) != data.schema.is_classification or (
+        isinstance(stats, ClassStats) and stats.classes != data.schema.classes
+    ):
+        raise DtreeError(f"the {role} data's target does not match the tree's")
+
+
+# -- reduced-error pruning -------------------------------------------------------------------
+
+
+def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
+    """The weighted validation loss of one prediction: misclassified weight or squared error."""
+    weights = _weights(data, rows)
+    if data.schema.is_classification:
+        wrong = (
+            w for (row, _), w in zip(rows, weights, strict=True) if data.target[row] != prediction
+        )
+        return sum(wrong, Fraction(0))
+    return math.fsum(
+        float(w) * (float(data.target[row]) - float(prediction)) ** 2
+        for (row, _), w in zip(rows, weights, strict=True)
+    )
+
+
+def reduced_error(tree: Tree, validation: Dataset) -> Tree:
+    """Reduced-error pruning (Decision Trees II notes), bottom-up on a validation set.
+
+    A split whose branches are all leaves becomes a leaf (:func:`as_leaf`)
+    when that does not increase the validation error: the misclassified
+    weight (squared error in regression) of the validation examples that
+    reach it.  A node that no validation example reaches is pruned.  One
+    bottom-up pass reaches the fixed point of "repeat until nothing
+    changes": a node's decision depends only on its own, final, subtree.
+
+    A validation example with a missing value is counted by the share of
+    it that reaches each leaf (C4.5's convention); without missing values
+    this is exactly the validation accuracy.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> from dtree.tree import size
+    >>> data = load("play-tennis")
+    >>> tree = id3(data.subset(range(10)))
+    >>> size(tree), size(reduced_error(tree, data.subset(range(10, 14))))
+    (9, 6)
+    """
+    _check_target(tree, validation, "validation")
+
+    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, Number]:
+        return leaf, _loss(leaf.prediction, validation, rows)
+
+    def on_split(
+        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, Number], ...]
+    ) -> tuple[Tree, Number]:
+        leaf = as_leaf(split)
+        kept = sum((loss for _, loss in below), _loss(leaf.prediction, validation, stopped))
+        if all(isinstance(subtree, Leaf) for subtree, _ in below):
+            as_one = _loss(leaf.prediction, validation, rows)
+            if as_one <= kept:
+                return leaf, as_one
+        return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
+
+    return _fold_routed(tree, validation, _whole(validation), on_leaf, on_split)[0]
+
+
+# -- pessimistic pruning (C4.5) --------------------------------------------------------------
+
+C45_Z_TABLE = (
+    (0.0, 4.0),
+    (0.001, 3.09),
+    (0.005, 2.58),
+    (0.01, 2.33),
+    (0.05, 1.65),
+    (0.10, 1.28),
+    (0.20, 0.84),
+    (0.40, 0.25),
+    (1.00, 0.0),
+)
+"""C4.5's table of (confidence CF, z): the upper tail P(Z > z) = CF of the normal,
+rounded, between whose rows C4.5 interpolates linearly (Quinlan 1993, from the
+Documenta Geigy Scientific Tables)."""
+
+
+def _z(confidence: float, rule: ZRule) -> float:
+    """The z with P(Z > z) = CF: interpolated in C4.5's table, or the exact normal quantile."""
+    if rule == "normal":
+        return NormalDist().inv_cdf(1 - confidence)
+    upper = next(i for i, (cf, _) in enumerate(C45_Z_TABLE) if confidence <= cf)
+    (cf0, z0), (cf1, z1) = C45_Z_TABLE[upper - 1], C45_Z_TABLE[upper]
+    return z0 + (z1 - z0) * (confidence - cf0) / (cf1 - cf0)
+
+
+def _check_confidence(confidence: float, rule: str) -> None:
+    if rule not in ("c45", "normal"):
+        raise DtreeError(f"z must be 'c45' or 'normal', not {rule!r}")
+    if not 0 < confidence < 1:
+        raise DtreeError(f"the confidence level CF is in (0, 1), got {confidence!r}")
+
+
+def added_errors(n: float, e: float, confidence: float = 0.25, *, z: ZRule = "c45") -> float:
+    """U_CF(e, n) n - e: the errors a leaf adds when its error rate rises to the upper limit.
+
+    U_CF(e, n) is the upper limit of the binomial error rate at confidence
+    CF (Quinlan 1993, ch. 4).  With no errors it is exact,
+    1 - CF^(1/n); between 0 and 1 error it is interpolated linearly; from
+    one error on it is the normal approximation with continuity
+    correction, p = (e + 1/2 + z^2/2 + z sqrt((e + 1/2)(1 - (e + 1/2)/n) + z^2/4)) / (n + z^2).
+
+    ``z="c45"`` is C4.5 release 8 (z interpolated in :data:`C45_Z_TABLE`,
+    0.67 (n - e) when e + 1/2 >= n); ``z="normal"`` is Weka's J48 (the
+    exact normal quantile, n - e when e + 1/2 >= n).  An empty leaf adds 0.
+
+    Quinlan's example: a leaf of 16 cases with 1 error.
+
+    >>> round(1 + added_errors(16, 1), 3), round(1 + added_errors(16, 1, z="normal"), 3)
+    (2.507, 2.476)
+    >>> round(added_errors(6, 0) + added_errors(9, 0) + added_errors(1, 0), 3)
+    3.273
+    """
+    _check_confidence(confidence, z)
+    if n <= 0:
+        return 0.0
+    zero_errors: float = n * (1 - math.pow(confidence, 1 / n))
+    if e < (1e-6 if z == "c45" else 1e-300):
+        return zero_errors
+    if e < (0.9999 if z == "c45" else 1):
+        return zero_errors + e * (added_errors(n, 1.0, confidence, z=z) - zero_errors)
+    if e + 0.5 >= n:
+        return 0.67 * (n - e) if z == "c45" else max(n - e, 0.0)
+    z2 = _z(confidence, z) ** 2
+    half = e + 0.5
+    upper = (half + z2 / 2 + math.sqrt(z2 * (half * (1 - half / n) + z2 / 4))) / (n + z2)
+    return n * upper - e
+
+
+def _leaf_estimate(leaf: Leaf, confidence: float, z: ZRule) -> float:
+    """A leaf's estimated errors: its training errors plus :func:`added_errors`."""
+    stats = leaf.stats
+    if not isinstance(stats, ClassStats):
+        raise DtreeError("pessimistic pruning estimates classification errors: not for regression")
+    n, e = float(stats.weight), float(training_loss(stats, leaf.prediction))
+    return e + added_errors(n, e, confidence, z=z)
+
+
+def estimated_errors(tree: Tree, confidence: float = 0.25, *, z: ZRule = "c45") -> float:
+    """C4.5's predicted errors of a tree: the sum of its leaves' estimates.
+
+    >>> from dtree.counts import ClassStats
+    >>> from dtree.conditions import Equals
+    >>> def leaf(no: int, yes: int) -> Leaf:
+    ...     return Leaf("no" if no >= yes else "yes", ClassStats(("no", "yes"), (no, yes)))
+    >>> subtree = Split((Branch(Equals("x", "n"), leaf(6, 0)), Branch(Equals("x", "y"), leaf(9, 0)),
+    ...                  Branch(Equals("x", "u"), leaf(0, 1))), ClassStats(("no", "yes"), (15, 1)))
+    >>> round(estimated_errors(subtree), 3), round(estimated_errors(as_leaf(subtree)), 3)
+    (3.273, 2.507)
+    """
+    _check_confidence(confidence, z)
+    return math.fsum(_leaf_estimate(leaf, confidence, z) for leaf in _leaves(tree))
+
+
+def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
+    """The tree with every node's statistics recounted from ``rows`` of ``data``.
+
+    Leaves predict the new plurality (or mean); a leaf that no row reaches
+    predicts its parent's, as an empty branch does when a tree is grown.
+    """
+
+    def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
+        stats = _stats(data, routed)
+        return Leaf(_central(stats) if stats.weight > 0 else leaf.prediction, stats)
+
+    def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
+        stats = _stats(data, routed)
+        fallback = _central(stats) if stats.weight > 0 else as_leaf(split).prediction
+        subtrees = (
+            Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
+            for t in below
+        )
+        branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
+        return Split(tuple(branches), stats)
+
+    return _fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
+
+
+def pessimistic(
+    tree: Tree,
+    confidence: float = 0.25,
+    *,
+    z: ZRule = "c45",
+    subtree_raising: bool = True,
+    data: Dataset | None = None,
+    slack: float = 0.1,
+) -> Tree:
+    """C4.5's error-based pruning (Quinlan 1993, ch. 4), bottom-up.
+
+    With its branches pruned first, a split is compared with two
+    replacements by :func:`estimated_errors`:
+
+    * the leaf :func:`as_leaf`, taken when its estimate is at most the
+      subtree's and (with raising) at most the largest branch's, plus
+      ``slack``;
+    * otherwise, with ``subtree_raising``, its largest branch (by training
+      weight, the first on a tie), taken when its estimate on *all* the
+      node's training examples is at most the subtree's plus ``slack``.
+      The raised branch is recounted on those examples and pruned again.
+
+    ``slack=0.1`` is C4.5's and J48's: a replacement may cost up to 0.1
+    estimated errors more.  With ``slack=0`` pruning never raises the
+    estimated errors.  Subtree raising re-routes the training examples, so
+    it needs them: pass the tree's training ``data`` (or
+    ``subtree_raising=False``, which needs only the tree).
+
+    Quinlan's example: the subtree with leaves (6, 0), (9, 0) and (1, 0)
+    predicts 3.273 errors, the leaf (16, 1) 2.507, so it is pruned.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> from dtree.tree import size
+    >>> data = load("restaurant")
+    >>> tree = c45(data, min_objects=1)
+    >>> size(tree), size(pessimistic(tree, data=data))
+    (11, 4)
+    """
+    _check_confidence(confidence, z)
+    if subtree_raising and data is None:
+        raise DtreeError(
+            "subtree raising re-routes the training examples: pass data=..., "
+            "or subtree_raising=False"
+        )
+    if data is not None:
+        _check_target(tree, data, "training")
+
+    def estimate(node: Tree) -> float:
+        return estimated_errors(node, confidence, z=z)
+
+    def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
+        if isinstance(node, Leaf):
+            return node, estimate(node)
+        return (
+            _fold_routed(node, data, rows, on_leaf, on_split, recount=True)
+            if data is not None
+            else fold(
+                node, lambda leaf: (leaf, estimate(leaf)), lambda s, below: decide(s, (), below)
+            )
+        )
+
+    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, float]:
+        return leaf, estimate(leaf)
+
+    def on_split(
+        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, float], ...]
+    ) -> tuple[Tree, float]:
+        return decide(split, rows, below)
+
+    def decide(
+        split: Split, rows: Routed, below: tuple[tuple[Tree, float], ...]
+    ) -> tuple[Tree, float]:
+        kept = math.fsum(errors for _, errors in below)
+        leaf = as_leaf(split)
+        as_one = estimate(leaf)
+        raised: Tree | None = None
+        if subtree_raising and data is not None:
+            weights = [branch.subtree.stats.weight for branch in split.branches]
+            largest = below[weights.index(max(weights))][0]
+            raised = _restated(largest, data, rows)
+        by_raising = estimate(raised) if raised is not None else math.inf
+        if as_one <= kept + slack and as_one <= by_raising + slack:
+            return leaf, as_one
+        if raised is not None and by_raising <= kept + slack:
+            return prune(raised, rows)
+        return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
+
+    return prune(tree, _whole(data) if data is not None else ())[0]
+
+
+# -- choosing a tree of the path ----------------------------------------------------------------
+
+
+@frozen
+class PathEstimate:
+    """One tree of a cost-complexity path, with its estimated error (a row of rpart's cptable).
+
+    ``risk`` is R(T_k) on the training data; ``error`` the test-sample or
+    cross-validated estimate of the Learning with Trees notes, and
+    ``standard_error`` its standard error (rpart's ``xerror`` and ``xstd``
+    are these divided by the root's risk).
+    """
+
+    alpha: Number
+    leaves: int
+    risk: Number
+    error: Number
+    standard_error: float
+
+
+@frozen
+class Selection:
+    """The tree chosen from a path: ``trees[index]`` of the path, at ``alpha``, and the table."""
+
+    tree: Tree
+    alpha: Number
+    index: int
+    table: tuple[PathEstimate, ...]
+
+
+def _mean_and_standard_error(
+    losses_and_weights: Sequence[tuple[Number, Weight]],
+) -> tuple[Number, float]:
+    """The weighted mean loss and its standard error sqrt(s^2 / N) (Breiman et al. 1984, 3.4)."""
+    n = sum((w for _, w in losses_and_weights), Fraction(0))
+    mean = sum((w * loss for loss, w in losses_and_weights), Fraction(0)) / n
+    spread = sum((w * (loss - mean) ** 2 for loss, w in losses_and_weights), Fraction(0)) / n
+    return mean, math.sqrt(spread / n)
+
+
+def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
+    """The index of the least error (the smallest tree on a tie), or by the one-SE rule
+    the smallest tree whose error is within one standard error of that least error."""
+    if rule not in ("min", "1se"):
+        raise DtreeError(f"rule must be 'min' or '1se', not {rule!r}")
+    best = min(range(len(estimates)), key=lambda k: (estimates[k][0], -k))
+    if rule == "min":
+        return best
+    bound = estimates[best][0] + _exact(estimates[best][1])
+    return max(k for k, (error, _) in enumerate(estimates) if error <= bound)
+
+
+def _selection(
+    path: CostComplexityPath, estimates: Sequence[tuple[Number, float]], rule: Rule
+) -> Selection:
+    table = tuple(
+        PathEstimate(alpha, leaves, risk, error, se)
+        for alpha, leaves, risk, (error, se) in zip(
+            path.alphas, path.leaves, path.risks, estimates, strict=True
+        )
+    )
+    k = _choose(estimates, rule)
+    return Selection(path.trees[k], path.alphas[k], k, table)
+
+
+def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Number, Weight]]:
+    return list(zip(losses(tree, data), data.row_weights, strict=True))
+
+
+def select_by_holdout(path: CostComplexityPath, test: Dataset, *, rule: Rule = "min") -> Selection:
+    """Choose from a path by the error on an independent test sample.
+
+    ``rule="min"`` takes the least test error (the smaller tree on a tie);
+    ``rule="1se"`` the smallest tree within one standard error of it.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import cart
+    >>> data = load("play-tennis")
+    >>> path = cost_complexity_path(cart(data.subset(range(10))))
+    >>> chosen = select_by_holdout(path, data.subset(range(10, 14)))
+    >>> chosen.index, [str(row.error) for row in chosen.table]
+    (3, ['1/4', '1/2', '1/2', '1/4'])
+    """
+    for tree in path.trees[:1]:
+        _check_target(tree, test, "test")
+    estimates = [_mean_and_standard_error(_row_losses(tree, test)) for tree in path.trees]
+    return _selection(path, estimates, rule)
+
+
+def _folds(data: Dataset, k: int, seed: int) -> tuple[Fold, ...]:
+    if data.schema.is_classification:
+        return stratified_k_fold(data, k, seed=seed)
+    return k_fold(data, k, seed=seed)
+
+
+def select_by_cv(
+    learner: Learner,
+    data: Dataset,
+    folds: int = 10,
+    *,
+    seed: int = 0,
+    rule: Rule = "min",
+    risk: Risk = "error",
+    progress: Callable[[int, int], None] | None = None,
+) -> Selection:
+    """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
+
+    Grow the full tree on all of ``data`` and take its path, alphas
+    a_0 < a_1 < ... < a_M.  Tree k stands for the interval [a_k, a_(k+1)),
+    represented by the geometric mean b_k = sqrt(a_k a_(k+1)) (b_M is
+    infinite: the root).  For each fold (stratified for classification),
+    grow a tree on the other folds, prune it to each b_k, and count its
+    losses on the held-out fold; tree k's cross-validated error is the
+    mean loss over all rows, with its standard error.  ``risk="impurity"``
+    measures R(t) by the learner's own impurity.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import CART
+    >>> chosen = select_by_cv(CART, load("iris"), folds=10, seed=0)
+    >>> [(row.leaves, str(row.error)) for row in chosen.table]
+    [(9, '3/50'), (7, '4/75'), (4, '3/50'), (3, '3/50'), (2, '1/3'), (1, '2/3')]
+    >>> chosen.index, select_by_cv(CART, load("iris"), folds=10, seed=0, rule="1se").index
+    (1, 3)
+    """
+    _check_risk(risk)
+    impurity = IMPURITIES.get(learner.impurity, gini)
+    path = cost_complexity_path(grow(learner, data), risk=risk, impurity=impurity)
+    betas = [math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)] + [math.inf]
+    pooled: list[list[tuple[Number, Weight]]] = [[] for _ in betas]
+    parts = _folds(data, folds, seed)
+    for done, part in enumerate(parts, start=1):
+        fold_path = cost_complexity_path(
+            grow(learner, data.subset(part.train)), risk=risk, impurity=impurity
+        )
+        test = data.subset(part.test)
+        for k, beta in enumerate(betas):
+            pooled[k].extend(_row_losses(fold_path.tree_at(beta), test))
+        if progress is not None:
+            progress(done, len(parts))
+    return _selection(path, [_mean_and_standard_error(losses) for losses in pooled], rule)
+
+
+# -- pruning by depth and early termination -------------------------------------------------------
+
+
+def truncate(tree: Tree, max_depth: int) -> Tree:
+    """The tree cut at depth ``max_depth``: every node there becomes :func:`as_leaf`.
+
+    For a learner that grows depth first (no ``max_leaf_nodes``), this is
+    the tree the learner grows with ``max_depth``, by the CS 536 notes'
+    pruning "by depth".
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> from dtree.render import text
+    >>> print(text(truncate(id3(load("play-tennis")), 1)))
+    root [No 5, Yes 9]
+    Outlook = Overcast [No 0, Yes 4]: Yes
+    Outlook = Rain [No 2, Yes 3]: Yes
+    Outlook = Sunny [No 3, Yes 2]: No
+    """
+    if max_depth < 0:
+        raise DtreeError(f"max_depth must be >= 0, got {max_depth!r}")
+
+    def step(seed: tuple[Tree, int]) -> Leaf | Sprout[tuple[Tree, int]]:
+        node, level = seed
+        if isinstance(node, Leaf) or level == max_depth:
+            return as_leaf(node)
+        return Sprout(
+            tuple(branch.condition for branch in node.branches),
+            tuple((branch.subtree, level + 1) for branch in node.branches),
+            node.stats,
+        )
+
+    return unfold((tree, 0), step)
+
+
+@frozen
+class EarlyStopping:
+    """The tree chosen by early termination, its depth, and the two error curves by depth."""
+
+    tree: Tree
+    depth: int
+    training_errors: tuple[Number, ...]
+    validation_errors: tuple[Number, ...]
+
+
+def _error(tree: Tree, data: Dataset) -> Number:
+    return _mean_and_standard_error(_row_losses(tree, data))[0]
+
+
+def early_stopping(learner: Learner, train: Dataset, validation: Dataset) -> EarlyStopping:
+    """Early termination (CS 536 and Lecture 10 notes): deepen until validation error rises.
+
+    The trees of depth 0, 1, 2, ... are the learner's full tree cut by
+    :func:`truncate`.  Training error falls as they deepen; the chosen
+    depth is the last before the validation error first rises (the full
+    depth if it never does).  Both curves are returned in full, to be
+    pictured.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> data = load("play-tennis")
+    >>> stop = early_stopping(ID3, data.subset(range(10)), data.subset(range(10, 14)))
+    >>> [str(e) for e in stop.training_errors], [str(e) for e in stop.validation_errors]
+    (['2/5', '1/5', '0'], ['1/4', '1/2', '1/4'])
+    >>> stop.depth
+    0
+    """
+    grown = grow(learner, train)
+    _check_target(grown, validation, "validation")
+    trees = [truncate(grown, d) for d in range(depth(grown) + 1)]
+    training = tuple(_error(tree, train) for tree in trees)
+    held_out = tuple(_error(tree, validation) for tree in trees)
+    rise = next((d for d in range(1, len(trees)) if held_out[d] > held_out[d - 1]), len(trees))
+    return EarlyStopping(trees[rise - 1], rise - 1, training, held_out)
