@@ -80,6 +80,7 @@ __all__ = [
     "ConfusionMatrix",
     "CrossValidation",
     "Fold",
+    "Learning",
     "LearningPoint",
     "TTest",
     "accuracy",
@@ -88,7 +89,9 @@ __all__ = [
     "cross_validate",
     "error",
     "f_beta",
+    "folds_of",
     "k_fold",
+    "learn_with",
     "learning_curve",
     "losses",
     "mean",
@@ -109,7 +112,7 @@ Score = Fraction | float
 Number = int | Fraction | float
 Average = Literal["macro", "micro", "weighted"]
 AVERAGES: tuple[Average, ...] = ("macro", "micro", "weighted")
-_Learning = Learner | Callable[[Dataset], Tree]
+Learning = Learner | Callable[[Dataset], Tree]
 """What cross-validation grows trees with: a Learner, or a function from data to a tree."""
 
 
@@ -767,7 +770,14 @@ def _square_root(x: Fraction) -> float:
         return math.inf
 
 
-def _learn(learner: _Learning) -> Callable[[Dataset], Tree]:
+def learn_with(learner: Learning) -> Callable[[Dataset], Tree]:
+    """The function from data to a tree that ``learner`` stands for.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> learn_with(ID3)(load("xor")).stats
+    ClassStats(classes=('0', '1'), counts=(2, 2))
+    """
     if isinstance(learner, Learner):
         return partial(grow, learner)
     if callable(learner):
@@ -775,10 +785,21 @@ def _learn(learner: _Learning) -> Callable[[Dataset], Tree]:
     raise DtreeError(f"a learner is a Learner or a function from data to a tree, not {learner!r}")
 
 
-def _folds(
-    data: Dataset, folds: int | Sequence[Fold], seed: int, stratified: bool | None
+def folds_of(
+    data: Dataset,
+    folds: int | Sequence[Fold],
+    *,
+    seed: int = 0,
+    stratified: bool | None = None,
 ) -> tuple[Fold, ...]:
-    """The folds asked for: k of them, stratified or not, or those given."""
+    """The folds asked for: k of them, stratified or not, or those given (checked).
+
+    ``stratified=None`` stratifies classification data and not regression data.
+
+    >>> from dtree.datasets import load
+    >>> [len(fold.test) for fold in folds_of(load("play-tennis"), 3)]
+    [5, 5, 4]
+    """
     if isinstance(folds, bool):
         raise DtreeError(f"folds is a number of folds or a sequence of Fold values, not {folds!r}")
     if isinstance(folds, int):
@@ -841,7 +862,7 @@ class CrossValidation:
 
 
 def cross_validate(
-    learner: _Learning,
+    learner: Learning,
     data: Dataset,
     folds: int | Sequence[Fold] = 10,
     *,
@@ -867,8 +888,8 @@ def cross_validate(
 
     See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
     """
-    learn = _learn(learner)
-    chosen = _folds(data, folds, seed, stratified)
+    learn = learn_with(learner)
+    chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     errors: list[Score] = []
     pooled: ConfusionMatrix | None = None
     for done, fold in enumerate(chosen, start=1):
@@ -893,7 +914,7 @@ class LearningPoint:
 
 
 def learning_curve(
-    learner: _Learning,
+    learner: Learning,
     data: Dataset,
     sizes: Sequence[int],
     *,
@@ -923,8 +944,8 @@ def learning_curve(
 
     See also: :func:`cross_validate`, :class:`LearningPoint`.
     """
-    learn = _learn(learner)
-    chosen = _folds(data, folds, seed, stratified)
+    learn = learn_with(learner)
+    chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
         _check_count("a training size", m, 1, smallest)

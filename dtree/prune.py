@@ -49,8 +49,8 @@ from attrs import frozen
 from dtree.counts import ClassStats, Moments, Stats, ratio, stats_of, total, training_loss
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
-from dtree.evaluate import Fold, k_fold, losses, stratified_k_fold
-from dtree.grow import IMPURITIES, Learner, grow
+from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
+from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
 from dtree.tree import (
     Branch,
@@ -880,20 +880,15 @@ def select_by_holdout(path: CostComplexityPath, test: Dataset, *, rule: Rule = "
     return _selection(path, estimates, rule)
 
 
-def _folds(data: Dataset, k: int, seed: int) -> tuple[Fold, ...]:
-    if data.schema.is_classification:
-        return stratified_k_fold(data, k, seed=seed)
-    return k_fold(data, k, seed=seed)
-
-
 def select_by_cv(
-    learner: Learner,
+    learner: Learning,
     data: Dataset,
-    folds: int = 10,
+    folds: int | Sequence[Fold] = 10,
     *,
     seed: int = 0,
     rule: Rule = "min",
     risk: Risk = "error",
+    impurity: Impurity | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Selection:
     """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
@@ -904,8 +899,11 @@ def select_by_cv(
     infinite: the root).  For each fold (stratified for classification),
     grow a tree on the other folds, prune it to each b_k, and count its
     losses on the held-out fold; tree k's cross-validated error is the
-    mean loss over all rows, with its standard error.  ``risk="impurity"``
-    measures R(t) by the learner's own impurity.
+    mean loss over all rows, with its standard error.  ``folds`` is their
+    number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
+    ``learner`` a :class:`~dtree.grow.Learner` or any function from data to
+    a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
+    the learner's own (Gini for a function).
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import CART
@@ -916,14 +914,16 @@ def select_by_cv(
     (1, 3)
     """
     _check_risk(risk)
-    impurity = IMPURITIES.get(learner.impurity, gini)
-    path = cost_complexity_path(grow(learner, data), risk=risk, impurity=impurity)
+    if impurity is None:
+        impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
+    learn = learn_with(learner)
+    path = cost_complexity_path(learn(data), risk=risk, impurity=impurity)
     betas = [math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)] + [math.inf]
     pooled: list[list[tuple[Number, Weight]]] = [[] for _ in betas]
-    parts = _folds(data, folds, seed)
+    parts = folds_of(data, folds, seed=seed)
     for done, part in enumerate(parts, start=1):
         fold_path = cost_complexity_path(
-            grow(learner, data.subset(part.train)), risk=risk, impurity=impurity
+            learn(data.subset(part.train)), risk=risk, impurity=impurity
         )
         test = data.subset(part.test)
         for k, beta in enumerate(betas):
@@ -978,11 +978,7 @@ class EarlyStopping:
     validation_errors: tuple[Number, ...]
 
 
-def _error(tree: Tree, data: Dataset) -> Number:
-    return _mean_and_standard_error(_row_losses(tree, data))[0]
-
-
-def early_stopping(learner: Learner, train: Dataset, validation: Dataset) -> EarlyStopping:
+def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> EarlyStopping:
     """Early termination (CS 536 and Lecture 10 notes): deepen until validation error rises.
 
     The trees of depth 0, 1, 2, ... are the learner's full tree cut by
@@ -1000,10 +996,10 @@ def early_stopping(learner: Learner, train: Dataset, validation: Dataset) -> Ear
     >>> stop.depth
     0
     """
-    grown = grow(learner, train)
+    grown = learn_with(learner)(train)
     _check_target(grown, validation, "validation")
     trees = [truncate(grown, d) for d in range(depth(grown) + 1)]
-    training = tuple(_error(tree, train) for tree in trees)
-    held_out = tuple(_error(tree, validation) for tree in trees)
+    training = tuple(error(tree, train) for tree in trees)
+    held_out = tuple(error(tree, validation) for tree in trees)
     rise = next((d for d in range(1, len(trees)) if held_out[d] > held_out[d - 1]), len(trees))
     return EarlyStopping(trees[rise - 1], rise - 1, training, held_out)
