@@ -11,7 +11,14 @@
     and each class's precision, recall and F1.  Progress goes to standard
     error, a line a fold.
 
-Both commands read data and take learning options alike.  Every learning
+``dtree prune (FILE.csv --target COL | --dataset NAME) [options] --method METHOD``
+    Learn a tree as fit does, prune it and print it, with what the method
+    measured: reduced-error pruning on a held-out share of the data;
+    cost-complexity pruning with the table of its path (alpha, leaves,
+    training error, cross-validated or held-out error and its standard
+    error) and the tree it selects; or C4.5's pessimistic pruning.
+
+All three commands read data and take learning options alike.  Every learning
 option is passed on only when it is given, so each algorithm keeps its
 own defaults; an option that the chosen algorithm does not have is
 refused rather than ignored.  Bad input ends with exit status 2 and one
@@ -24,16 +31,36 @@ import argparse
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from dtree import datasets
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, at_file
-from dtree.evaluate import CrossValidation, cross_validate, f_beta, precision, recall
+from dtree.evaluate import (
+    CrossValidation,
+    cross_validate,
+    error,
+    f_beta,
+    precision,
+    recall,
+    train_test_split,
+)
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
+from dtree.prune import (
+    Risk,
+    Rule,
+    Selection,
+    ZRule,
+    cost_complexity_path,
+    estimated_errors,
+    pessimistic,
+    reduced_error,
+    select_by_cv,
+    select_by_holdout,
+)
 from dtree.render import format_weight, text
-from dtree.tree import Tree
+from dtree.tree import Tree, n_leaves
 
 __all__ = ["main"]
 
@@ -62,7 +89,25 @@ OPTIONS: Mapping[str, tuple[str, ...]] = {
 FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker")
 """The options that say how to read FILE.csv."""
 
+METHODS = ("reduced-error", "cost-complexity", "pessimistic")
+"""The pruning methods of ``dtree prune --method``."""
+
+PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "holdout": ("reduced-error", "cost-complexity"),
+    "folds": ("cost-complexity",),
+    "rule": ("cost-complexity",),
+    "risk": ("cost-complexity",),
+    "confidence": ("pessimistic",),
+    "z": ("pessimistic",),
+    "no_subtree_raising": ("pessimistic",),
+}
+"""Each pruning option and the methods that take it."""
+
+HOLDOUT = 0.25
+"""The share of the data reduced-error pruning holds out by default."""
+
 T = TypeVar("T")
+Learn = Callable[[Dataset], Tree]
 
 
 def _flag(option: str) -> str:
@@ -163,10 +208,59 @@ def _parser() -> argparse.ArgumentParser:
         metavar="K",
         help="the number of folds, stratified by class for classification (default: 10)",
     )
-    evaluating.add_argument(
+    _add_seed(evaluating)
+    _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
+    return parser
+
+
+def _add_seed(group: argparse._ArgumentGroup) -> None:
+    group.add_argument(
         "--seed", type=int, default=0, metavar="N", help="the seed of the shuffle (default: 0)"
     )
-    return parser
+
+
+def _add_pruning(prune: argparse.ArgumentParser) -> None:
+    _add_data_and_learning(prune)
+    pruning = prune.add_argument_group(
+        "pruning", "An option marked with methods belongs to those only."
+    )
+    pruning.add_argument("--method", choices=METHODS, required=True, help="the pruning method")
+    pruning.add_argument(
+        "--holdout",
+        type=float,
+        metavar="SHARE",
+        help="reduced-error, cost-complexity: hold out this share of the data for validation"
+        f" (reduced-error's default: {HOLDOUT}; cost-complexity cross-validates without it)",
+    )
+    pruning.add_argument(
+        "--folds", type=int, metavar="K", help="cost-complexity: cross-validation folds (10)"
+    )
+    pruning.add_argument(
+        "--rule",
+        choices=["min", "1se"],
+        help="cost-complexity: the least error, or the smallest tree within one standard"
+        " error of it (default: min)",
+    )
+    pruning.add_argument(
+        "--risk",
+        choices=["error", "impurity"],
+        help="cost-complexity: R(t) is the misclassification (default) or the impurity",
+    )
+    pruning.add_argument(
+        "--confidence", type=float, metavar="CF", help="pessimistic: the confidence level (0.25)"
+    )
+    pruning.add_argument(
+        "--z",
+        choices=["c45", "normal"],
+        help="pessimistic: C4.5's z table (default) or the exact normal quantile (J48)",
+    )
+    pruning.add_argument(
+        "--no-subtree-raising",
+        action="store_true",
+        default=None,
+        help="pessimistic: prune without raising subtrees",
+    )
+    _add_seed(pruning)
 
 
 def _data(arguments: argparse.Namespace) -> Dataset:
@@ -307,6 +401,128 @@ def _evaluate(arguments: argparse.Namespace) -> str:
     return _report(result, heading)
 
 
+def _pruning_options(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The pruning options given, checked to belong to the chosen method."""
+    method = arguments.method
+    given = {
+        option: getattr(arguments, option)
+        for option in PRUNING_OPTIONS
+        if getattr(arguments, option) is not None
+    }
+    for option in given:
+        if method not in PRUNING_OPTIONS[option]:
+            methods = " and ".join(PRUNING_OPTIONS[option])
+            raise DtreeError(f"{_flag(option)} applies to --method {methods} only")
+    return given
+
+
+def _held_out(data: Dataset, share: float, seed: int) -> tuple[Dataset, Dataset]:
+    if not 0 < share < 1:
+        raise DtreeError(f"--holdout is a share of the data in (0, 1), got {share}")
+    stratify = data.schema.is_classification
+    return train_test_split(data, share, seed=seed, stratify=stratify)
+
+
+def _reduced_error(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
+    share = arguments.holdout if arguments.holdout is not None else HOLDOUT
+    train, validation = _held_out(data, share, arguments.seed)
+    tree = _placed(arguments, lambda: learn(train))
+    pruned = reduced_error(tree, validation)
+    before, after = (format_weight(error(t, validation)) for t in (tree, pruned))
+    return "\n".join(
+        [
+            f"reduced-error pruning of {arguments.algorithm} on {len(train)} rows, validated on"
+            f" {len(validation)} held out (seed {arguments.seed})",
+            f"leaves {n_leaves(tree)} -> {n_leaves(pruned)}; validation error {before} -> {after}",
+            "",
+            text(pruned),
+        ]
+    )
+
+
+def _path_table(selection: Selection, estimate: str) -> list[str]:
+    rows = [["alpha", "leaves", "training error", estimate, "standard error", ""]]
+    for k, row in enumerate(selection.table):
+        rows.append(
+            [
+                format_weight(row.alpha),
+                str(row.leaves),
+                format_weight(row.risk),
+                format_weight(row.error),
+                format_weight(row.standard_error),
+                "<- chosen" if k == selection.index else "",
+            ]
+        )
+    return _aligned(rows)
+
+
+def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
+    rule = cast(Rule, arguments.rule or "min")
+    risk = cast(Risk, arguments.risk or "error")
+    if arguments.holdout is not None:
+        train, test = _held_out(data, arguments.holdout, arguments.seed)
+        tree = _placed(arguments, lambda: learn(train))
+        path = cost_complexity_path(tree, risk=risk)
+        selection = select_by_holdout(path, test, rule=rule)
+        how = f"{len(test)} rows held out (seed {arguments.seed})"
+        estimate = "held-out error"
+    else:
+        folds = arguments.folds if arguments.folds is not None else 10
+        if not 2 <= folds <= len(data):
+            raise DtreeError(
+                f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {folds}"
+            )
+
+        def progress(done: int, total: int) -> None:
+            print(f"{PROGRAM}: fold {done}/{total} done", file=sys.stderr, flush=True)
+
+        selection = _placed(
+            arguments,
+            lambda: select_by_cv(
+                learn, data, folds, seed=arguments.seed, rule=rule, risk=risk, progress=progress
+            ),
+        )
+        how = f"{folds}-fold cross-validation (seed {arguments.seed})"
+        estimate = "cv error"
+    heading = (
+        f"cost-complexity pruning of {arguments.algorithm} (risk {risk}), chosen by {how},"
+        f" rule {rule}"
+    )
+    return "\n".join([heading, "", *_path_table(selection, estimate), "", text(selection.tree)])
+
+
+def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
+    confidence = arguments.confidence if arguments.confidence is not None else 0.25
+    z = cast(ZRule, arguments.z or "c45")
+    raising = not arguments.no_subtree_raising
+    tree = _placed(arguments, lambda: learn(data))
+    pruned = pessimistic(tree, confidence, z=z, subtree_raising=raising, data=data)
+    before, after = (estimated_errors(t, confidence, z=z) for t in (tree, pruned))
+    return "\n".join(
+        [
+            f"pessimistic pruning of {arguments.algorithm}, CF {confidence}, z {z},"
+            f" subtree raising {'on' if raising else 'off'}",
+            f"leaves {n_leaves(tree)} -> {n_leaves(pruned)}; estimated errors"
+            f" {format_weight(before)} -> {format_weight(after)}",
+            "",
+            text(pruned),
+        ]
+    )
+
+
+PRUNERS: Mapping[str, Callable[[argparse.Namespace, Dataset, Learn], str]] = {
+    "reduced-error": _reduced_error,
+    "cost-complexity": _cost_complexity,
+    "pessimistic": _pessimistic,
+}
+
+
+def _prune(arguments: argparse.Namespace) -> str:
+    _pruning_options(arguments)
+    data, learn = _learner(arguments)
+    return PRUNERS[arguments.method](arguments, data, learn)
+
+
 def _datasets() -> str:
     lines = []
     for name in datasets.names():
@@ -333,6 +549,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "datasets": lambda _: _datasets(),
         "fit": _fit,
         "evaluate": _evaluate,
+        "prune": _prune,
     }
     try:
         output = commands[arguments.command](arguments)

@@ -74,6 +74,7 @@ __all__ = [
     "Risk",
     "Rule",
     "Selection",
+    "ZRule",
     "added_errors",
     "as_leaf",
     "cost_complexity",

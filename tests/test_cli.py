@@ -13,11 +13,12 @@ import pytest
 
 from dtree.cli import main
 from dtree.datasets import load, names
-from dtree.evaluate import cross_validate, f_beta, precision, recall
+from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
+from dtree.prune import pessimistic, reduced_error, select_by_cv
 from dtree.render import format_weight, text
-from dtree.tree import Tree
+from dtree.tree import Tree, n_leaves
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
 
@@ -481,3 +482,105 @@ def test_evaluate_malformed_numbers_are_usage_errors(
     captured = capsys.readouterr()
     assert (exit_.value.code, captured.out) == (2, "")
     assert captured.err.splitlines()[-1].startswith(f"dtree evaluate: error: argument {option}: ")
+
+
+# -- prune -------------------------------------------------------------------------------------
+
+
+def test_prune_reduced_error_holds_out_a_share_and_reports_the_validation_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["prune", "--dataset", "golf", "--algorithm", "cart", "--method", "reduced-error"]
+    status, out, err = run(capsys, *argv, "--holdout", "0.3", "--seed", "2")
+    assert status == 0
+    assert err == ""
+    data = load("golf")
+    train, validation = train_test_split(data, 0.3, seed=2, stratify=True)
+    tree = cart(train)
+    pruned = reduced_error(tree, validation)
+    before, after = (format_weight(error(t, validation)) for t in (tree, pruned))
+    assert out.splitlines()[1] == (
+        f"leaves {n_leaves(tree)} -> {n_leaves(pruned)}; validation error {before} -> {after}"
+    )
+    assert out.endswith(text(pruned) + "\n")
+
+
+def test_prune_cost_complexity_prints_the_path_and_the_chosen_tree(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, out, err = run(capsys, *argv, "--folds", "5", "--rule", "1se")
+    assert status == 0
+    assert err.splitlines() == [f"dtree: fold {k}/5 done" for k in range(1, 6)]
+    chosen = select_by_cv(partial(cart), load("iris"), 5, seed=0, rule="1se")
+    lines = out.splitlines()
+    assert lines[2].split() == [
+        "alpha",
+        "leaves",
+        "training",
+        "error",
+        "cv",
+        "error",
+        "standard",
+        "error",
+    ]
+    table = [line.split() for line in lines[3 : 3 + len(chosen.table)]]
+    assert [int(row[1]) for row in table] == [row.leaves for row in chosen.table]
+    assert [row[3] for row in table] == [format_weight(row.error) for row in chosen.table]
+    assert table[chosen.index][-2:] == ["<-", "chosen"]
+    assert out.endswith(text(chosen.tree) + "\n")
+
+
+def test_prune_cost_complexity_on_a_holdout(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, out, err = run(capsys, *argv, "--holdout", "0.3", "--risk", "impurity")
+    assert status == 0
+    assert err == ""
+    assert "held-out error" in out
+    assert "(risk impurity)" in out
+
+
+def test_prune_pessimistic_reports_the_estimated_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["prune", "--dataset", "restaurant", "--algorithm", "c45", "--min-objects", "1"]
+    status, out, err = run(capsys, *argv, "--method", "pessimistic")
+    assert status == 0
+    assert err == ""
+    data = load("restaurant")
+    tree = c45(data, min_objects=1)
+    pruned = pessimistic(tree, data=data)
+    assert out.splitlines()[1].startswith(f"leaves {n_leaves(tree)} -> {n_leaves(pruned)};")
+    assert out.endswith(text(pruned) + "\n")
+    status, out, _ = run(
+        capsys, *argv, "--method", "pessimistic", "--no-subtree-raising", "--z", "normal"
+    )
+    assert status == 0
+    assert "z normal, subtree raising off" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (
+            ["--method", "pessimistic", "--folds", "3"],
+            "--folds applies to --method cost-complexity only",
+        ),
+        (
+            ["--method", "reduced-error", "--confidence", "0.1"],
+            "--confidence applies to --method pessimistic only",
+        ),
+        (
+            ["--method", "reduced-error", "--holdout", "1.5"],
+            "--holdout is a share of the data in (0, 1)",
+        ),
+        (["--method", "cost-complexity", "--folds", "99"], "--folds must lie in 2..14"),
+        (["--method", "pessimistic", "--confidence", "0"], "confidence level CF is in (0, 1)"),
+    ],
+)
+def test_prune_refuses_bad_options_in_one_line(
+    capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "prune", "--dataset", "golf", *extra)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert message in err
