@@ -243,11 +243,24 @@ class CostComplexityPath:
 
     @property
     def leaves(self) -> tuple[int, ...]:
-        """|T_k|, the number of leaves of each tree."""
+        """|T_k|, the number of leaves of each tree.
+
+        >>> from dtree.datasets import load
+        >>> from dtree.grow import cart
+        >>> cost_complexity_path(cart(load("play-tennis"))).leaves
+        (7, 3, 1)
+        """
         return tuple(n_leaves(tree) for tree in self.trees)
 
     def tree_at(self, alpha: Number) -> Tree:
-        """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha)."""
+        """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha).
+
+        >>> from dtree.datasets import load
+        >>> from dtree.grow import cart
+        >>> path = cost_complexity_path(cart(load("play-tennis")))
+        >>> [n_leaves(path.tree_at(a)) for a in (0, 0.05, 0.1, 1)]
+        [7, 3, 3, 1]
+        """
         a = _exact(alpha)
         k = max((k for k, start in enumerate(self.alphas) if start <= a), default=0)
         return self.trees[k]

@@ -434,7 +434,7 @@ def test_pruning_works_on_a_chain_ten_thousand_deep() -> None:
     assert prune_to(deep, 1) == as_leaf(deep)
     assert depth(truncate(deep, 9_999)) == 9_999
     assert n_leaves(pessimistic(deep, subtree_raising=False)) == 1
-    rows: list[dict[str, Value]] = [{"x": float(i), "y": "no"} for i in range(0, 10_000, 50)]
+    rows: list[dict[str, Value]] = [{"x": float(i), "y": "no"} for i in range(0, 10_000, 500)]
     validation = Dataset.from_records(rows, target="y", classes=("no", "yes"))
     assert reduced_error(deep, validation) == as_leaf(deep)
 
