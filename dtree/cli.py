@@ -290,18 +290,26 @@ def _data(arguments: argparse.Namespace) -> Dataset:
     return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
 
 
-def _options(arguments: argparse.Namespace) -> dict[str, Any]:
-    """The learning options given, checked to belong to the chosen algorithm."""
-    algorithm = arguments.algorithm
+def _given(
+    arguments: argparse.Namespace, owners: Mapping[str, tuple[str, ...]], chosen: str, flag: str
+) -> dict[str, Any]:
+    """The options of ``owners`` that were given, each checked to belong to ``chosen``
+    (the value of ``flag``: an algorithm, or a pruning method)."""
     given = {
         option: getattr(arguments, option)
-        for option in OPTIONS
+        for option in owners
         if getattr(arguments, option) is not None
     }
     for option in given:
-        if algorithm not in OPTIONS[option]:
-            raise DtreeError(f"{_flag(option)} applies to {' and '.join(OPTIONS[option])} only")
+        if chosen not in owners[option]:
+            which = " and ".join(owners[option])
+            raise DtreeError(f"{_flag(option)} applies to {flag}{which} only")
     return given
+
+
+def _options(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The learning options given, checked to belong to the chosen algorithm."""
+    return _given(arguments, OPTIONS, arguments.algorithm, "")
 
 
 def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Callable[[Dataset], Tree]]:
@@ -403,17 +411,7 @@ def _evaluate(arguments: argparse.Namespace) -> str:
 
 def _pruning_options(arguments: argparse.Namespace) -> dict[str, Any]:
     """The pruning options given, checked to belong to the chosen method."""
-    method = arguments.method
-    given = {
-        option: getattr(arguments, option)
-        for option in PRUNING_OPTIONS
-        if getattr(arguments, option) is not None
-    }
-    for option in given:
-        if method not in PRUNING_OPTIONS[option]:
-            methods = " and ".join(PRUNING_OPTIONS[option])
-            raise DtreeError(f"{_flag(option)} applies to --method {methods} only")
-    return given
+    return _given(arguments, PRUNING_OPTIONS, arguments.method, "--method ")
 
 
 def _held_out(data: Dataset, share: float, seed: int) -> tuple[Dataset, Dataset]:

@@ -16,7 +16,7 @@ Vocabulary
 
 Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 :func:`class_counts`, :func:`contingency`, :func:`transpose`,
-:func:`training_loss`.
+:func:`central`, :func:`training_loss`.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ __all__ = [
     "Moments",
     "Stats",
     "Table",
+    "central",
     "class_counts",
     "class_totals",
     "contingency",
@@ -266,6 +267,21 @@ def transpose(table: Sequence[Sequence[Weight]]) -> Table:
     ((0, 2, 3), (4, 3, 2))
     """
     return tuple(zip(*table, strict=True))
+
+
+def central(stats: Stats) -> Label | float:
+    """What a node of these statistics predicts: the plurality class, or the mean.
+
+    >>> central(ClassStats(("No", "Yes"), (5, 9))), central(Moments(4, 10.0, 30.0))
+    ('Yes', 2.5)
+    """
+    match stats:
+        case ClassStats():
+            return stats.plurality
+        case Moments():
+            return stats.mean
+        case _:  # pragma: no cover - Stats has two cases
+            raise AssertionError(stats)
 
 
 def training_loss(stats: Stats, prediction: Label | float) -> Weight | Fraction:

@@ -61,7 +61,17 @@ from typing import Literal
 from attrs import evolve, frozen
 
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Counts, Moments, Stats, Table, class_totals, ratio, total
+from dtree.counts import (
+    ClassStats,
+    Counts,
+    Moments,
+    Stats,
+    Table,
+    central,
+    class_totals,
+    ratio,
+    total,
+)
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -313,14 +323,6 @@ def _stats(frame: _Frame, seed: _Seed) -> Stats:
         math.fsum(w * y for w, y in pairs),
         math.fsum(w * y * y for w, y in pairs),
     )
-
-
-def _prediction(frame: _Frame, stats: Stats) -> Label | float:
-    match stats:
-        case ClassStats():
-            return stats.plurality
-        case Moments():
-            return stats.mean
 
 
 # -- candidate splits -----------------------------------------------------------------------
@@ -804,7 +806,7 @@ def _leaf(frame: _Frame, seed: _Seed) -> tuple[Leaf, Scored | None]:
             empty = Moments(0, 0.0, 0.0)
         return Leaf(seed.parent_prediction, empty), None
     stats = _stats(frame, seed)
-    return Leaf(_prediction(frame, stats), stats), _find_best_split(frame, seed, stats)
+    return Leaf(central(stats), stats), _find_best_split(frame, seed, stats)
 
 
 def _sprout(frame: _Frame, seed: _Seed, leaf: Leaf, split: _Candidate) -> Sprout[_Seed]:

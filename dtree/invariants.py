@@ -59,6 +59,7 @@ from dtree.counts import (
     Moments,
     Stats,
     Table,
+    central,
     class_totals,
     is_pure,
     plurality,
@@ -627,17 +628,6 @@ def stats_are_additive(tree: Tree) -> bool:
     )
 
 
-def _central(stats: Stats) -> Label | float:
-    """What a node of these statistics predicts: the plurality class, or the mean."""
-    match stats:
-        case ClassStats():
-            return stats.plurality
-        case Moments():
-            return stats.mean
-        case _:
-            assert_never(stats)
-
-
 def _predicts(prediction: Label | float, expected: Label | float) -> bool:
     if isinstance(prediction, str) or isinstance(expected, str):
         return prediction == expected
@@ -660,7 +650,7 @@ def leaves_predict_plurality(tree: Tree) -> bool:
     stack: list[tuple[Tree, Label | float | None]] = [(tree, None)]
     while stack:
         node, inherited = stack.pop()
-        own = _central(node.stats) if node.stats.weight > 0 else inherited
+        own = central(node.stats) if node.stats.weight > 0 else inherited
         match node:
             case Leaf(prediction, _):
                 if own is not None and not _predicts(prediction, own):
@@ -909,7 +899,7 @@ def is_pruning_of(pruned: Tree, tree: Tree) -> bool:
                     if small != large:
                         return False
                 elif small.stats != large.stats or not _predicts(
-                    small.prediction, _central(large.stats)
+                    small.prediction, central(large.stats)
                 ):
                     return False
             case Split(branches, stats):
@@ -957,7 +947,7 @@ def _prunings(tree: Tree) -> list[Tree]:
             )
             for choice in itertools.product(*below)
         ]
-        return [Leaf(_central(split.stats), split.stats), *kept]
+        return [Leaf(central(split.stats), split.stats), *kept]
 
     return fold(tree, lambda leaf: [leaf], on_split)
 

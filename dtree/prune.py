@@ -46,7 +46,15 @@ from typing import Literal, TypeVar, assert_never
 
 from attrs import frozen
 
-from dtree.counts import ClassStats, Moments, Stats, ratio, stats_of, total, training_loss
+from dtree.counts import (
+    ClassStats,
+    Stats,
+    central,
+    ratio,
+    stats_of,
+    total,
+    training_loss,
+)
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
@@ -112,19 +120,9 @@ def as_leaf(node: Tree) -> Leaf:
         case Leaf():
             return node
         case Split(_, stats):
-            return Leaf(_central(stats), stats)
+            return Leaf(central(stats), stats)
         case _:
             assert_never(node)
-
-
-def _central(stats: Stats) -> Label | float:
-    match stats:
-        case ClassStats():
-            return stats.plurality
-        case Moments():
-            return stats.mean
-        case _:
-            assert_never(stats)
 
 
 # -- cost-complexity ------------------------------------------------------------------------
@@ -699,11 +697,11 @@ def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
 
     def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
         stats = _stats(data, routed)
-        return Leaf(_central(stats) if stats.weight > 0 else leaf.prediction, stats)
+        return Leaf(central(stats) if stats.weight > 0 else leaf.prediction, stats)
 
     def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
         stats = _stats(data, routed)
-        fallback = _central(stats) if stats.weight > 0 else as_leaf(split).prediction
+        fallback = central(stats) if stats.weight > 0 else as_leaf(split).prediction
         subtrees = (
             Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
             for t in below
