@@ -1,0 +1,529 @@
+"""Model files: a tree as JSON text, and back.
+
+Vocabulary
+----------
+``FORMAT``, ``SCHEMA_VERSION``
+    The name and the version of the format, written into every document.
+``document``
+    One JSON object holding one tree.
+``node``
+    An entry of the document's ``nodes``: a leaf or a split, its children
+    named by their index in ``nodes``.
+``number``
+    A count, weight, threshold or regression value, written so that it
+    reads back equal and of the same type.
+
+Contents: :func:`to_json`, :func:`from_json`, :data:`FORMAT`,
+:data:`SCHEMA_VERSION`, :data:`MAX_DIGITS`.
+
+The schema, version 1
+---------------------
+::
+
+    {"format": "dtree-tree", "version": 1,
+     "target": "classification", "classes": ["No", "Yes"],
+     "nodes": [NODE, NODE, ...]}
+
+A regression tree has ``"target": "regression"`` and no ``"classes"``.
+``nodes`` holds every node of the tree, the root first; :func:`to_json`
+lists them in preorder (a split before its branches, branches in order),
+one to a line.  The tree is flat, so its depth never nests the JSON.
+::
+
+    NODE       = {"stats": STATS, "prediction": PREDICTION}          a leaf
+               | {"stats": STATS, "branches": [BRANCH, BRANCH, ...]} a split
+    BRANCH     = {"condition": CONDITION, "subtree": INDEX}          INDEX: a position in nodes
+    CONDITION  = {"kind": "Equals", "attribute": NAME, "value": VALUE}
+               | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER}
+               | {"kind": "In" or "NotIn", "attribute": NAME, "values": [VALUE, ...]}
+    STATS      = {"counts": [NUMBER, ...]}                           a count per class, in order
+               | {"weight": NUMBER, "total": NUMBER, "total_squares": NUMBER}
+    PREDICTION = a class (a string), or a NUMBER in regression
+    NUMBER     = a JSON integer                  an int
+               | a JSON number with . or e       a float (written by repr: it reads back the same)
+               | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
+
+A regression node's STATS are its weighted n, sum of y and sum of y squared
+(:class:`~dtree.counts.Moments`).  Names, values and classes are JSON
+strings; ``values`` are distinct and written sorted.  Every number must be
+finite: JSON has no NaN or infinity.
+
+Reading
+-------
+:func:`from_json` parses with ``json.loads`` and nothing else (no code is
+ever evaluated), then checks everything and reports the first problem as
+one :class:`DtreeError` naming its JSON path (``nodes[3].stats.counts[1]``):
+
+- well-formed JSON; no NaN or Infinity; no key twice in an object; no
+  number of more than :data:`MAX_DIGITS` digits;
+- the format's name and a version this module reads;
+- exactly the keys above, each value of its type and range (counts and
+  weights >= 0, integers not booleans, the classes distinct);
+- child indices within ``nodes``, forming one tree rooted at ``nodes[0]``:
+  no node the subtree of two branches, none unreached, no cycle;
+- a leaf's prediction among the classes, a split's conditions on one
+  attribute and mutually exclusive: the tree's own constructors check
+  these, and their errors are placed at the node.
+
+A document need not list its nodes in preorder; the tree read is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import NoReturn, TypeVar, assert_never
+
+from attrs import frozen
+
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.counts import ClassStats, Moments, Stats
+from dtree.dataset import Label, Weight
+from dtree.errors import DtreeError
+from dtree.tree import Branch, Leaf, Split, Tree
+
+__all__ = ["FORMAT", "MAX_DIGITS", "SCHEMA_VERSION", "from_json", "to_json"]
+
+FORMAT = "dtree-tree"
+"""The value of every document's ``"format"``."""
+
+SCHEMA_VERSION = 1
+"""The version of the schema that :func:`to_json` writes and :func:`from_json` reads."""
+
+MAX_DIGITS = 4300
+"""The most digits a number may have (Python's own limit on reading integers)."""
+
+Number = int | float | Fraction
+T = TypeVar("T")
+Json = object
+"""A value json.loads returns: dict, list, str, int, float, bool or None."""
+
+CONDITIONS = ("Equals", "AtMost", "Above", "In", "NotIn")
+_FRACTION = re.compile(r"(-?[0-9]+)/([0-9]+)")
+
+
+def _fail(path: str, problem: str) -> NoReturn:
+    raise DtreeError(f"{path}: {problem}")
+
+
+# -- writing ---------------------------------------------------------------------
+
+
+def _number(x: object, path: str) -> Json:
+    """A number as JSON: an int, a float that reads back the same, or "p/q"."""
+    if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
+        _fail(path, f"{x!r} is not a number")
+    if isinstance(x, float) and not math.isfinite(x):
+        _fail(path, f"{x!r} is not finite, and JSON has no such number")
+    try:
+        if isinstance(x, Fraction):
+            return f"{x.numerator}/{x.denominator}"
+        json.dumps(x)  # an int too long to write in decimal fails here, not halfway
+    except ValueError as error:
+        _fail(path, f"a number too long to write: {error}")
+    return x
+
+
+def _stats(stats: Stats, path: str) -> dict[str, Json]:
+    match stats:
+        case ClassStats(_, counts):
+            return {"counts": [_number(n, f"{path}.counts[{k}]") for k, n in enumerate(counts)]}
+        case Moments(weight, first, second):
+            return {
+                "weight": _number(weight, f"{path}.weight"),
+                "total": _number(first, f"{path}.total"),
+                "total_squares": _number(second, f"{path}.total_squares"),
+            }
+        case _:
+            assert_never(stats)
+
+
+def _condition(condition: Condition, path: str) -> dict[str, Json]:
+    head: dict[str, Json] = {"kind": type(condition).__name__, "attribute": condition.attribute}
+    match condition:
+        case Equals(_, value):
+            return {**head, "value": value}
+        case AtMost(_, threshold) | Above(_, threshold):
+            return {**head, "threshold": _number(threshold, f"{path}.threshold")}
+        case In(_, values) | NotIn(_, values):
+            return {**head, "values": sorted(values)}
+        case _:
+            assert_never(condition)
+
+
+def to_json(tree: Tree) -> str:
+    """The tree as a JSON document of the schema above, a node to a line.
+
+    Counts keep their type: ints as JSON integers, fractions as "p/q",
+    floats by ``repr``.  A non-finite number has no JSON form and is a
+    :class:`DtreeError`.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> print(to_json(id3(load("xor"), max_depth=1)))
+    {
+      "format": "dtree-tree",
+      "version": 1,
+      "target": "classification",
+      "classes": ["0", "1"],
+      "nodes": [
+        {"stats": {"counts": [2, 2]}, "branches": [{"condition": {"kind": "Equals", "attribute": "Z1", "value": "0"}, "subtree": 1}, {"condition": {"kind": "Equals", "attribute": "Z1", "value": "1"}, "subtree": 2}]},
+        {"stats": {"counts": [1, 1]}, "prediction": "0"},
+        {"stats": {"counts": [1, 1]}, "prediction": "0"}
+      ]
+    }
+    """  # noqa: E501 - a node is one line of the file
+    head: dict[str, Json] = {"format": FORMAT, "version": SCHEMA_VERSION}
+    if isinstance(tree.stats, ClassStats):
+        head |= {"target": "classification", "classes": list(tree.stats.classes)}
+    else:
+        head["target"] = "regression"
+    entries: list[dict[str, Json]] = []
+    branches_of: list[list[dict[str, Json]]] = []  # each entry's branches, subtrees to fill in
+    # Each item: a node, and the parent's index and branch that lead to it.
+    stack: list[tuple[Tree, tuple[int, int] | None]] = [(tree, None)]
+    while stack:
+        node, parent = stack.pop()
+        k = len(entries)
+        if parent is not None:
+            branches_of[parent[0]][parent[1]]["subtree"] = k
+        entry: dict[str, Json] = {"stats": _stats(node.stats, f"nodes[{k}].stats")}
+        branches: list[dict[str, Json]] = []
+        entries.append(entry)
+        branches_of.append(branches)
+        match node:
+            case Leaf(prediction, _):
+                label = isinstance(prediction, str)
+                entry["prediction"] = (
+                    prediction if label else _number(prediction, f"nodes[{k}].prediction")
+                )
+            case Split():
+                for i, branch in enumerate(node.branches):
+                    path = f"nodes[{k}].branches[{i}].condition"
+                    branches.append({"condition": _condition(branch.condition, path)})
+                entry["branches"] = branches
+                pairs = list(enumerate(node.branches))
+                stack.extend((branch.subtree, (k, i)) for i, branch in reversed(pairs))
+            case _:
+                assert_never(node)
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
+    nodes = [f"    {json.dumps(entry)}" for entry in entries]
+    return "\n".join(["{", *lines, '  "nodes": [', ",\n".join(nodes), "  ]", "}"])
+
+
+# -- reading ---------------------------------------------------------------------
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise DtreeError(f"not valid JSON for a model: {name} is not a finite number")
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise DtreeError(f"a number of {digits} digits: at most {MAX_DIGITS} are read")
+    try:
+        return int(text)
+    except ValueError as error:  # a lower limit set by sys.set_int_max_str_digits
+        raise DtreeError(f"cannot read a number of {digits} digits: {error}") from None
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_DIGITS:
+        raise DtreeError(f"a number of {len(text)} characters: at most {MAX_DIGITS} are read")
+    x = float(text)
+    if not math.isfinite(x):
+        raise DtreeError(f"the number {text} is too large for a float")
+    return x
+
+
+def _distinct_keys(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+    found: dict[str, Json] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DtreeError(f"the key {_shown(key)} appears twice in one object")
+        found[key] = value
+    return found
+
+
+def _load(text: str) -> Json:
+    """The JSON value of ``text``: json.loads, strict about numbers and keys."""
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_distinct_keys,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_refuse_constant,
+        )
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise DtreeError(f"not valid JSON: {error.msg} ({where})") from None
+    except RecursionError:
+        raise DtreeError(
+            "not valid JSON for a model: arrays or objects nested too deeply"
+        ) from None
+
+
+def _shown(value: Json) -> str:
+    """A JSON value in a message: a short string or number itself, else its kind."""
+    match value:
+        case bool():
+            return "true" if value else "false"
+        case None:
+            return "null"
+        case str():
+            return repr(value) if len(value) <= 60 else repr(value[:60]) + "..."
+        case int() | float():
+            text = repr(value)
+            return text if len(text) <= 60 else "a number"
+        case dict():
+            return "an object"
+        case list():
+            return "an array"
+        case _:
+            return type(value).__name__
+
+
+def _key(path: str, key: str) -> str:
+    return key if path == "document" else f"{path}.{key}"
+
+
+def _object(value: Json, path: str, keys: Sequence[str]) -> dict[str, Json]:
+    """``value`` as an object with exactly ``keys``."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_shown(value)}")
+    for key in keys:
+        if key not in value:
+            _fail(path, f"missing the key {key!r}")
+    for key in value:
+        if key not in keys:
+            _fail(path, f"unexpected key {_shown(key)} (the keys are {', '.join(keys)})")
+    return value
+
+
+def _array(value: Json, path: str, *, nonempty: bool = False) -> list[Json]:
+    if not isinstance(value, list):
+        _fail(path, f"expected an array, got {_shown(value)}")
+    if nonempty and not value:
+        _fail(path, "expected at least one item, got an empty array")
+    return value
+
+
+def _string(value: Json, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected a string, got {_shown(value)}")
+    return value
+
+
+def _strings(value: Json, path: str, *, nonempty: bool = False) -> tuple[str, ...]:
+    """An array of distinct strings."""
+    items = _array(value, path, nonempty=nonempty)
+    strings = tuple(_string(item, f"{path}[{k}]") for k, item in enumerate(items))
+    seen: set[str] = set()
+    for k, item in enumerate(strings):
+        if item in seen:
+            _fail(f"{path}[{k}]", f"{_shown(item)} appears twice")
+        seen.add(item)
+    return strings
+
+
+def _number_of(value: Json, path: str) -> Number:
+    """A NUMBER of the schema: an int, a float or a string "p/q"."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        match = _FRACTION.fullmatch(value)
+        if match is None:
+            _fail(path, f"expected a number or a fraction 'p/q', got {_shown(value)}")
+        if max(len(part.lstrip("-")) for part in match.groups()) > MAX_DIGITS:
+            _fail(path, f"a fraction of more than {MAX_DIGITS} digits above or below")
+        numerator, denominator = map(int, match.groups())
+        if denominator == 0:
+            _fail(path, f"the fraction {_shown(value)} divides by zero")
+        return Fraction(numerator, denominator)
+    _fail(path, f"expected a number, got {_shown(value)}")
+
+
+def _weight_of(value: Json, path: str) -> Weight:
+    weight = _number_of(value, path)
+    if weight < 0:
+        _fail(path, f"expected a weight >= 0, got {_shown(value)}")
+    return weight
+
+
+def _index_of(value: Json, path: str, n: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _fail(path, f"expected the index of a node, got {_shown(value)}")
+    if not 0 <= value < n:
+        _fail(path, f"node {value} does not exist: the nodes are 0 to {n - 1}")
+    return value
+
+
+def _built(path: str, make: Callable[..., T], *arguments: object) -> T:
+    """``make(*arguments)``, a validating constructor; its error placed at ``path``."""
+    try:
+        return make(*arguments)
+    except DtreeError as error:
+        _fail(path, error.message)
+
+
+def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Stats:
+    if classes is not None:
+        counts = _array(_object(value, path, ("counts",))["counts"], f"{path}.counts")
+        if len(counts) != len(classes):
+            _fail(
+                f"{path}.counts",
+                f"expected {len(classes)} counts, one per class, got {len(counts)}",
+            )
+        weights = tuple(_weight_of(n, f"{path}.counts[{k}]") for k, n in enumerate(counts))
+        return _built(path, ClassStats, classes, weights)
+    fields = _object(value, path, ("weight", "total", "total_squares"))
+    weight = _weight_of(fields["weight"], f"{path}.weight")
+    first = _number_of(fields["total"], f"{path}.total")
+    second = _number_of(fields["total_squares"], f"{path}.total_squares")
+    return _built(path, Moments, weight, first, second)
+
+
+_CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
+    "Equals": ("kind", "attribute", "value"),
+    "AtMost": ("kind", "attribute", "threshold"),
+    "Above": ("kind", "attribute", "threshold"),
+    "In": ("kind", "attribute", "values"),
+    "NotIn": ("kind", "attribute", "values"),
+}
+
+
+def _condition_of(value: Json, path: str) -> Condition:
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_shown(value)}")
+    kind = _string(value.get("kind"), f"{path}.kind")
+    if kind not in _CONDITION_KEYS:
+        _fail(f"{path}.kind", f"expected one of {', '.join(CONDITIONS)}, got {_shown(kind)}")
+    fields = _object(value, path, _CONDITION_KEYS[kind])
+    attribute = _string(fields["attribute"], f"{path}.attribute")
+    match kind:
+        case "Equals":
+            return Equals(attribute, _string(fields["value"], f"{path}.value"))
+        case "AtMost" | "Above":
+            threshold = _number_of(fields["threshold"], f"{path}.threshold")
+            return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
+        case _:
+            values = frozenset(_strings(fields["values"], f"{path}.values"))
+            return (In if kind == "In" else NotIn)(attribute, values)
+
+
+@frozen
+class _Node:
+    """A node as read, before its subtrees exist: a leaf's prediction, or a
+    split's conditions and the indices of their subtrees."""
+
+    stats: Stats
+    prediction: Label | Number | None
+    branches: tuple[tuple[Condition, int], ...] | None
+
+
+def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int) -> _Node:
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_shown(value)}")
+    if ("prediction" in value) == ("branches" in value):
+        _fail(path, "expected a leaf (with a 'prediction') or a split (with 'branches')")
+    if "prediction" in value:
+        fields = _object(value, path, ("stats", "prediction"))
+        stats = _stats_of(fields["stats"], f"{path}.stats", classes)
+        read = _string if classes is not None else _number_of
+        return _Node(stats, read(fields["prediction"], f"{path}.prediction"), None)
+    fields = _object(value, path, ("stats", "branches"))
+    stats = _stats_of(fields["stats"], f"{path}.stats", classes)
+    branches = []
+    for k, item in enumerate(_array(fields["branches"], f"{path}.branches")):
+        here = f"{path}.branches[{k}]"
+        branch = _object(item, here, ("condition", "subtree"))
+        condition = _condition_of(branch["condition"], f"{here}.condition")
+        branches.append((condition, _index_of(branch["subtree"], f"{here}.subtree", n)))
+    return _Node(stats, None, tuple(branches))
+
+
+def _preorder(found: Sequence[_Node]) -> list[int]:
+    """The indices of the nodes in preorder, once they are checked to form one
+    tree rooted at node 0: every other node the subtree of exactly one branch,
+    and every node reached from the root."""
+    parent: list[str | None] = [None] * len(found)
+    for i, node in enumerate(found):
+        for k, (_, child) in enumerate(node.branches or ()):
+            here = f"nodes[{i}].branches[{k}]"
+            if child == 0:
+                _fail(f"{here}.subtree", "leads to nodes[0], the root")
+            if parent[child] is not None:
+                _fail(
+                    f"{here}.subtree",
+                    f"leads to nodes[{child}], as {parent[child]} does: a node has one parent",
+                )
+            parent[child] = here
+    for i in range(1, len(found)):
+        if parent[i] is None:
+            _fail(f"nodes[{i}]", "no branch leads to this node")
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        i = stack.pop()
+        order.append(i)
+        stack.extend(child for _, child in reversed(found[i].branches or ()))
+    if len(order) < len(found):
+        # Every node but the root has one parent, so the unreached ones lie on cycles.
+        unreached = min(set(range(len(found))) - set(order))
+        _fail(f"nodes[{unreached}]", "is not reached from the root: its branches form a cycle")
+    return order
+
+
+def from_json(text: str) -> Tree:
+    """The tree of a JSON document of the schema above, checked throughout.
+
+    Nothing in the text is evaluated; every problem is a :class:`DtreeError`
+    naming where it is.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> tree = c45(load("golf"))
+    >>> from_json(to_json(tree)) == tree
+    True
+    >>> from_json('{"format": "dtree-tree", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: version: version 2 is not one this dtree reads (it reads version 1)
+    """
+    document = _load(text)
+    if not isinstance(document, dict):
+        _fail("document", f"expected a JSON object, got {_shown(document)}")
+    if document.get("format") != FORMAT:
+        got = _shown(document["format"]) if "format" in document else "no format"
+        _fail("format", f"expected {FORMAT!r}, got {got}: not a dtree model file")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        _fail("version", f"expected an integer, got {_shown(version)}")
+    if version != SCHEMA_VERSION:
+        _fail(
+            "version",
+            f"version {version} is not one this dtree reads (it reads version {SCHEMA_VERSION})",
+        )
+    target = document.get("target")
+    if target not in ("classification", "regression"):
+        _fail("target", f"expected 'classification' or 'regression', got {_shown(target)}")
+    classification = target == "classification"
+    keys = ("format", "version", "target", *("classes",) * classification, "nodes")
+    _object(document, "document", keys)
+    classes = _strings(document["classes"], "classes", nonempty=True) if classification else None
+    items = _array(document["nodes"], "nodes", nonempty=True)
+    found = [_node_of(item, f"nodes[{i}]", classes, len(items)) for i, item in enumerate(items)]
+    trees: dict[int, Tree] = {}
+    for i in reversed(_preorder(found)):  # children before their parents
+        node = found[i]
+        if node.branches is None:
+            trees[i] = _built(f"nodes[{i}]", Leaf, node.prediction, node.stats)
+        else:
+            branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
+            trees[i] = _built(f"nodes[{i}]", Split, branches, node.stats)
+    return trees[0]
