@@ -4,6 +4,11 @@ Holds
 -----
 :func:`read_csv`
     A UTF-8 CSV file with a header row, as a :class:`~dtree.dataset.Dataset`.
+:func:`read_examples`
+    The same kind of file without a target: its rows as examples for a
+    model to predict, each column typed as the model reads it.
+:func:`read_text`
+    The text of any file (a model file too), with the same errors.
 
 How a file becomes a dataset
 ----------------------------
@@ -40,7 +45,7 @@ from typing import Literal
 from dtree.dataset import Dataset, Value
 from dtree.errors import DtreeError, at_file
 
-__all__ = ["read_csv"]
+__all__ = ["read_csv", "read_examples", "read_text"]
 
 Kind = Literal["numeric", "nominal", "inferred"]
 """How a column is typed: forced numeric, forced nominal, or inferred."""
@@ -106,6 +111,73 @@ def read_csv(
         for j, name in enumerate(header)
     }
     return _dataset(columns, target=target, classes=classes, file=file)
+
+
+def read_examples(
+    path: str | os.PathLike[str],
+    *,
+    numeric: Iterable[str] = (),
+    nominal: Iterable[str] = (),
+    missing: Iterable[str] = ("?", ""),
+) -> tuple[dict[str, Value], ...]:
+    """The rows of the CSV file at ``path`` as examples, for a model to predict.
+
+    There is no target: a column of the file that the model does not read
+    (the target among them) is carried along and never looked at.
+
+    - Every column named in ``numeric`` or ``nominal`` must be in the file.
+      The ``numeric`` ones are read as numbers (NaN and infinity refused);
+      every other column is kept as strings.  Nothing is inferred: a
+      model says which attributes it compares as numbers, and a nominal
+      value such as ``1`` stays the string ``'1'`` it was trained on.
+    - Missing markers, blank lines, row numbers and errors are as in
+      :func:`read_csv`.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "days.csv")
+    ...     _ = path.write_text("Wind,Humidity,Day\\nWeak,70,1\\nStrong,?,2\\n")
+    ...     examples = read_examples(path, numeric=["Humidity"], nominal=["Wind"])
+    >>> examples[0], examples[1]["Humidity"]
+    ({'Wind': 'Weak', 'Humidity': 70.0, 'Day': '1'}, None)
+    """
+    file = os.fspath(path)
+    header, rows = _table(_records(_text(file), file), file)
+    forced_numeric, forced_nominal = set(numeric), set(nominal)
+    absent = sorted((forced_numeric | forced_nominal) - set(header))
+    if absent:
+        known = ", ".join(repr(name) for name in header)
+        raise DtreeError(
+            f"the column {absent[0]!r} is needed but absent; the columns are {known}", file=file
+        )
+    both = sorted(forced_numeric & forced_nominal)
+    if both:
+        raise DtreeError("read both as numbers and as nominal values", file=file, column=both[0])
+    markers = frozenset(missing)
+    columns = [
+        _typed_column(
+            name,
+            [None if row[j] in markers else row[j] for row in rows],
+            "numeric" if name in forced_numeric else "nominal",
+            file,
+        )
+        for j, name in enumerate(header)
+    ]
+    return tuple(dict(zip(header, values, strict=True)) for values in zip(*columns, strict=True))
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the file at ``path``, decoded as UTF-8 without a byte-order mark.
+
+    A missing file, a directory or bytes that are not UTF-8 are each a
+    :class:`DtreeError` naming the file.
+
+    >>> read_text("no/such/model.json")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: no/such/model.json: no such file
+    """
+    return _text(os.fspath(path))
 
 
 # -- from bytes to records ------------------------------------------------------

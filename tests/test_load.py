@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dtree.dataset import Nominal, Numeric, Value
 from dtree.errors import DtreeError
-from dtree.load import read_csv
+from dtree.load import read_csv, read_examples, read_text
 
 
 def write(folder: Path, text: str, name: str = "data.csv") -> Path:
@@ -337,3 +337,57 @@ def test_a_table_written_then_read_gives_the_same_values(columns: list[list[Cell
     for name, column in zip(names[:-1], columns, strict=False):
         assert data.column(name) == tuple(map(as_read, column))
     assert data.labels == tuple(map(as_read, columns[-1]))
+
+
+# -- examples without a target, and plain text ------------------------------------
+
+
+def test_examples_are_typed_as_the_model_reads_them(tmp_path: Path) -> None:
+    path = write(tmp_path, "code,temp,note\n1,64,?\n0, ,x\n\n1,7e1,y\n")
+    examples = read_examples(path, numeric=["temp"], nominal=["code"])
+    assert examples == (
+        {"code": "1", "temp": 64.0, "note": None},
+        {"code": "0", "temp": None, "note": "x"},
+        {"code": "1", "temp": 70.0, "note": "y"},
+    )
+    # Without a word from the model every column stays text, numbers too.
+    assert read_examples(path)[0] == {"code": "1", "temp": "64", "note": None}
+    assert read_examples(path, missing=["x"])[1] == {"code": "0", "temp": "", "note": None}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"numeric": ["wind"]}, "the column 'wind' is needed but absent; the columns are 'a', 't'"),
+        ({"nominal": ["wind"]}, "the column 'wind' is needed but absent"),
+        ({"numeric": ["a"], "nominal": ["a"]}, "column 'a': read both as numbers and as nominal"),
+        ({"numeric": ["a"]}, "row 2, column 'a': 'u' is not a number"),
+        ({"numeric": ["t"]}, "row 1, column 't': 'inf' is not a finite number"),
+    ],
+)
+def test_examples_that_cannot_be_read_are_an_error(
+    tmp_path: Path, options: dict[str, list[str]], message: str
+) -> None:
+    path = write(tmp_path, "a,t\n1,inf\nu,2\n")
+    with pytest.raises(DtreeError) as caught:
+        read_examples(path, **options)
+    assert str(caught.value).startswith(str(path))
+    assert message in str(caught.value)
+
+
+def test_examples_need_a_header_and_rows(tmp_path: Path) -> None:
+    with pytest.raises(DtreeError, match="a header but no data rows"):
+        read_examples(write(tmp_path, "a,b\n"))
+    with pytest.raises(DtreeError, match="1 field, expected 2"):
+        read_examples(write(tmp_path, "a,b\n1\n"))
+
+
+def test_read_text_drops_the_byte_order_mark_and_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "model.json"
+    path.write_bytes(b"\xef\xbb\xbf{}")
+    assert read_text(path) == "{}"
+    path.write_bytes(b"{\xff}")
+    with pytest.raises(DtreeError, match=r"model\.json: not UTF-8 text: byte 0xff on line 1"):
+        read_text(path)
+    with pytest.raises(DtreeError, match="a directory, not a file"):
+        read_text(tmp_path)
