@@ -2,39 +2,58 @@
 
 ``dtree datasets``
     List the bundled datasets.
-``dtree fit (FILE.csv --target COL | --dataset NAME) [options]``
-    Learn a tree with ID3, C4.5 or CART and print it.
+``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
+    Learn a tree with ID3, C4.5 or CART and write it, to standard output
+    or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
+    the default), ``dot`` (a Graphviz graph), ``python`` (the source of a
+    function of nested ``if`` statements) or ``json`` (a model file).
 ``dtree evaluate (FILE.csv --target COL | --dataset NAME) [options] [--folds K] [--seed N]``
     Cross-validate the learner fit would use and print its scores: the
     error of each fold, their mean and standard error and, for
     classification, the accuracy, the confusion matrix of all the folds
     and each class's precision, recall and F1.  Progress goes to standard
     error, a line a fold.
-
 ``dtree prune (FILE.csv --target COL | --dataset NAME) [options] --method METHOD``
     Learn a tree as fit does, prune it and print it, with what the method
     measured: reduced-error pruning on a held-out share of the data;
     cost-complexity pruning with the table of its path (alpha, leaves,
     training error, cross-validated or held-out error and its standard
     error) and the tree it selects; or C4.5's pessimistic pruning.
+``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
+    Read a model file written by ``fit --format json`` and predict every
+    row of DATA.csv: the output is CSV with one column, ``prediction``,
+    and a line for each data row in order (blank lines are skipped, as
+    the rows are numbered in error messages): the predictions alone, to
+    set beside the data or compare with another implementation's.
+    DATA.csv needs the columns the model tests, typed as the model tests
+    them; it may hold others, the target among them, which are not read.
+    A missing value is spread over the branches as C4.5 does
+    (:func:`dtree.tree.predict`).
 
-All three commands read data and take learning options alike.  Every learning
-option is passed on only when it is given, so each algorithm keeps its
-own defaults; an option that the chosen algorithm does not have is
-refused rather than ignored.  Bad input ends with exit status 2 and one
-message on standard error, never a traceback.
+The three learning commands, fit, evaluate and prune, read data and take
+learning options alike.  Every learning option is passed on only when it
+is given, so each algorithm keeps its own defaults; an option that the
+chosen algorithm does not have is refused rather than ignored.  Bad input, a malformed
+model file among it, ends with exit status 2 and one message on standard
+error naming the file where there is one, never a traceback.  With
+``--output`` nothing is written unless the command succeeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import partial
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from dtree import datasets
-from dtree.dataset import Dataset
+from dtree.conditions import Above, AtMost, format_number
+from dtree.dataset import Dataset, Label
 from dtree.errors import DtreeError, at_file
 from dtree.evaluate import (
     CrossValidation,
@@ -46,7 +65,7 @@ from dtree.evaluate import (
     train_test_split,
 )
 from dtree.grow import c45, cart, id3
-from dtree.load import read_csv
+from dtree.load import read_csv, read_examples, read_text
 from dtree.prune import (
     Risk,
     Rule,
@@ -59,8 +78,9 @@ from dtree.prune import (
     select_by_cv,
     select_by_holdout,
 )
-from dtree.render import format_weight, text
-from dtree.tree import Tree, n_leaves
+from dtree.render import dot, format_weight, python, text
+from dtree.serialize import from_json, to_json
+from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
 __all__ = ["main"]
 
@@ -106,6 +126,14 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
 HOLDOUT = 0.25
 """The share of the data reduced-error pruning holds out by default."""
 
+FORMATS: Mapping[str, Callable[[Tree], str]] = {
+    "text": text,
+    "dot": dot,
+    "python": python,
+    "json": to_json,
+}
+"""Each ``fit --format`` and the function that writes a tree in it."""
+
 T = TypeVar("T")
 Learn = Callable[[Dataset], Tree]
 
@@ -136,12 +164,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
-    reading.add_argument(
-        "--missing-marker",
-        metavar="TEXT",
-        action="append",
-        help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
-    )
+    _add_missing_marker(reading)
     learning = command.add_argument_group(
         "learning",
         "An option marked with algorithms belongs to those only; each algorithm keeps its "
@@ -197,7 +220,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("datasets", help="list the bundled datasets")
-    _add_data_and_learning(commands.add_parser("fit", help="learn a tree and print it"))
+    fit = commands.add_parser("fit", help="learn a tree and write it")
+    _add_data_and_learning(fit)
+    writing = fit.add_argument_group("writing the tree")
+    writing.add_argument(
+        "--format",
+        choices=list(FORMATS),
+        default="text",
+        help="text: indented lines (the default); dot: a Graphviz graph; python: a function"
+        " of nested ifs; json: a model file for dtree predict",
+    )
+    _add_output(writing)
     evaluate = commands.add_parser("evaluate", help="cross-validate a learner and print its scores")
     _add_data_and_learning(evaluate)
     evaluating = evaluate.add_argument_group("cross-validation")
@@ -210,7 +243,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_seed(evaluating)
     _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
+    predicting = commands.add_parser(
+        "predict", help="predict the rows of a CSV file with a model file written by fit"
+    )
+    predicting.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
+    predicting.add_argument(
+        "data", metavar="DATA.csv", help="a CSV file with a header and the model's columns"
+    )
+    _add_output(predicting)
+    _add_missing_marker(predicting)
     return parser
+
+
+def _add_output(group: argparse._ActionsContainer) -> None:
+    group.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
+
+
+def _add_missing_marker(group: argparse._ActionsContainer) -> None:
+    group.add_argument(
+        "--missing-marker",
+        metavar="TEXT",
+        action="append",
+        help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
+    )
 
 
 def _add_seed(group: argparse._ArgumentGroup) -> None:
@@ -335,7 +390,86 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
 
 def _fit(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
-    return text(_placed(arguments, lambda: learn(data)))
+    return FORMATS[arguments.format](_placed(arguments, lambda: learn(data)))
+
+
+def _model(file: str) -> Tree:
+    """The tree of a model file; every problem with it names the file."""
+    try:
+        return from_json(read_text(file))
+    except DtreeError as error:
+        if error.file is None:
+            raise at_file(error, file) from error
+        raise
+
+
+def _kinds(tree: Tree, file: str) -> tuple[list[str], list[str]]:
+    """The attributes the tree compares as numbers, and those it compares as names."""
+    numeric: set[str] = set()
+    nominal: set[str] = set()
+    for node in nodes(tree):
+        if isinstance(node, Split):
+            condition = node.branches[0].condition
+            kind = numeric if isinstance(condition, AtMost | Above) else nominal
+            kind.add(node.attribute)
+    both = sorted(numeric & nominal)
+    if both:
+        raise DtreeError(
+            f"the model tests {both[0]!r} both as a number and as a nominal value", file=file
+        )
+    return sorted(numeric), sorted(nominal)
+
+
+def _cell(prediction: Label | float) -> str:
+    """A prediction as a CSV field: a class as it is, a number so that it reads back equal."""
+    if isinstance(prediction, str):
+        return prediction
+    value: object = prediction  # a regression leaf may hold any number dtree accepts
+    if isinstance(value, Fraction):
+        return str(value)
+    return format_number(prediction)
+
+
+def _predict(arguments: argparse.Namespace) -> str:
+    tree = _model(arguments.model)
+    numeric, nominal = _kinds(tree, arguments.model)
+    read = partial(read_examples, arguments.data, numeric=numeric, nominal=nominal)
+    # Without --missing-marker, read_examples's own markers apply, as read_csv's do for fit.
+    examples = (
+        read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+    )
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")
+    writer.writerow(["prediction"])
+    for row, example in enumerate(examples, start=1):
+        try:
+            writer.writerow([_cell(predict(tree, example))])
+        except DtreeError as error:  # e.g. an empty regression split reached by an unseen value
+            raise DtreeError(
+                error.message, file=arguments.data, row=row, column=error.column
+            ) from error
+    return table.getvalue().removesuffix("\n")
+
+
+def _print(output: str) -> None:
+    """Print ``output``; a string the terminal cannot encode (a lone surrogate
+    a model file may spell in JSON) is an error, not a traceback."""
+    try:
+        print(output)
+    except UnicodeEncodeError as error:
+        raise DtreeError(f"cannot write the output: {error.reason}") from error
+
+
+def _write(file: str, output: str) -> None:
+    """Write ``output`` to ``file`` as UTF-8, encoded first so that a failure leaves no file."""
+    try:
+        data = output.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise DtreeError(f"cannot write the output as UTF-8: {error.reason}", file=file) from error
+    try:
+        Path(file).write_bytes(data)
+    except OSError as error:
+        raise DtreeError(f"cannot write the file: {error.strerror or error}", file=file) from error
 
 
 def _aligned(rows: Sequence[Sequence[str]]) -> list[str]:
@@ -548,11 +682,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "fit": _fit,
         "evaluate": _evaluate,
         "prune": _prune,
+        "predict": _predict,
     }
+    destination: str | None = getattr(arguments, "output", None)
     try:
         output = commands[arguments.command](arguments)
+        if destination is None:
+            _print(output)
+        else:
+            _write(destination, output + "\n")
     except DtreeError as error:
         print(f"{PROGRAM}: error: {error}", file=sys.stderr)
         return 2
-    print(output)
     return 0

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import csv
 import subprocess
 import sys
 from collections.abc import Callable
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from dtree.cli import main
+from dtree.cli import FORMATS, main
+from dtree.conditions import Above, AtMost, Equals
+from dtree.counts import ClassStats
 from dtree.datasets import load, names
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
 from dtree.prune import pessimistic, reduced_error, select_by_cv
-from dtree.render import format_weight, text
-from dtree.tree import Tree, n_leaves
+from dtree.render import dot, format_weight, python, text
+from dtree.serialize import from_json, to_json
+from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
 
@@ -584,3 +589,269 @@ def test_prune_refuses_bad_options_in_one_line(
     assert out == ""
     assert err.count("\n") == 1
     assert message in err
+
+
+# -- fit --format, --output, and predict ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("form", list(FORMATS))
+def test_fit_writes_the_tree_in_each_format(capsys: pytest.CaptureFixture[str], form: str) -> None:
+    status, out, err = run(
+        capsys, "fit", "--dataset", "golf", "--algorithm", "c45", "--format", form
+    )
+    assert (status, err) == (0, "")
+    assert out == FORMATS[form](c45(load("golf"))) + "\n"
+
+
+def test_the_formats_are_the_renderings() -> None:
+    assert dict(FORMATS) == {"text": text, "dot": dot, "python": python, "json": to_json}
+
+
+def test_fit_writes_python_that_predicts_as_the_tree_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = str(tmp_path / "golf.py")
+    status, out, err = run(
+        capsys, "fit", "--dataset", "golf", "--format", "python", "--output", source
+    )
+    assert (status, out, err) == (0, "", "")
+    namespace: dict[str, Any] = {}
+    exec(compile(Path(source).read_text(encoding="utf-8"), source, "exec"), namespace)
+    tree = id3(load("golf"))
+    for example in load("golf").examples():
+        assert namespace["predict"](example) == predict(tree, example)
+
+
+def fit_model(capsys: pytest.CaptureFixture[str], folder: Path, *argv: str) -> str:
+    """Fit with ``argv`` and write the model file; its path."""
+    model = str(folder / "model.json")
+    status, out, err = run(capsys, "fit", *argv, "--format", "json", "--output", model)
+    assert (status, out, err) == (0, "", "")
+    return model
+
+
+def test_fit_then_predict_a_csv_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    content = golf_csv().replace("\novercast,72,90,", "\n?,72,90,")
+    data = write(tmp_path, "golf.csv", content)
+    model = fit_model(capsys, tmp_path, data, "--target", "class", "--algorithm", "c45")
+    tree = c45(read_csv(data, target="class"))
+    assert Path(model).read_text(encoding="utf-8") == to_json(tree) + "\n"
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, err) == (0, "")
+    examples = list(read_csv(data, target="class").examples())
+    assert out.splitlines() == ["prediction", *(str(predict(tree, e)) for e in examples)]
+    assert "Don't Play" in out
+    predictions = str(tmp_path / "predictions.csv")
+    status, out, err = run(capsys, "predict", model, data, "--output", predictions)
+    assert (status, out, err) == (0, "", "")
+    with open(predictions, encoding="utf-8", newline="") as stream:
+        rows = list(csv.reader(stream))
+    assert rows == [["prediction"], *([str(predict(tree, e))] for e in examples)]
+
+
+def test_predict_reads_nominal_digits_as_the_model_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = fit_model(capsys, tmp_path, "--dataset", "xor")
+    data = write(tmp_path, "xor.csv", "Z2,Z1,other\n0,0,a\n0,1,b\n1,0,c\n1,1,d\n\n?,1,e\n")
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, err) == (0, "")
+    tree = id3(load("xor"))
+    spread = predict(tree, {"Z1": "1", "Z2": None})
+    assert out.splitlines() == ["prediction", "0", "1", "1", "0", str(spread)]
+
+
+def test_predict_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = write(tmp_path, "prices.csv", PRICES)
+    model = fit_model(capsys, tmp_path, data, "--target", "price", "--algorithm", "cart")
+    rows = write(tmp_path, "new.csv", "district,size\nnorth,50\nsouth,101.5\nnorth,?\n")
+    status, out, err = run(capsys, "predict", model, rows)
+    assert (status, err) == (0, "")
+    tree = cart(read_csv(data, target="price"))
+    expected = [
+        predict(tree, {"size": 50, "district": "north"}),
+        predict(tree, {"size": 101.5, "district": "south"}),
+        predict(tree, {"size": None, "district": "north"}),
+    ]
+    assert [float(line) for line in out.splitlines()[1:]] == expected
+    assert out.splitlines()[1:3] == ["100", "260"]
+
+
+def test_predict_with_missing_markers(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    model = fit_model(capsys, tmp_path, "--dataset", "xor")
+    data = write(tmp_path, "xor.csv", "Z1,Z2\nNA,1\n?,1\n")
+    status, out, err = run(capsys, "predict", model, data, "--missing-marker", "NA")
+    assert (status, err) == (0, "")
+    tree = id3(load("xor"))
+    spread, unseen = (predict(tree, {"Z1": z1, "Z2": "1"}) for z1 in (None, "?"))
+    assert out.splitlines() == ["prediction", str(spread), str(unseen)]
+    assert unseen == "0"  # '?' is a value now, unseen at the root: its plurality, first of a tie
+
+
+def hostile_model(folder: Path, content: str | bytes) -> str:
+    path = folder / "model.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "not valid JSON: Expecting value (line 1, column 1)"),
+        (b"\xff\xfe{}", "not UTF-8 text"),
+        ("[1, 2]", "document: expected a JSON object, got an array"),
+        (
+            '{"format": "dtree-tree", "version": 9}',
+            "version: version 9 is not one this dtree reads",
+        ),
+        (
+            '{"format": "dtree-tree", "version": 1, "target": "classification", "classes": ["a"],'
+            ' "nodes": [{"stats": {"counts": [NaN]}, "prediction": "a"}]}',
+            "NaN is not a finite number",
+        ),
+        (
+            '{"format": "dtree-tree", "version": 1, "target": "classification", "classes": ["a"],'
+            ' "nodes": [{"stats": {"counts": [1]}, "prediction": "a\\nb"}]}',
+            "nodes[0]: leaf predicts 'a\\nb', not one of ('a',)",
+        ),
+        ("[" * 50_000, "nested too deeply"),
+    ],
+)
+def test_a_bad_model_file_is_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | bytes, message: str
+) -> None:
+    model = hostile_model(tmp_path, content)
+    data = write(tmp_path, "data.csv", "a\nu\n")
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {model}: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["absent.json", "data.csv"], "absent.json: no such file"),
+        ([".", "data.csv"], ".: a directory, not a file"),
+    ],
+)
+def test_predict_names_a_model_file_it_cannot_read(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "predict", *argv)
+    assert (status, out) == (2, "")
+    assert err == f"dtree: error: {message}\n"
+
+
+def test_predict_names_the_data_file_and_its_row(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = fit_model(capsys, tmp_path, "--dataset", "golf")
+    no_humidity = write(tmp_path, "a.csv", "outlook,temperature,windy\nsunny,80,true\n")
+    status, out, err = run(capsys, "predict", model, no_humidity)
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        f"dtree: error: {no_humidity}: the column 'humidity' is needed but absent"
+    )
+    typo = write(tmp_path, "b.csv", "outlook,temperature,humidity,windy\nsunny,80,9O,true\n")
+    status, out, err = run(capsys, "predict", model, typo)
+    assert (status, out) == (2, "")
+    assert err == f"dtree: error: {typo}, row 1, column 'humidity': '9O' is not a number\n"
+
+
+def test_a_model_testing_an_attribute_both_ways_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    stats = ClassStats(("a", "b"), (1, 1))
+    inner = Split(
+        (Branch(AtMost("x", 1.0), Leaf("a", stats)), Branch(Above("x", 1.0), Leaf("b", stats))),
+        stats,
+    )
+    tree = Split(
+        (Branch(Equals("x", "u"), inner), Branch(Equals("x", "v"), Leaf("a", stats))), stats
+    )
+    model = hostile_model(tmp_path, to_json(tree))
+    status, _, err = run(capsys, "predict", model, write(tmp_path, "d.csv", "x\nu\n"))
+    assert status == 2
+    assert (
+        err
+        == f"dtree: error: {model}: the model tests 'x' both as a number and as a nominal value\n"
+    )
+
+
+def test_output_to_a_file_that_cannot_be_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = str(tmp_path / "no" / "such" / "folder" / "tree.txt")
+    status, out, err = run(capsys, "fit", "--dataset", "xor", "--output", target)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {target}: cannot write the file: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_a_failed_command_writes_no_output_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "tree.json"
+    status, _, _ = run(
+        capsys, "fit", "--dataset", "nope", "--format", "json", "--output", str(target)
+    )
+    assert status == 2
+    assert not target.exists()
+
+
+def test_a_tree_too_deep_for_python_is_an_error_and_json_still_works(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("dtree.render.MAX_PYTHON_DEPTH", 1)
+    status, out, err = run(capsys, "fit", "--dataset", "xor", "--format", "python")
+    assert (status, out) == (2, "")
+    assert err == (
+        "dtree: error: the tree is 2 splits deep, and Python source is written for trees at"
+        " most 1 deep: write a JSON model file instead\n"
+    )
+    status, out, _ = run(capsys, "fit", "--dataset", "xor", "--format", "json")
+    assert status == 0
+    assert from_json(out) == id3(load("xor"))
+
+
+def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["fit", "--dataset", "golf", "--format", "rules"])
+    captured = capsys.readouterr()
+    assert (exit_.value.code, captured.out) == (2, "")
+    assert "argument --format: invalid choice: 'rules'" in captured.err
+
+
+def test_a_class_no_encoding_can_write_is_an_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # JSON can spell a lone surrogate ("\ud800"), which no UTF-8 output can hold.
+    stats = ClassStats(("\ud800", "b"), (1, 0))
+    tree = Split(
+        (
+            Branch(Equals("x", "u"), Leaf("\ud800", stats)),
+            Branch(Equals("x", "v"), Leaf("b", stats)),
+        ),
+        stats,
+    )
+    model = hostile_model(tmp_path, to_json(tree))
+    data = write(tmp_path, "d.csv", "x\nu\n")
+    target = tmp_path / "predictions.csv"
+    status, out, err = run(capsys, "predict", model, data, "--output", str(target))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {target}: cannot write the output as UTF-8: ")
+    assert not target.exists()
+    result = subprocess.run(
+        [sys.executable, "-m", "dtree", "predict", model, data],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("dtree: error: cannot write the output: ")
+    assert len(result.stderr.splitlines()) == 1
