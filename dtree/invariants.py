@@ -38,6 +38,9 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
 Pruning:
     :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
     :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`.
+Rules and model files:
+    :func:`rules_agree_with_tree`, :func:`model_file_round_trips`,
+    :func:`python_agrees_with_predict`.
 Functions:
     :func:`leaves_arguments_unchanged`, :func:`same_seed_same_answer`.
 """
@@ -48,7 +51,7 @@ import copy
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import assert_never
@@ -85,6 +88,9 @@ from dtree.prune import (
     reduced_error,
 )
 from dtree.prune import prune_to as smallest_minimiser
+from dtree.render import python
+from dtree.rules import Rule, fires, rules_of
+from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.tree import (
     Branch,
@@ -96,6 +102,7 @@ from dtree.tree import (
     nodes,
     predict,
     predict_proba,
+    reach,
 )
 
 __all__ = [
@@ -121,6 +128,7 @@ __all__ = [
     "leaves_arguments_unchanged",
     "leaves_predict_plurality",
     "misclassification_is_at_most_gini",
+    "model_file_round_trips",
     "mutual_information_is_symmetric",
     "p_value_is_a_probability",
     "path_is_nested",
@@ -128,8 +136,10 @@ __all__ = [
     "predict_agrees_with_proba",
     "probabilities_sum_to_one",
     "prune_to_is_optimal",
+    "python_agrees_with_predict",
     "reduced_error_keeps_accuracy",
     "resubstitution_is_training_error",
+    "rules_agree_with_tree",
     "same_seed_same_answer",
     "splits_are_greedy",
     "stats_are_additive",
@@ -1028,6 +1038,86 @@ def pessimistic_keeps_estimate(
     pruned = pessimistic(tree, confidence, subtree_raising=data is not None, data=data, slack=slack)
     lower = estimated_errors(pruned, confidence) <= estimated_errors(tree, confidence) + TOLERANCE
     return lower and (data is not None or is_pruning_of(pruned, tree))
+
+
+# -- rules and model files -------------------------------------------------------
+
+
+def rules_agree_with_tree(
+    tree: Tree, examples: Iterable[Example], *, rules: Sequence[Rule] | None = None
+) -> bool:
+    """A tree's rules, in any order, predict what the tree predicts for every example
+    that reaches one leaf (no missing value, no value the tree has not seen): the
+    paths are mutually exclusive and cover every such example.
+
+    >>> from dtree.grow import id3
+    >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
+    ...                            target="Y")
+    >>> tree = id3(xor)
+    >>> rules_agree_with_tree(tree, xor.examples())
+    True
+    >>> rules_agree_with_tree(tree, xor.examples(), rules=rules_of(tree)[1:])
+    False
+    """
+    chosen = tuple(rules_of(tree) if rules is None else rules)
+    for example in examples:
+        ends = reach(tree, example)
+        if len(ends) != 1 or not isinstance(ends[0][0], Leaf):
+            continue
+        fired = [rule.prediction for rule in chosen if fires(rule, example)]
+        if fired != [predict(tree, example)]:
+            return False
+    return True
+
+
+def model_file_round_trips(
+    tree: Tree,
+    *,
+    to_json: Callable[[Tree], str] = to_json,
+    from_json: Callable[[str], Tree] = from_json,
+) -> bool:
+    """Reading a tree's model file gives the tree back, every number of its own type.
+
+    Equal trees may hold 1, 1.0 and Fraction(1) alike; the file writes them
+    differently (1, 1.0, "1/1"), so equal text read back means equal types.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> tree = c45(load("golf"))
+    >>> model_file_round_trips(tree)
+    True
+    >>> model_file_round_trips(tree, from_json=lambda text: tree.branches[0].subtree)
+    False
+    """
+    text = to_json(tree)
+    back = from_json(text)
+    return back == tree and to_json(back) == text
+
+
+def python_agrees_with_predict(
+    tree: Tree, examples: Iterable[Example], *, python: Callable[[Tree], str] = python
+) -> bool:
+    """The function :func:`dtree.render.python` writes predicts as ``predict`` does on
+    every example with no missing value.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> data = load("play-tennis")
+    >>> python_agrees_with_predict(id3(data), data.examples())
+    True
+    >>> always_no = "def predict(example):\\n    return 'No'\\n"
+    >>> python_agrees_with_predict(id3(data), data.examples(), python=lambda t: always_no)
+    False
+    """
+    namespace: dict[str, object] = {}
+    exec(compile(python(tree), "<generated>", "exec"), namespace)
+    generated = namespace["predict"]
+    assert callable(generated)
+    return all(
+        generated(example) == predict(tree, example)
+        for example in examples
+        if all(value is not None for value in example.values())
+    )
 
 
 # -- functions -------------------------------------------------------------------

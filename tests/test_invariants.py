@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
@@ -64,6 +65,8 @@ from dtree.prune import (
     prune_to,
     truncate,
 )
+from dtree.rules import Rule, rules_of
+from dtree.serialize import from_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.strategies import (
     consistent_datasets,
@@ -885,6 +888,57 @@ def test_pessimistic_keeps_estimate_rejects_c45s_slack() -> None:
     assert 0 < estimated_errors(as_leaf(tree)) - estimated_errors(tree) < 0.1
     assert law.pessimistic_keeps_estimate(tree)
     assert law.pessimistic_keeps_estimate(tree, slack=0.1) is False
+
+
+# -- rules and model files ---------------------------------------------------------------------
+
+
+@given(datasets(max_numeric=2, weighted=True, missing=True))
+def test_rules_agree_with_tree(data: Dataset) -> None:
+    for tree in (id3(data, missing="fractional"), cart(data, missing="fractional")):
+        assert law.rules_agree_with_tree(tree, data.examples())
+        assert law.rules_agree_with_tree(tree, data.examples(), rules=rules_of(tree)[::-1])
+
+
+def test_rules_agree_with_tree_rejects_a_lost_rule_and_a_wrong_prediction() -> None:
+    tennis = load("play-tennis")
+    tree = id3(tennis)
+    rules = rules_of(tree)
+    assert law.rules_agree_with_tree(tree, tennis.examples(), rules=rules[1:]) is False
+    flipped = Rule(rules[0].conditions, "No")
+    assert law.rules_agree_with_tree(tree, tennis.examples(), rules=(flipped, *rules[1:])) is False
+
+
+@given(datasets(max_numeric=2, weighted=True, missing=True))
+def test_model_file_round_trips(data: Dataset) -> None:
+    assert law.model_file_round_trips(c45(data, min_objects=1))
+    assert law.model_file_round_trips(cart(data, missing="fractional"))
+
+
+def test_model_file_round_trips_rejects_a_reader_that_rounds_fractions() -> None:
+    tree = Leaf("q", ClassStats(("p", "q"), (Fraction(1, 3), 1)))  # a share of a missing value
+    assert law.model_file_round_trips(tree)
+
+    def rounding(text: str) -> Tree:
+        return from_json(re.sub(r'"(\d+)/(\d+)"', lambda m: str(int(m[1]) / int(m[2])), text))
+
+    assert law.model_file_round_trips(tree, from_json=rounding) is False
+
+
+@given(datasets(max_numeric=2, weighted=True))
+def test_python_agrees_with_predict(data: Dataset) -> None:
+    assert law.python_agrees_with_predict(id3(data), data.examples())
+    assert law.python_agrees_with_predict(cart(data), data.examples())
+
+
+def test_python_agrees_with_predict_rejects_a_constant_function() -> None:
+    tennis = load("play-tennis")
+    always_yes = "def predict(example):\n    return 'Yes'\n"
+    assert law.python_agrees_with_predict(id3(tennis), tennis.examples())
+    assert (
+        law.python_agrees_with_predict(id3(tennis), tennis.examples(), python=lambda t: always_yes)
+        is False
+    )
 
 
 # -- every law is tested both ways -------------------------------------------------------------

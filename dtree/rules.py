@@ -1,0 +1,435 @@
+"""Trees as rules: one rule per root-to-leaf path, simplified, ordered and pruned.
+
+The Decision Trees II notes: a tree can be written as rules, "(outlook =
+sunny) and (humidity = normal) then YES", and pruning can be done at the
+rules level, where "rules are generalized by erasing a condition".
+
+Vocabulary
+----------
+``Rule(conditions, prediction, support, confidence)``
+    If every condition holds, predict ``prediction``.  ``support`` is the
+    training weight of the examples the rule was read from (its leaf's),
+    ``confidence`` the share of them it predicts right (``None`` in
+    regression).
+``RuleSet(rules, default)``
+    An ordered list of rules: the first rule that fires answers, and the
+    ``default`` answers when none does.
+
+Contents
+--------
+Reading and simplifying: :func:`rules_of`, :func:`simplify`, :func:`fires`,
+:func:`describe_rule`.
+Predicting: :func:`predict_rules`, :func:`order_by_false_positives`.
+Pruning: :func:`pessimistic_error`, :func:`generalize`,
+:func:`prune_rules` (C4.5rules' pessimistic pruning, or on validation data).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Literal
+
+from attrs import field, frozen
+
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    format_number,
+    holds,
+)
+from dtree.counts import ClassStats, plurality, ratio, total
+from dtree.dataset import Dataset, Example, Label, Weight
+from dtree.errors import DtreeError
+from dtree.prune import added_errors
+from dtree.tree import Tree, paths
+
+__all__ = [
+    "Rule",
+    "RuleSet",
+    "describe_rule",
+    "fires",
+    "generalize",
+    "order_by_false_positives",
+    "pessimistic_error",
+    "predict_rules",
+    "prune_rules",
+    "rules_of",
+    "simplify",
+]
+
+Prediction = Label | float
+
+
+def _conditions(conditions: Sequence[Condition]) -> tuple[Condition, ...]:
+    return tuple(conditions)
+
+
+@frozen
+class Rule:
+    """``if conditions then prediction``, with the support and confidence it was read with.
+
+    >>> Rule((Equals("Outlook", "Overcast"),), "Yes", 4, Fraction(1))
+    Rule(conditions=(Equals(attribute='Outlook', value='Overcast'),), prediction='Yes', \
+support=4, confidence=Fraction(1, 1))
+    """
+
+    conditions: tuple[Condition, ...] = field(converter=_conditions)
+    prediction: Prediction
+    support: Weight = 0
+    confidence: Fraction | float | None = None
+
+
+def _rules(rules: Sequence[Rule]) -> tuple[Rule, ...]:
+    return tuple(rules)
+
+
+@frozen
+class RuleSet:
+    """Rules in order, and the default prediction when none fires."""
+
+    rules: tuple[Rule, ...] = field(converter=_rules)
+    default: Prediction
+
+
+# -- reading rules off a tree ---------------------------------------------------------------
+
+
+def rules_of(tree: Tree) -> tuple[Rule, ...]:
+    """One rule per root-to-leaf path, left to right (Decision Trees II notes).
+
+    The paths of a tree are mutually exclusive, so the rules may be used in
+    any order.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> for rule in rules_of(id3(load("play-tennis")))[:2]:
+    ...     print(describe_rule(rule))
+    if Outlook = Overcast then Yes  [4, 100%]
+    if Outlook = Rain and Wind = Strong then No  [2, 100%]
+    """
+    rules = []
+    for conditions, leaf in paths(tree):
+        stats = leaf.stats
+        confidence: Fraction | float | None = None
+        if isinstance(stats, ClassStats):
+            right = stats.counts[stats.classes.index(str(leaf.prediction))]
+            confidence = ratio(right, stats.weight) if stats.weight > 0 else Fraction(0)
+        rules.append(Rule(conditions, leaf.prediction, stats.weight, confidence))
+    return tuple(rules)
+
+
+def _merged(first: Condition, second: Condition) -> Condition | None:
+    """The one condition equivalent to both on one attribute, or None if there is none."""
+    match first, second:
+        case AtMost(a, t), AtMost(_, u):
+            return AtMost(a, min(t, u))
+        case Above(a, t), Above(_, u):
+            return Above(a, max(t, u))
+        case In(a, s), In(_, t):
+            return In(a, s & t)
+        case NotIn(a, s), NotIn(_, t):
+            return NotIn(a, s | t)
+        case (In(a, s), NotIn(_, t)) | (NotIn(_, t), In(a, s)):
+            return In(a, s - t)
+        case (Equals(_, v), In(_, s)) | (In(_, s), Equals(_, v)) if v in s:
+            return Equals(first.attribute, v)
+        case (Equals(_, v), NotIn(_, s)) | (NotIn(_, s), Equals(_, v)) if v not in s:
+            return Equals(first.attribute, v)
+        case Equals(_, v), Equals(_, w) if v == w:
+            return first
+        case _:
+            return None
+
+
+def simplify(rule: Rule) -> Rule:
+    """The rule with the conditions on each attribute merged: implied ones dropped.
+
+    ``x <= 5 and x <= 3`` is ``x <= 3``; ``a in {u, v} and a not in {v}`` is
+    ``a in {u}``; ``a = u and a in {u, v}`` is ``a = u``.  A lower and an
+    upper bound stay two conditions (read as ``2 < x <= 7`` by
+    :func:`describe_rule`).  Conditions keep the order of their attributes'
+    first appearance; the numeric bounds of one attribute read lower first.
+
+    >>> rule = Rule((AtMost("x", 5.0), Above("x", 2.0), AtMost("x", 3.0)), "yes")
+    >>> [describe(c) for c in simplify(rule).conditions]
+    ['x > 2', 'x <= 3']
+    """
+    kept: list[Condition] = []
+    for condition in rule.conditions:
+        for i, other in enumerate(kept):
+            if other.attribute == condition.attribute:
+                merged = _merged(other, condition)
+                if merged is not None:
+                    kept[i] = merged
+                    break
+        else:
+            kept.append(condition)
+    bounds = sorted(
+        range(len(kept)), key=lambda i: (_first(kept, kept[i].attribute), _rank(kept[i]))
+    )
+    return Rule(tuple(kept[i] for i in bounds), rule.prediction, rule.support, rule.confidence)
+
+
+def _first(conditions: Sequence[Condition], attribute: str) -> int:
+    return next(i for i, c in enumerate(conditions) if c.attribute == attribute)
+
+
+def _rank(condition: Condition) -> int:
+    return 0 if isinstance(condition, Above) else 1
+
+
+def fires(rule: Rule, example: Example) -> bool:
+    """Whether every condition of the rule holds (a missing value never satisfies one).
+
+    >>> fires(Rule((Equals("Outlook", "Sunny"),), "No"), {"Outlook": "Sunny"})
+    True
+    """
+    return all(holds(condition, example) for condition in rule.conditions)
+
+
+def describe_rule(rule: Rule) -> str:
+    """``if c1 and c2 then prediction  [support, confidence]``, as people read rules.
+
+    A lower and an upper bound on one attribute read as one range.
+
+    >>> print(describe_rule(Rule((Above("x", 2.0), AtMost("x", 7.0)), "yes", 3, Fraction(2, 3))))
+    if 2 < x <= 7 then yes  [3, 66.7%]
+    """
+    parts: list[str] = []
+    conditions = list(rule.conditions)
+    while conditions:
+        condition = conditions.pop(0)
+        upper = next(
+            (c for c in conditions if isinstance(c, AtMost) and c.attribute == condition.attribute),
+            None,
+        )
+        if isinstance(condition, Above) and upper is not None:
+            conditions.remove(upper)
+            low, high = format_number(condition.threshold), format_number(upper.threshold)
+            parts.append(f"{low} < {condition.attribute} <= {high}")
+        else:
+            parts.append(describe(condition))
+    test = " and ".join(parts) if parts else "true"
+    head = f"if {test} then {_format(rule.prediction)}"
+    if rule.confidence is None:
+        return f"{head}  [{_format(rule.support)}]"
+    return f"{head}  [{_format(rule.support)}, {float(rule.confidence):.1%}]".replace(".0%", "%")
+
+
+def _format(value: object) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else format(float(value), ".6g")
+    if isinstance(value, float):
+        return format_number(value) if value == int(value) else format(value, ".6g")
+    return str(value)
+
+
+# -- predicting with rules ------------------------------------------------------------------
+
+
+def predict_rules(
+    rules: RuleSet | Sequence[Rule], example: Example, default: Prediction | None = None
+) -> Prediction:
+    """The prediction of the first rule that fires; otherwise the default.
+
+    A ``RuleSet`` brings its own default; for a plain sequence of rules
+    ``default`` must be given.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> rules = rules_of(id3(load("play-tennis")))
+    >>> predict_rules(rules, {"Outlook": "Rain", "Wind": "Weak"}, default="Yes")
+    'Yes'
+    """
+    fallback: Prediction | None = default
+    if isinstance(rules, RuleSet):
+        ordered = rules.rules
+        fallback = rules.default if default is None else default
+    else:
+        ordered = tuple(rules)
+    for rule in ordered:
+        if fires(rule, example):
+            return rule.prediction
+    if fallback is None:
+        raise DtreeError("no rule fires and no default was given")
+    return fallback
+
+
+def _covered(rule: Rule, data: Dataset) -> list[int]:
+    return [row for row in data.rows if fires(rule, data.example(row))]
+
+
+def order_by_false_positives(rules: Sequence[Rule], data: Dataset) -> RuleSet:
+    """C4.5rules' order: the rules grouped by class, the classes by their false positives.
+
+    A class's false positives are the training weight that its rules cover
+    but that belongs to another class; the class with the fewest goes first
+    (ties in the schema's class order), and within a class the rules keep
+    their order.  The default is the class with the most training weight
+    that no rule covers (ties to the first class; if every example is
+    covered, the plurality of all the data).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> data = load("play-tennis")
+    >>> ordered = order_by_false_positives(rules_of(id3(data)), data)
+    >>> [rule.prediction for rule in ordered.rules], ordered.default
+    (['No', 'No', 'Yes', 'Yes', 'Yes'], 'Yes')
+    """
+    classes = data.schema.classes
+    if not data.schema.is_classification:
+        raise DtreeError("rules are ordered by false positives for classification only")
+    false_positives: dict[Label, Weight] = dict.fromkeys(classes, 0)
+    covered: set[int] = set()
+    for rule in rules:
+        rows = _covered(rule, data)
+        covered.update(rows)
+        wrong = total(data.weights[r] for r in rows if data.target[r] != rule.prediction)
+        false_positives[str(rule.prediction)] += wrong
+    order = sorted(classes, key=lambda label: (false_positives[label], classes.index(label)))
+    grouped = [rule for label in order for rule in rules if rule.prediction == label]
+    uncovered = [
+        total(data.weights[r] for r in data.rows if r not in covered and data.target[r] == label)
+        for label in classes
+    ]
+    if total(uncovered) == 0:
+        uncovered = [
+            total(data.weights[r] for r in data.rows if data.target[r] == label)
+            for label in classes
+        ]
+    return RuleSet(tuple(grouped), classes[plurality(uncovered)])
+
+
+# -- pruning rules --------------------------------------------------------------------------
+
+
+def _tally(rule: Rule, data: Dataset) -> tuple[Weight, Weight]:
+    """(N, E): the weight the rule covers, and the part of it of another class."""
+    rows = _covered(rule, data)
+    n = total(data.weights[r] for r in rows)
+    e = total(data.weights[r] for r in rows if data.target[r] != rule.prediction)
+    return n, e
+
+
+def _measured(rule: Rule, data: Dataset) -> Rule:
+    """The rule with its support and confidence measured on ``data`` (what it covers there)."""
+    n, e = _tally(rule, data)
+    if not data.schema.is_classification:
+        return Rule(rule.conditions, rule.prediction, n, None)
+    confidence = ratio(n - e, n) if n > 0 else Fraction(0)
+    return Rule(rule.conditions, rule.prediction, n, confidence)
+
+
+def pessimistic_error(rule: Rule, data: Dataset, confidence: float = 0.25) -> float:
+    """U_CF(E, N): the upper confidence limit of the rule's error rate on its training cover.
+
+    N is the weight of the training examples the rule covers and E the
+    part of them of another class (Quinlan 1993, ch. 5); a rule that covers
+    nothing has rate 1.
+
+    >>> from dtree.datasets import load
+    >>> rule = Rule((Equals("Outlook", "Overcast"),), "Yes")
+    >>> round(pessimistic_error(rule, load("play-tennis")), 4)  # 4 cases, none wrong
+    0.2929
+    """
+    n, e = _tally(rule, data)
+    if n == 0:
+        return 1.0
+    return (float(e) + added_errors(float(n), float(e), confidence)) / float(n)
+
+
+def generalize(rule: Rule, score: Callable[[Rule], Fraction | float | None]) -> Rule:
+    """Erase conditions while that does not make the rule worse (lower score is better).
+
+    Each step scores the rule without each of its conditions and erases the
+    one whose removal scores least (the first on a tie) if that is no more
+    than the rule's own score.  A score of ``None`` (nothing to judge the
+    rule by) stops the erasing.
+
+    >>> rule = Rule((Equals("a", "x"), Equals("b", "y")), "yes")
+    >>> generalize(rule, lambda r: len(r.conditions) if r.conditions else 5).conditions
+    (Equals(attribute='b', value='y'),)
+    """
+    current = score(rule)
+    while rule.conditions and current is not None:
+        candidates = [
+            Rule(rule.conditions[:i] + rule.conditions[i + 1 :], rule.prediction, rule.support)
+            for i in range(len(rule.conditions))
+        ]
+        scored = [(s, k) for k, c in enumerate(candidates) if (s := score(c)) is not None]
+        if not scored:
+            break
+        best, k = min(scored)
+        if best > current:
+            break
+        rule, current = candidates[k], best
+    return rule
+
+
+def _validation_error(rule: Rule, data: Dataset) -> Fraction | float | None:
+    n, e = _tally(rule, data)
+    return None if n == 0 else ratio(e, n)
+
+
+def prune_rules(
+    rules: Sequence[Rule],
+    data: Dataset,
+    *,
+    method: Literal["pessimistic", "validation"] = "pessimistic",
+    confidence: float = 0.25,
+    order_data: Dataset | None = None,
+) -> RuleSet:
+    """Prune rules by erasing conditions, then drop repeated and subsumed rules and order them.
+
+    ``method="pessimistic"`` is C4.5rules': a rule loses a condition while
+    its :func:`pessimistic_error` on the training ``data`` does not rise.
+    ``method="validation"``: a rule loses a condition while its error rate
+    on the validation examples it covers, ``data`` here, does not rise (a
+    rule that covers no validation example is kept as it is).  Then a rule
+    equal to an earlier one, or of the same prediction with a superset of
+    another's conditions (it covers less and says the same), is dropped,
+    and the rest are ordered by :func:`order_by_false_positives` on
+    ``order_data`` (the training data; by default ``data``), on which each
+    rule's support and confidence are measured anew.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> data = load("play-tennis")
+    >>> pruned = prune_rules(rules_of(id3(data)), data)
+    >>> for rule in pruned.rules:
+    ...     print(describe_rule(rule).split("  ")[0])
+    if Outlook = Rain and Wind = Strong then No
+    if Outlook = Sunny and Humidity = High then No
+    if Outlook = Overcast then Yes
+    if Outlook = Rain and Wind = Weak then Yes
+    if Humidity = Normal then Yes
+    >>> pruned.default
+    'Yes'
+    """
+    if method not in ("pessimistic", "validation"):
+        raise DtreeError(f"method must be 'pessimistic' or 'validation', not {method!r}")
+
+    def score(rule: Rule) -> Fraction | float | None:
+        if method == "pessimistic":
+            return pessimistic_error(rule, data, confidence)
+        return _validation_error(rule, data)
+
+    training = order_data if order_data is not None else data
+    general = [_measured(simplify(generalize(rule, score)), training) for rule in rules]
+    kept: list[Rule] = []
+    for i, rule in enumerate(general):
+        same = (r for r in general[:i] if r.prediction == rule.prediction)
+        repeated = any(r.conditions == rule.conditions for r in same)
+        subsumed = any(
+            r.prediction == rule.prediction and set(r.conditions) < set(rule.conditions)
+            for r in general
+        )
+        if not repeated and not subsumed:
+            kept.append(rule)
+    return order_by_false_positives(kept, training)
