@@ -53,6 +53,7 @@ from typing import Any, TypeVar, cast
 
 from dtree import datasets
 from dtree.conditions import Above, AtMost, format_number
+from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.errors import DtreeError, at_file
 from dtree.evaluate import (
@@ -78,7 +79,8 @@ from dtree.prune import (
     select_by_cv,
     select_by_holdout,
 )
-from dtree.render import dot, format_weight, python, text
+from dtree.render import dot, format_weight, python, rules, text
+from dtree.rules import describe_rule, prune_rules, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
@@ -131,6 +133,7 @@ FORMATS: Mapping[str, Callable[[Tree], str]] = {
     "dot": dot,
     "python": python,
     "json": to_json,
+    "rules": rules,
 }
 """Each ``fit --format`` and the function that writes a tree in it."""
 
@@ -228,7 +231,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=list(FORMATS),
         default="text",
         help="text: indented lines (the default); dot: a Graphviz graph; python: a function"
-        " of nested ifs; json: a model file for dtree predict",
+        " of nested ifs; json: a model file for dtree predict; rules: one rule per leaf",
     )
     _add_output(writing)
     evaluate = commands.add_parser("evaluate", help="cross-validate a learner and print its scores")
@@ -252,7 +255,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_output(predicting)
     _add_missing_marker(predicting)
+    _add_rules(commands.add_parser("rules", help="print a model file's rules, pruned or not"))
     return parser
+
+
+def _add_rules(command: argparse.ArgumentParser) -> None:
+    command.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
+    command.add_argument(
+        "--prune",
+        choices=["pessimistic", "validation"],
+        help="erase conditions by C4.5rules' pessimistic estimate on --data (the training"
+        " data), or while the error on --data (validation data) does not rise",
+    )
+    command.add_argument("--data", metavar="FILE.csv", help="the data --prune measures rules on")
+    command.add_argument("--dataset", metavar="NAME", help="a bundled dataset as --data")
+    command.add_argument("--target", metavar="COL", help="the target column of --data")
+    command.add_argument(
+        "--confidence", type=float, default=0.25, metavar="CF", help="pessimistic: CF (0.25)"
+    )
 
 
 def _add_output(group: argparse._ActionsContainer) -> None:
@@ -449,6 +469,26 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
+
+
+def _rules(arguments: argparse.Namespace) -> str:
+    tree = _model(arguments.model)
+    if arguments.prune is None:
+        if arguments.data or arguments.dataset:
+            raise DtreeError("--data and --dataset are for --prune")
+        return rules(tree)
+    if arguments.dataset is not None:
+        data = datasets.load(arguments.dataset)
+    elif arguments.data is not None and arguments.target is not None:
+        classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
+        data = read_csv(arguments.data, target=arguments.target, classes=classes)
+    else:
+        raise DtreeError("--prune measures rules on data: give --data FILE.csv --target COL")
+    pruned = prune_rules(
+        rules_of(tree), data, method=arguments.prune, confidence=arguments.confidence
+    )
+    lines = [describe_rule(rule) for rule in pruned.rules]
+    return "\n".join([*lines, f"otherwise {_cell(pruned.default)}"])
 
 
 def _print(output: str) -> None:
@@ -683,6 +723,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "evaluate": _evaluate,
         "prune": _prune,
         "predict": _predict,
+        "rules": _rules,
     }
     destination: str | None = getattr(arguments, "output", None)
     try:

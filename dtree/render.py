@@ -44,9 +44,19 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, descri
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Label, Weight
 from dtree.errors import DtreeError
+from dtree.rules import describe_rule, rules_of, simplify
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
 
-__all__ = ["MAX_PYTHON_DEPTH", "NESTING", "dot", "dot_string", "format_weight", "python", "text"]
+__all__ = [
+    "MAX_PYTHON_DEPTH",
+    "NESTING",
+    "dot",
+    "dot_string",
+    "format_weight",
+    "python",
+    "rules",
+    "text",
+]
 
 INDENT = "|   "
 
@@ -118,6 +128,25 @@ def text(tree: Tree) -> str:
         if isinstance(branch.subtree, Split):
             stack.extend((child, level + 1) for child in reversed(branch.subtree.branches))
     return "\n".join(lines)
+
+
+def rules(tree: Tree) -> str:
+    """The tree as rules, one line per root-to-leaf path: the rules view of :func:`text`.
+
+    Each line is the path's conditions (simplified: a range reads ``2 < x <= 7``),
+    the prediction, the leaf's training weight and the share it predicts right
+    (see :mod:`dtree.rules`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> print(rules(c45(load("golf"))))
+    if outlook = overcast then Play  [4, 100%]
+    if outlook = rain and windy = false then Play  [3, 100%]
+    if outlook = rain and windy = true then Don't Play  [2, 100%]
+    if outlook = sunny and humidity <= 75 then Play  [2, 100%]
+    if outlook = sunny and humidity > 75 then Don't Play  [3, 100%]
+    """
+    return "\n".join(describe_rule(simplify(rule)) for rule in rules_of(tree))
 
 
 # -- Graphviz --------------------------------------------------------------------

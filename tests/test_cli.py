@@ -21,7 +21,8 @@ from dtree.evaluate import cross_validate, error, f_beta, precision, recall, tra
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
 from dtree.prune import pessimistic, reduced_error, select_by_cv
-from dtree.render import dot, format_weight, python, text
+from dtree.render import dot, format_weight, python, rules, text
+from dtree.rules import describe_rule, prune_rules, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
@@ -855,3 +856,69 @@ def test_a_class_no_encoding_can_write_is_an_error_not_a_traceback(
     assert result.returncode == 2
     assert result.stderr.startswith("dtree: error: cannot write the output: ")
     assert len(result.stderr.splitlines()) == 1
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+def test_fit_writes_the_rules_view(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "fit", "--dataset", "golf", "--algorithm", "c45", "--format", "rules"
+    )
+    assert status == 0
+    assert err == ""
+    assert out == rules(c45(load("golf"))) + "\n"
+    assert out.splitlines()[3] == "if outlook = sunny and humidity <= 75 then Play  [2, 100%]"
+
+
+def test_rules_of_a_model_file_pruned_or_not(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = str(tmp_path / "tennis.json")
+    assert (
+        run(capsys, "fit", "--dataset", "play-tennis", "--format", "json", "--output", model)[0]
+        == 0
+    )
+    status, out, _ = run(capsys, "rules", model)
+    assert status == 0
+    assert out == rules(id3(load("play-tennis"))) + "\n"
+    status, out, _ = run(
+        capsys, "rules", model, "--prune", "pessimistic", "--dataset", "play-tennis"
+    )
+    assert status == 0
+    pruned = prune_rules(rules_of(id3(load("play-tennis"))), load("play-tennis"))
+    assert out.splitlines() == [*map(describe_rule, pruned.rules), "otherwise Yes"]
+    path = write(
+        tmp_path,
+        "tennis.csv",
+        "\n".join(
+            ",".join(str(v) for v in (*example.values(), label))
+            for example, label in zip(
+                load("play-tennis").examples(), load("play-tennis").labels, strict=True
+            )
+        ),
+    )
+    header = "Outlook,Temperature,Humidity,Wind,Play\n"
+    Path(path).write_text(header + Path(path).read_text(encoding="utf-8"), encoding="utf-8")
+    status, from_file, _ = run(
+        capsys, "rules", model, "--prune", "pessimistic", "--data", path, "--target", "Play"
+    )
+    assert (status, from_file) == (0, out)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--prune", "pessimistic"], "--prune measures rules on data"),
+        (["--dataset", "golf"], "--data and --dataset are for --prune"),
+    ],
+)
+def test_rules_refuses_data_without_pruning_and_pruning_without_data(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    model = str(tmp_path / "tennis.json")
+    run(capsys, "fit", "--dataset", "play-tennis", "--format", "json", "--output", model)
+    status, out, err = run(capsys, "rules", model, *extra)
+    assert status == 2
+    assert out == ""
+    assert message in err
