@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -735,4 +736,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DtreeError as error:
         print(f"{PROGRAM}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``dtree ... | head``): stop quietly, as a Unix filter does,
+        # and keep the interpreter from reporting the same broken pipe when it flushes.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

@@ -922,3 +922,17 @@ def test_rules_refuses_data_without_pruning_and_pruning_without_data(
     assert status == 2
     assert out == ""
     assert message in err
+
+
+def test_a_reader_that_goes_away_gets_no_traceback() -> None:
+    """``dtree fit ... | head -1``: the pipe breaks, and dtree stops quietly."""
+    command = [sys.executable, "-m", "dtree", "fit", "--dataset", "iris", "--format", "python"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()
+    err = process.stderr.read()
+    process.stderr.close()
+    assert process.wait() == 1
+    assert err == b""
