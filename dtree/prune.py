@@ -29,7 +29,7 @@ Cost-complexity pruning (Learning with Trees notes; Breiman et al. 1984):
 :func:`cost_complexity_path`, :func:`prune_to`, :func:`tree_risk`,
 :func:`cost_complexity`, :func:`select_by_holdout`, :func:`select_by_cv`.
 C4.5's pessimistic pruning (Quinlan 1993): :func:`added_errors`,
-:func:`estimated_errors`, :func:`pessimistic`.
+:func:`estimated_errors`, :func:`pessimistic`, and J48's :func:`collapse`.
 Pruning by depth and early termination (CS 536 and Lecture 10 notes):
 :func:`truncate`, :func:`early_stopping`.
 """
@@ -76,6 +76,7 @@ from dtree.tree import (
 
 __all__ = [
     "C45_Z_TABLE",
+    "COLLAPSE_SLACK",
     "CostComplexityPath",
     "EarlyStopping",
     "PathEstimate",
@@ -85,6 +86,7 @@ __all__ = [
     "ZRule",
     "added_errors",
     "as_leaf",
+    "collapse",
     "cost_complexity",
     "cost_complexity_path",
     "early_stopping",
@@ -801,6 +803,50 @@ def pessimistic(
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
     return prune(tree, _whole(data) if data is not None else ())[0]
+
+
+COLLAPSE_SLACK = 1e-3
+"""J48 collapses a subtree whose training errors are within this of its root's as a leaf."""
+
+
+def collapse(tree: Tree) -> Tree:
+    """J48's collapsing, which it does before pruning: top-down, a split becomes a leaf when
+    its subtree's training errors are at least its own as a leaf, less :data:`COLLAPSE_SLACK`.
+
+    Weka's J48 (without ``-O``) is ``pessimistic(collapse(tree), data=data)``.
+
+    >>> from dtree.counts import ClassStats
+    >>> from dtree.conditions import Equals
+    >>> def leaf(no: int, yes: int) -> Leaf:
+    ...     return Leaf("no", ClassStats(("no", "yes"), (no, yes)))
+    >>> split = Split((Branch(Equals("a", "u"), leaf(3, 1)), Branch(Equals("a", "v"), leaf(2, 0))),
+    ...               ClassStats(("no", "yes"), (5, 1)))
+    >>> collapse(split)  # both branches say "no": the split corrects no training error
+    Leaf(prediction='no', stats=ClassStats(classes=('no', 'yes'), counts=(5, 1)))
+    """
+    index = _indexed(tree)
+    below: list[float] = [0.0] * len(index.nodes)
+    for i in reversed(range(len(index.nodes))):
+        node = index.nodes[i]
+        if isinstance(node, Leaf):
+            below[i] = float(training_loss(node.stats, node.prediction))
+        if index.parents[i] >= 0:
+            below[index.parents[i]] += below[i]
+    children: list[list[int]] = [[] for _ in index.nodes]
+    for i in range(1, len(index.nodes)):
+        children[index.parents[i]].append(i)
+
+    def step(i: int) -> Leaf | Sprout[int]:
+        node = index.nodes[i]
+        if isinstance(node, Leaf):
+            return node
+        leaf = as_leaf(node)
+        if below[i] >= float(training_loss(leaf.stats, leaf.prediction)) - COLLAPSE_SLACK:
+            return leaf
+        conditions = tuple(branch.condition for branch in node.branches)
+        return Sprout(conditions, tuple(children[i]), node.stats)
+
+    return unfold(0, step)
 
 
 # -- choosing a tree of the path ----------------------------------------------------------------

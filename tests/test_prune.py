@@ -24,6 +24,7 @@ from dtree.prune import (
     CostComplexityPath,
     added_errors,
     as_leaf,
+    collapse,
     cost_complexity,
     cost_complexity_path,
     early_stopping,
@@ -268,6 +269,33 @@ def test_j48_keeps_the_golf_and_play_tennis_trees() -> None:
         assert n_leaves(tree) == 5
         assert pessimistic(tree, data=data) == tree
         assert pessimistic(tree, subtree_raising=False) == tree
+
+
+def test_j48_on_iris_is_wekas_published_tree() -> None:
+    """Weka's J48 with its defaults (collapse, CF 0.25, subtree raising) on iris prints
+    5 leaves: setosa (50), versicolor (48/1), virginica (3), versicolor (3/1), virginica (46/1)."""
+    data = load("iris")
+    pruned = pessimistic(collapse(c45(data)), data=data)
+    assert text(pruned).splitlines() == [
+        "root [setosa 50, versicolor 50, virginica 50]",
+        "petal_width <= 0.6 [setosa 50, versicolor 0, virginica 0]: setosa",
+        "petal_width > 0.6 [setosa 0, versicolor 50, virginica 50]",
+        "|   petal_width <= 1.7 [setosa 0, versicolor 49, virginica 5]",
+        "|   |   petal_length <= 4.9 [setosa 0, versicolor 47, virginica 1]: versicolor",
+        "|   |   petal_length > 4.9 [setosa 0, versicolor 2, virginica 4]",
+        "|   |   |   petal_width <= 1.5 [setosa 0, versicolor 0, virginica 3]: virginica",
+        "|   |   |   petal_width > 1.5 [setosa 0, versicolor 2, virginica 1]: versicolor",
+        "|   petal_width > 1.7 [setosa 0, versicolor 1, virginica 45]: virginica",
+    ]
+
+
+def test_collapse_cuts_splits_that_correct_no_training_error() -> None:
+    tree = split("a", split("b", leaf(3, 1), leaf(2, 0)), leaf(0, 4))
+    assert collapse(tree) == split("a", leaf(5, 1), leaf(0, 4))
+    assert collapse(QUINLAN) == QUINLAN  # its split corrects the one error
+    deep = chain(10_000)
+    assert collapse(deep) is not deep
+    assert collapse(deep) == deep
 
 
 def test_pessimistic_prunes_the_restaurant_tree_to_patrons() -> None:
