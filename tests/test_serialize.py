@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_render import chain
 
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
@@ -128,15 +129,6 @@ def test_hostile_names_values_and_classes_round_trip() -> None:
     )
     check_round_trip(tree)
     assert to_json(tree).isascii()
-
-
-def chain(length: int) -> Tree:
-    """x <= 0 -> a, else x <= 1 -> a, ..., else b: ``length`` splits deep."""
-    stats = ClassStats(("a", "b"), (1, 1))
-    tree: Tree = Leaf("b", stats)
-    for i in reversed(range(length)):
-        tree = Split((Branch(AtMost("x", i), Leaf("a", stats)), Branch(Above("x", i), tree)), stats)
-    return tree
 
 
 def test_a_chain_ten_thousand_deep_round_trips() -> None:
