@@ -5,7 +5,8 @@
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
     Learn a tree with ID3, C4.5 or CART and write it, to standard output
     or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
-    the default), ``dot`` (a Graphviz graph), ``python`` (the source of a
+    the default), ``rules`` (one rule per leaf), ``dnf`` (each class's
+    formula), ``dot`` (a Graphviz graph), ``python`` (the source of a
     function of nested ``if`` statements) or ``json`` (a model file).
 ``dtree evaluate (FILE.csv --target COL | --dataset NAME) [options] [--folds K] [--seed N]``
     Cross-validate the learner fit would use and print its scores: the
@@ -29,6 +30,11 @@
     them; it may hold others, the target among them, which are not read.
     A missing value is spread over the branches as C4.5 does
     (:func:`dtree.tree.predict`).
+``dtree rules MODEL.json [--prune pessimistic|validation (--data FILE.csv --target COL | --dataset NAME)]``
+    The model's rules, or the rules pruned on data by C4.5rules'
+    pessimistic estimate or on validation data, with the default class.
+``dtree dnf MODEL.json --label CLASS [--minimize]``
+    The DNF of the paths that end in CLASS, or a smallest equivalent one.
 
 The three learning commands, fit, evaluate and prune, read data and take
 learning options alike.  Every learning option is passed on only when it
@@ -56,6 +62,7 @@ from dtree import datasets
 from dtree.conditions import Above, AtMost, format_number
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
+from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.errors import DtreeError, at_file
 from dtree.evaluate import (
     CrossValidation,
@@ -129,12 +136,21 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
 HOLDOUT = 0.25
 """The share of the data reduced-error pruning holds out by default."""
 
+
+def _dnfs(tree: Tree) -> str:
+    """Each class and the DNF of the paths that end in it, a line each."""
+    if not isinstance(tree.stats, ClassStats):
+        raise DtreeError("a regression tree has no DNF: its leaves predict numbers, not classes")
+    return "\n".join(f"{label}: {format_dnf(dnf_of(tree, label))}" for label in tree.stats.classes)
+
+
 FORMATS: Mapping[str, Callable[[Tree], str]] = {
     "text": text,
     "dot": dot,
     "python": python,
     "json": to_json,
     "rules": rules,
+    "dnf": _dnfs,
 }
 """Each ``fit --format`` and the function that writes a tree in it."""
 
@@ -232,7 +248,8 @@ def _parser() -> argparse.ArgumentParser:
         choices=list(FORMATS),
         default="text",
         help="text: indented lines (the default); dot: a Graphviz graph; python: a function"
-        " of nested ifs; json: a model file for dtree predict; rules: one rule per leaf",
+        " of nested ifs; json: a model file for dtree predict; rules: one rule per leaf;"
+        " dnf: each class's formula",
     )
     _add_output(writing)
     evaluate = commands.add_parser("evaluate", help="cross-validate a learner and print its scores")
@@ -257,6 +274,14 @@ def _parser() -> argparse.ArgumentParser:
     _add_output(predicting)
     _add_missing_marker(predicting)
     _add_rules(commands.add_parser("rules", help="print a model file's rules, pruned or not"))
+    formula = commands.add_parser("dnf", help="print the DNF of a class of a model file")
+    formula.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
+    formula.add_argument("--label", required=True, metavar="CLASS", help="the class")
+    formula.add_argument(
+        "--minimize",
+        action="store_true",
+        help="a smallest equivalent DNF (Boolean attributes only): fewest terms, then literals",
+    )
     return parser
 
 
@@ -470,6 +495,12 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
+
+
+def _dnf(arguments: argparse.Namespace) -> str:
+    tree = _model(arguments.model)
+    formula = dnf_of(tree, arguments.label)
+    return format_dnf(minimize(formula) if arguments.minimize else formula)
 
 
 def _rules(arguments: argparse.Namespace) -> str:
@@ -725,6 +756,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "prune": _prune,
         "predict": _predict,
         "rules": _rules,
+        "dnf": _dnf,
     }
     destination: str | None = getattr(arguments, "output", None)
     try:

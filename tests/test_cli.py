@@ -17,6 +17,7 @@ from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.datasets import load, names
+from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
@@ -605,7 +606,13 @@ def test_fit_writes_the_tree_in_each_format(capsys: pytest.CaptureFixture[str], 
 
 
 def test_the_formats_are_the_renderings() -> None:
-    assert dict(FORMATS) == {"text": text, "dot": dot, "python": python, "json": to_json}
+    formats = dict(FORMATS)
+    dnf = formats.pop("dnf")
+    assert formats == {"text": text, "dot": dot, "python": python, "json": to_json, "rules": rules}
+    tree = id3(load("xor"))
+    assert dnf(tree) == "\n".join(
+        f"{label}: {format_dnf(dnf_of(tree, label))}" for label in ("0", "1")
+    )
 
 
 def test_fit_writes_python_that_predicts_as_the_tree_does(
@@ -822,10 +829,10 @@ def test_a_tree_too_deep_for_python_is_an_error_and_json_still_works(
 
 def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        main(["fit", "--dataset", "golf", "--format", "rules"])
+        main(["fit", "--dataset", "golf", "--format", "yaml"])
     captured = capsys.readouterr()
     assert (exit_.value.code, captured.out) == (2, "")
-    assert "argument --format: invalid choice: 'rules'" in captured.err
+    assert "argument --format: invalid choice: 'yaml'" in captured.err
 
 
 def test_a_class_no_encoding_can_write_is_an_error_not_a_traceback(
@@ -941,3 +948,34 @@ def test_a_reader_that_goes_away_gets_no_traceback(tmp_path: Path) -> None:
     process.stderr.close()
     assert process.wait() == 1
     assert err == b""
+
+
+# -- dnf ---------------------------------------------------------------------------------------
+
+
+def test_fit_writes_each_class_as_a_dnf(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "fit", "--dataset", "xor", "--format", "dnf")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["0: ~Z1 & ~Z2 | Z1 & Z2", "1: ~Z1 & Z2 | Z1 & ~Z2"]
+
+
+def test_dnf_of_a_model_file_minimized_or_not(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = str(tmp_path / "table.json")
+    argv = ["fit", "--dataset", "boolean-table", "--format", "json", "--output", model]
+    assert run(capsys, *argv)[0] == 0
+    tree = id3(load("boolean-table"))
+    label = tree.stats.classes[0]  # type: ignore[union-attr]
+    status, out, _ = run(capsys, "dnf", model, "--label", label)
+    assert (status, out) == (0, format_dnf(dnf_of(tree, label)) + "\n")
+    status, out, _ = run(capsys, "dnf", model, "--label", label, "--minimize")
+    assert (status, out) == (0, format_dnf(minimize(dnf_of(tree, label))) + "\n")
+
+
+def test_a_regression_tree_has_no_dnf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, "prices.csv", PRICES)
+    argv = ["fit", path, "--target", "price", "--algorithm", "cart", "--format", "dnf"]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert "regression tree has no DNF" in err
