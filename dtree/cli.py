@@ -30,9 +30,10 @@
     them; it may hold others, the target among them, which are not read.
     A missing value is spread over the branches as C4.5 does
     (:func:`dtree.tree.predict`).
-``dtree rules MODEL.json [--prune pessimistic|validation (--data FILE.csv --target COL | --dataset NAME)]``
-    The model's rules, or the rules pruned on data by C4.5rules'
-    pessimistic estimate or on validation data, with the default class.
+``dtree rules MODEL.json [--prune METHOD (--data FILE.csv --target COL | --dataset NAME)]``
+    The model's rules, or the rules pruned on data with their default
+    class: METHOD ``pessimistic`` is C4.5rules' estimate on training data,
+    ``validation`` the error on validation data.
 ``dtree dnf MODEL.json --label CLASS [--minimize]``
     The DNF of the paths that end in CLASS, or a smallest equivalent one.
 
