@@ -38,6 +38,9 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
 Pruning:
     :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
     :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`.
+Formulas (DNF):
+    :func:`dnf_agrees_with_tree`, :func:`minimum_dnf_is_equivalent_and_prime`,
+    :func:`minimum_dnf_is_no_larger`, :func:`tree_of_computes_formula`.
 Rules and model files:
     :func:`rules_agree_with_tree`, :func:`model_file_round_trips`,
     :func:`python_agrees_with_predict`.
@@ -69,6 +72,8 @@ from dtree.counts import (
     transpose,
 )
 from dtree.dataset import Dataset, Example, Label, Weight
+from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
+from dtree.dnf import evaluate as evaluate_dnf
 from dtree.errors import DtreeError
 from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
 from dtree.impurity import (
@@ -110,6 +115,7 @@ __all__ = [
     "Score",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
+    "dnf_agrees_with_tree",
     "entropy_is_bounded",
     "f_beta_lies_between_precision_and_recall",
     "fits_consistent_data",
@@ -127,6 +133,8 @@ __all__ = [
     "is_pruning_of",
     "leaves_arguments_unchanged",
     "leaves_predict_plurality",
+    "minimum_dnf_is_equivalent_and_prime",
+    "minimum_dnf_is_no_larger",
     "misclassification_is_at_most_gini",
     "model_file_round_trips",
     "mutual_information_is_symmetric",
@@ -144,6 +152,7 @@ __all__ = [
     "splits_are_greedy",
     "stats_are_additive",
     "student_t_sf_is_a_symmetric_tail",
+    "tree_of_computes_formula",
     "weights_act_as_copies",
 ]
 
@@ -1118,6 +1127,97 @@ def python_agrees_with_predict(
         for example in examples
         if all(value is not None for value in example.values())
     )
+
+
+# -- formulas ----------------------------------------------------------------------
+
+
+def dnf_agrees_with_tree(
+    tree: Tree,
+    label: Label,
+    example: Example,
+    *,
+    dnf_of: Callable[[Tree, Label], Dnf] = dnf_of,
+) -> bool:
+    """An example satisfies ``dnf_of(tree, label)`` exactly when the tree predicts
+    ``label`` (CS 536 notes: a tree is a DNF); vacuous unless it reaches one leaf.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tennis = id3(load("play-tennis"))
+    >>> day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Weak"}
+    >>> dnf_agrees_with_tree(tennis, "Yes", day)
+    True
+    >>> dnf_agrees_with_tree(tennis, "Yes", day, dnf_of=lambda t, k: dnf_of(t, k)[:-1])
+    False
+    """
+    ends = reach(tree, example)
+    if len(ends) != 1 or not isinstance(ends[0][0], Leaf):
+        return True
+    return evaluate_dnf(dnf_of(tree, label), example) is (predict(tree, example) == label)
+
+
+def _names(dnf: Dnf, term: Term) -> tuple[str, ...]:
+    return tuple(sorted({c.attribute for t in (*dnf, term) for c in t}))
+
+
+def _implies(term: Term, dnf: Dnf) -> bool:
+    table = truth_table((term,), _names(dnf, term))
+    return all(evaluate_dnf(dnf, assignment) for assignment, true in table if true)
+
+
+def minimum_dnf_is_equivalent_and_prime(
+    dnf: Dnf, *, minimize: Callable[[Dnf], Dnf] = minimize
+) -> bool:
+    """``minimize(dnf)`` is equivalent to ``dnf``, and each of its terms is a prime
+    implicant: it implies the formula, and no term with a literal fewer does.
+
+    >>> from dtree.dnf import parse_dnf
+    >>> minimum_dnf_is_equivalent_and_prime(parse_dnf("a & b | a & ~b & c"))
+    True
+    >>> minimum_dnf_is_equivalent_and_prime(parse_dnf("a & b | a & ~b & c"), minimize=lambda d: d)
+    False
+    """
+    minimum = minimize(dnf)
+    return equivalent(minimum, dnf) and all(
+        _implies(term, dnf)
+        and not any(_implies(term[:i] + term[i + 1 :], dnf) for i in range(len(term)))
+        for term in minimum
+    )
+
+
+def minimum_dnf_is_no_larger(
+    dnf: Dnf, other: Dnf, *, minimize: Callable[[Dnf], Dnf] = minimize
+) -> bool:
+    """No DNF equivalent to ``dnf`` has fewer terms than ``minimize(dnf)``, or as many
+    and fewer literals; vacuous when ``other`` is not equivalent.
+
+    >>> from dtree.dnf import parse_dnf
+    >>> f = parse_dnf("~a & ~b & c | ~a & b & c | a & ~b & c | a & b & ~c")
+    >>> minimum_dnf_is_no_larger(f, parse_dnf("~a & c | ~b & c | a & b & ~c"))
+    True
+    >>> minimum_dnf_is_no_larger(f, parse_dnf("~a & c | ~b & c | a & b & ~c"), minimize=lambda d: d)
+    False
+    """
+    if not equivalent(dnf, other):
+        return True
+    minimum = minimize(dnf)
+    return (len(minimum), sum(map(len, minimum))) <= (len(other), sum(map(len, other)))
+
+
+def tree_of_computes_formula(dnf: Dnf, *, tree_of: Callable[[Dnf], Tree] = tree_of) -> bool:
+    """``tree_of(dnf)`` predicts "1" exactly where the formula is true (CS 536 notes:
+    any Boolean function is a tree).
+
+    >>> from dtree.dnf import parse_dnf
+    >>> tree_of_computes_formula(parse_dnf("x2 & x5 | x3 & ~x1"))
+    True
+    >>> first_term = lambda d: tree_of(d[:1], variables=("x1", "x2", "x3", "x5"))
+    >>> tree_of_computes_formula(parse_dnf("x2 & x5 | x3 & ~x1"), tree_of=first_term)
+    False
+    """
+    tree = tree_of(dnf)
+    return all((predict(tree, a) == "1") is value for a, value in truth_table(dnf))
 
 
 # -- functions -------------------------------------------------------------------

@@ -33,6 +33,7 @@ from dtree.counts import (
 )
 from dtree.dataset import Dataset, Example, Label, Value, Weight
 from dtree.datasets import load
+from dtree.dnf import Dnf, dnf_of, minimize, parse_dnf, prime_implicants, tree_of
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -939,6 +940,75 @@ def test_python_agrees_with_predict_rejects_a_constant_function() -> None:
         law.python_agrees_with_predict(id3(tennis), tennis.examples(), python=lambda t: always_yes)
         is False
     )
+
+
+# -- formulas ----------------------------------------------------------------------------------
+
+
+@st.composite
+def boolean_functions(draw: st.DrawFn, max_variables: int = 4) -> Dnf:
+    """A Boolean function of 1 to ``max_variables`` variables, as the DNF of its true rows."""
+    k = draw(st.integers(1, max_variables))
+    names = [f"x{i}" for i in range(k)]
+    rows = draw(st.sets(st.integers(0, 2**k - 1)))
+    return tuple(
+        tuple(Equals(name, "1" if row >> (k - 1 - i) & 1 else "0") for i, name in enumerate(names))
+        for row in sorted(rows)
+    )
+
+
+@given(datasets(max_attributes=3, max_numeric=1))
+def test_dnf_agrees_with_tree(data: Dataset) -> None:
+    for tree in (id3(data), cart(data)):
+        for label in data.schema.classes:
+            for example in data.examples():
+                assert law.dnf_agrees_with_tree(tree, label, example)
+
+
+def test_dnf_agrees_with_tree_rejects_a_lost_path() -> None:
+    tree = id3(load("play-tennis"))
+    day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Weak"}
+    assert law.dnf_agrees_with_tree(tree, "Yes", day)
+    assert (
+        law.dnf_agrees_with_tree(tree, "Yes", day, dnf_of=lambda t, k: dnf_of(t, k)[:-1]) is False
+    )
+
+
+@given(boolean_functions())
+def test_minimum_dnf_is_equivalent_and_prime(dnf: Dnf) -> None:
+    assert law.minimum_dnf_is_equivalent_and_prime(dnf)
+
+
+def test_minimum_dnf_is_equivalent_and_prime_rejects_the_formula_itself_and_a_dropped_term() -> (
+    None
+):
+    f = parse_dnf("a & b | a & ~b & c")
+    assert law.minimum_dnf_is_equivalent_and_prime(f, minimize=lambda d: d) is False
+    assert law.minimum_dnf_is_equivalent_and_prime(f, minimize=lambda d: minimize(d)[:1]) is False
+
+
+@given(boolean_functions())
+def test_minimum_dnf_is_no_larger(dnf: Dnf) -> None:
+    assert law.minimum_dnf_is_no_larger(dnf, dnf)
+    assert law.minimum_dnf_is_no_larger(dnf, prime_implicants(dnf))
+
+
+def test_minimum_dnf_is_no_larger_rejects_a_cover_with_a_redundant_prime() -> None:
+    f = parse_dnf("~a & ~b & c | ~a & b & c | a & ~b & c | a & b & ~c")
+    assert law.minimum_dnf_is_no_larger(f, parse_dnf("~a & c | ~b & c | a & b & ~c"))
+    assert law.minimum_dnf_is_no_larger(f, f, minimize=prime_implicants)  # primes: 3 terms
+    assert law.minimum_dnf_is_no_larger(f, minimize(f), minimize=lambda d: d) is False
+
+
+@given(boolean_functions())
+def test_tree_of_computes_formula(dnf: Dnf) -> None:
+    assert law.tree_of_computes_formula(dnf)
+
+
+def test_tree_of_computes_formula_rejects_a_tree_of_the_first_term() -> None:
+    f = parse_dnf("x2 & x5 | x3 & ~x1")
+    first_term = lambda d: tree_of(d[:1], variables=("x1", "x2", "x3", "x5"))  # noqa: E731
+    assert law.tree_of_computes_formula(f, tree_of=first_term) is False
 
 
 # -- every law is tested both ways -------------------------------------------------------------
