@@ -766,23 +766,17 @@ def pessimistic(
         return estimated_errors(node, confidence, z=z)
 
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
-        if isinstance(node, Leaf):
-            return node, estimate(node)
-        return (
-            _fold_routed(node, data, rows, on_leaf, on_split, recount=True)
-            if data is not None
-            else fold(
-                node, lambda leaf: (leaf, estimate(leaf)), lambda s, below: decide(s, (), below)
-            )
+        """The node pruned bottom-up, and its estimated errors."""
+        if data is None:
+            return fold(node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, (), b))
+        return _fold_routed(
+            node,
+            data,
+            rows,
+            lambda leaf, _: (leaf, estimate(leaf)),
+            lambda split, routed, _, below: decide(split, routed, below),
+            recount=True,
         )
-
-    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, float]:
-        return leaf, estimate(leaf)
-
-    def on_split(
-        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, float], ...]
-    ) -> tuple[Tree, float]:
-        return decide(split, rows, below)
 
     def decide(
         split: Split, rows: Routed, below: tuple[tuple[Tree, float], ...]
