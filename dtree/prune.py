@@ -39,7 +39,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal, TypeVar, assert_never
@@ -70,6 +70,7 @@ from dtree.tree import (
     depth,
     descend,
     fold,
+    leaves,
     n_leaves,
     unfold,
 )
@@ -157,17 +158,7 @@ def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) ->
     """
     _check_risk(risk)
     n = tree.stats.weight
-    return sum((_node_risk(leaf, n, risk, impurity) for leaf in _leaves(tree)), Fraction(0))
-
-
-def _leaves(tree: Tree) -> Iterator[Leaf]:
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Leaf):
-            yield node
-        else:
-            stack.extend(branch.subtree for branch in reversed(node.branches))
+    return sum((_node_risk(leaf, n, risk, impurity) for leaf in leaves(tree)), Fraction(0))
 
 
 def cost_complexity(
@@ -687,7 +678,7 @@ def estimated_errors(tree: Tree, confidence: float = 0.25, *, z: ZRule = "c45") 
     (3.273, 2.507)
     """
     _check_confidence(confidence, z)
-    return math.fsum(_leaf_estimate(leaf, confidence, z) for leaf in _leaves(tree))
+    return math.fsum(_leaf_estimate(leaf, confidence, z) for leaf in leaves(tree))
 
 
 def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
