@@ -85,6 +85,7 @@ __all__ = [
     "TTest",
     "accuracy",
     "boolean_hypotheses",
+    "boolean_trees",
     "confusion_matrix",
     "cross_validate",
     "error",
@@ -1034,6 +1035,36 @@ def boolean_hypotheses(k: int) -> int:
     See also: :func:`sample_size_bound`.
     """
     return 1 << (1 << _check_count("k", k, 0))
+
+
+def boolean_trees(k: int, depth: int) -> int:
+    """The number of decision trees over k Boolean variables of depth at most ``depth``.
+
+    A tree is a leaf labelled 0 or 1, or a test of one of the variables
+    not tested above it with a tree for each of its two values, so
+    T(k, 0) = 2 and T(k, d) = 2 + k T(k - 1, d - 1)^2.  Distinct trees can
+    compute one function, so the trees of depth d are a hypothesis space
+    of at most T(k, d) functions.  Since T >= 2, T(k, d) <= (k + 1/2) T(k,
+    d - 1)^2, so log2 T(k, d) < 2^d log2(2k + 1) for k >= 1, where all 2^(2^k)
+    functions need 2^k bits: the CS 536 notes' regularisation by depth,
+    counted.
+
+    >>> [boolean_trees(2, d) for d in range(4)]
+    [2, 10, 74, 74]
+    >>> boolean_trees(10, 3), boolean_hypotheses(10).bit_length() - 1
+    (1082848362, 1024)
+
+    See also: :func:`boolean_hypotheses`, :func:`sample_size_bound`.
+    """
+    _check_count("k", k, 0)
+    _check_count("depth", depth, 0)
+    # T(k - depth + j, j) for j = 0, 1, ..., depth: the trees that fit under
+    # the last j levels, with the variables that the levels above leave.
+    count = 2
+    for j in range(1, depth + 1):
+        variables = k - depth + j
+        count = 2 + variables * count * count if variables > 0 else 2
+    return count
 
 
 def _integer_root(base: int) -> tuple[int, int]:

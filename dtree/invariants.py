@@ -90,6 +90,7 @@ from dtree.prune import (
     cost_complexity,
     estimated_errors,
     pessimistic,
+    prunings,
     reduced_error,
 )
 from dtree.prune import prune_to as smallest_minimiser
@@ -98,12 +99,10 @@ from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.tree import (
-    Branch,
     Leaf,
     Probability,
     Split,
     Tree,
-    fold,
     nodes,
     predict,
     predict_proba,
@@ -955,22 +954,6 @@ def path_is_nested(alphas: Sequence[Number], trees: Sequence[Tree], *, strict: b
     return rising and nested and isinstance(trees[-1], Leaf)
 
 
-def _prunings(tree: Tree) -> list[Tree]:
-    """Every pruning of a tree (exponentially many: for small trees only)."""
-
-    def on_split(split: Split, below: tuple[list[Tree], ...]) -> list[Tree]:
-        kept = [
-            Split(
-                tuple(Branch(b.condition, t) for b, t in zip(split.branches, choice, strict=True)),
-                split.stats,
-            )
-            for choice in itertools.product(*below)
-        ]
-        return [Leaf(central(split.stats), split.stats), *kept]
-
-    return fold(tree, lambda leaf: [leaf], on_split)
-
-
 def prune_to_is_optimal(
     tree: Tree,
     alpha: Fraction | float,
@@ -995,7 +978,7 @@ def prune_to_is_optimal(
         return cost_complexity(t, alpha, risk=risk)
 
     chosen = (prune_to or partial(smallest_minimiser, risk=risk))(tree, alpha)
-    candidates = _prunings(tree)
+    candidates = prunings(tree)
     least = min(cost(t) for t in candidates)
     minimisers = [t for t in candidates if cost(t) == least]
     return (

@@ -27,7 +27,8 @@ Contents
 Reduced-error pruning (Decision Trees II notes): :func:`reduced_error`.
 Cost-complexity pruning (Learning with Trees notes; Breiman et al. 1984):
 :func:`cost_complexity_path`, :func:`prune_to`, :func:`tree_risk`,
-:func:`cost_complexity`, :func:`select_by_holdout`, :func:`select_by_cv`.
+:func:`cost_complexity`, :func:`select_by_holdout`, :func:`select_by_cv`;
+:func:`prunings`, every pruning, the brute force they are checked against.
 C4.5's pessimistic pruning (Quinlan 1993): :func:`added_errors`,
 :func:`estimated_errors`, :func:`pessimistic`, and J48's :func:`collapse`.
 Pruning by depth and early termination (CS 536 and Lecture 10 notes):
@@ -94,6 +95,7 @@ __all__ = [
     "estimated_errors",
     "pessimistic",
     "prune_to",
+    "prunings",
     "reduced_error",
     "select_by_cv",
     "select_by_holdout",
@@ -126,6 +128,38 @@ def as_leaf(node: Tree) -> Leaf:
             return Leaf(central(stats), stats)
         case _:
             assert_never(node)
+
+
+def prunings(tree: Tree) -> tuple[Tree, ...]:
+    """Every pruning of a tree: the trees made by pruning any set of its splits to leaves.
+
+    A leaf has one pruning, itself; a split has its own leaf and one
+    pruning for each choice of a pruning of every branch, so N(t) = 1 +
+    prod_b N(t_b).  That is exponential in the size of the tree: this is
+    the brute force that the theorems about pruning are checked against,
+    for small trees only.  The first is the root as a leaf; the last,
+    the tree itself.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> from dtree.tree import size
+    >>> [size(t) for t in prunings(id3(load("xor")))]
+    [1, 3, 5, 5, 7]
+
+    See also: :func:`prune_to`, :func:`dtree.invariants.prune_to_is_optimal`.
+    """
+
+    def on_split(split: Split, below: tuple[tuple[Tree, ...], ...]) -> tuple[Tree, ...]:
+        kept = (
+            Split(
+                tuple(Branch(b.condition, t) for b, t in zip(split.branches, choice, strict=True)),
+                split.stats,
+            )
+            for choice in itertools.product(*below)
+        )
+        return (as_leaf(split), *kept)
+
+    return fold(tree, lambda leaf: (leaf,), on_split)
 
 
 # -- cost-complexity ------------------------------------------------------------------------

@@ -20,6 +20,11 @@ Contents
     The tree as a Graphviz graph: a node per tree node, an edge per
     branch labelled with its condition; every label escaped by
     :func:`dot_string`.
+:func:`layout`, :func:`draw`
+    The tree as a picture: :func:`layout` places the nodes (leaves one
+    unit apart, left to right; a split centred over its branches; one
+    level per depth) and :func:`draw` draws them with matplotlib, which
+    is optional (the ``notebooks`` extra).
 :func:`python`
     The tree as the source of a Python function of nested ``if``
     statements, as the CS 536 notes write a tree; data appear in it only
@@ -28,7 +33,7 @@ Contents
 :func:`format_weight`
     A count as people read it.
 
-All three renderings are iterative: a chain 10,000 splits deep renders.
+All the renderings are iterative: a chain 10,000 splits deep renders.
 """
 
 from __future__ import annotations
@@ -38,7 +43,9 @@ import math
 import re
 from collections import deque
 from fractions import Fraction
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
+
+from attrs import frozen
 
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, describe, format_number
 from dtree.counts import ClassStats, Moments, Stats, central
@@ -47,12 +54,18 @@ from dtree.errors import DtreeError
 from dtree.rules import describe_rule, rules_of, simplify
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
 __all__ = [
     "MAX_PYTHON_DEPTH",
     "NESTING",
+    "Placed",
     "dot",
     "dot_string",
+    "draw",
     "format_weight",
+    "layout",
     "python",
     "rules",
     "text",
@@ -236,6 +249,112 @@ def dot(tree: Tree) -> str:
             stack.extend((b.subtree, (k, b.condition)) for b in reversed(node.branches))
     lines.append("}")
     return "\n".join(lines)
+
+
+@frozen
+class Placed:
+    """A node of the picture: where it sits, what it says, and the edge that leads to it."""
+
+    x: float
+    """Leaves at 0, 1, 2, ... left to right; a split midway over its outer branches."""
+    depth: int
+    label: str
+    """As in :func:`dot`: the attribute or the prediction, over the counts."""
+    is_leaf: bool
+    parent: int | None
+    """The parent's position in the layout; None at the root."""
+    test: str
+    """The test of the branch from the parent, as :func:`describe` writes it
+    without the attribute the parent shows (``= Sunny``, ``<= 75``); empty at the root."""
+
+
+def layout(tree: Tree) -> tuple[Placed, ...]:
+    """The nodes of the tree in preorder, placed for drawing.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> [(p.x, p.depth, p.test) for p in layout(id3(load("boolean-table")))]
+    [(1.25, 0, ''), (0.5, 1, '= F'), (0.0, 2, '= F'), (1.0, 2, '= T'), (2.0, 1, '= T')]
+    """
+    entries: list[tuple[Tree, int, int | None, str]] = []  # node, depth, parent, test
+    stack: list[tuple[Tree, int, int | None, str]] = [(tree, 0, None, "")]
+    while stack:
+        node, level, parent, test = stack.pop()
+        k = len(entries)
+        entries.append((node, level, parent, test))
+        if isinstance(node, Split):
+            stack.extend(
+                (b.subtree, level + 1, k, _test_of(b.condition)) for b in reversed(node.branches)
+            )
+    children: list[list[int]] = [[] for _ in entries]
+    for k, (_, _, parent, _) in enumerate(entries):
+        if parent is not None:
+            children[parent].append(k)
+    # Preorder meets the leaves left to right; a split comes before its
+    # branches, so placing splits in reverse preorder finds its branches placed.
+    leaf_positions = iter(range(len(entries)))
+    x = [float(next(leaf_positions)) if not below else 0.0 for below in children]
+    for k in reversed(range(len(entries))):
+        if children[k]:
+            x[k] = (x[children[k][0]] + x[children[k][-1]]) / 2
+    return tuple(
+        Placed(x[k], level, _dot_label(node), isinstance(node, Leaf), parent, test)
+        for k, (node, level, parent, test) in enumerate(entries)
+    )
+
+
+def _test_of(condition: Condition) -> str:
+    return describe(condition).removeprefix(f"{condition.attribute} ")
+
+
+def draw(tree: Tree, ax: Axes | None = None) -> Axes:
+    """The tree drawn with matplotlib, on ``ax`` or on a new figure sized to the tree.
+
+    Splits are square boxes and leaves round ones, each labelled as in
+    :func:`dot`; each edge carries its branch's test.  Needs
+    matplotlib (``pip install 'dtree[notebooks]'``).
+
+    See also: :func:`layout`, :func:`dot` (for Graphviz).
+    """
+    try:
+        import matplotlib.pyplot as plt  # noqa: PLC0415 (optional: only drawing needs it)
+    except ImportError as missing:
+        message = "drawing a tree needs matplotlib: pip install 'dtree[notebooks]'"
+        raise DtreeError(message) from missing
+    placed = layout(tree)
+    width = max(p.x for p in placed) + 1
+    levels = max(p.depth for p in placed) + 1
+    if ax is None:
+        # a leaf's unit of width holds its longest label line, at about 0.085 inch a character
+        longest = max(len(line) for p in placed for line in p.label.splitlines())
+        unit = 0.5 + 0.085 * longest
+        _, ax = plt.subplots(figsize=(min(unit * width, 60), min(1.3 * levels, 40)))
+    for p in placed:
+        if p.parent is not None:
+            up = placed[p.parent]
+            ax.plot([up.x, p.x], [-up.depth, -p.depth], color="0.55", linewidth=1, zorder=1)
+            # nearer the child than the parent, where siblings' edges are apart
+            near_child = (0.35 * up.x + 0.65 * p.x, -(0.35 * up.depth + 0.65 * p.depth))
+            ax.text(
+                *near_child,
+                p.test,
+                ha="center",
+                va="center",
+                fontsize=8,
+                zorder=2,
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"},
+            )
+    for p in placed:
+        box = {
+            "boxstyle": "round,pad=0.35" if p.is_leaf else "square,pad=0.35",
+            "facecolor": "#e3eef9" if p.is_leaf else "#fbefd9",
+            "edgecolor": "0.35",
+        }
+        ax.text(p.x, -p.depth, p.label, ha="center", va="center", fontsize=9, bbox=box, zorder=3)
+    ax.set_xlim(-0.7, width - 0.3)
+    ax.set_ylim(-levels + 0.5, 0.5)
+    ax.axis("off")
+    return ax
 
 
 # -- Python source ---------------------------------------------------------------

@@ -38,6 +38,7 @@ from dtree.evaluate import (
     TTest,
     accuracy,
     boolean_hypotheses,
+    boolean_trees,
     confusion_matrix,
     cross_validate,
     error,
@@ -762,6 +763,53 @@ def test_boolean_hypotheses_count_the_truth_tables() -> None:
         tables = set(itertools.product((0, 1), repeat=len(inputs)))  # one output per input
         assert boolean_hypotheses(k) == len(tables) == 2 ** (2**k)
     assert boolean_hypotheses(20).bit_length() == 2**20 + 1
+
+
+BooleanTree = int | tuple[int, "BooleanTree", "BooleanTree"]
+"""A leaf's label 0 or 1, or (variable, tree for 0, tree for 1)."""
+
+
+def every_boolean_tree(variables: frozenset[int], depth: int) -> list[BooleanTree]:
+    """Brute force: every tree of at most this depth testing each variable once per path."""
+    below = (
+        [
+            (v, low, high)
+            for v in sorted(variables)
+            for low in every_boolean_tree(variables - {v}, depth - 1)
+            for high in every_boolean_tree(variables - {v}, depth - 1)
+        ]
+        if depth
+        else []
+    )
+    return [0, 1, *below]
+
+
+def truth_table_of(tree: BooleanTree, k: int) -> tuple[int, ...]:
+    def value(node: BooleanTree, x: tuple[int, ...]) -> int:
+        while not isinstance(node, int):
+            variable, low, high = node
+            node = high if x[variable] else low
+        return node
+
+    return tuple(value(tree, x) for x in itertools.product((0, 1), repeat=k))
+
+
+def test_boolean_trees_count_every_tree() -> None:
+    for k, depth in itertools.product(range(4), range(5)):
+        trees = every_boolean_tree(frozenset(range(k)), depth)
+        assert boolean_trees(k, depth) == len(trees)
+        functions = {truth_table_of(tree, k) for tree in trees}
+        assert len(functions) <= min(len(trees), boolean_hypotheses(k))
+        if depth >= k:  # deep enough, trees compute every Boolean function
+            assert len(functions) == boolean_hypotheses(k)
+
+
+@given(st.integers(0, 40), st.integers(0, 12))
+def test_boolean_trees_are_few_beside_all_functions(k: int, depth: int) -> None:
+    count = boolean_trees(k, depth)
+    assert count == boolean_trees(k, min(depth, k))  # no variable is left to test below k
+    # log2 T(k, d) < 2^d log2(2k + 1), compared exactly as T(k, d) < (2k + 1)^(2^d)
+    assert count < (2 * k + 1) ** (2**depth) or k == 0
 
 
 epsilons = st.sampled_from([Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), 1]) | st.floats(

@@ -31,6 +31,7 @@ from dtree.prune import (
     estimated_errors,
     pessimistic,
     prune_to,
+    prunings,
     reduced_error,
     select_by_cv,
     select_by_holdout,
@@ -39,7 +40,7 @@ from dtree.prune import (
 )
 from dtree.render import text
 from dtree.strategies import datasets, regression_datasets
-from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, size
+from dtree.tree import Branch, Leaf, Split, Tree, depth, fold, n_leaves, size
 
 TEN = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
 """x = 0..9, y = 0 0 1 0 0 1 1 1 0 1: the full Gini tree has six leaves."""
@@ -162,6 +163,26 @@ def test_prune_to_is_the_smallest_minimiser_of_all_prunings(
         assert invariants.prune_to_is_optimal(tree, alpha)
     # Breiman: T_k is optimal on [alpha_k, alpha_(k+1))
     assert prune_to(tree, alpha) == path.tree_at(alpha)
+
+
+def test_a_chain_of_two_splits_has_three_prunings() -> None:
+    tree = split("a", leaf(1, 0), split("b", leaf(0, 1), leaf(1, 1)))
+    assert prunings(tree) == (
+        as_leaf(tree),
+        split("a", leaf(1, 0), as_leaf(tree.branches[1].subtree)),
+        tree,
+    )
+
+
+@given(small_trees)
+def test_prunings_are_every_pruning_once(tree: Tree) -> None:
+    every = prunings(tree)
+    assert every[0] == as_leaf(tree)
+    assert every[-1] == tree
+    assert len(set(every)) == len(every)
+    assert all(invariants.is_pruning_of(t, tree) for t in every)
+    # N(leaf) = 1 and N(split) = 1 + the product of its branches' N
+    assert len(every) == fold(tree, lambda leaf: 1, lambda split, below: 1 + math.prod(below))
 
 
 @given(regression_datasets(min_rows=2, max_rows=12, max_attributes=2))

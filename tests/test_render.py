@@ -24,7 +24,9 @@ from dtree.render import (
     NESTING,
     dot,
     dot_string,
+    draw,
     format_weight,
+    layout,
     python,
     text,
 )
@@ -279,6 +281,64 @@ def test_dot_draws_a_chain_ten_thousand_deep() -> None:
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
     assert lines[-2] == '  n20000 [label="b\\n[a 1, b 1]", shape=ellipse];'
+
+
+# -- layout and draw ---------------------------------------------------------------------------
+
+
+def test_layout_places_the_play_tennis_tree() -> None:
+    placed = layout(id3(load("play-tennis")))
+    assert [(p.x, p.depth, p.test, p.is_leaf) for p in placed] == [
+        (1.75, 0, "", False),
+        (0.0, 1, "= Overcast", True),
+        (1.5, 1, "= Rain", False),
+        (1.0, 2, "= Strong", True),
+        (2.0, 2, "= Weak", True),
+        (3.5, 1, "= Sunny", False),
+        (3.0, 2, "= High", True),
+        (4.0, 2, "= Normal", True),
+    ]
+    assert placed[0].label == "Outlook\n[No 5, Yes 9]"
+    assert placed[1].label == "Yes\n[No 0, Yes 4]"
+
+
+@given(datasets(max_rows=12) | regression_datasets(max_rows=12))
+def test_layout_is_a_tidy_picture_of_the_tree(data: Dataset) -> None:
+    tree = cart(data)
+    placed = layout(tree)
+    assert len(placed) == size(tree)
+    assert [p.is_leaf for p in placed] == [isinstance(n, Leaf) for n in nodes(tree)]
+    leaf_xs = [p.x for p in placed if p.is_leaf]
+    assert leaf_xs == list(range(len(leaf_xs)))  # a unit apart, left to right
+    for k, p in enumerate(placed):
+        if p.parent is None:
+            assert k == 0
+            assert p.depth == 0
+            continue
+        up = placed[p.parent]
+        assert p.parent < k
+        assert p.depth == up.depth + 1
+        children = [c.x for c in placed if c.parent == p.parent]
+        assert up.x == (children[0] + children[-1]) / 2
+
+
+def test_layout_of_a_chain_ten_thousand_deep() -> None:
+    placed = layout(chain(10_000))
+    assert placed[-1].depth == 10_000
+    assert placed[-1].x == 10_000
+    assert 0 < placed[0].x < 2  # each split midway between a leaf and the split below it
+
+
+def test_draw_puts_every_node_and_edge_on_the_axes() -> None:
+    matplotlib = pytest.importorskip("matplotlib")  # in the dev extra: present in CI
+    matplotlib.use("Agg")
+    tree = id3(load("play-tennis"))
+    ax = draw(tree)
+    texts = [t.get_text() for t in ax.texts]
+    assert [t for t in texts if "\n" in t] == [p.label for p in layout(tree)]
+    assert sorted(t for t in texts if "\n" not in t) == sorted(p.test for p in layout(tree)[1:])
+    assert len(ax.lines) == size(tree) - 1
+    matplotlib.pyplot.close("all")
 
 
 # -- python ----------------------------------------------------------------------------------
