@@ -1,0 +1,195 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 1. Entropy: $0 \le H(Y) \le \log |\mathcal{Y}|$
+#
+# **Claim.** For a random variable $Y$ with $|\mathcal{Y}|$ possible values,
+#
+# $$0 \;\le\; H(Y) = -\sum_{y} p(y) \log p(y) \;\le\; \log |\mathcal{Y}|,$$
+#
+# with $H(Y) = 0$ exactly when $Y$ is certain and $H(Y) = \log |\mathcal{Y}|$ exactly when
+# $Y$ is uniform. In base $|\mathcal{Y}|$ the bounds read $0 \le H \le 1$ (Lecture 10).
+#
+# The notes behind this notebook: the CS 760 slides (the bike code, the entropy of a binary
+# variable), the CS 536 notes (1024 equally likely outcomes take 10 bits), Lecture 10 (the proof
+# by Jensen's inequality, the base $|\mathcal{X}|$) and Learning with Trees (entropy beside the
+# Gini index and the misclassification rate).
+#
+# dtree computes entropy from class counts: `entropy(counts, base=2)` turns the counts into
+# relative frequencies $p(y) = n_y / n$, as ID3 does.
+
+# %%
+import itertools
+import math
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+from hypothesis import given, settings
+
+from dtree import entropy, gini, misclassification
+from dtree.invariants import (
+    entropy_is_bounded,
+    impurity_is_maximal_at_uniform,
+    impurity_is_zero_exactly_when_pure,
+    misclassification_is_at_most_gini,
+)
+from dtree.strategies import counts
+
+# %% [markdown]
+# ## Entropy as a code length: the bike example (CS 760)
+#
+# Four makes of bike go past. With a fixed two-bit code every bike costs 2 bits. If the makes
+# are not equally likely, the optimal code gives a make of probability $P(y)$ a word of
+# $-\log_2 P(y)$ bits, and the expected length is the entropy. With
+# $P = (1/2, 1/4, 1/8, 1/8)$ the words have 1, 2, 3 and 3 bits:
+
+# %%
+bikes = {"Trek": 4, "Specialized": 2, "Cervelo": 1, "Serrota": 1}  # counts in the ratio of P
+n = sum(bikes.values())
+for make, count in bikes.items():
+    print(f"{make:12} P = {Fraction(count, n)!s:4}  {-math.log2(count / n):.0f} bits")
+expected_bits = sum(Fraction(count, n) * -math.log2(count / n) for count in bikes.values())
+print("expected bits per bike:", float(expected_bits), "  H(Y) =", entropy(list(bikes.values())))
+print("with equally likely makes:", entropy([1, 1, 1, 1]), "bits")
+assert expected_bits == entropy(list(bikes.values())) == 1.75
+assert entropy([1, 1, 1, 1]) == 2
+
+# %% [markdown]
+# The CS 536 notes' extremes: 1024 equally likely outcomes need 10 bits, and a certain outcome
+# needs none.
+
+# %%
+print(entropy([1] * 1024), entropy([1] + [0] * 1023))
+assert entropy([1] * 1024) == 10
+assert entropy([1] + [0] * 1023) == 0
+
+# %% [markdown]
+# ## The proof
+#
+# Write $p = p(y)$ and sum only over the values with $p > 0$ (the convention $0 \log 0 = 0$).
+#
+# **Lower bound.** Each $0 < p \le 1$ has $\log p \le 0$, so every term $-p \log p$ is
+# $\ge 0$ and so is their sum. A term is $0$ only when $p = 1$, so $H(Y) = 0$ exactly when
+# one value has probability 1: $Y$ is certain.
+#
+# **Upper bound (Jensen).** $\log$ is concave, so $\mathbb{E}[\log Z] \le \log \mathbb{E}[Z]$
+# for a positive random variable $Z$. Take $Z = 1/p(Y)$:
+#
+# $$H(Y) = \mathbb{E}\left[\log \frac{1}{p(Y)}\right]
+#   \le \log \mathbb{E}\left[\frac{1}{p(Y)}\right]
+#   = \log \sum_{y:\,p(y)>0} p(y) \frac{1}{p(y)}
+#   = \log |\{y : p(y) > 0\}| \le \log |\mathcal{Y}|.$$
+#
+# Since $\log$ is strictly concave, Jensen's inequality is an equality only when $Z$ is
+# constant, that is $p(y)$ is the same for every $y$ with $p(y) > 0$; the last step is an
+# equality only when every $y$ has $p(y) > 0$. Together: $H(Y) = \log |\mathcal{Y}|$ exactly
+# when $Y$ is uniform.
+#
+# **Base $|\mathcal{Y}|$.** $\log_b x = \ln x / \ln b$, so changing the base divides $H$ by a
+# positive constant; in base $b = |\mathcal{Y}|$ the upper bound is $\log_b b = 1$.
+#
+# **The other impurities.** Gini, $1 - \sum_k p_k^2$, and the misclassification rate,
+# $1 - \max_k p_k$, are $0$ exactly at a certain $Y$ too; and since
+# $\sum_k p_k^2 \le \max_k p_k \sum_k p_k = \max_k p_k$, misclassification never exceeds Gini.
+#
+# A note on the Learning with Trees notes: they print the misclassification rate as
+# $\sum_k p_k (1 - p_k)$. That sum is $\sum_k p_k - \sum_k p_k^2 = 1 - \sum_k p_k^2$, the Gini
+# index again; the rate they use for $r(\tau)$ later, and dtree's `misclassification`, is
+# $1 - \max_k p_k$. The checks below confirm both identities.
+
+# %% [markdown]
+# ## Every small case
+#
+# Every vector of class counts with 1 to 4 classes and counts 0 to 6 (a positive total): 3,200
+# distributions. The laws come from `dtree.invariants`; the equality cases are checked directly.
+
+# %%
+small = [c for k in range(1, 5) for c in itertools.product(range(7), repeat=k) if sum(c) > 0]
+for c in small:
+    k = len(c)
+    assert entropy_is_bounded(c)
+    assert entropy_is_bounded(c, base=max(k, 2))
+    assert impurity_is_zero_exactly_when_pure(c, impurity=entropy)
+    assert impurity_is_zero_exactly_when_pure(c, impurity=gini)
+    assert impurity_is_zero_exactly_when_pure(c, impurity=misclassification)
+    assert impurity_is_maximal_at_uniform(c, impurity=entropy)
+    assert impurity_is_maximal_at_uniform(c, impurity=gini)
+    assert misclassification_is_at_most_gini(c)
+    p = [Fraction(n_y, sum(c)) for n_y in c]
+    assert gini(c) == sum(p_y * (1 - p_y) for p_y in p)  # the notes' formula is Gini
+    assert misclassification(c) == 1 - max(p)
+    # the upper bound is reached by the uniform distributions only
+    uniform = len(set(c)) == 1
+    assert math.isclose(entropy(c), math.log2(k), abs_tol=1e-12) == uniform
+print(len(small), "distributions checked")
+
+# %% [markdown]
+# ## Random cases
+#
+# Hypothesis draws class counts with up to 8 classes and counts up to 1,000.
+
+
+# %%
+@given(counts(max_classes=8, max_count=1000))
+@settings(deadline=None)
+def check_bounds(c: tuple[int, ...]) -> None:
+    assert entropy_is_bounded(c)
+    assert entropy_is_bounded(c, base=max(len(c), 2))
+    assert 0 <= entropy(c, base=max(len(c), 2)) <= 1 + 1e-12
+    assert impurity_is_zero_exactly_when_pure(c)
+    assert impurity_is_maximal_at_uniform(c)
+    assert misclassification_is_at_most_gini(c)
+
+
+check_bounds()
+
+# %% [markdown]
+# ## The picture: three impurities of a two-class node
+#
+# The Learning with Trees figure: for a node where a share $p$ of the examples is in class 1,
+# the entropy (rescaled by $1/2$ so that all three peak at $1/2$), the Gini index $2p(1-p)$,
+# and the misclassification rate $\min(p, 1 - p)$. All vanish at a pure node and peak at
+# $p = 1/2$; entropy and Gini are strictly concave, so a split always lowers them unless the
+# children have the parent's proportions, while the misclassification rate is linear between
+# the corners, so many useful splits do not lower it at all.
+
+# %%
+shares = [Fraction(i, 200) for i in range(201)]
+two_class = [(p, 1 - p) for p in shares]
+curves = {
+    "entropy / 2": [entropy(c) / 2 for c in two_class],
+    "Gini": [float(gini(c)) for c in two_class],
+    "misclassification": [float(misclassification(c)) for c in two_class],
+}
+fig, ax = plt.subplots(figsize=(6, 4))
+for (name, values), color in zip(curves.items(), ["tab:red", "tab:green", "tab:blue"], strict=True):
+    ax.plot([float(p) for p in shares], values, color=color, label=name)
+ax.set_xlabel("p, the share of class 1")
+ax.set_ylabel("impurity")
+ax.set_title("Node impurity of a two-class node")
+ax.legend()
+fig.tight_layout()
+
+# %% [markdown]
+# ## Conclusion
+#
+# Entropy lies between 0 (a certain outcome) and $\log |\mathcal{Y}|$ (the uniform one), so in
+# base $|\mathcal{Y}|$ it is a number in $[0, 1]$; the bike code's 1.75 bits is its entropy.
+# Gini and the misclassification rate share the zero set and the peak, and misclassification
+# never exceeds Gini. These are the laws `entropy_is_bounded`,
+# `impurity_is_zero_exactly_when_pure`, `impurity_is_maximal_at_uniform` and
+# `misclassification_is_at_most_gini` of `dtree.invariants`.
+
+# %%
+assert entropy([4, 2, 1, 1]) == 1.75
+assert entropy([9, 5], base=2) == entropy([5, 9])  # symmetric in the classes
+assert all(entropy(c) / 2 <= Fraction(1, 2) for c in two_class[1:-1])
+assert max(two_class, key=entropy) == (Fraction(1, 2), Fraction(1, 2))
