@@ -12,7 +12,7 @@ which is information gain when ``i`` is entropy.
 Contents
 --------
 Impurities:  :func:`entropy`, :func:`gini`, :func:`misclassification`.
-On tables:   :func:`remainder`, :func:`impurity_decrease`.
+On tables:   :func:`remainder`, :func:`impurity_decrease`, :func:`mutual_information`.
 On datasets: :func:`conditional_entropy`, :func:`information_gain`,
              :func:`split_information`, :func:`gain_ratio`.
 :data:`TOLERANCE`: the one tolerance for comparing logarithmic scores.
@@ -43,6 +43,7 @@ __all__ = [
     "impurity_decrease",
     "information_gain",
     "misclassification",
+    "mutual_information",
     "remainder",
     "split_information",
 ]
@@ -151,6 +152,35 @@ def impurity_decrease(table: Table, impurity: Impurity = entropy) -> Fraction | 
     0.247
     """
     return impurity(class_totals(table)) - remainder(table, impurity)
+
+
+def mutual_information(table: Table, base: float = 2) -> float:
+    """I(X; Y) = sum_{x,y} p(x, y) log p(x, y) / (p(x) p(y)): the symmetric form (Lecture 10).
+
+    Outcomes X are the table's rows and classes Y its columns; the sum
+    treats them alike, so transposing the table leaves it unchanged.  It is
+    the information gain H(Y) - H(Y | X) computed another way (Lecture 10's
+    proof), and 0 exactly when p(x, y) = p(x) p(y) in every cell.
+    PlayTennis, Wind (rows Strong, Weak; the CS 760 notes' 0.048):
+
+    >>> round(mutual_information(((3, 3), (2, 6))), 3)
+    0.048
+    >>> mutual_information(((2, 4), (1, 2)))  # rows in proportion: independent
+    0.0
+
+    See also: :func:`impurity_decrease`, :func:`dtree.counts.transpose`.
+    """
+    if not 1 < base < math.inf:
+        raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
+    n = _total([count for counts in table for count in counts])
+    rows = [total(counts) for counts in table]
+    columns = class_totals(table)
+    return math.fsum(
+        float(ratio(count, n)) * math.log(float(ratio(count * n, row * column)), base)
+        for row, counts in zip(rows, table, strict=True)
+        for column, count in zip(columns, counts, strict=True)
+        if count > 0
+    )
 
 
 def _entropy_in(base: float) -> Impurity:
