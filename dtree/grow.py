@@ -49,7 +49,6 @@ above 0; ties between positive gains are broken by schema order instead.
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import itertools
 import math
@@ -84,7 +83,7 @@ from dtree.impurity import (
 )
 from dtree.missing import most_likely_value
 from dtree.significance import is_significant
-from dtree.splits import Cut, Part, Scan, Sums, best_cut, midpoint, squared_error
+from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = ["C45", "CART", "ID3", "MAX_SUBSET_VALUES", "Learner", "c45", "cart", "grow", "id3"]
@@ -542,11 +541,9 @@ def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight
 
 def _threshold(frame: _Frame, index: int, below: float, above: float) -> float:
     """``midpoint``, or C4.5's largest training value not above the midpoint."""
-    middle = midpoint(below, above)
     if frame.learner.threshold == "midpoint":
-        return middle
-    values = frame.training_values[index]
-    return values[bisect.bisect_right(values, middle) - 1]
+        return midpoint(below, above)
+    return c45_threshold(below, above, frame.training_values[index])
 
 
 def _parts_of_cut(frame: _Frame, column: _Column, below: float) -> tuple[Part, Part]:

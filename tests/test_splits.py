@@ -5,11 +5,22 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.errors import DtreeError
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
-from dtree.splits import Cut, Sums, best_cut, boundary_points, midpoint, squared_error
+from dtree.splits import (
+    Cut,
+    Sums,
+    best_cut,
+    boundary_points,
+    c45_threshold,
+    cut_table,
+    midpoint,
+    squared_error,
+)
 
 GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
 IMPURITY = {"gini": gini, "entropy": entropy, "misclassification": misclassification}
@@ -24,6 +35,55 @@ def test_the_notes_lengths_have_four_boundaries() -> None:
 def test_a_value_shared_by_two_classes_is_a_boundary_on_both_sides() -> None:
     assert boundary_points([1, 2, 2, 3], "aabb") == [(1, 2), (2, 3)]
     assert boundary_points([1, 2, 3, 4], "aaab") == [(3, 4)]
+
+
+def test_the_notes_lengths_cut_into_tables() -> None:
+    """Each boundary of the notes' example, as the class counts (-, +) of each side."""
+    lengths = [10, 15, 21, 28, 32, 40, 50]
+    tables = [cut_table(lengths, "-++-++-", t, classes="-+") for t in (12.5, 24.5, 30.0, 45.0)]
+    assert tables == [
+        ((1, 0), (2, 4)),
+        ((1, 2), (2, 2)),
+        ((2, 2), (1, 2)),
+        ((2, 4), (1, 0)),
+    ]
+    assert cut_table(lengths, "-++-++-", 30.0, classes="-+", weights=[2] * 7) == ((4, 4), (2, 4))
+
+
+@given(
+    st.lists(st.tuples(GRID, st.integers(0, 2), st.integers(0, 3)), min_size=1, max_size=20),
+    GRID,
+)
+def test_cut_table_counts_each_row_once_on_its_side(
+    rows: list[tuple[float, int, int]], threshold: float
+) -> None:
+    values, labels, weights = zip(*rows, strict=True)
+    left, right = cut_table(values, labels, threshold, classes=(0, 1, 2), weights=weights)
+    for k in range(3):
+        assert left[k] == sum(w for v, y, w in rows if y == k and v <= threshold)
+        assert left[k] + right[k] == sum(w for _, y, w in rows if y == k)
+
+
+def test_c45_threshold_is_a_training_value() -> None:
+    """The numeric weather data's humidity: midpoints 72.5 and 77.5 become 70 and 75."""
+    humidity = [65.0, 70.0, 75.0, 80.0, 85.0, 86.0, 90.0, 91.0, 95.0, 96.0]
+    assert c45_threshold(70.0, 75.0, humidity) == 70.0
+    assert c45_threshold(75.0, 80.0, humidity) == 75.0
+    assert c45_threshold(85.0, 86.0, humidity) == 85.0
+    with pytest.raises(DtreeError, match="no training value"):
+        c45_threshold(1.0, 2.0, [3.0])
+
+
+@given(st.lists(GRID, min_size=2, unique=True), st.data())
+def test_c45_threshold_is_the_largest_training_value_not_above_the_midpoint(
+    values: list[float], data: st.DataObject
+) -> None:
+    ordered = sorted(values)
+    j = data.draw(st.integers(0, len(ordered) - 2))
+    below, above = ordered[j], ordered[j + 1]
+    t = c45_threshold(below, above, ordered)
+    assert t == max(v for v in ordered if v <= midpoint(below, above))
+    assert t == below  # between adjacent training values, nothing else lies below the middle
 
 
 def test_midpoint_keeps_the_lower_value_when_the_middle_rounds_up() -> None:
@@ -48,14 +108,7 @@ def brute_force(
     """Score every cut between distinct values exactly; the first best (score, below)."""
     best: tuple[Fraction | float, float] | None = None
     for below in sorted(set(values))[:-1]:
-        left = tuple(
-            sum(1 for v, y in zip(values, labels, strict=True) if v <= below and y == k)
-            for k in (0, 1)
-        )
-        right = tuple(
-            sum(1 for v, y in zip(values, labels, strict=True) if v > below and y == k)
-            for k in (0, 1)
-        )
+        left, right = cut_table(values, labels, below, classes=(0, 1))
         if sum(left) < min_side or sum(right) < min_side:
             continue
         score = impurity_decrease((left, right), IMPURITY[criterion])
