@@ -27,7 +27,8 @@ Contents
 Reduced-error pruning (Decision Trees II notes): :func:`reduced_error`.
 Cost-complexity pruning (Learning with Trees notes; Breiman et al. 1984):
 :func:`cost_complexity_path`, :func:`prune_to`, :func:`tree_risk`,
-:func:`cost_complexity`, :func:`select_by_holdout`, :func:`select_by_cv`;
+:func:`cost_complexity`, :func:`link_strengths`, :func:`select_by_holdout`,
+:func:`select_by_cv`;
 :func:`prunings`, every pruning, the brute force they are checked against.
 C4.5's pessimistic pruning (Quinlan 1993): :func:`added_errors`,
 :func:`estimated_errors`, :func:`pessimistic`, and J48's :func:`collapse`.
@@ -93,6 +94,7 @@ __all__ = [
     "cost_complexity_path",
     "early_stopping",
     "estimated_errors",
+    "link_strengths",
     "pessimistic",
     "prune_to",
     "prunings",
@@ -403,6 +405,34 @@ class _WeakestLinks:
             self._push(ancestor)
             ancestor = self.index.parents[ancestor]
         self.tree = _graft(self.tree, self.index.route(i), as_leaf(self.index.nodes[i]))
+
+
+def link_strengths(
+    tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini
+) -> tuple[tuple[Split, Number], ...]:
+    """g(t) = (R(t) - R(T_t)) / (|T_t| - 1) for every split t of the tree, in preorder.
+
+    R is a share of the root's weight, as in :func:`tree_risk`.  g(t) is the
+    alpha at which pruning the branch T_t to a leaf stops raising
+    R(T) + alpha |T|; the least of them is the weakest link, the next alpha
+    of :func:`cost_complexity_path`.
+
+    On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree's weakest links
+    are the two splits below the root, at 1/20:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grow import cart
+    >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> [str(g) for _, g in link_strengths(cart(data))]
+    ['1/10', '1/20', '1/10', '1/20', '1/10']
+
+    See also: :func:`cost_complexity_path`, :func:`tree_risk`.
+    """
+    _check_risk(risk)
+    links = _WeakestLinks(tree, risk, impurity)
+    return tuple(
+        (node, links.g(i)) for i, node in enumerate(links.index.nodes) if isinstance(node, Split)
+    )
 
 
 def cost_complexity_path(

@@ -29,6 +29,7 @@ from dtree.prune import (
     cost_complexity_path,
     early_stopping,
     estimated_errors,
+    link_strengths,
     pessimistic,
     prune_to,
     prunings,
@@ -70,6 +71,17 @@ def test_the_impurity_path_of_the_ten_point_example_is_exact() -> None:
     assert all(type(alpha) is Fraction for alpha in path.alphas)
     assert path.leaves == (6, 2, 1)
     assert path.risks == (Fraction(0), Fraction(8, 25), Fraction(1, 2))
+
+
+def test_link_strengths_of_the_ten_point_example() -> None:
+    tree = cart(TEN)
+    strengths = link_strengths(tree)
+    # the root: R = 1/2 as a leaf, 0 with its six leaves; each child: R = 1/10, three leaves
+    assert [g for _, g in strengths] == [Fraction(1, 10), *[Fraction(1, 20), Fraction(1, 10)] * 2]
+    assert strengths[0][0] is tree
+    assert min(g for _, g in strengths) == cost_complexity_path(tree).alphas[1]
+    impurity = [g for _, g in link_strengths(tree, risk="impurity")]
+    assert min(impurity) == Fraction(2, 25)
 
 
 def test_one_at_a_time_keeps_scikit_learns_repeated_alpha() -> None:
@@ -163,6 +175,19 @@ def test_prune_to_is_the_smallest_minimiser_of_all_prunings(
         assert invariants.prune_to_is_optimal(tree, alpha)
     # Breiman: T_k is optimal on [alpha_k, alpha_(k+1))
     assert prune_to(tree, alpha) == path.tree_at(alpha)
+
+
+@given(small_trees)
+def test_link_strengths_are_the_brute_force_g_and_the_path_takes_the_least(tree: Tree) -> None:
+    n = tree.stats.weight
+    strengths = link_strengths(tree)
+    for node, g in strengths:
+        as_one = tree_risk(as_leaf(node)) * node.stats.weight / n
+        kept = tree_risk(node) * node.stats.weight / n
+        assert g == (as_one - kept) / (n_leaves(node) - 1)
+    path = cost_complexity_path(tree, one_at_a_time=True)
+    if strengths:
+        assert path.alphas[1] == min(g for _, g in strengths)
 
 
 def test_a_chain_of_two_splits_has_three_prunings() -> None:
