@@ -244,7 +244,7 @@ assert cut_at_zero == 0  # on one numeric x every split CART makes here lowers b
 
 # %%
 @given(
-    datasets(min_rows=2, max_rows=12, max_attributes=3, max_numeric=2, weighted=True),
+    datasets(min_rows=2, max_rows=10, max_attributes=3, max_numeric=2, weighted=True),
     st.sampled_from(["error", "impurity"]),
     st.data(),
 )
