@@ -19,12 +19,15 @@ Impurities of class counts:
 Splits (contingency tables, datasets):
     :func:`information_gain_is_nonnegative`,
     :func:`information_gain_is_at_most_entropy`,
-    :func:`mutual_information_is_symmetric`, :func:`gain_ratio_is_bounded`.
+    :func:`mutual_information_is_symmetric`,
+    :func:`information_gain_is_zero_exactly_under_independence`,
+    :func:`gain_ratio_is_bounded`.
 Significance (the chi-square test of independence):
     :func:`chi_square_is_zero_under_independence`, :func:`chi_square_is_symmetric`,
     :func:`p_value_is_a_probability`.
 Learners:
     :func:`is_consistent`, :func:`fits_consistent_data`,
+    :func:`reaches_least_training_error`,
     :func:`is_permutation_invariant`, :func:`weights_act_as_copies`,
     :func:`splits_are_greedy`.
 Trees:
@@ -69,6 +72,7 @@ from dtree.counts import (
     class_totals,
     is_pure,
     plurality,
+    ratio,
     transpose,
 )
 from dtree.dataset import Dataset, Example, Label, Weight
@@ -127,6 +131,7 @@ __all__ = [
     "impurity_is_zero_exactly_when_pure",
     "information_gain_is_at_most_entropy",
     "information_gain_is_nonnegative",
+    "information_gain_is_zero_exactly_under_independence",
     "is_consistent",
     "is_permutation_invariant",
     "is_pruning_of",
@@ -144,6 +149,7 @@ __all__ = [
     "probabilities_sum_to_one",
     "prune_to_is_optimal",
     "python_agrees_with_predict",
+    "reaches_least_training_error",
     "reduced_error_keeps_accuracy",
     "resubstitution_is_training_error",
     "rules_agree_with_tree",
@@ -326,6 +332,35 @@ def mutual_information_is_symmetric(
     return _same(impurity_decrease(table), impurity_decrease(transpose(table)))
 
 
+def information_gain_is_zero_exactly_under_independence(
+    table: Table, *, impurity_decrease: Callable[[Table], Number] = impurity_decrease
+) -> bool:
+    """IG = 0 if and only if X and Y are independent in the table: N n_xy = n_x n_y in
+    every cell (Gibbs' inequality and its case of equality; the CS 536 notes).
+
+    Compared within :data:`~dtree.impurity.TOLERANCE`, which separates the
+    two cases for tables of total weight up to 900: a dependent table has
+    some |p(x, y) - p(x) p(y)| >= 1/N^2, so by Pinsker's inequality
+    IG >= 2 / (N^4 ln 2) bits.
+
+    >>> information_gain_is_zero_exactly_under_independence(((2, 4), (1, 2)))  # independent
+    True
+    >>> information_gain_is_zero_exactly_under_independence(((0, 4), (2, 3), (3, 2)))
+    True
+    >>> information_gain_is_zero_exactly_under_independence(
+    ...     ((0, 4), (2, 3), (3, 2)), impurity_decrease=lambda t: 0)
+    False
+    """
+    n = sum(map(sum, table))
+    outcomes, classes = [sum(row) for row in table], class_totals(table)
+    independent = all(
+        n * cell == outcomes[x] * classes[y]
+        for x, row in enumerate(table)
+        for y, cell in enumerate(row)
+    )
+    return _same(impurity_decrease(table), 0) == independent
+
+
 def gain_ratio_is_bounded(data: Dataset, attribute: str, *, gain_ratio: Score = gain_ratio) -> bool:
     """0 <= GainRatio(D, X) = IG(D, X) / H_D(X) <= 1, since I(X; Y) <= H(X).
 
@@ -478,6 +513,39 @@ def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
         return True
     tree = learn(data)
     return all(predict(tree, data.example(row)) == data.target[row] for row in rows)
+
+
+def reaches_least_training_error(learn: Learn, data: Dataset) -> bool:
+    """Grown until pure, a tree's training error is the least of any classifier of the
+    features: the minority weight of each group of rows with equal feature vectors,
+    sum_g (w(g) - max_y w(g, y)), over the total weight.
+
+    It is 0 exactly when the data are consistent, so this extends
+    :func:`fits_consistent_data` to contradictory data, such as the Lecture
+    10 Boolean table, whose rows 5 and 7 agree on X1 and X2 but not on Y.
+    True for data with a missing value (a group is then not defined) and
+    for regression data.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> reaches_least_training_error(id3, load("boolean-table"))  # 1/8: row 5 or row 7
+    True
+    >>> reaches_least_training_error(lambda d: id3(d, max_depth=0), load("boolean-table"))  # 3/8
+    False
+    """
+    present = data.present()
+    rows = present.rows
+    missing = any(column[row] is None for column in present.columns for row in rows)
+    if not rows or missing or not data.schema.is_classification:
+        return True
+    groups: dict[tuple[object, ...], dict[Label | float, Weight]] = {}
+    for row in rows:
+        by_label = groups.setdefault(_features(present, row), {})
+        label = present.target[row]
+        by_label[label] = by_label.get(label, 0) + present.weights[row]
+    least = sum(sum(group.values()) - max(group.values()) for group in groups.values())
+    total_weight = sum(present.weights[row] for row in rows)
+    return _same(error(learn(data), present), ratio(least, total_weight))
 
 
 def _reordered(data: Dataset, order: Sequence[int]) -> Dataset:

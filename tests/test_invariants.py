@@ -233,6 +233,36 @@ def test_mutual_information_is_symmetric_rejects_gini_and_the_unweighted_bug() -
     assert law.mutual_information_is_symmetric(OUTLOOK, impurity_decrease=unweighted_gain) is False
 
 
+@given(tables(), st.data())
+def test_information_gain_is_zero_exactly_under_independence(
+    table: Table, draw: st.DataObject
+) -> None:
+    assert law.information_gain_is_zero_exactly_under_independence(table)
+    # and on an independent table made as the outer product of two margins
+    rows = draw.draw(st.lists(st.integers(0, 5), min_size=1, max_size=4).filter(any))
+    columns = draw.draw(st.lists(st.integers(0, 5), min_size=1, max_size=4).filter(any))
+    product = tuple(tuple(r * c for c in columns) for r in rows)
+    assert law.information_gain_is_zero_exactly_under_independence(product)
+    assert impurity_decrease(product) == pytest.approx(0, abs=1e-12)
+
+
+def test_information_gain_is_zero_exactly_under_independence_rejects_a_blind_score() -> None:
+    # a score that sees no dependence, and one that sees dependence everywhere
+    assert (
+        law.information_gain_is_zero_exactly_under_independence(
+            OUTLOOK, impurity_decrease=lambda table: 0
+        )
+        is False
+    )
+    independent = ((2, 4), (1, 2))
+    assert (
+        law.information_gain_is_zero_exactly_under_independence(
+            independent, impurity_decrease=lambda table: Fraction(1, 100)
+        )
+        is False
+    )
+
+
 @given(datasets())
 def test_gain_ratio_is_bounded(data: Dataset) -> None:
     assert all(law.gain_ratio_is_bounded(data, name) for name in data.schema.names)
@@ -388,6 +418,19 @@ def test_fits_consistent_data_rejects_a_single_leaf_for_xor() -> None:
     assert law.fits_consistent_data(single_leaf, xor()) is False
     # Inconsistent data are no evidence either way.
     assert law.fits_consistent_data(single_leaf, load("boolean-table"))
+
+
+@given(datasets(weighted=True))
+def test_reaches_least_training_error(data: Dataset) -> None:
+    assert law.reaches_least_training_error(id3, data)
+    assert law.reaches_least_training_error(cart, data)
+
+
+def test_reaches_least_training_error_rejects_a_stump_on_the_boolean_table() -> None:
+    table = load("boolean-table")  # the least error is 1/8 (rows 5 and 7 contradict)
+    assert law.reaches_least_training_error(id3, table)
+    assert law.reaches_least_training_error(partial(id3, max_depth=0), table) is False
+    assert law.reaches_least_training_error(partial(id3, max_depth=0), xor()) is False
 
 
 @given(datasets(weighted=True), st.data())
