@@ -9,6 +9,7 @@ rendering ``NN_name.ipynb`` is made by the command in
 from __future__ import annotations
 
 import ast
+import re
 import runpy
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +33,13 @@ ALLOWED_IMPORTS = frozenset(
 )
 
 by_name = pytest.mark.parametrize("source", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+
+
+def test_the_folder_readme_lists_every_notebook_once_in_order() -> None:
+    readme = (FOLDER / "README.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `(\d\d_\w+\.py)` \|", readme, flags=re.MULTILINE)
+    assert listed == [path.name for path in NOTEBOOKS]
+    assert len(listed) >= 9
 
 
 def code_cells(notebook: Any) -> list[str]:  # jupytext is untyped
