@@ -96,9 +96,10 @@ ax.set_title("ID3 on PlayTennis: five paths, five rules")
 # %% [markdown]
 # ## The proof
 #
-# **A tree is a DNF.** Every split's branch conditions are mutually exclusive and, for a Boolean
-# (or any nominal) test seen in training, cover every value. So an example with no missing value
-# follows exactly one path $\pi$ from the root to a leaf, and it satisfies that path's
+# **A tree is a DNF.** A split on a nominal attribute has one branch per value in the
+# attribute's domain (both values, for a Boolean feature), so its branch conditions are mutually
+# exclusive and cover the domain. So an example with no missing value and no value outside the
+# domains follows exactly one path $\pi$ from the root to a leaf, and it satisfies that path's
 # conjunction $\bigwedge_{\ell \in \pi} \ell$ and no other path's: at the node where another
 # path leaves $\pi$, the example satisfies $\pi$'s branch and so fails the other's. The tree
 # predicts $c$ exactly when that one path ends in a $c$-leaf, that is exactly when the example
@@ -181,12 +182,15 @@ for formula, tree in exercise_trees.items():
 # brute force over *every* DNF on three variables $a, b, c$.
 #
 # A term fixes each variable to 0, to 1, or leaves it free: $3^3 = 27$ terms (the empty one is
-# True). Every function of three variables has a DNF of at most 4 terms (the parity
-# $a \oplus b \oplus c$ needs exactly 4), so a minimum DNF never has more than 4 terms, and the
-# $\sum_{r \le 4} \binom{27}{r} = 20{,}854$ sets of at most 4 terms hold a minimum DNF of every
-# function. A DNF is evaluated through its terms' truth tables (bit $m$ is the value at
+# True). Every function of three variables has a DNF of at most 4 terms: in Shannon's expansion
+# $f = \bar a\, f|_{a=0} \vee a\, f|_{a=1}$ each restriction is a function of two variables,
+# which has a DNF of at most 2 terms ($\bar b\, g|_{b=0} \vee b\, g|_{b=1}$, each restriction
+# a constant or a literal). So a minimum DNF never has more than 4 terms (the parity
+# $a \oplus b \oplus c$ needs exactly 4), and the $\sum_{r \le 4} \binom{27}{r} = 20{,}854$
+# sets of at most 4 terms hold a minimum DNF of every function; the brute force below indeed
+# reaches all 256. A DNF is evaluated through its terms' truth tables (bit $m$ is the value at
 # assignment $m$ in binary counting order), so the brute force shares nothing with `minimize`
-# but `truth_table`.
+# but `parse_dnf` and `truth_table`.
 
 # %%
 abc = ("a", "b", "c")
@@ -259,6 +263,8 @@ for point in pairs:
 ax.plot([0, 4], [0, 4], color="grey", linestyle="--", label="as short as the minimum")
 ax.set_xticks(range(5))
 ax.set_yticks(range(5))
+ax.set_xlim(-0.5, 4.5)
+ax.set_ylim(-0.5, 4.5)
 ax.set_xlabel("terms of the minimum DNF")
 ax.set_ylabel("terms of the Shannon tree's DNF (leaves of class 1)")
 ax.set_title("The 256 functions of 3 variables (area: how many)")
@@ -271,7 +277,8 @@ fig.tight_layout()
 # Hypothesis draws a function of four variables (its 16-bit truth table): its Shannon tree
 # computes it and its own DNF is equivalent to the function, and the minimum DNF is equivalent,
 # prime, and no larger than the tree's DNF. It also draws consistent datasets: ID3's tree, read as
-# rules in any order or as a DNF per class, predicts what the tree predicts on every row.
+# rules (in the tree's order and reversed: the paths are exclusive, so order does not matter) or
+# as a DNF per class, predicts what the tree predicts on every row.
 
 # %%
 abcd = ("a", "b", "c", "d")
@@ -323,6 +330,7 @@ check_rules_and_dnf_agree_with_the_tree()
 # %%
 sunny_normal = rules_of(tennis_tree)[-1]
 print(describe_rule(sunny_normal))
+assert sunny_normal.conditions == (Equals("Outlook", "Sunny"), Equals("Humidity", "Normal"))
 general = generalize(sunny_normal, lambda rule: pessimistic_error(rule, tennis))
 print(describe_rule(general).split("  ")[0])
 assert general.conditions == (Equals("Humidity", "Normal"),)
@@ -336,9 +344,9 @@ assert round(after, 2) == 0.34
 assert sunny_only > before
 
 # %% [markdown]
-# *On the figure 0.33.* The value usually quoted for this step, 0.5 → 0.33, and dtree's 0.338
-# are two readings of the same limit. With one error or more, C4.5 does not invert the binomial:
-# it uses the normal approximation with continuity correction,
+# *Three readings of $U_{0.25}(1, 7)$.* The notes quote no number for this step; the limit
+# itself can be read in three ways, which round to 0.33 or 0.34. With one error or more, C4.5
+# does not invert the binomial: it uses the normal approximation with continuity correction,
 #
 # $$U = \frac{E + \tfrac12 + \tfrac{z^2}{2} + z\sqrt{(E + \tfrac12)(1 - \tfrac{E + 1/2}{N})
 #   + \tfrac{z^2}{4}}}{N + z^2},$$

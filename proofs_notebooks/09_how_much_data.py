@@ -74,15 +74,27 @@ assert sample_size_bound(epsilon, boolean_hypotheses(10)) == 102_400
 # a labelled example of an input not seen before fixes one bit of the truth table, so after $m$
 # distinct inputs $2^{2^k - m}$ functions are still consistent, and only after all $2^k$ inputs is
 # one left. Checked for every target function of three variables, every order of the inputs
-# being equivalent:
+# being equivalent: each of the 256 functions, written as its DNF of minterms, is turned into a
+# tree by `tree_of`, and a hypothesis is the list of labels its tree predicts for the eight
+# inputs (in binary counting order). The 256 trees must give 256 different lists, and after the
+# first $m$ inputs, labelled by the target's tree, $2^{8 - m}$ of them must still agree.
 
 # %%
-k3 = 2**3
-for truth in range(2**k3):
-    for m in range(k3 + 1):
-        seen_mask = (1 << m) - 1  # the first m inputs, labelled by the target
-        consistent = [f for f in range(2**k3) if f & seen_mask == truth & seen_mask]
-        assert len(consistent) == 2 ** (k3 - m)
+abc = ("a", "b", "c")
+rows = [assignment for assignment, _ in truth_table((), abc)]
+minterm_texts = [" & ".join(v if row[v] == "1" else "~" + v for v in abc) for row in rows]
+functions_of_three = [
+    parse_dnf(" | ".join(t for x, t in enumerate(minterm_texts) if function >> x & 1) or "0")
+    for function in range(2 ** len(rows))
+]
+hypothesis_labels = [
+    tuple(predict(tree_of(f, variables=abc), row) for row in rows) for f in functions_of_three
+]
+assert len(set(hypothesis_labels)) == boolean_hypotheses(3) == 256
+for target_labels in hypothesis_labels:
+    for m in range(len(rows) + 1):
+        consistent = [h for h in hypothesis_labels if h[:m] == target_labels[:m]]
+        assert len(consistent) == 2 ** (len(rows) - m)
 print("after m distinct examples, 2^(8 - m) of the 256 functions are left, for every target")
 
 # %% [markdown]
@@ -92,17 +104,24 @@ print("after m distinct examples, 2^(8 - m) of the 256 functions are left, for e
 # tree of depth $\le d$ is a leaf (2 of them) or a root that tests one of the $k$ variables and
 # has, for each of its two values, a tree of depth $\le d - 1$ over the $k - 1$ variables not
 # tested yet: $k\, T(k - 1, d - 1)^2$ more. With no variable left only leaves remain,
-# $T(0, d) = 2$, and a path tests each variable once, so $T(k, d) = T(k, k)$ for $d \ge k$.
+# $T(0, d) = 2$, and a path tests each variable at most once, so $T(k, d) = T(k, k)$ for $d \ge k$.
 #
-# **Proof of the bound.** Write $L_d = \log_2 T(k - \cdot, d)$ along the recurrence. Since every
-# $T \ge 2$, $2 \le T^2 / 2$, so $T(k, d) \le (k + \tfrac12)\, T(k - 1, d - 1)^2$: each level
-# adds at most $\log_2(k + \tfrac12)$ and doubles the rest. Unrolled $d$ times from
-# $\log_2 T = 1$ at depth 0,
+# **Proof of the bound.** Write $c_k = \log_2(k + \tfrac12)$, which increases with $k$ and is
+# $-1$ at $k = 0$. We show, for all $k, d \ge 0$,
 #
-# $$\log_2 T(k, d) \le (2^d - 1) \log_2(k + \tfrac12) + 2^d
-#   = 2^d \log_2(2k + 1) - \log_2(k + \tfrac12) < 2^d \log_2(2k + 1) \quad (k \ge 1),$$
+# $$\log_2 T(k, d) \le 2^d (1 + c_k) - c_k = 2^d \log_2(2k + 1) - \log_2(k + \tfrac12),$$
 #
-# that is $(2k + 1)\, T(k, d) \le 2\, (2k + 1)^{2^d}$, an inequality of integers checked exactly
+# by induction on $d$. For $d = 0$, or for $k = 0$, $T = 2$ and the right side is $1$ (at
+# $k = 0$ it is $2^d \cdot 0 + 1$). For $k, d \ge 1$: every $T \ge 2$, so $2 \le T^2 / 2$ and
+# $T(k, d) = 2 + k\, T(k - 1, d - 1)^2 \le (k + \tfrac12)\, T(k - 1, d - 1)^2$. Taking
+# logarithms and using the hypothesis for $(k - 1, d - 1)$,
+#
+# $$\log_2 T(k, d) \le c_k + 2^d (1 + c_{k-1}) - 2 c_{k-1}
+#   = 2^d (1 + c_k) - c_k - (2^d - 2)(c_k - c_{k-1}) \le 2^d (1 + c_k) - c_k,$$
+#
+# since $2^d \ge 2$ and $c_k > c_{k-1}$. For $k \ge 1$, $c_k > 0$, so
+# $\log_2 T(k, d) < 2^d \log_2(2k + 1)$. Exponentiated, the bound reads
+# $(2k + 1)\, T(k, d) \le 2\, (2k + 1)^{2^d}$, an inequality of integers checked exactly
 # below. All functions need $\log_2 |H| = 2^k$ bits; depth-$d$ trees at most
 # $2^d \log_2(2k + 1)$.
 
@@ -167,6 +186,10 @@ for k in range(5):
         assert len(reachable[(k, d)]) <= boolean_trees(k, d)
     assert len(reachable[(k, k)]) == boolean_hypotheses(k)  # depth k reaches every function
     counts = [len(reachable[(k, d)]) for d in range(k + 1)]
+    if k == 4:  # the figures the next paragraph quotes
+        assert counts == [2, 10, 166, 8406, 65536]
+        assert round(100 * counts[3] / 2**16) == 13
+        assert boolean_trees(4, 3) == 364_818
     trees_counted = [boolean_trees(k, d) for d in range(k + 1)]
     print(f"k = {k}: functions of depth <= d: {counts}; trees: {trees_counted}")
 
@@ -181,16 +204,12 @@ for k in range(5):
 # tree of the function (the enumeration's least $d$), and often as shallow.
 
 # %%
-abc = ("a", "b", "c")
-rows = [assignment for assignment, _ in truth_table((), abc)]
-minterm_texts = [" & ".join(v if row[v] == "1" else "~" + v for v in abc) for row in rows]
 columns: dict[str, list[str]] = {v: [row[v] for row in rows] for v in abc}
 shallowest = []
 learned_depths = []
 for function in range(2**8):
-    f = parse_dnf(" | ".join(t for x, t in enumerate(minterm_texts) if function >> x & 1) or "0")
     least = min(d for d in range(4) if function in reachable[(3, d)])
-    shannon = tree_of(f, variables=abc)
+    shannon = tree_of(functions_of_three[function], variables=abc)
     assert function in reachable[(3, depth(shannon))]
     assert depth(shannon) >= least
     labels = [str(function >> x & 1) for x in range(8)]
@@ -211,8 +230,9 @@ for d in range(4):
 # With $k = 10$ variables and $\epsilon = 1/10$: all functions need 102,400 examples. Trees of
 # depth $\le d$ are at most $\min(T(10, d), 2^{2^{10}})$ functions (different trees may compute
 # one function, and there are only $2^{2^k}$ functions), so the bound asks for
-# $\log_2 \min(T, 2^{2^k}) / \epsilon^2$. Shallow trees need a few thousand; from depth 9 on,
-# the count of trees exceeds the count of functions and the bound is back at 102,400.
+# $\log_2 \min(T, 2^{2^k}) / \epsilon^2$. Trees of depth $\le 3$ need about 3,000 examples at
+# most; from depth 9 on, the count of trees exceeds the count of functions and the bound is back
+# at 102,400.
 
 # %%
 k = 10
@@ -356,6 +376,8 @@ assert target_depth == 4
 assert curves["ID3, shallow target"][-1].test_error == 0
 assert all(p.training_error == 0 for p in curves["ID3, shallow target"])
 assert all(p.test_error > Fraction(1, 4) for p in curves["ID3, random function"])
+assert all(p.training_error == 0 for p in curves["ID3, random function"])
+assert all(p.test_error > Fraction(1, 10) for p in curves[limited][2:])
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4.5))
