@@ -45,7 +45,7 @@ import matplotlib.pyplot as plt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dtree import c45, datasets, entropy, gini, id3, misclassification
+from dtree import Dataset, c45, datasets, entropy, gini, id3, misclassification, predict
 from dtree.impurity import TOLERANCE, impurity_decrease
 from dtree.render import draw, text
 from dtree.splits import best_cut, boundary_points, c45_threshold, cut_table, midpoint
@@ -94,7 +94,10 @@ assert min(distance.values()) == 3
 # So the complete list is 12.5, 24.5, 30 and 45, and the omission is a slip. It does not change
 # the answer: the example is symmetric (reverse the lengths and the signs read the same), so
 # 30 gains exactly what its mirror image 24.5 gains, $\approx 0.0202$ bits, and the best cuts
-# are 12.5 and 45, $\approx 0.1981$ bits each. dtree takes the first best, 12.5.
+# are 12.5 and 45, $\approx 0.1981$ bits each. dtree takes the first best, 12.5. The omission
+# does matter lower down, though: in the tree ID3 grows on the seven lengths, the node
+# $12.5 < L \le 45$ (lengths 15 to 40, signs $+\,+\,-\,+\,+$) is split at 24.5 and then
+# at 30, the cut the notes leave out.
 
 # %%
 gains = {t: impurity_decrease(cut_table(lengths, signs, t, classes)) for t in candidates}
@@ -112,6 +115,10 @@ scan = best_cut(
 )
 print("best_cut:", scan.cuts)
 assert [(c.below, c.above) for c in scan.cuts] == [(10, 15), (40, 50)]
+lengths_tree = text(id3(Dataset.from_columns({"L": lengths, "y": list(signs)}, target="y")))
+print(lengths_tree)
+assert lengths_tree.splitlines()[1].startswith("L <= 12.5 ")
+assert "L <= 30 " in lengths_tree
 
 # %% [markdown]
 # ## The proof
@@ -128,13 +135,15 @@ assert [(c.below, c.above) for c in scan.cuts] == [(10, 15), (40, 50)]
 # i\big(\mu \tfrac{n}{|n|} + (1 - \mu) \tfrac{m}{|m|}\big)
 # \ge \lambda G(n) + (1 - \lambda) G(m)$.
 #
-# **Along a run, the cost is concave.** Take consecutive cuts that are not boundary points. Each
-# of them lies between two groups of values whose examples all have one class, and adjacent
-# such cuts share a group, so all the groups between them hold examples of a single class $k$.
+# **Along a run, the cost is concave.** Take a run of consecutive cuts that are not boundary
+# points, as long as it goes. Each of them lies between two groups of values whose examples
+# all have one class, and adjacent such cuts share a group, so all the groups between them
+# hold examples of a single class $k$.
 # Moving the cut across them moves $s$ examples of class $k$ from the right to the left:
 # $L = L_0 + s\,e_k$ and $R = R_0 - s\,e_k$ for $0 \le s \le m$, where $s = 0$ and $s = m$ are
 # the cuts that bound the run. $C(s) = G(L_0 + s e_k) + G(R_0 - s e_k)$ is a sum of concave
-# functions of $s$, so it is concave, and on $[0, m]$ it is at least $\min(C(0), C(m))$.
+# functions of $s$, so it is concave, and on $[0, m]$ it is at least $\min(C(0), C(m))$. (With
+# weights, $s$ is the weight moved; nothing else changes.)
 #
 # **The ends of a run.** Each end is a boundary point or one of the two trivial positions
 # (before the smallest value, after the largest), which do not split at all and cost
@@ -150,9 +159,10 @@ assert [(c.below, c.above) for c in scan.cuts] == [(10, 15), (40, 50)]
 # $\frac{1}{u} - \frac{1}{n_k + s} < 0$ (natural logarithms), and Gini's cost
 # $G = u - \big((u - r)^2 + \sum_{j \ne k} n_j^2\big)/u = 2r - \big(r^2 + \sum_{j \ne k}
 # n_j^2\big)/u$ has second derivative $-2\big(r^2 + \sum_{j \ne k} n_j^2\big)/u^3 < 0$. If the
-# node has another class than $k$, its examples stay on one side throughout the run (only
-# class $k$ moves), so one of the two terms of $C$ is strictly concave, and so is $C$: every
-# cut inside the run costs strictly more than the cheaper end. So every best cut is a boundary
+# node has another class than $k$, some side holds an example of it, and keeps it throughout
+# the run (only class $k$ moves), so that side has $r > 0$ all along: its term of $C$ is
+# strictly concave, and so is $C$. Every cut inside the run costs strictly more than the
+# cheaper end. So every best cut is a boundary
 # point. The misclassification cost $G(n) = |n| - \max_j n_j$ is linear wherever the same
 # class stays the majority, and a cut inside a run can tie with the best.
 
@@ -216,12 +226,15 @@ print(
 assert misclassification_ties
 
 # %% [markdown]
-# With two classes every such tie gains nothing: inside a run of class $k$ the cost can only be
-# constant when $k$ is the majority on both sides or the minority on both sides, and with two
-# classes either makes the cost that of the whole node. With three classes a tie of positive
-# gain needs $k$ to be the minority on both sides, under two different majorities, as in
-# a a | b | b c c: every cut, the one inside the run of b included, lowers the misclassification
-# rate by 1/3, while entropy and Gini prefer the two boundary points.
+# Every one of these ties gains nothing. Why: a concave cost that is least at a point inside a
+# run is constant along the whole run, and inside a run of class $k$ the misclassification cost
+# is constant only when $k$ is the majority on both sides or the minority on both sides. With
+# two classes either makes the cost that of the whole node, so the gain is 0. With three
+# classes a tie of positive gain needs $k$ to be the minority on both sides under two
+# different majorities, which needs more examples than the small cases hold. The six values
+# 1 1 2 3 4 4 with classes a a b b c c are such a case: the cuts are a a | b | b | c c, the
+# middle one inside the run of b; every cut lowers the misclassification rate by 1/3, while
+# entropy and Gini prefer the two boundary points.
 
 # %%
 assert all(gains_nothing for gains_nothing, *_ in misclassification_ties)
@@ -316,12 +329,17 @@ for name, column in numeric.items():
             f"   {low:g} | {high:g}   midpoint {t:5}",
             f"  C4.5 {c45_threshold(low, high, training_values):g}   IG {gain:.4f}",
         )
+    assert all(  # at the root C4.5's threshold is the lower value: the same partition
+        c45_threshold(low, high, training_values) == low
+        for low, high in boundary_points(column, weather.target)
+    )
 humidity = sorted(set(numeric["humidity"]))
 assert c45_threshold(80.0, 85.0, humidity) == 80.0
 
 # %% [markdown]
-# Below the root the difference shows. Both ID3 and C4.5 split the sunny days on humidity,
-# between 70 (two days that play) and 85 (three that do not). The midpoint is 77.5; the
+# Below the root the difference shows. Both ID3 and C4.5 split the sunny days on humidity:
+# the two that play have humidity 70, the three that do not 85, 90 and 95, so the cut is
+# between 70 and 85. The midpoint is 77.5; the
 # node holds no value between 70 and 85, but the training set holds 75 (an overcast day), so
 # C4.5's threshold is 75, where Weka's J48 puts it too. Both thresholds separate the sunny
 # days alike; a new day of humidity 76 goes different ways.
@@ -332,6 +350,15 @@ print(text(c45(weather)))
 assert "humidity <= 77.5" in text(id3(weather))
 assert "humidity <= 75" in text(c45(weather))
 assert c45_threshold(70.0, 85.0, humidity) == 75.0
+new_day: dict[str, str | float] = {
+    "outlook": "sunny",
+    "temperature": 70.0,
+    "humidity": 76.0,
+    "windy": "FALSE",
+}
+print("a sunny day of humidity 76: ID3", predict(id3(weather), new_day), " C4.5", end=" ")
+print(predict(c45(weather), new_day))
+assert (predict(id3(weather), new_day), predict(c45(weather), new_day)) == ("yes", "no")
 
 # %% [markdown]
 # ## The pictures

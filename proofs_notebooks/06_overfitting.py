@@ -45,7 +45,7 @@ from dtree.invariants import (
     resubstitution_is_training_error,
 )
 from dtree.prune import early_stopping, reduced_error, truncate
-from dtree.render import draw
+from dtree.render import draw, text
 from dtree.strategies import datasets
 
 # %% [markdown]
@@ -170,6 +170,7 @@ for d, (t, e, r) in enumerate(zip(trees, training_errors, true_errors, strict=Tr
 best_depth = min(range(len(trees)), key=lambda d: true_errors[d])
 assert all(a >= b for a, b in itertools.pairwise(training_errors))
 assert training_errors[-1] < NOISE < true_errors[-1]
+assert trees[3] == grow(Learner(max_depth=3), train)  # truncating is growing to a depth
 print("best depth by true error:", best_depth, " true error", true_errors[best_depth])
 
 # %% [markdown]
@@ -230,7 +231,8 @@ ax.plot(
 ax.set_xlabel("depth of the tree")
 ax.set_ylabel("error")
 ax.set_title("ID3 on 120 noisy examples, cut at each depth")
-ax.legend(fontsize=8)
+ax.set_ylim(0, 0.45)  # the legend goes below the curves
+ax.legend(loc="lower left", fontsize=8)
 fig.tight_layout()
 
 # %% [markdown]
@@ -247,15 +249,19 @@ print("level  nodes  true error")
 for level, t in significant.items():
     print(f"{level!s:5} {size(t):6} {float(NOISE + (1 - 2 * NOISE) * error(t, domain)):10.3f}")
 at_5_percent, at_1_percent = significant[Fraction(1, 20)], significant[Fraction(1, 100)]
+print(text(at_5_percent))
 assert error(at_5_percent, domain) == 0 == error(at_1_percent, domain)  # both compute f*
 assert size(at_1_percent) == 7 < size(at_5_percent) < size(significant[Fraction(1)])
+assert size(at_5_percent) == 11
+assert "x4 = 1" in text(at_5_percent)
+assert "x6 = 1" in text(at_5_percent)
 assert stop.depth == best_depth == 3
 
 # %% [markdown]
 # The looser the level, the more noise gets in. At 5% two splits on irrelevant features
-# survive, but the leaves below each predict the same class, so the tree still computes
-# $f^*$ on all 64 points; at 1% the tree is exactly the 7-node tree of $f^*$. Both have the
-# noise floor as their true error.
+# survive (on $x_4$ and on $x_6$), but the leaves below each predict the same class, so the
+# tree still computes $f^*$ on all 64 points; at 1% the tree is exactly the 7-node tree of
+# $f^*$. Both have the noise floor as their true error.
 
 # %%
 ax = draw(at_1_percent)

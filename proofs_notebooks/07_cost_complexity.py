@@ -27,9 +27,10 @@
 #    $g(t) = \dfrac{R(t) - R(T_t)}{|T_t| - 1}$ over the splits $t$ of $T_k$, and $T_{k+1}$ cuts
 #    every split that attains it.
 #
-# Then the notes choose one $T_k$ by an independent test sample or by cross-validation; with
-# the one-standard-error rule, the smallest tree whose error is within one standard error of
-# the least.
+# The notes state 1 and 2; 3 is how Breiman et al. compute the path, which the notes leave out.
+# The notes then choose one $T_k$ by an independent test sample or by cross-validation; this
+# notebook adds Breiman et al.'s one-standard-error rule, which the notes do not give: the
+# smallest tree whose error is within one standard error of the least.
 #
 # dtree: `prune_to` is $T(\alpha)$, `cost_complexity_path` the path, `link_strengths` the
 # $g(t)$, `prunings` every pruning (the brute force), `select_by_cv` the choice. $R(t)$ is a
@@ -134,7 +135,9 @@ ax.set_title("The full CART tree of x = 0..9, y = 0010011101")
 # %% [markdown]
 # Its splits' link strengths $g(t)$ under both risks, in preorder (the root first), and the
 # paths: with `risk="error"` the alphas are $0, 1/20, 3/10$; with `risk="impurity"` they are
-# $0, 2/25, 9/50$, as the notes' example says.
+# $0, 2/25, 9/50$, the values scikit-learn's `cost_complexity_pruning_path` gives for these ten
+# points (0.08 and 0.18; it lists 0.08 twice, once for each of the two weakest links, which it
+# cuts one at a time).
 
 # %%
 RISKS: tuple[Risk, ...] = ("error", "impurity")
@@ -199,12 +202,18 @@ envelope = [float(cost_complexity(prune_to(tree, a), a)) for a in grid]
 ax.plot([float(a) for a in grid], envelope, color="tab:red", linewidth=3, alpha=0.6)
 for k, (alpha, leaves) in enumerate(zip(error_path.alphas, error_path.leaves, strict=True)):
     ax.axvline(float(alpha), color="tab:red", linestyle=":", linewidth=1)
-    ax.text(float(alpha) + 0.004, 1.18 - 0.08 * k, f"T_{k}: {leaves} leaves", fontsize=8, va="top")
+    ax.text(
+        float(alpha) + 0.004,
+        1.18 - 0.08 * k,
+        f"$T_{k}$: {leaves} " + ("leaf" if leaves == 1 else "leaves"),
+        fontsize=8,
+        va="top",
+    )
 ax.plot([], [], color="0.75", label="a pruning off the path")
 ax.plot([], [], color="tab:blue", label="a tree of the path")
 ax.plot([], [], color="tab:red", linewidth=3, alpha=0.6, label="lower envelope")
-ax.set_xlabel("alpha")
-ax.set_ylabel("R_alpha(T') = R(T') + alpha |T'|")
+ax.set_xlabel(r"$\alpha$")
+ax.set_ylabel(r"$R_\alpha(T') = R(T') + \alpha\,|T'|$")
 ax.set_title("Every pruning of the ten-point tree (risk = error)")
 ax.set_ylim(0, 1.25)
 ax.legend(loc="lower right", fontsize=8)
@@ -233,7 +242,7 @@ for labels in itertools.product("01", repeat=7):
             assert prune_to(small, alpha, risk=risk) == path.tree_at(alpha)
         cut_at_zero += path.trees[0] != small
 print("128 datasets x 2 risks checked; T(0) smaller than the grown tree:", cut_at_zero, "times")
-assert cut_at_zero == 0  # on one numeric x every split CART makes here lowers both risks
+assert cut_at_zero == 0  # distinct x, grown to purity: every branch has risk 0 < its node's
 
 # %% [markdown]
 # ## Random cases
@@ -268,7 +277,8 @@ check_breiman()
 #
 # On iris, CART's full tree and its path; 10-fold cross-validation (stratified, seed 0) grows a
 # tree on each nine folds, prunes it at $\beta_k = \sqrt{\alpha_k \alpha_{k+1}}$, the
-# geometric middle of tree $k$'s interval, and counts its mistakes on the held-out fold. The
+# geometric middle of tree $k$'s interval (for the last tree, the root, $\beta_M = \infty$), and
+# counts its mistakes on the held-out fold. The
 # notes' table of leaves and CV error:
 
 # %%
@@ -327,7 +337,7 @@ ax.plot(
 )
 ax.set_xticks(positions)
 ax.set_xticklabels([f"{row.leaves}\n{float(row.alpha):.3f}" for row in by_min.table])
-ax.set_xlabel("leaves |T_k|  /  alpha_k")
+ax.set_xlabel(r"leaves $|T_k|$  /  $\alpha_k$")
 ax.set_ylabel("cross-validated error")
 ax.set_title("CART on iris: choosing a tree of the path")
 ax.legend(fontsize=8)
