@@ -16,7 +16,8 @@
 # $$0 \;\le\; H(Y) = -\sum_{y} p(y) \log p(y) \;\le\; \log |\mathcal{Y}|,$$
 #
 # with $H(Y) = 0$ exactly when $Y$ is certain and $H(Y) = \log |\mathcal{Y}|$ exactly when
-# $Y$ is uniform. In base $|\mathcal{Y}|$ the bounds read $0 \le H \le 1$ (Lecture 10).
+# $Y$ is uniform. In base $|\mathcal{Y}|$ (when $|\mathcal{Y}| \ge 2$) the bounds read
+# $0 \le H \le 1$ (Lecture 10).
 #
 # The notes behind this notebook: the CS 760 slides (the bike code, the entropy of a binary
 # variable), the CS 536 notes (1024 equally likely outcomes take 10 bits), Lecture 10 (the proof
@@ -35,8 +36,10 @@ import matplotlib.pyplot as plt
 from hypothesis import given, settings
 
 from dtree import entropy, gini, misclassification
+from dtree.impurity import TOLERANCE, impurity_decrease
 from dtree.invariants import (
     entropy_is_bounded,
+    gini_is_bounded,
     impurity_is_maximal_at_uniform,
     impurity_is_zero_exactly_when_pure,
     misclassification_is_at_most_gini,
@@ -94,11 +97,17 @@ assert entropy([1] + [0] * 1023) == 0
 # when $Y$ is uniform.
 #
 # **Base $|\mathcal{Y}|$.** $\log_b x = \ln x / \ln b$, so changing the base divides $H$ by a
-# positive constant; in base $b = |\mathcal{Y}|$ the upper bound is $\log_b b = 1$.
+# positive constant; in base $b = |\mathcal{Y}| \ge 2$ the upper bound is $\log_b b = 1$. (With a
+# single value there is no base $|\mathcal{Y}| = 1$, but then $H = 0$ in any base; the checks
+# below use base 2 for it.)
 #
-# **The other impurities.** Gini, $1 - \sum_k p_k^2$, and the misclassification rate,
-# $1 - \max_k p_k$, are $0$ exactly at a certain $Y$ too; and since
-# $\sum_k p_k^2 \le \max_k p_k \sum_k p_k = \max_k p_k$, misclassification never exceeds Gini.
+# **The other impurities.** Over $K$ classes, Gini, $1 - \sum_k p_k^2$, and the
+# misclassification rate, $1 - \max_k p_k$, are $0$ exactly at a certain $Y$ too: $\sum_k p_k^2
+# = 1$ and $\max_k p_k = 1$ both need one $p_k = 1$. Both peak at the uniform distribution,
+# at $1 - 1/K$: by Cauchy-Schwarz $1 = (\sum_k 1 \cdot p_k)^2 \le K \sum_k p_k^2$, and a maximum
+# is at least the mean, $\max_k p_k \ge 1/K$; each is an equality exactly when all $p_k$ are
+# equal. And since $\sum_k p_k^2 \le \max_k p_k \sum_k p_k = \max_k p_k$, misclassification never
+# exceeds Gini.
 #
 # A note on the Learning with Trees notes: they print the misclassification rate as
 # $\sum_k p_k (1 - p_k)$. That sum is $\sum_k p_k - \sum_k p_k^2 = 1 - \sum_k p_k^2$, the Gini
@@ -109,7 +118,9 @@ assert entropy([1] + [0] * 1023) == 0
 # ## Every small case
 #
 # Every vector of class counts with 1 to 4 classes and counts 0 to 6 (a positive total): 2,796
-# distributions. The laws come from `dtree.invariants`; the equality cases are checked directly.
+# distributions. The laws come from `dtree.invariants`; the equality cases of the upper bounds
+# (entropy $\log_2 K$, Gini and misclassification $1 - 1/K$, uniform distributions only) are
+# checked directly.
 
 # %%
 small = [c for k in range(1, 5) for c in itertools.product(range(7), repeat=k) if sum(c) > 0]
@@ -122,13 +133,17 @@ for c in small:
     assert impurity_is_zero_exactly_when_pure(c, impurity=misclassification)
     assert impurity_is_maximal_at_uniform(c, impurity=entropy)
     assert impurity_is_maximal_at_uniform(c, impurity=gini)
+    assert impurity_is_maximal_at_uniform(c, impurity=misclassification)
+    assert gini_is_bounded(c)
     assert misclassification_is_at_most_gini(c)
     p = [Fraction(n_y, sum(c)) for n_y in c]
     assert gini(c) == sum(p_y * (1 - p_y) for p_y in p)  # the notes' formula is Gini
     assert misclassification(c) == 1 - max(p)
     # the upper bound is reached by the uniform distributions only
     uniform = len(set(c)) == 1
-    assert math.isclose(entropy(c), math.log2(k), abs_tol=1e-12) == uniform
+    assert math.isclose(entropy(c), math.log2(k), abs_tol=TOLERANCE) == uniform
+    assert (gini(c) == 1 - Fraction(1, k)) == uniform
+    assert (misclassification(c) == 1 - Fraction(1, k)) == uniform
 print(len(small), "distributions checked")
 assert len(small) == 2796
 
@@ -144,9 +159,11 @@ assert len(small) == 2796
 def check_bounds(c: tuple[int, ...]) -> None:
     assert entropy_is_bounded(c)
     assert entropy_is_bounded(c, base=max(len(c), 2))
-    assert 0 <= entropy(c, base=max(len(c), 2)) <= 1 + 1e-12
+    assert 0 <= entropy(c, base=max(len(c), 2)) <= 1 + TOLERANCE
     assert impurity_is_zero_exactly_when_pure(c)
     assert impurity_is_maximal_at_uniform(c)
+    assert impurity_is_maximal_at_uniform(c, impurity=misclassification)
+    assert gini_is_bounded(c)
     assert misclassification_is_at_most_gini(c)
 
 
@@ -159,8 +176,11 @@ check_bounds()
 # the entropy (rescaled by $1/2$ so that all three peak at $1/2$), the Gini index $2p(1-p)$,
 # and the misclassification rate $\min(p, 1 - p)$. All vanish at a pure node and peak at
 # $p = 1/2$; entropy and Gini are strictly concave, so a split always lowers them unless the
-# children have the parent's proportions, while the misclassification rate is linear between
-# the corners, so many useful splits do not lower it at all.
+# children have the parent's proportions, while the misclassification rate is linear on each
+# side of $p = 1/2$, so a split whose children all keep the parent's majority class does not
+# lower it at all, however much purer they are. For example, 9 examples of class 0 and 3 of
+# class 1 split into $(5, 0)$ and $(4, 3)$: the entropy falls, the misclassification rate stays
+# at $3/12$ (checked at the end).
 
 # %%
 shares = [Fraction(i, 200) for i in range(201)]
@@ -184,13 +204,18 @@ fig.tight_layout()
 #
 # Entropy lies between 0 (a certain outcome) and $\log |\mathcal{Y}|$ (the uniform one), so in
 # base $|\mathcal{Y}|$ it is a number in $[0, 1]$; the bike code's 1.75 bits is its entropy.
-# Gini and the misclassification rate share the zero set and the peak, and misclassification
-# never exceeds Gini. These are the laws `entropy_is_bounded`,
-# `impurity_is_zero_exactly_when_pure`, `impurity_is_maximal_at_uniform` and
-# `misclassification_is_at_most_gini` of `dtree.invariants`.
+# Gini and the misclassification rate share the zero set and the peak (at most $1 - 1/K$, reached
+# by the uniform distribution only), and misclassification never exceeds Gini. These are the laws
+# `entropy_is_bounded`, `gini_is_bounded`, `impurity_is_zero_exactly_when_pure`,
+# `impurity_is_maximal_at_uniform` and `misclassification_is_at_most_gini` of `dtree.invariants`.
 
 # %%
 assert entropy([4, 2, 1, 1]) == 1.75
 assert entropy([9, 5], base=2) == entropy([5, 9])  # symmetric in the classes
 assert all(entropy(c) / 2 <= Fraction(1, 2) for c in two_class[1:-1])
 assert max(two_class, key=entropy) == (Fraction(1, 2), Fraction(1, 2))
+# a split that keeps the majority class in every child: purer children, the same error rate
+assert misclassification((9, 3)) == Fraction(3, 12)
+assert impurity_decrease(((5, 0), (4, 3)), misclassification) == 0
+assert impurity_decrease(((5, 0), (4, 3)), gini) > 0
+assert impurity_decrease(((5, 0), (4, 3))) > TOLERANCE
