@@ -46,7 +46,16 @@ from fractions import Fraction
 import matplotlib.pyplot as plt
 from hypothesis import given, settings
 
-from dtree import Dataset, conditional_entropy, datasets, entropy, id3, information_gain, strategies
+from dtree import (
+    Dataset,
+    Split,
+    conditional_entropy,
+    datasets,
+    entropy,
+    id3,
+    information_gain,
+    strategies,
+)
 from dtree.counts import class_counts, class_totals, contingency, is_pure, transpose
 from dtree.impurity import TOLERANCE, impurity_decrease, mutual_information
 from dtree.invariants import (
@@ -172,7 +181,9 @@ assert max(exam_gains, key=exam_gains.__getitem__) == "Background"
 # Try 1 is the tree ID3 grows when the mock test is the only question it may ask; Try 2 is
 # the tree ID3 grows from all three attributes. It opens with Background, as the notes do,
 # and under Maths asks the mock test and then the online course, after which no attribute is
-# left (the two last leaves hold one pass and one fail each).
+# left (the two last leaves hold one pass and one fail each). The online course gains nothing
+# at that node, since both of its branches hold one pass and one fail, and ID3 splits on it all
+# the same: notebook 4 shows why it must.
 
 # %%
 mock_only = Dataset.from_columns(
@@ -182,9 +193,23 @@ mock_only = Dataset.from_columns(
 )
 try_1, try_2 = id3(mock_only), id3(exam)
 ax = draw(try_1)
-ax.set_title("Try 1: the mock test only (IG = 0.116)")
+ax.set_title(f"Try 1: the mock test only (IG = {exam_gains['MockTest']:.3f})")
 ax = draw(try_2)
-ax.set_title("Try 2: Background first (IG = 0.568), as ID3 chooses")
+ax.set_title(f"Try 2: Background first (IG = {exam_gains['Background']:.3f}), as ID3 chooses")
+maths_mock = exam.subset(
+    [
+        r
+        for r in exam.rows
+        if (exam.column("Background")[r], exam.column("MockTest")[r]) == ("Maths", "Y")
+    ]
+)
+print(
+    "Maths, mock test Y: table (F, P) per online course:",
+    contingency(maths_mock, "OnlineCourseTaken"),
+)
+assert isinstance(try_2, Split)
+assert try_2.attribute == "Background"
+assert abs(information_gain(maths_mock, "OnlineCourseTaken")) <= TOLERANCE
 
 # %% [markdown]
 # ## The proof
@@ -373,7 +398,13 @@ left.annotate(
     xytext=(float(parent), entropy((1 - parent, parent))),
     arrowprops={"arrowstyle": "<->", "color": "tab:red"},
 )
-left.text(float(parent) - 0.03, 0.74, "IG = 0.152", color="tab:red", ha="right")
+left.text(
+    float(parent) - 0.03,
+    chord_at_parent - 0.05,
+    f"IG = {tennis_gains['Humidity']:.3f}",
+    color="tab:red",
+    ha="right",
+)
 left.set_xlabel("p, the share of Yes")
 left.set_ylabel("entropy (bits)")
 left.set_title("IG(Humidity): the curve above the chord at p = 9/14")
