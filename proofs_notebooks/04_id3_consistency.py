@@ -113,10 +113,12 @@ assert splits_are_greedy(id3(tennis), tennis)
 # attribute tested on a path takes a single value below that test, so it is no candidate
 # there, and no path is longer than the number of attributes $k$.
 #
-# **The leaves.** The recursion stops at a node for one of two reasons only (ID3 has no other
+# **The leaves.** The recursion stops at a node for one of three reasons only (ID3 has no other
 # stopping rule, and a gain is never negative, notebook 2, so a best split is always made when
 # there is a candidate):
 #
+# * *$D_t$ is empty*: a branch that no example reached. It predicts its parent's class and has
+#   no example to misclassify.
 # * *$D_t$ is pure*: all its examples have one label, the leaf predicts it, and it
 #   misclassifies nothing.
 # * *no attribute separates $D_t$*: every attribute takes one value on $D_t$, so all examples
@@ -124,9 +126,10 @@ assert splits_are_greedy(id3(tennis), tennis)
 #   takes two values there: the cut between them has two non-empty sides.)
 #
 # **Zero error (induction on the tree).** Claim: every node's subtree predicts the label of
-# every example of its $D_t$. At a leaf of the first kind this is purity. A leaf of the
-# second kind holds examples of one feature vector; if $D$ is consistent they have one label,
-# so $D_t$ is pure after all and the leaf is right about all of them. At a split, each example
+# every example of its $D_t$. At an empty leaf there is nothing to predict, and at a pure one
+# this is purity. A leaf of the third kind holds examples of one feature vector; if $D$ is
+# consistent they have one label, so $D_t$ is pure after all and the leaf is right about all
+# of them. At a split, each example
 # of $D_t$ goes down the branch whose test it satisfies, and that branch's subtree is right
 # about it by the induction hypothesis (its data are smaller). At the root, $D_t = D$: the tree
 # has zero training error.
@@ -135,10 +138,10 @@ assert splits_are_greedy(id3(tennis), tennis)
 # gives every example of a group the same label, so it errs on at least the group's weight less
 # the weight of its commonest label; summed over the groups this is a lower bound for *every*
 # classifier. ID3 meets it: examples of one group always go down the same branch, so each group
-# ends in one leaf. A pure leaf errs on nothing (its groups are pure). A leaf of the second kind
-# is a single group, and it predicts the group's plurality, erring on exactly the group's
-# minority. Hence ID3's training error is exactly $\sum_{\text{groups } g} \big(w(g) -
-# \max_y w(g, y)\big) / w(D)$, the least possible.
+# ends in one leaf. An empty or pure leaf errs on nothing. A leaf of the third kind is a single
+# group, and it predicts the group's plurality, erring on exactly the group's minority. Hence
+# ID3's training error is exactly $\sum_{\text{groups } g} \big(w(g) - \max_y w(g, y)\big) /
+# w(D)$, the least possible.
 
 # %% [markdown]
 # ## The Lecture 10 Boolean table: two contradictory rows
@@ -289,6 +292,10 @@ print(
 )
 
 # %% [markdown]
+# The learner that requires a positive gain leaves 74 of the 344 unfitted: it grows what ID3
+# grows until ID3 meets an impure node at which every gain is 0, as at the root of XOR, and
+# there it stops with a leaf that errs.
+#
 # Inconsistent data: with one Boolean attribute, every dataset with 0 to 3 copies of each
 # (vector, label) pair; with two, 0 or 1 of each (the copies are row weights, which act as
 # copies). ID3's training error is the least possible, the sum of the groups' minorities.
