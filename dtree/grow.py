@@ -71,7 +71,7 @@ from dtree.counts import (
     ratio,
     total,
 )
-from dtree.dataset import Dataset, Label, Nominal, Value, Weight, is_number
+from dtree.dataset import Dataset, Label, Nominal, Schema, Value, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.impurity import (
     TOLERANCE,
@@ -86,7 +86,18 @@ from dtree.significance import is_significant
 from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
-__all__ = ["C45", "CART", "ID3", "MAX_SUBSET_VALUES", "Learner", "c45", "cart", "grow", "id3"]
+__all__ = [
+    "C45",
+    "CART",
+    "ID3",
+    "MAX_SUBSET_VALUES",
+    "Learner",
+    "averaged_attributes",
+    "c45",
+    "cart",
+    "grow",
+    "id3",
+]
 
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
 Score = Literal["impurity_decrease", "gain_ratio"]
@@ -711,23 +722,35 @@ def _gain_ratio(item: Scored) -> float:
     return 0.0 if information <= TOLERANCE else float(gain) / information
 
 
-def _best_gain_ratio(frame: _Frame, candidates: Sequence[_Candidate]) -> Scored | None:
-    """C4.5: the best gain ratio among the candidates whose gain is at least the average.
+def averaged_attributes(schema: Schema, weight: Weight) -> frozenset[str]:
+    """The attributes whose gains make C4.5's average gain at a node of this weight.
 
-    As in C4.5 and J48, a nominal attribute with at least 0.3 * (training
-    weight) values does not count towards the average, unless every
-    attribute is such an attribute; and the gain ratio must be positive.
+    C4.5 and J48 choose the best gain ratio among the splits whose gain is
+    at least the average gain; a nominal attribute with at least 0.3 *
+    (the node's weight) values does not count towards that average (it is
+    nearly an identifier there), unless every attribute is such.
+
+    >>> from dtree.datasets import load
+    >>> sorted(averaged_attributes(load("restaurant").schema, 12))  # 0.3 * 12 = 3.6 values
+    ['Alt', 'Bar', 'Fri', 'Hun', 'Pat', 'Price', 'Rain', 'Res']
+
+    See also: :func:`dtree.impurity.gain_ratio`.
     """
-    schema = frame.data.schema
-    many = {
+    names = frozenset(schema.names)
+    many = frozenset(
         a.name
         for a in schema.attributes
-        if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * frame.total_weight
-    }
+        if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * weight
+    )
+    return names if many == names else names - many
+
+
+def _best_gain_ratio(frame: _Frame, candidates: Sequence[_Candidate]) -> Scored | None:
+    """C4.5: the best gain ratio among the candidates whose gain is at least the average
+    of the :func:`averaged_attributes`' gains; the gain ratio must be positive."""
+    averaged = averaged_attributes(frame.data.schema, frame.total_weight)
     scored = [(c, _exact_score(frame, c)) for c in candidates]
-    counted = [
-        gain for c, gain in scored if len(many) == len(schema.attributes) or c.attribute not in many
-    ]
+    counted = [gain for c, gain in scored if c.attribute in averaged]
     if not counted:
         return None
     average = sum(map(float, counted)) / len(counted)

@@ -61,6 +61,7 @@ from dtree import (
     strategies,
 )
 from dtree.counts import class_counts, contingency
+from dtree.grow import averaged_attributes
 from dtree.impurity import TOLERANCE
 from dtree.invariants import gain_ratio_is_bounded, information_gain_is_at_most_entropy
 from dtree.render import draw
@@ -253,12 +254,9 @@ assert max(ratios, key=ratios.__getitem__) == "Pat"
 # among them.
 
 # %%
-many_valued = [
-    a.name
-    for a in dated.schema.attributes
-    if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * len(dated.rows)
-]
-counted = [gains[name] for name in dated.schema.names if name not in many_valued]
+averaged = averaged_attributes(dated.schema, len(dated.rows))
+many_valued = [name for name in dated.schema.names if name not in averaged]
+counted = [gains[name] for name in dated.schema.names if name in averaged]
 average = sum(counted) / len(counted)
 eligible = [name for name in dated.schema.names if gains[name] >= average]
 print("left out of the average:", many_valued, "  counted:", len(counted))

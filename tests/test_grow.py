@@ -26,6 +26,7 @@ from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grow import (
     C45,
+    C45_AVERAGE_GAIN_SLACK,
     ID3,
     MAX_SUBSET_VALUES,
     Learner,
@@ -35,6 +36,7 @@ from dtree.grow import (
     _frame,
     _Seed,
     _split_information,
+    averaged_attributes,
     c45,
     cart,
     grow,
@@ -43,6 +45,7 @@ from dtree.grow import (
 from dtree.impurity import (
     TOLERANCE,
     entropy,
+    gain_ratio,
     gini,
     impurity_decrease,
     information_gain,
@@ -568,6 +571,45 @@ def test_c45_prefers_gain_ratio_among_splits_of_average_gain_or_more() -> None:
     tree = c45(load("restaurant"), min_objects=0)
     assert isinstance(tree, Split)
     assert tree.attribute == "Pat"
+
+
+def test_averaged_attributes_leave_out_the_near_identifiers() -> None:
+    schema = load("restaurant").schema
+    near_identifiers = {"Type", "Est"}  # 4 values >= 0.3 * 12
+    assert averaged_attributes(schema, 12) == frozenset(schema.names) - near_identifiers
+    assert averaged_attributes(schema, 14) == frozenset(schema.names)  # 4 < 4.2
+    # when every attribute is nearly an identifier, all of them count
+    few = Dataset.from_columns({"x": list("abc"), "z": list("abc"), "y": list("pqp")}, target="y")
+    assert averaged_attributes(few.schema, 3) == {"x", "z"}
+    numeric = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": list("pqp")}, target="y")
+    assert averaged_attributes(numeric.schema, 1) == {"x"}  # only nominal attributes are left out
+
+
+def test_c45_passes_over_the_best_ratio_when_its_gain_is_below_average() -> None:
+    # z singles out one q: the best ratio (0.517 > 0.477) on a gain of 0.306, below
+    # the average 0.388 of x's 0.470 and z's; x is the best ratio of average gain or more.
+    data = Dataset.from_columns(
+        {"x": list("aabbaab"), "z": list("aaabaaa"), "y": list("pppqppq")}, target="y"
+    )
+    assert gain_ratio(data, "z") > gain_ratio(data, "x")
+    assert (
+        information_gain(data, "z")
+        < (information_gain(data, "x") + information_gain(data, "z")) / 2
+    )
+    tree = grow(Learner(score="gain_ratio"), data)
+    assert isinstance(tree, Split)
+    assert tree.attribute == "x"
+
+
+@given(datasets(max_rows=12, weighted=True))  # nominal attributes: a gain per attribute
+def test_c45_chooses_among_the_splits_of_at_least_average_gain(data: Dataset) -> None:
+    tree = grow(Learner(score="gain_ratio"), data)
+    if isinstance(tree, Leaf):
+        return
+    averaged = averaged_attributes(data.schema, total(data.weights))
+    gains = {name: information_gain(data, name) for name in data.schema.names}
+    average = sum(gains[name] for name in averaged) / len(averaged)
+    assert gains[tree.attribute] >= average - C45_AVERAGE_GAIN_SLACK
 
 
 # -- CART ------------------------------------------------------------------------------------
