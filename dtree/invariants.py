@@ -339,8 +339,9 @@ def information_gain_is_zero_exactly_under_independence(
     every cell (Gibbs' inequality and its case of equality; the CS 536 notes).
 
     Compared within :data:`~dtree.impurity.TOLERANCE`, which separates the
-    two cases for tables of total weight up to 900: a dependent table has
-    some |p(x, y) - p(x) p(y)| >= 1/N^2, so by Pinsker's inequality
+    two cases for tables of integer counts with total N up to 900: a
+    dependent table has some |p(x, y) - p(x) p(y)| = |N n_xy - n_x n_y| / N^2
+    >= 1/N^2, so sum |p - q| >= 2/N^2 and by Pinsker's inequality
     IG >= 2 / (N^4 ln 2) bits.
 
     >>> information_gain_is_zero_exactly_under_independence(((2, 4), (1, 2)))  # independent
