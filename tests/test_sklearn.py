@@ -408,7 +408,11 @@ class BruteForce:
             return Verdict("leaf", "no split is allowed")
         top = max(candidate.improvement for candidate in found)
         window = self.window(rows)
-        if o.min_impurity_decrease > 0 and abs(top - o.min_impurity_decrease) <= window:
+        on_minimum = abs(top - o.min_impurity_decrease) <= window
+        # Within float noise of the minimum either answer is right.  With a minimum of 0
+        # only an improvement that rounds below it is: one just above is a split here, and
+        # _zero excuses scikit-learn's leaf.
+        if on_minimum and (o.min_impurity_decrease > 0 or top < 0):
             return Verdict("borderline", f"the best improvement {float(top)!r} is on the minimum")
         if top < o.min_impurity_decrease:
             return Verdict("leaf", f"the best improvement {float(top)!r} is below the minimum")
@@ -859,6 +863,19 @@ def test_zero_improvement_split_is_made() -> None:
     assert only.improvement == 0
     assert n_leaves(fit_dtree(problem)) == 2
     assert SkTree.of(fit_sklearn(problem), classification=False).n_leaves == 1
+
+
+def test_an_entropy_split_that_gains_nothing_is_borderline() -> None:
+    """x <= 0.125 leaves 5 a to 1 b on both sides: an exact gain of 0, which the brute
+    force's floats put at -3e-16 and scikit-learn's at or above -EPSILON.  Split or
+    leaf, either is right, so the audit compares around the root instead of failing."""
+    xs = (0.0,) * 5 + (0.25,) * 5 + (0.0, 0.25)
+    problem = Problem(tuple((x,) for x in xs), tuple("a" * 10 + "bb"), "entropy")
+    brute = BruteForce(problem)
+    verdict = brute.verdict(tuple(range(12)), 0)
+    assert verdict.kind == "borderline"
+    sk = SkTree.of(fit_sklearn(problem), classification=True)
+    assert 0 in audit(problem, sk).uncompared
 
 
 @pytest.mark.parametrize("values", [(0.0, 2.0**-24), (1.0, 1.0 + 2.0**-23)])
