@@ -314,6 +314,16 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
     :func:`dot`; each edge carries its branch's test.  Needs
     matplotlib (``pip install 'dtree[notebooks]'``).
 
+    XOR's tree: seven boxes and six edges, each edge labelled:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> ax = draw(id3(load("xor")))
+    >>> len(ax.texts), len(ax.lines)
+    (13, 6)
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close(ax.figure)
+
     See also: :func:`layout`, :func:`dot` (for Graphviz).
     """
     try:
