@@ -5,11 +5,54 @@ model file -- is reported as a :class:`DtreeError`.  It subclasses
 ``ValueError`` so that callers who already catch ``ValueError`` keep
 working, and it carries the place of the problem (file, row, column)
 as attributes as well as in its message.
+
+A message quotes values through :func:`quote`, which shows a bounded
+prefix of any value, and the whole message is cut at
+:data:`MESSAGE_LIMIT` characters: a 50 MB class name in a model file
+makes an error line of a few hundred characters, not of 50 MB.
+
+Contents: :class:`DtreeError`, :func:`at_file`, :func:`quote`,
+:data:`QUOTE_LIMIT`, :data:`MESSAGE_LIMIT`.
 """
 
 from __future__ import annotations
 
-__all__ = ["DtreeError", "at_file"]
+import reprlib
+
+__all__ = ["MESSAGE_LIMIT", "QUOTE_LIMIT", "DtreeError", "at_file", "quote"]
+
+QUOTE_LIMIT = 60
+"""The most characters of one string or number that a message quotes."""
+
+MESSAGE_LIMIT = 1000
+"""The most characters of a whole message, place included."""
+
+_QUOTER = reprlib.Repr()
+_QUOTER.maxstring = _QUOTER.maxother = _QUOTER.maxlong = QUOTE_LIMIT
+_QUOTER.maxlevel = 3
+for _name in ("maxtuple", "maxlist", "maxarray", "maxdict", "maxset", "maxfrozenset", "maxdeque"):
+    setattr(_QUOTER, _name, 10)
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, bounded: the head and tail of a long string or number, ten items of a
+    collection, three levels of nesting.
+
+    >>> quote("Yes")
+    "'Yes'"
+    >>> len(quote("x" * 10**6))
+    60
+    >>> quote(tuple(range(100)))
+    '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ...)'
+    """
+    return _QUOTER.repr(value)
+
+
+def _bounded(message: str) -> str:
+    if len(message) <= MESSAGE_LIMIT:
+        return message
+    cut = len(message) - MESSAGE_LIMIT
+    return f"{message[: MESSAGE_LIMIT - 40]} ... ({cut + 40} more characters)"
 
 
 class DtreeError(ValueError):
@@ -22,6 +65,8 @@ class DtreeError(ValueError):
     (3, 'humidity')
     >>> str(DtreeError("the dataset is empty"))
     'the dataset is empty'
+    >>> len(str(DtreeError("x" * 10**6, column="y" * 10**6))) <= MESSAGE_LIMIT
+    True
     """
 
     def __init__(
@@ -39,13 +84,18 @@ class DtreeError(ValueError):
         place = [
             part
             for part in (
-                file,
+                None if file is None else _bounded_name(file),
                 None if row is None else f"row {row}",
-                None if column is None else f"column {column!r}",
+                None if column is None else f"column {quote(column)}",
             )
             if part is not None
         ]
-        super().__init__(f"{', '.join(place)}: {message}" if place else message)
+        super().__init__(_bounded(f"{', '.join(place)}: {message}" if place else message))
+
+
+def _bounded_name(file: str) -> str:
+    """A file's name as a message shows it: whole unless it is absurdly long."""
+    return file if len(file) <= 4 * QUOTE_LIMIT else quote(file)
 
 
 def at_file(error: DtreeError, file: str) -> DtreeError:
