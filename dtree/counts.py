@@ -91,7 +91,7 @@ class ClassStats:
             raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
         if len(self.classes) != len(self.counts):
             raise DtreeError(f"{len(self.counts)} counts for the classes {self.classes!r}")
-        if any(count < 0 for count in self.counts):
+        if _negative(self.counts):
             raise DtreeError(f"class counts must be >= 0, got {self.counts!r}")
 
     @property
@@ -150,7 +150,7 @@ def is_pure(counts: Sequence[Weight]) -> bool:
     >>> is_pure((0, 4)), is_pure((2, 3)), is_pure((0, 0))
     (True, False, True)
     """
-    return sum(1 for count in counts if count > 0) <= 1
+    return len(counts) - list(counts).count(0) <= 1  # counts are >= 0
 
 
 def plurality(counts: Sequence[Weight]) -> int:
@@ -159,7 +159,16 @@ def plurality(counts: Sequence[Weight]) -> int:
     >>> plurality((2, 4, 4))
     1
     """
-    return max(range(len(counts)), key=lambda k: (counts[k], -k))
+    return list(counts).index(max(counts))  # index finds the first of the largest
+
+
+_is_float = float.__instancecheck__
+
+
+def _negative(counts: Sequence[Weight]) -> bool:
+    if set(map(type, counts)) <= {int}:  # plain integers: one pass at C speed suffices
+        return bool(counts) and min(counts) < 0
+    return any(count < 0 for count in counts)
 
 
 def total(weights: Iterable[Weight]) -> Weight:
@@ -172,9 +181,10 @@ def total(weights: Iterable[Weight]) -> Weight:
     (6, True)
     """
     weights = tuple(weights)
-    if any(isinstance(weight, float) for weight in weights):
+    plain = sum(weights)
+    if _is_float(plain):  # a float among them: add again exactly, and round once
         return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
-    return sum(weights)
+    return plain
 
 
 def class_counts(data: Dataset, weights: Sequence[Weight] | None = None) -> Counts:
@@ -257,7 +267,10 @@ def class_totals(table: Table) -> Counts:
     >>> class_totals(((0, 4), (2, 3), (3, 2)))
     (5, 9)
     """
-    return tuple(map(total, zip(*table, strict=True)))
+    plain = tuple(map(sum, zip(*table, strict=True)))
+    if any(map(_is_float, plain)):  # a float among them: add again exactly (see total)
+        return tuple(map(total, zip(*table, strict=True)))
+    return plain
 
 
 def transpose(table: Sequence[Sequence[Weight]]) -> Table:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -324,7 +325,8 @@ def _part(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Part
 def _stats(frame: _Frame, seed: _Seed) -> Stats:
     if frame.classification:
         counts = _class_counts(frame, seed.rows, seed.weights)
-        return ClassStats(frame.data.schema.classes, tuple(_reported(frame, c) for c in counts))
+        reported = tuple(map(float, counts)) if frame.float_weights else counts
+        return ClassStats(frame.data.schema.classes, reported)
     pairs = [
         (float(w), float(frame.targets[r])) for r, w in zip(seed.rows, seed.weights, strict=True)
     ]
@@ -598,6 +600,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         n_classes=len(frame.data.schema.classes) if frame.classification else 0,
         min_side=min_side,  # type: ignore[arg-type]
         rows=rows,
+        exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
     )
     return column, scan
 
@@ -645,12 +648,12 @@ def _numeric(frame: _Frame, seed: _Seed, index: int) -> _Candidate | None:
 
 
 def _cut_parts(
-    frame: _Frame, seed: _Seed, column: _Column, scan: Scan, *, cut: Cut, left: tuple[float, ...]
+    frame: _Frame, seed: _Seed, column: _Column, scan: Scan, *, cut: Cut, left: tuple[Weight, ...]
 ) -> tuple[Part, ...]:
     """The exact parts of a cut: from the scan's counts when they are integers, else afresh."""
     if seed.integral and frame.classification:
-        counts = tuple(map(int, left))  # sums of integers below 2^53: exact
-        rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
+        counts = tuple(map(int, left))  # sums of the integer weights: exact
+        rest = tuple(map(operator.sub, map(int, scan.totals), counts))
         return counts, rest
     return _parts_of_cut(frame, column, cut.below)
 
