@@ -25,6 +25,7 @@ normalised entropy of the Lecture 10 notes, 0 <= H <= 1.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
@@ -94,10 +95,8 @@ def entropy(counts: Sequence[Weight], base: float = 2) -> float:
         raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
     n = _total(counts)
     log = math.log2 if base == 2 else (lambda x: math.log(x) / math.log(base))
-    return (
-        -sum(p * log(p) for p in (float(count / n) for count in filter(None, counts)) if p > 0)
-        + 0.0
-    )
+    present = itertools.compress(counts, counts)  # absent classes skipped at C speed
+    return -sum(p * log(p) for p in (float(count / n) for count in present) if p > 0) + 0.0
 
 
 def gini(counts: Sequence[Weight]) -> Fraction | float:
