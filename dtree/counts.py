@@ -21,14 +21,16 @@ Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from attrs import field, frozen
 
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "ClassStats",
@@ -261,13 +263,19 @@ def contingency(data: Dataset, attribute: str) -> Table:
     return tuple(tuple(map(total, weights)) for weights in cells)
 
 
+def _add(left: Iterable[Weight], right: Iterable[Weight]) -> list[Weight]:
+    return list(map(operator.add, left, right))
+
+
 def class_totals(table: Table) -> Counts:
     """The class counts of the node a split divides: the column sums of its table.
 
     >>> class_totals(((0, 4), (2, 3), (3, 2)))
     (5, 9)
     """
-    plain = tuple(map(sum, zip(*table, strict=True)))
+    if len({len(counts) for counts in table}) > 1:
+        raise DtreeError(f"the rows of a table have different lengths: {quote(table)}")
+    plain: Counts = tuple(functools.reduce(_add, table)) if table else ()
     if any(map(_is_float, plain)):  # a float among them: add again exactly (see total)
         return tuple(map(total, zip(*table, strict=True)))
     return plain

@@ -652,8 +652,8 @@ def _cut_parts(
 ) -> tuple[Part, ...]:
     """The exact parts of a cut: from the scan's counts when they are integers, else afresh."""
     if seed.integral and frame.classification:
-        counts = tuple(map(int, left))  # sums of the integer weights: exact
-        rest = tuple(map(operator.sub, map(int, scan.totals), counts))
+        counts: Counts = tuple(left)  # sums of the integer weights: exact
+        rest = tuple(map(operator.sub, scan.totals, counts))
         return counts, rest
     return _parts_of_cut(frame, column, cut.below)
 

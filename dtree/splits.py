@@ -205,7 +205,7 @@ def _xlogx(x: float) -> float:
 
 
 def _entropy_cost(counts: list[float], weight: float) -> float:
-    return _xlogx(weight) - sum(map(_xlogx, counts))
+    return _xlogx(weight) - sum(map(_xlogx, itertools.compress(counts, counts)))
 
 
 def _misclassification_cost(counts: list[float], weight: float) -> float:
