@@ -73,7 +73,7 @@ from dtree.counts import (
     total,
 )
 from dtree.dataset import Dataset, Label, Nominal, Schema, Value, Weight, is_number
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.impurity import (
     TOLERANCE,
     Impurity,
@@ -91,6 +91,7 @@ __all__ = [
     "C45",
     "CART",
     "ID3",
+    "MAX_ABS_TARGET",
     "MAX_SUBSET_VALUES",
     "Learner",
     "averaged_attributes",
@@ -114,6 +115,14 @@ CRITERIA = (*IMPURITIES, "squared_error")
 MAX_SUBSET_VALUES = 12
 """With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
 beyond this many values it refuses rather than search exponentially."""
+
+MAX_ABS_TARGET = 1e100
+"""The largest magnitude of a regression target a tree is grown on.
+
+A regression node keeps sum w*y and sum w*y^2 in floats, and the scan for
+a cut squares sums of w*y: with the weights adding up to at most
+:data:`dtree.dataset.MAX_TOTAL_WEIGHT` (2^128) and |y| <= 1e100, these stay
+below 2^256 * 1e200, about 1.2e277, short of the largest float (1.8e308)."""
 
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
@@ -897,6 +906,14 @@ def _check(learner: Learner, data: Dataset) -> None:
             f"target {schema.target.name!r} is numeric: {learner.impurity} needs classes; declare "
             "them (classes=..., or --classes on the command line), or grow a regression tree "
             "with cart and the squared_error criterion (its default for a numeric target)"
+        )
+    if not schema.is_classification and not all(
+        -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET  # type: ignore[operator]  # numeric target
+        for y in map(data.target.__getitem__, data.rows)
+    ):
+        raise DtreeError(
+            f"target {quote(schema.target.name)} has values beyond MAX_ABS_TARGET = 1e100 in "
+            "magnitude, whose squares times the weights overflow floats; rescale the target"
         )
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
