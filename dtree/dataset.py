@@ -494,7 +494,8 @@ def _check_weight(weight: Weight, row: int) -> None:
 
 def _check_total_weight(weights: Sequence[Weight]) -> None:
     """The weights add up to at most MAX_TOTAL_WEIGHT (each is already at most that)."""
-    if math.fsum(map(float, weights)) > MAX_TOTAL_WEIGHT:
+    exact = sum(weights)  # integers and fractions exactly; with floats, the fsum below
+    if (math.fsum(map(float, weights)) if isinstance(exact, float) else exact) > MAX_TOTAL_WEIGHT:
         raise DtreeError(
             "the weights add up to more than MAX_TOTAL_WEIGHT = 2**128 (about 3.4e38), beyond "
             "which sums and squares of weights overflow floats; scale the weights down"
