@@ -53,6 +53,7 @@ import heapq
 import itertools
 import math
 import operator
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -312,9 +313,18 @@ def _reported(frame: _Frame, weight: Weight) -> Weight:
 
 def _class_counts(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Counts:
     counts: list[Weight] = [0] * len(frame.data.schema.classes)
+    if _units(weights):  # the common case: count the classes at C speed
+        for k, count in Counter(map(frame.targets.__getitem__, rows)).items():
+            counts[k] = count  # type: ignore[call-overload]  # classification: class indices
+        return tuple(counts)
     for row, weight in zip(rows, weights, strict=True):
         counts[frame.targets[row]] += weight  # type: ignore[index]
     return tuple(counts)
+
+
+def _units(weights: Sequence[Weight]) -> bool:
+    """Whether every weight is the integer 1."""
+    return set(map(type, weights)) <= {int} and list(weights).count(1) == len(weights)
 
 
 def _sums(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Sums:
@@ -809,6 +819,17 @@ def _partition(
 ) -> list[tuple[list[int], list[Weight]]]:
     """D_k for each outcome k; a missing value goes down every branch, by its share (C4.5)."""
     column = frame.data.columns[frame.data.schema.index(split.attribute)]
+    if len(split.conditions) == 2 and not split.missing and split.fill is None:
+        # every value known, two branches: select each side's rows at C speed
+        right = list(map(split.branch_of, map(column.__getitem__, seed.rows)))
+        left = list(map(operator.not_, right))
+        return [
+            (
+                list(itertools.compress(seed.rows, side)),
+                list(itertools.compress(seed.weights, side)),
+            )
+            for side in (left, right)
+        ]
     parts: list[tuple[list[int], list[Weight]]] = [([], []) for _ in split.conditions]
     known = total(_weight(part) for part in split.parts)
     shares = [ratio(_weight(part), known) for part in split.parts]

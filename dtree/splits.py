@@ -327,30 +327,48 @@ def _prefix_sums(
 ) -> tuple[list[Weight], list[Weight]]:
     """For p = 0..n: the weight of the first p rows, and their sum of class weights."""
     counts: list[Weight] = [0] * n_classes
-    sizes: list[Weight] = [0]
-    sums: list[Weight] = [0]
-    size: Weight = 0
-    running: Weight = 0
-    for k, w in zip(classes, weights, strict=True):
-        c = counts[k]
-        counts[k] = c + w
-        size += w
-        if criterion == "gini":
-            running += w * (c + c + w)  # (c + w)^2 - c^2
-        elif criterion == "entropy":
-            running += _xlogx(float(c + w)) - _xlogx(float(c))
-        elif counts[k] > running:  # misclassification: the largest class weight
-            running = counts[k]
-        sizes.append(size)
-        sums.append(running)
-    return sizes, sums
+    steps: list[Weight] = []  # how much each row adds to the sum
+    if criterion == "misclassification":  # the largest class weight so far
+        largest: Weight = 0
+        for k, w in zip(classes, weights, strict=True):
+            counts[k] += w
+            largest = max(largest, counts[k])
+            steps.append(largest)
+        sums = [0, *steps]
+    else:
+        for k, w in zip(classes, weights, strict=True):
+            c = counts[k]
+            counts[k] = c + w
+            steps.append(
+                w * (c + c + w)  # (c + w)^2 - c^2
+                if criterion == "gini"
+                else _xlogx(float(c + w)) - _xlogx(float(c))
+            )
+        sums = list(itertools.accumulate(steps, initial=0))
+    return list(itertools.accumulate(weights, initial=0)), sums
 
 
 def _suffix_sums(
-    criterion: str, classes: Sequence[int], weights: Sequence[Weight], n_classes: int
+    criterion: str,
+    classes: Sequence[int],
+    weights: Sequence[Weight],
+    totals: Sequence[Weight],
+    left: tuple[list[Weight], list[Weight]],
 ) -> tuple[list[Weight], list[Weight]]:
-    """For p = 0..n: the weight of the rows from p on, and their sum of class weights."""
-    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], n_classes)
+    """For p = 0..n: the weight of the rows from p on, and their sum of class weights.
+
+    Gini of exact weights needs no second pass: sum_k (T_k - l_k)^2 = sum T_k^2 -
+    sum_k 2 T_k l_k + sum l_k^2, and sum_k 2 T_k l_k adds 2 T_k w row by row."""
+    left_sizes, left_squares = left
+    weight = left_sizes[-1]
+    if criterion == "gini" and float not in set(map(type, weights)):
+        squares = sum(map(operator.mul, totals, totals))
+        doubled = [t + t for t in totals]
+        steps = map(operator.mul, map(doubled.__getitem__, classes), weights)
+        crossed = itertools.accumulate(steps, initial=0)
+        sizes = [weight - size for size in left_sizes]
+        return sizes, list(map(squares.__add__, map(operator.sub, left_squares, crossed)))
+    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], len(totals))
     return sizes[::-1], sums[::-1]
 
 
@@ -409,13 +427,19 @@ def _scan_classes(
     allowed = offered.pop()
     if not offered:
         return Scan((), (), tuple(totals), allowed, 0.0)
-    left_sizes, left_sums = _prefix_sums(criterion, classes, row_weights, n_classes)
-    right_sizes, right_sums = _suffix_sums(criterion, classes, row_weights, n_classes)
-    costs = {
-        p: _float_cost(criterion, left_sizes[p], left_sums[p])
-        + _float_cost(criterion, right_sizes[p], right_sums[p])
-        for p in offered
-    }
+    left_sizes, left_sums = left = _prefix_sums(criterion, classes, row_weights, n_classes)
+    right_sizes, right_sums = right = _suffix_sums(criterion, classes, row_weights, totals, left)
+    if criterion == "gini":  # W - sum l^2 / W_l - sum r^2 / W_r, without a call per cut
+        listed = [
+            weight - left_sums[p] / left_sizes[p] - right_sums[p] / right_sizes[p] for p in offered
+        ]
+    else:
+        listed = [
+            _float_cost(criterion, left_sizes[p], left_sums[p])
+            + _float_cost(criterion, right_sizes[p], right_sums[p])
+            for p in offered
+        ]
+    costs = dict(zip(offered, map(float, listed), strict=True))
     least = min(costs.values())
     # Running float sums of m terms may be off by about m ulps of the largest: widen the window.
     rounding = len(order) * 2.0**-50
@@ -425,7 +449,6 @@ def _scan_classes(
     near = sorted(p for p, cost in costs.items() if cost <= least + window)
     exact = criterion != "entropy" and float not in set(map(type, row_weights))
     if exact_ties and exact and len(near) > 1:
-        left, right = (left_sizes, left_sums), (right_sizes, right_sums)
         near = [_first_exact_best(criterion, near, left, right)]
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
     decrease = (COSTS[criterion](totals, weight) - least) / weight
