@@ -323,10 +323,12 @@ class _Shortlist:
 
 
 def _prefix_sums(
-    criterion: str, classes: Sequence[int], weights: Sequence[Weight], n_classes: int
+    criterion: str, classes: Sequence[int], weights: Sequence[Weight], counts: list[float]
 ) -> tuple[list[Weight], list[Weight]]:
-    """For p = 0..n: the weight of the first p rows, and their sum of class weights."""
-    counts: list[Weight] = [0] * n_classes
+    """For p = 0..n: the weight of the first p rows, and their sum of class weights.
+
+    ``counts``, zeros on entry, holds the class weights of all the rows on exit."""
+    sizes: list[Weight] = list(itertools.accumulate(weights, initial=0))
     steps: list[Weight] = []  # how much each row adds to the sum
     if criterion == "misclassification":  # the largest class weight so far
         largest: Weight = 0
@@ -335,17 +337,19 @@ def _prefix_sums(
             largest = max(largest, counts[k])
             steps.append(largest)
         sums = [0, *steps]
+    elif criterion == "gini":
+        for k, w in zip(classes, weights, strict=True):
+            c = counts[k]
+            counts[k] = c + w
+            steps.append(w * (c + c + w))  # (c + w)^2 - c^2
+        sums = list(itertools.accumulate(steps, initial=0))
     else:
         for k, w in zip(classes, weights, strict=True):
             c = counts[k]
             counts[k] = c + w
-            steps.append(
-                w * (c + c + w)  # (c + w)^2 - c^2
-                if criterion == "gini"
-                else _xlogx(float(c + w)) - _xlogx(float(c))
-            )
+            steps.append(_xlogx(float(c + w)) - _xlogx(float(c)))
         sums = list(itertools.accumulate(steps, initial=0))
-    return list(itertools.accumulate(weights, initial=0)), sums
+    return sizes, sums
 
 
 def _suffix_sums(
@@ -368,7 +372,7 @@ def _suffix_sums(
         crossed = itertools.accumulate(steps, initial=0)
         sizes = [weight - size for size in left_sizes]
         return sizes, list(map(squares.__add__, map(operator.sub, left_squares, crossed)))
-    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], len(totals))
+    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], [0] * len(totals))
     return sizes[::-1], sums[::-1]
 
 
@@ -419,15 +423,13 @@ def _scan_classes(
     sorted_values = list(map(values.__getitem__, order))
     classes = list(map(targets.__getitem__, order))
     row_weights = list(map(weights.__getitem__, order))
-    totals: list[float] = [0] * n_classes  # exact sums of weights
-    for k, w in zip(classes, row_weights, strict=True):
-        totals[k] += w
+    totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
+    left_sizes, left_sums = left = _prefix_sums(criterion, classes, row_weights, totals)
     weight = sum(totals)
     offered = _offered_cuts(sorted_values, classes, row_weights, weight, min_side)
     allowed = offered.pop()
     if not offered:
         return Scan((), (), tuple(totals), allowed, 0.0)
-    left_sizes, left_sums = left = _prefix_sums(criterion, classes, row_weights, n_classes)
     right_sizes, right_sums = right = _suffix_sums(criterion, classes, row_weights, totals, left)
     if criterion == "gini":  # W - sum l^2 / W_l - sum r^2 / W_r, without a call per cut
         listed = [
