@@ -352,6 +352,11 @@ def _prefix_sums(
     return sizes, sums
 
 
+def _exact(weights: Sequence[Weight]) -> bool:
+    """Whether no weight is a float (integers and fractions add and multiply exactly)."""
+    return not any(issubclass(kind, float) for kind in set(map(type, weights)))
+
+
 def _suffix_sums(
     criterion: str,
     classes: Sequence[int],
@@ -365,7 +370,7 @@ def _suffix_sums(
     sum_k 2 T_k l_k + sum l_k^2, and sum_k 2 T_k l_k adds 2 T_k w row by row."""
     left_sizes, left_squares = left
     weight = left_sizes[-1]
-    if criterion == "gini" and float not in set(map(type, weights)):
+    if criterion == "gini" and _exact(weights):
         squares = sum(map(operator.mul, totals, totals))
         doubled = [t + t for t in totals]
         steps = map(operator.mul, map(doubled.__getitem__, classes), weights)
@@ -449,7 +454,7 @@ def _scan_classes(
         rounding *= math.log2(float(weight) + 2)
     window = max(_SCREEN, rounding) * max(float(weight), 1.0)
     near = sorted(p for p, cost in costs.items() if cost <= least + window)
-    exact = criterion != "entropy" and float not in set(map(type, row_weights))
+    exact = criterion != "entropy" and _exact(row_weights)
     if exact_ties and exact and len(near) > 1:
         near = [_first_exact_best(criterion, near, left, right)]
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)

@@ -182,3 +182,15 @@ def test_regression_cut_between_two_levels() -> None:
     )
     assert scan.cuts == (Cut(2, 2.0, 3.0),)
     assert scan.decrease == 4.0
+
+
+def test_exact_ties_among_many_classes_go_to_the_first_cut_in_the_scan() -> None:
+    """n rows of n classes: every cut costs n - 2.  Integer weights: the scan decides the tie
+    exactly and returns the first cut only; float weights: every cut, for the caller."""
+    n = 50
+    values, classes = [float(x) for x in range(n)], list(range(n))
+    scan = best_cut(values, classes, [1] * n, criterion="gini", n_classes=n, min_side=0)
+    assert scan.cuts == (Cut(1, 0.0, 1.0),)
+    assert scan.lefts == ((1,) + (0,) * (n - 1),)
+    screened = best_cut(values, classes, [1.0] * n, criterion="gini", n_classes=n, min_side=0)
+    assert [cut.position for cut in screened.cuts] == list(range(1, n))
