@@ -28,11 +28,14 @@ are candidates too.  (When no cut lowers the impurity at all, every cut
 ties at zero gain and the first boundary point is taken.)  Regression
 has no classes: every cut is a candidate.
 
-One sort and one scan with running counts find the best cut: O(n log n)
-per attribute and node.  The scan scores cuts in floats to find the few
-within a hair of the best; those are then scored by the exact functions
-of :mod:`dtree.impurity` (integers and fractions where the math is
-rational), so ties are decided exactly, by the documented order.
+One sort and a few passes with running sums find the best cut: O(n log n)
+per attribute and node, whatever the number of classes (a cut's cost is
+O(1) from the sums of its two sides).  The scan scores cuts in floats to
+find the few within a hair of the best; those are then compared exactly
+(integers and fractions where the math is rational: Gini and
+misclassification of exact weights, in the scan itself; otherwise by the
+functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
+documented order.
 
 Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`boundary_points`,
 :func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
