@@ -494,6 +494,12 @@ def _offered_cuts(
     (the two groups are not all of one class), when it is the first allowed cut, or the
     last allowed one where ``min_side`` cuts a run short on the right.
     """
+    m = len(sorted_values)
+    if not min_side and all(map(operator.lt, sorted_values, sorted_values[1:])):
+        # distinct values and no minimum: every cut is allowed, and a boundary where the
+        # class changes (the first and last cuts need no special case)
+        changes = map(operator.ne, classes, classes[1:])
+        return [*itertools.compress(range(1, m), changes), m - 1]
     offered: list[int] = []
     left_weight: Weight = 0
     allowed = 0
