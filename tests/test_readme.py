@@ -1,21 +1,72 @@
-"""The README tells the truth: its examples run and its printed tree is the real one."""
+"""The README tells the truth: its examples run, as a reader runs them, and its printed tree is
+the real one."""
 
 from __future__ import annotations
 
-import doctest
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from dtree.datasets import load
 from dtree.grow import id3
 from dtree.render import text
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
 
 
-def test_the_readme_examples_run() -> None:
-    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
+def _fresh_python(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run a new interpreter that imports this checkout's dtree and nothing the tests loaded."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, *arguments],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+
+
+def test_the_readme_examples_run_in_a_fresh_interpreter() -> None:
+    result = _fresh_python("-m", "doctest", "-o", "ELLIPSIS", str(README))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_a_bare_import_reaches_every_public_module() -> None:
+    package = ROOT / "dtree"
+    modules = sorted(
+        [path.stem for path in package.glob("*.py") if not path.stem.startswith("_")]
+        + [path.parent.name for path in package.glob("*/__init__.py")]
+    )
+    assert {"render", "prune", "evaluate", "rules", "serialize", "dnf", "strategies"} <= set(
+        modules
+    )
+    # dtree.grow is the learning function, which the module of that name defines.
+    probe = (
+        "import sys, dtree\n"
+        "for name in sys.argv[1:]:\n"
+        "    print(name, getattr(dtree, name) in (sys.modules.get('dtree.' + name), dtree.grow))"
+    )
+    result = _fresh_python("-c", probe, *modules)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [word for name in modules for word in (name, "True")]
+
+
+def test_the_strategies_without_hypothesis_say_which_extra_to_install() -> None:
+    probe = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import dtree\n"
+        "try:\n"
+        "    dtree.strategies\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    result = _fresh_python("-c", probe)
+    assert result.returncode == 0, result.stderr
+    assert "dtree[strategies]" in result.stdout
 
 
 def test_the_quick_start_output_is_the_play_tennis_tree() -> None:
