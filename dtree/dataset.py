@@ -32,10 +32,11 @@ import copy
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from attrs import field, frozen
 
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "Attribute",
@@ -48,6 +49,7 @@ __all__ = [
     "Schema",
     "Value",
     "Weight",
+    "collection",
     "infer_domain",
     "is_number",
 ]
@@ -57,9 +59,36 @@ Value = str | float | None
 Weight = int | Fraction | float
 Example = Mapping[str, Value]
 
+T = TypeVar("T")
+
+
+def collection(values: Iterable[T], parameter: str) -> tuple[T, ...]:
+    """The items of ``values``, a collection, as a tuple; a bare string is refused.
+
+    A string is itself a collection of strings, its characters, so
+    ``missing="NA"`` would quietly mean the two markers ``"N"`` and ``"A"``.
+    Every parameter of dtree that takes a collection of strings (names,
+    classes, markers, values) passes it through here.
+
+    >>> collection(["NA"], "missing")
+    ('NA',)
+    >>> collection("NA", "missing")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: missing must be a collection such as a list, not the string 'NA'; \
+for one item write ['NA']
+    """
+    if isinstance(values, str):
+        text = quote(values)
+        raise DtreeError(
+            f"{parameter} must be a collection such as a list, not the string {text};"
+            f" for one item write [{text}]"
+        )
+    return tuple(values)
+
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return collection(values, "the values of a nominal domain")
 
 
 def _attributes(attributes: Iterable[Attribute]) -> tuple[Attribute, ...]:
@@ -252,6 +281,10 @@ class Dataset:
         >>> data.schema.attributes[0], data.schema.classes
         (Attribute(name='x', domain=Numeric()), ('a', 'b'))
         """
+        columns = {
+            name: collection(values, f"column {quote(name)}") for name, values in columns.items()
+        }
+        classes = None if classes is None else collection(classes, "classes")
         if target not in columns:
             known = ", ".join(repr(name) for name in columns)
             raise DtreeError(f"unknown target {target!r}; the columns are {known}")

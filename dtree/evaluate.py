@@ -70,7 +70,7 @@ from typing import Literal
 from attrs import field, frozen
 
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight, is_number
+from dtree.dataset import Dataset, Label, Weight, collection, is_number
 from dtree.errors import DtreeError
 from dtree.grow import Learner, grow
 from dtree.significance import student_t_sf
@@ -442,7 +442,7 @@ def resubstitution(tree: Tree) -> Score:
 
 
 def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
-    return tuple(labels)
+    return collection(labels, "classes")
 
 
 def _table(rows: Iterable[Iterable[Weight]]) -> tuple[tuple[Weight, ...], ...]:
@@ -500,12 +500,17 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_labels(actual, predicted, ("+", "-")).counts
         ((2, 3), (2, 93))
         """
+        actual, predicted = collection(actual, "actual"), collection(predicted, "predicted")
         if len(actual) != len(predicted):
             raise DtreeError(f"{len(actual)} actual labels but {len(predicted)} predicted")
         shares = (1,) * len(actual) if weights is None else tuple(weights)
         if len(shares) != len(actual):
             raise DtreeError(f"{len(shares)} weights for {len(actual)} labels")
-        order = tuple(sorted({*actual, *predicted})) if classes is None else tuple(classes)
+        order = (
+            tuple(sorted({*actual, *predicted}))
+            if classes is None
+            else collection(classes, "classes")
+        )
         position = {label: k for k, label in enumerate(order)}
         cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
         for truth, guess, weight in zip(actual, predicted, shares, strict=True):

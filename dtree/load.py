@@ -42,7 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
-from dtree.dataset import Dataset, Value
+from dtree.dataset import Dataset, Value, collection
 from dtree.errors import DtreeError, at_file
 
 __all__ = ["read_csv", "read_examples", "read_text"]
@@ -77,6 +77,9 @@ def read_csv(
       target makes a regression dataset.
     - A field equal to one of ``missing`` is a missing value, ``None``;
       the target may not have missing values.
+    - ``classes``, ``numeric``, ``nominal`` and ``missing`` are collections
+      (``missing=["NA"]``): a bare string is refused, not read as its
+      characters.
     - Rows are numbered from 1, the first data row after the header;
       blank lines are skipped and not counted.
 
@@ -95,12 +98,14 @@ def read_csv(
     ...
     dtree.errors.DtreeError: .../wind.csv: no such file
     """
+    classes = None if classes is None else collection(classes, "classes")
+    numeric, nominal = collection(numeric, "numeric"), collection(nominal, "nominal")
+    markers = frozenset(collection(missing, "missing"))
     file = os.fspath(path)
     header, rows = _table(_records(_text(file), file), file)
     kinds = _kinds(
         header, target=target, classes=classes, numeric=numeric, nominal=nominal, file=file
     )
-    markers = frozenset(missing)
     columns = {
         name: _typed_column(
             name,
@@ -141,9 +146,13 @@ def read_examples(
     >>> examples[0], examples[1]["Humidity"]
     ({'Wind': 'Weak', 'Humidity': 70.0, 'Day': '1'}, None)
     """
+    forced_numeric, forced_nominal = (
+        set(collection(numeric, "numeric")),
+        set(collection(nominal, "nominal")),
+    )
+    markers = frozenset(collection(missing, "missing"))
     file = os.fspath(path)
     header, rows = _table(_records(_text(file), file), file)
-    forced_numeric, forced_nominal = set(numeric), set(nominal)
     absent = sorted((forced_numeric | forced_nominal) - set(header))
     if absent:
         known = ", ".join(repr(name) for name in header)
@@ -153,7 +162,6 @@ def read_examples(
     both = sorted(forced_numeric & forced_nominal)
     if both:
         raise DtreeError("read both as numbers and as nominal values", file=file, column=both[0])
-    markers = frozenset(missing)
     columns = [
         _typed_column(
             name,

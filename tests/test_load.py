@@ -391,3 +391,27 @@ def test_read_text_drops_the_byte_order_mark_and_names_the_file(tmp_path: Path) 
         read_text(path)
     with pytest.raises(DtreeError, match="a directory, not a file"):
         read_text(tmp_path)
+
+
+# -- a bare string where a collection is expected -------------------------------
+
+
+@pytest.mark.parametrize("option", ["missing", "numeric", "nominal", "classes"])
+def test_read_csv_refuses_a_bare_string_for_a_collection(tmp_path: Path, option: str) -> None:
+    # missing="NA" once meant the two markers "N" and "A".
+    path = write(tmp_path, "x,y\nNA,A\nN,B\n")
+    error = error_of(path, **{option: "NA"})
+    assert str(error).startswith(f"{option} must be a collection")
+    assert "['NA']" in str(error)
+
+
+@pytest.mark.parametrize("option", ["missing", "numeric", "nominal"])
+def test_read_examples_refuses_a_bare_string_for_a_collection(tmp_path: Path, option: str) -> None:
+    path = write(tmp_path, "x,y\nNA,A\nN,B\n")
+    with pytest.raises(DtreeError, match=f"^{option} must be a collection"):
+        read_examples(path, **{option: "x"})
+
+
+def test_a_one_item_list_of_markers_is_read_as_one_marker(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\nNA,A\nN,B\n"), target="y", missing=["NA"])
+    assert data.column("x") == (None, "N")
