@@ -49,6 +49,7 @@ __all__ = [
     "Schema",
     "Value",
     "Weight",
+    "check_weight",
     "collection",
     "infer_domain",
     "is_number",
@@ -256,7 +257,7 @@ class Dataset:
         if len(self.weights) != n:
             raise DtreeError(f"{len(self.weights)} weights for {n} rows")
         for row, weight in enumerate(self.weights, start=1):
-            _check_weight(weight, row)
+            check_weight(weight, row)
         _check_rows(self.rows, n)
 
     # -- construction -------------------------------------------------------
@@ -500,9 +501,23 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
             _check_value(target, label, row)
 
 
-def _check_weight(weight: Weight, row: int) -> None:
-    if not is_number(weight) or not math.isfinite(weight) or weight < 0:
-        raise DtreeError(f"weight {weight!r} is not a finite number >= 0", row=row)
+def check_weight(weight: object, row: int, column: str | None = None) -> None:
+    """Refuse a weight that is not a finite number >= 0 (a ``bool`` is not a number).
+
+    ``row`` (from 1) and ``column`` (where the weights were read from) place the error.
+
+    >>> check_weight(2, row=1)
+    >>> check_weight(-1, row=3, column="w")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: row 3, column 'w': weight -1 is not a finite number >= 0
+    """
+    if isinstance(weight, bool) or not (
+        isinstance(weight, int | float | Fraction) and 0 <= weight < math.inf
+    ):  # NaN fails both comparisons
+        raise DtreeError(
+            f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
+        )
 
 
 def _check_rows(rows: tuple[int, ...], n: int) -> None:
