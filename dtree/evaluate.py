@@ -71,7 +71,7 @@ from attrs import field, frozen
 
 from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection, is_number
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
 from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves, predict
@@ -165,6 +165,13 @@ def _check_count(name: str, value: object, low: int, high: float = math.inf) -> 
     return value
 
 
+def _check_folds(k: object, n: int) -> None:
+    """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
+    if n < 2:
+        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
+    _check_count("k", k, 2, n)
+
+
 def _distinct_rows(data: Dataset) -> list[int]:
     """The data's rows in ascending order: how a subset lists them does not matter."""
     rows = sorted(data.rows)
@@ -204,7 +211,7 @@ def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
 
     See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`, :func:`cross_validate`.
     """
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     random.Random(seed).shuffle(rows)
@@ -232,7 +239,7 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     See also: :func:`k_fold`, :func:`dtree.invariants.folds_are_stratified`.
     """
     classes = _classes_of(data, "stratified folds")
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)
@@ -806,8 +813,11 @@ def folds_of(
     >>> [len(fold.test) for fold in folds_of(load("play-tennis"), 3)]
     [5, 5, 4]
     """
-    if isinstance(folds, bool):
-        raise DtreeError(f"folds is a number of folds or a sequence of Fold values, not {folds!r}")
+    if isinstance(folds, bool | str) or not isinstance(folds, int | Sequence):
+        raise DtreeError(
+            "folds is a number of folds (an integer) or a sequence of Fold values,"
+            f" not {quote(folds)}"
+        )
     if isinstance(folds, int):
         if stratified is None:
             stratified = data.schema.is_classification
