@@ -826,7 +826,7 @@ def folds_of(
         raise DtreeError("stratified applies to folds made here: with folds given, leave it None")
     given = tuple(folds)
     if not given or not all(isinstance(fold, Fold) for fold in given):
-        raise DtreeError("folds is a number of folds or a sequence of Fold values")
+        raise DtreeError("folds is a number of folds (an integer) or a sequence of Fold values")
     known = set(data.rows)
     for fold in given:
         if not known.issuperset(fold.train) or not known.issuperset(fold.test):

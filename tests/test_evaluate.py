@@ -578,9 +578,9 @@ def test_cross_validate_on_given_folds() -> None:
         cross_validate(ID3, tennis, folds, stratified=True)
     with pytest.raises(DtreeError, match="rows of the dataset"):
         cross_validate(ID3, tennis.subset(range(10)), folds)
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, [(0, 1)])  # type: ignore[list-item]
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, True)
 
 
