@@ -4,6 +4,10 @@
     The version of dtree.
 ``dtree datasets``
     List the bundled datasets.
+``dtree example [NAME] [--output FILE]``
+    List the example CSV files that ship with dtree (each with its
+    header), or write one, e.g. ``dtree example prices.csv --output
+    prices.csv``: small files the README's commands read.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
     Learn a tree with ID3, C4.5 or CART and write it, to standard output
     or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
@@ -21,7 +25,8 @@
     measured: reduced-error pruning on a held-out share of the data;
     cost-complexity pruning with the table of its path (alpha, leaves,
     training error, cross-validated or held-out error and its standard
-    error), a line that sums up the row chosen, and the tree it selects; or C4.5's pessimistic pruning.
+    error), a line that sums up the row chosen, and the tree it selects;
+    or C4.5's pessimistic pruning.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
     Read a model file written by ``fit --format json`` and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
@@ -41,9 +46,10 @@
 
 The three learning commands, fit, evaluate and prune, read data and take
 learning options alike; ``--weights COL`` reads each row's weight from
-column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every learning option is passed on only when it
-is given, so each algorithm keeps its own defaults; an option that the
-chosen algorithm does not have is refused rather than ignored.  Bad input, a malformed
+column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every
+learning option is passed on only when it is given, so each algorithm
+keeps its own defaults; an option that the chosen algorithm does not
+have is refused rather than ignored.  Bad input, a malformed
 model file among it, ends with exit status 2 and one message on standard
 error naming the file where there is one, never a traceback; a message
 about an argument of the library names the option that gave it
@@ -61,6 +67,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -69,7 +77,7 @@ from dtree.conditions import Above, AtMost, format_number
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.errors import DtreeError, at_file
+from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
     cross_validate,
@@ -248,6 +256,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("datasets", help="list the bundled datasets")
+    example = commands.add_parser(
+        "example", help="list the example CSV files, or write one (--output FILE)"
+    )
+    example.add_argument("name", nargs="?", metavar="NAME", help="an example file, e.g. prices.csv")
+    _add_output(example)
     fit = commands.add_parser("fit", help="learn a tree and write it")
     _add_data_and_learning(fit)
     writing = fit.add_argument_group("writing the tree")
@@ -768,6 +781,26 @@ def _prune(arguments: argparse.Namespace) -> str:
     return PRUNERS[arguments.method](arguments, data, learn)
 
 
+def _examples() -> dict[str, Traversable]:
+    """The example files that ship in the package, by name."""
+    folder = files("dtree").joinpath("examples")
+    return {entry.name: entry for entry in folder.iterdir() if entry.name.endswith(".csv")}
+
+
+def _example(arguments: argparse.Namespace) -> str:
+    examples = _examples()
+    if arguments.name is None:
+        width = max(map(len, examples))
+        return "\n".join(
+            f"{name:{width}}  {examples[name].read_text(encoding='utf-8').splitlines()[0]}"
+            for name in sorted(examples)
+        )
+    if arguments.name not in examples:
+        known = ", ".join(sorted(examples))
+        raise DtreeError(f"unknown example {quote(arguments.name)}; the examples are {known}")
+    return examples[arguments.name].read_text(encoding="utf-8").removesuffix("\n")
+
+
 def _datasets() -> str:
     lines = []
     for name in datasets.names():
@@ -819,6 +852,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     commands: Mapping[str, Callable[[argparse.Namespace], str]] = {
         "datasets": lambda _: _datasets(),
+        "example": _example,
         "fit": _fit,
         "evaluate": _evaluate,
         "prune": _prune,

@@ -1064,3 +1064,25 @@ def test_cost_complexity_sums_up_its_choice_after_the_table(
     lines = out.splitlines()
     after_table = 3 + len(chosen.table)
     assert lines[after_table : after_table + 3] == ["", summary, ""]
+
+
+def test_example_lists_the_shipped_files_and_writes_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = files("dtree").joinpath("examples")
+    shipped = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".csv"))
+    assert {"weekends.csv", "prices.csv", "new-days.csv"} <= set(shipped)
+    status, out, err = run(capsys, "example")
+    assert (status, err) == (0, "")
+    assert [line.split()[0] for line in out.splitlines()] == shipped
+    assert "weekends.csv  sky,temperature,wind,days,hike" in out.splitlines()
+    output = tmp_path / "prices.csv"
+    status, out, _ = run(capsys, "example", "prices.csv", "--output", str(output))
+    assert (status, out) == (0, "")
+    assert output.read_text(encoding="utf-8") == folder.joinpath("prices.csv").read_text(
+        encoding="utf-8"
+    )
+    assert not read_csv(output, target="price").schema.is_classification
+    status, out, err = run(capsys, "example", "data.csv")
+    assert (status, out) == (2, "")
+    assert "unknown example 'data.csv'; the examples are new-days.csv" in err

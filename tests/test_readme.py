@@ -4,6 +4,8 @@ the real one."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +69,33 @@ def test_the_strategies_without_hypothesis_say_which_extra_to_install() -> None:
     result = _fresh_python("-c", probe)
     assert result.returncode == 0, result.stderr
     assert "dtree[strategies]" in result.stdout
+
+
+def command_line_commands() -> list[list[str]]:
+    """The commands of the README's Command line section, each split as a shell splits it."""
+    section = README.read_text(encoding="utf-8").split("\n## Command line\n")[1].split("\n## ")[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
+    return [
+        shlex.split(line, comments=True)
+        for block in blocks
+        for line in block.splitlines()
+        if line.strip()
+    ]
+
+
+def test_every_command_line_example_runs_as_written(tmp_path: Path) -> None:
+    commands = command_line_commands()
+    assert len(commands) >= 10
+    failures = []
+    for words in commands:
+        match words:
+            case ["dtree", *arguments] | ["python", "-m", "dtree", *arguments]:
+                result = _fresh_python("-m", "dtree", *arguments, cwd=tmp_path)
+            case _:
+                raise AssertionError(f"not a dtree command: {shlex.join(words)}")
+        if result.returncode != 0:
+            failures.append(f"{shlex.join(words)}: {result.stderr.strip()}")
+    assert failures == []
 
 
 def test_the_quick_start_output_is_the_play_tennis_tree() -> None:
