@@ -71,10 +71,14 @@ def test_the_strategies_without_hypothesis_say_which_extra_to_install() -> None:
     assert "dtree[strategies]" in result.stdout
 
 
-def command_line_commands() -> list[list[str]]:
-    """The commands of the README's Command line section, each split as a shell splits it."""
-    section = README.read_text(encoding="utf-8").split("\n## Command line\n")[1].split("\n## ")[0]
-    blocks = re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
+def section(title: str) -> str:
+    """The text of the README's section ``## title``."""
+    return README.read_text(encoding="utf-8").split(f"\n## {title}\n")[1].split("\n## ")[0]
+
+
+def commands_of(title: str) -> list[list[str]]:
+    """The commands of a README section's ``sh`` blocks, each split as a shell splits it."""
+    blocks = re.findall(r"```sh\n(.*?)```", section(title), flags=re.DOTALL)
     return [
         shlex.split(line, comments=True)
         for block in blocks
@@ -84,7 +88,7 @@ def command_line_commands() -> list[list[str]]:
 
 
 def test_every_command_line_example_runs_as_written(tmp_path: Path) -> None:
-    commands = command_line_commands()
+    commands = commands_of("Command line")
     assert len(commands) >= 10
     failures = []
     for words in commands:
@@ -96,6 +100,14 @@ def test_every_command_line_example_runs_as_written(tmp_path: Path) -> None:
         if result.returncode != 0:
             failures.append(f"{shlex.join(words)}: {result.stderr.strip()}")
     assert failures == []
+
+
+def test_development_says_how_long_the_tests_take_and_gives_a_quick_subset() -> None:
+    assert "takes several\n  minutes" in section("Development")
+    (quick,) = commands_of("Development")
+    assert quick[:3] == [".venv/bin/python", "-m", "pytest"]
+    assert all((ROOT / path).is_file() for path in quick[3:])
+    assert "tests/test_notebooks.py" not in quick
 
 
 def test_the_quick_start_output_is_the_play_tennis_tree() -> None:
