@@ -1015,6 +1015,27 @@ def test_weights_names_the_column_of_row_weights(
     for command in (["evaluate", "--folds", "2"], ["prune", "--method", "pessimistic"]):
         status, _, err = run(capsys, *command, path, "--target", "y", "--weights", "w")
         assert status == 0, err
+    model = str(tmp_path / "w.json")
+    run(
+        capsys,
+        "fit",
+        path,
+        "--target",
+        "y",
+        "--weights",
+        "w",
+        "--format",
+        "json",
+        "--output",
+        model,
+    )
+    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    status, out, err = run(capsys, *pruning, "--weights", "w")
+    assert (status, err) == (0, "")
+    tree = from_json(Path(model).read_text(encoding="utf-8"))
+    data = read_csv(path, target="y", classes=["a", "b"], weights="w")
+    pruned = prune_rules(rules_of(tree), data, method="pessimistic")
+    assert out.splitlines()[: len(pruned.rules)] == [describe_rule(r) for r in pruned.rules]
 
 
 @pytest.mark.parametrize(
