@@ -1,7 +1,13 @@
 """The ``dtree`` command line.
 
+``dtree --version``
+    The version of dtree.
 ``dtree datasets``
     List the bundled datasets.
+``dtree example [NAME] [--output FILE]``
+    List the example CSV files that ship with dtree (each with its
+    header), or write one, e.g. ``dtree example prices.csv --output
+    prices.csv``: small files the README's commands read.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
     Learn a tree with ID3, C4.5 or CART and write it, to standard output
     or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
@@ -19,7 +25,8 @@
     measured: reduced-error pruning on a held-out share of the data;
     cost-complexity pruning with the table of its path (alpha, leaves,
     training error, cross-validated or held-out error and its standard
-    error) and the tree it selects; or C4.5's pessimistic pruning.
+    error), a line that sums up the row chosen, and the tree it selects;
+    or C4.5's pessimistic pruning.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
     Read a model file written by ``fit --format json`` and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
@@ -38,11 +45,15 @@
     The DNF of the paths that end in CLASS, or a smallest equivalent one.
 
 The three learning commands, fit, evaluate and prune, read data and take
-learning options alike.  Every learning option is passed on only when it
-is given, so each algorithm keeps its own defaults; an option that the
-chosen algorithm does not have is refused rather than ignored.  Bad input, a malformed
+learning options alike; ``--weights COL`` reads each row's weight from
+column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every
+learning option is passed on only when it is given, so each algorithm
+keeps its own defaults; an option that the chosen algorithm does not
+have is refused rather than ignored.  Bad input, a malformed
 model file among it, ends with exit status 2 and one message on standard
-error naming the file where there is one, never a traceback.  With
+error naming the file where there is one, never a traceback; a message
+about an argument of the library names the option that gave it
+(``--max-depth``, not ``max_depth``).  With
 ``--output`` nothing is written unless the command succeeds.
 """
 
@@ -56,15 +67,17 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from dtree import datasets
+from dtree import __version__, datasets
 from dtree.conditions import Above, AtMost, format_number
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.errors import DtreeError, at_file
+from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
     cross_validate,
@@ -117,7 +130,7 @@ OPTIONS: Mapping[str, tuple[str, ...]] = {
 }
 """Each learning option (its keyword argument) and the algorithms that take it."""
 
-FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker")
+FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker", "weights")
 """The options that say how to read FILE.csv."""
 
 METHODS = ("reduced-error", "cost-complexity", "pessimistic")
@@ -185,6 +198,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
+    _add_weights(reading)
     _add_missing_marker(reading)
     learning = command.add_argument_group(
         "learning",
@@ -239,8 +253,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROGRAM, description="Decision-tree learning, the reference implementation."
     )
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("datasets", help="list the bundled datasets")
+    example = commands.add_parser(
+        "example", help="list the example CSV files, or write one (--output FILE)"
+    )
+    example.add_argument("name", nargs="?", metavar="NAME", help="an example file, e.g. prices.csv")
+    _add_output(example)
     fit = commands.add_parser("fit", help="learn a tree and write it")
     _add_data_and_learning(fit)
     writing = fit.add_argument_group("writing the tree")
@@ -297,8 +317,18 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
     command.add_argument("--data", metavar="FILE.csv", help="the data --prune measures rules on")
     command.add_argument("--dataset", metavar="NAME", help="a bundled dataset as --data")
     command.add_argument("--target", metavar="COL", help="the target column of --data")
+    _add_weights(command)
     command.add_argument(
         "--confidence", type=float, default=0.25, metavar="CF", help="pessimistic: CF (0.25)"
+    )
+
+
+def _add_weights(group: argparse._ActionsContainer) -> None:
+    group.add_argument(
+        "--weights",
+        metavar="COL",
+        help="COL holds each row's weight (a number >= 0; a row of weight k counts as k"
+        " copies) and is not an attribute",
     )
 
 
@@ -387,6 +417,7 @@ def _data(arguments: argparse.Namespace) -> Dataset:
         classes=classes,
         numeric=arguments.numeric or (),
         nominal=arguments.nominal or (),
+        weights=arguments.weights,
     )
     # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
     return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
@@ -507,14 +538,20 @@ def _dnf(arguments: argparse.Namespace) -> str:
 def _rules(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
     if arguments.prune is None:
-        if arguments.data or arguments.dataset:
-            raise DtreeError("--data and --dataset are for --prune")
+        if arguments.data or arguments.dataset or arguments.weights:
+            raise DtreeError("--data, --dataset and --weights are for --prune")
         return rules(tree)
     if arguments.dataset is not None:
+        if arguments.weights is not None:
+            raise DtreeError(
+                "--weights goes with --data FILE.csv; a bundled dataset declares its own"
+            )
         data = datasets.load(arguments.dataset)
     elif arguments.data is not None and arguments.target is not None:
         classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
-        data = read_csv(arguments.data, target=arguments.target, classes=classes)
+        data = read_csv(
+            arguments.data, target=arguments.target, classes=classes, weights=arguments.weights
+        )
     else:
         raise DtreeError("--prune measures rules on data: give --data FILE.csv --target COL")
     pruned = prune_rules(
@@ -599,8 +636,7 @@ def _report(result: CrossValidation, heading: str) -> str:
 def _evaluate(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
     k = arguments.folds
-    if not 2 <= k <= len(data):
-        raise DtreeError(f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {k}")
+    _check_folds(k, len(data))
 
     def progress(done: int, folds: int) -> None:
         print(f"{PROGRAM}: fold {done}/{folds} done", file=sys.stderr, flush=True)
@@ -614,6 +650,14 @@ def _evaluate(arguments: argparse.Namespace) -> str:
         f" {len(data)} rows"
     )
     return _report(result, heading)
+
+
+def _check_folds(k: int, n: int) -> None:
+    """``--folds K`` for data of n rows: each fold tests a row and trains on another."""
+    if n < 2:
+        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
+    if not 2 <= k <= n:
+        raise DtreeError(f"--folds must lie in 2..{n} for {n} rows, got {k}")
 
 
 def _pruning_options(arguments: argparse.Namespace) -> dict[str, Any]:
@@ -673,10 +717,7 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
         estimate = "held-out error"
     else:
         folds = arguments.folds if arguments.folds is not None else 10
-        if not 2 <= folds <= len(data):
-            raise DtreeError(
-                f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {folds}"
-            )
+        _check_folds(folds, len(data))
 
         def progress(done: int, total: int) -> None:
             print(f"{PROGRAM}: fold {done}/{total} done", file=sys.stderr, flush=True)
@@ -693,7 +734,19 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
         f"cost-complexity pruning of {arguments.algorithm} (risk {risk}), chosen by {how},"
         f" rule {rule}"
     )
-    return "\n".join([heading, "", *_path_table(selection, estimate), "", text(selection.tree)])
+    chosen = selection.table[selection.index]
+    summary = (
+        f"chosen: alpha {format_weight(chosen.alpha)}, {_plural(chosen.leaves, 'leaf', 'leaves')},"
+        f" {estimate} {format_weight(chosen.error)} (standard error"
+        f" {format_weight(chosen.standard_error)}), row {selection.index + 1} of"
+        f" {len(selection.table)} by rule {rule}"
+    )
+    table = _path_table(selection, estimate)
+    return "\n".join([heading, "", *table, "", summary, "", text(selection.tree)])
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
@@ -728,6 +781,26 @@ def _prune(arguments: argparse.Namespace) -> str:
     return PRUNERS[arguments.method](arguments, data, learn)
 
 
+def _examples() -> dict[str, Traversable]:
+    """The example files that ship in the package, by name."""
+    folder = files("dtree").joinpath("examples")
+    return {entry.name: entry for entry in folder.iterdir() if entry.name.endswith(".csv")}
+
+
+def _example(arguments: argparse.Namespace) -> str:
+    examples = _examples()
+    if arguments.name is None:
+        width = max(map(len, examples))
+        return "\n".join(
+            f"{name:{width}}  {examples[name].read_text(encoding='utf-8').splitlines()[0]}"
+            for name in sorted(examples)
+        )
+    if arguments.name not in examples:
+        known = ", ".join(sorted(examples))
+        raise DtreeError(f"unknown example {quote(arguments.name)}; the examples are {known}")
+    return examples[arguments.name].read_text(encoding="utf-8").removesuffix("\n")
+
+
 def _datasets() -> str:
     lines = []
     for name in datasets.names():
@@ -735,6 +808,33 @@ def _datasets() -> str:
         entry = datasets.info(name)
         lines.append(f"{name:16} {len(data):4} rows  target {entry.target}  ({entry.provenance})")
     return "\n".join(lines)
+
+
+API_WORDS: Mapping[str, str] = {
+    # An option not given is simply absent: "None or" speaks of the library.
+    **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
+    **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},
+    "test_size=": "--holdout ",
+    "the confidence level CF ": "--confidence ",
+}
+"""How an error of the library that opens by naming an argument names the option instead
+(the first entry that opens the message applies)."""
+
+
+def _worded(error: DtreeError) -> DtreeError:
+    """The error in the command line's words: the option the user typed, not the argument
+    of the library that it became (``max_depth must be None or ...`` is about --max-depth).
+
+    >>> str(_worded(DtreeError("max_depth must be None or an integer >= 0, got -1")))
+    '--max-depth must be an integer >= 0, got -1'
+    >>> str(_worded(DtreeError("test_size=0.99 of 14 rows leaves the training set empty")))
+    '--holdout 0.99 of 14 rows leaves the training set empty'
+    """
+    for words, option in API_WORDS.items():
+        if error.message.startswith(words):
+            message = option + error.message.removeprefix(words)
+            return DtreeError(message, file=error.file, row=error.row, column=error.column)
+    return error
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -752,6 +852,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _parser().parse_args(argv)
     commands: Mapping[str, Callable[[argparse.Namespace], str]] = {
         "datasets": lambda _: _datasets(),
+        "example": _example,
         "fit": _fit,
         "evaluate": _evaluate,
         "prune": _prune,
@@ -767,7 +868,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             _write(destination, output + "\n")
     except DtreeError as error:
-        print(f"{PROGRAM}: error: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: error: {_worded(error)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (``dtree ... | head``): stop quietly, as a Unix filter does,

@@ -25,7 +25,7 @@ from typing import assert_never
 
 from attrs import field, frozen
 
-from dtree.dataset import Example, Value, is_number
+from dtree.dataset import Example, Value, collection, is_number
 from dtree.errors import DtreeError
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
 
 
 def _value_set(values: Iterable[str]) -> frozenset[str]:
-    return frozenset(values)
+    return frozenset(collection(values, "the values of a set condition"))
 
 
 @frozen

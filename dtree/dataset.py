@@ -32,10 +32,11 @@ import copy
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from attrs import field, frozen
 
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "Attribute",
@@ -48,6 +49,8 @@ __all__ = [
     "Schema",
     "Value",
     "Weight",
+    "check_weight",
+    "collection",
     "infer_domain",
     "is_number",
 ]
@@ -57,9 +60,36 @@ Value = str | float | None
 Weight = int | Fraction | float
 Example = Mapping[str, Value]
 
+T = TypeVar("T")
+
+
+def collection(values: Iterable[T], parameter: str) -> tuple[T, ...]:
+    """The items of ``values``, a collection, as a tuple; a bare string is refused.
+
+    A string is itself a collection of strings, its characters, so
+    ``missing="NA"`` would quietly mean the two markers ``"N"`` and ``"A"``.
+    Every parameter of dtree that takes a collection of strings (names,
+    classes, markers, values) passes it through here.
+
+    >>> collection(["NA"], "missing")
+    ('NA',)
+    >>> collection("NA", "missing")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: missing must be a collection such as a list, not the string 'NA'; \
+for one item write ['NA']
+    """
+    if isinstance(values, str):
+        text = quote(values)
+        raise DtreeError(
+            f"{parameter} must be a collection such as a list, not the string {text};"
+            f" for one item write [{text}]"
+        )
+    return tuple(values)
+
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return collection(values, "the values of a nominal domain")
 
 
 def _attributes(attributes: Iterable[Attribute]) -> tuple[Attribute, ...]:
@@ -227,7 +257,7 @@ class Dataset:
         if len(self.weights) != n:
             raise DtreeError(f"{len(self.weights)} weights for {n} rows")
         for row, weight in enumerate(self.weights, start=1):
-            _check_weight(weight, row)
+            check_weight(weight, row)
         _check_rows(self.rows, n)
 
     # -- construction -------------------------------------------------------
@@ -252,6 +282,10 @@ class Dataset:
         >>> data.schema.attributes[0], data.schema.classes
         (Attribute(name='x', domain=Numeric()), ('a', 'b'))
         """
+        columns = {
+            name: collection(values, f"column {quote(name)}") for name, values in columns.items()
+        }
+        classes = None if classes is None else collection(classes, "classes")
         if target not in columns:
             known = ", ".join(repr(name) for name in columns)
             raise DtreeError(f"unknown target {target!r}; the columns are {known}")
@@ -467,9 +501,23 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
             _check_value(target, label, row)
 
 
-def _check_weight(weight: Weight, row: int) -> None:
-    if not is_number(weight) or not math.isfinite(weight) or weight < 0:
-        raise DtreeError(f"weight {weight!r} is not a finite number >= 0", row=row)
+def check_weight(weight: object, row: int, column: str | None = None) -> None:
+    """Refuse a weight that is not a finite number >= 0 (a ``bool`` is not a number).
+
+    ``row`` (from 1) and ``column`` (where the weights were read from) place the error.
+
+    >>> check_weight(2, row=1)
+    >>> check_weight(-1, row=3, column="w")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: row 3, column 'w': weight -1 is not a finite number >= 0
+    """
+    if isinstance(weight, bool) or not (
+        isinstance(weight, int | float | Fraction) and 0 <= weight < math.inf
+    ):  # NaN fails both comparisons
+        raise DtreeError(
+            f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
+        )
 
 
 def _check_rows(rows: tuple[int, ...], n: int) -> None:

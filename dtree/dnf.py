@@ -63,7 +63,7 @@ from attrs import frozen
 
 from dtree.conditions import Condition, Equals, In, NotIn, describe, holds
 from dtree.counts import ClassStats
-from dtree.dataset import Example, Label
+from dtree.dataset import Example, Label, collection
 from dtree.errors import DtreeError
 from dtree.tree import Leaf, Sprout, Tree, paths, unfold
 
@@ -244,7 +244,7 @@ def _space(
     if names is None:
         names = tuple(sorted(spellings))
     else:
-        names = tuple(names)
+        names = collection(names, "variables")
         if not all(isinstance(name, str) for name in names):
             raise DtreeError(f"variables are named by strings, got {names!r}")
         if len(set(names)) != len(names):
@@ -971,6 +971,7 @@ def tree_of(
     >>> tree_of(parse_dnf("x2 & ~x2"), variables=["x1", "x2"])
     Leaf(prediction='0', stats=ClassStats(classes=('0', '1'), counts=(4, 0)))
     """
+    classes = collection(classes, "classes")
     if len(classes) != 2:
         raise DtreeError(f"a Boolean tree has two classes, false and true, got {classes!r}")
     names, spellings = _space((dnf,), variables)

@@ -70,8 +70,8 @@ from typing import Literal
 from attrs import field, frozen
 
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight, is_number
-from dtree.errors import DtreeError
+from dtree.dataset import Dataset, Label, Weight, collection, is_number
+from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
 from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves, predict
@@ -165,6 +165,13 @@ def _check_count(name: str, value: object, low: int, high: float = math.inf) -> 
     return value
 
 
+def _check_folds(k: object, n: int) -> None:
+    """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
+    if n < 2:
+        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
+    _check_count("k", k, 2, n)
+
+
 def _distinct_rows(data: Dataset) -> list[int]:
     """The data's rows in ascending order: how a subset lists them does not matter."""
     rows = sorted(data.rows)
@@ -204,7 +211,7 @@ def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
 
     See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`, :func:`cross_validate`.
     """
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     random.Random(seed).shuffle(rows)
@@ -232,7 +239,7 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     See also: :func:`k_fold`, :func:`dtree.invariants.folds_are_stratified`.
     """
     classes = _classes_of(data, "stratified folds")
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)
@@ -442,7 +449,7 @@ def resubstitution(tree: Tree) -> Score:
 
 
 def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
-    return tuple(labels)
+    return collection(labels, "classes")
 
 
 def _table(rows: Iterable[Iterable[Weight]]) -> tuple[tuple[Weight, ...], ...]:
@@ -500,12 +507,17 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_labels(actual, predicted, ("+", "-")).counts
         ((2, 3), (2, 93))
         """
+        actual, predicted = collection(actual, "actual"), collection(predicted, "predicted")
         if len(actual) != len(predicted):
             raise DtreeError(f"{len(actual)} actual labels but {len(predicted)} predicted")
         shares = (1,) * len(actual) if weights is None else tuple(weights)
         if len(shares) != len(actual):
             raise DtreeError(f"{len(shares)} weights for {len(actual)} labels")
-        order = tuple(sorted({*actual, *predicted})) if classes is None else tuple(classes)
+        order = (
+            tuple(sorted({*actual, *predicted}))
+            if classes is None
+            else collection(classes, "classes")
+        )
         position = {label: k for k, label in enumerate(order)}
         cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
         for truth, guess, weight in zip(actual, predicted, shares, strict=True):
@@ -801,8 +813,11 @@ def folds_of(
     >>> [len(fold.test) for fold in folds_of(load("play-tennis"), 3)]
     [5, 5, 4]
     """
-    if isinstance(folds, bool):
-        raise DtreeError(f"folds is a number of folds or a sequence of Fold values, not {folds!r}")
+    if isinstance(folds, bool | str) or not isinstance(folds, int | Sequence):
+        raise DtreeError(
+            "folds is a number of folds (an integer) or a sequence of Fold values,"
+            f" not {quote(folds)}"
+        )
     if isinstance(folds, int):
         if stratified is None:
             stratified = data.schema.is_classification
@@ -811,7 +826,7 @@ def folds_of(
         raise DtreeError("stratified applies to folds made here: with folds given, leave it None")
     given = tuple(folds)
     if not given or not all(isinstance(fold, Fold) for fold in given):
-        raise DtreeError("folds is a number of folds or a sequence of Fold values")
+        raise DtreeError("folds is a number of folds (an integer) or a sequence of Fold values")
     known = set(data.rows)
     for fold in given:
         if not known.issuperset(fold.train) or not known.issuperset(fold.test):

@@ -236,17 +236,26 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
         (["fit", "--dataset", "nope"], "unknown dataset"),
         (["fit", "missing.csv", "--target", "y"], "missing.csv"),
         (["fit", "--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
-        (["fit", "--dataset", "xor", "--max-depth", "-1"], "max_depth"),
+        (
+            ["fit", "--dataset", "xor", "--max-depth", "-1"],
+            "--max-depth must be an integer >= 0, got -1",
+        ),
         (["fit", "--dataset", "xor", "--classes", "1,0"], "--classes goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--nominal", "Z1"], "--nominal goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--numeric", "Z1"], "--numeric goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--missing-marker", "NA"], "--missing-marker goes with"),
         (["fit", "", "--target", "y"], "FILE.csv must name a file"),
-        (["fit", "--dataset", "xor", "--min-gain", "nan"], "min_gain must be a finite number"),
-        (["fit", "--dataset", "golf", "--significance", "0"], "significance must be"),
-        (["fit", "--dataset", "golf", "--significance", "1.5"], "significance must be"),
-        (["fit", "--dataset", "golf", "--min-objects", "-1", "--algorithm", "c45"], "min_objects"),
-        (["fit", "--dataset", "golf", "--algorithm", "cart", "--max-leaf-nodes", "1"], ">= 2"),
+        (["fit", "--dataset", "xor", "--min-gain", "nan"], "--min-gain must be a finite number"),
+        (["fit", "--dataset", "golf", "--significance", "0"], "--significance must be a level"),
+        (["fit", "--dataset", "golf", "--significance", "1.5"], "--significance must be"),
+        (
+            ["fit", "--dataset", "golf", "--min-objects", "-1", "--algorithm", "c45"],
+            "--min-objects must",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "cart", "--max-leaf-nodes", "1"],
+            "--max-leaf-nodes must be an integer >= 2",
+        ),
         (
             ["fit", "--dataset", "golf", "--algorithm", "cart", "--criterion", "squared_error"],
             "squared error is for a numeric target",
@@ -580,7 +589,11 @@ def test_prune_pessimistic_reports_the_estimated_errors(capsys: pytest.CaptureFi
             "--holdout is a share of the data in (0, 1)",
         ),
         (["--method", "cost-complexity", "--folds", "99"], "--folds must lie in 2..14"),
-        (["--method", "pessimistic", "--confidence", "0"], "confidence level CF is in (0, 1)"),
+        (["--method", "pessimistic", "--confidence", "0"], "--confidence is in (0, 1), got 0.0"),
+        (
+            ["--method", "reduced-error", "--holdout", "0.99"],
+            "--holdout 0.99 of 14 rows leaves the training set empty",
+        ),
     ],
 )
 def test_prune_refuses_bad_options_in_one_line(
@@ -917,7 +930,7 @@ def test_rules_of_a_model_file_pruned_or_not(
     ("extra", "message"),
     [
         (["--prune", "pessimistic"], "--prune measures rules on data"),
-        (["--dataset", "golf"], "--data and --dataset are for --prune"),
+        (["--dataset", "golf"], "--data, --dataset and --weights are for --prune"),
     ],
 )
 def test_rules_refuses_data_without_pruning_and_pruning_without_data(
@@ -979,3 +992,118 @@ def test_a_regression_tree_has_no_dnf(capsys: pytest.CaptureFixture[str], tmp_pa
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert "regression tree has no DNF" in err
+
+
+# -- version, weights, folds of tiny data, the chosen row -------------------------------------
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == "dtree 0.1.0\n"
+
+
+def test_weights_names_the_column_of_row_weights(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "w.csv", "x,y,w\nu,a,3\nv,b,1\nu,b,1\n")
+    status, out, err = run(capsys, "fit", path, "--target", "y", "--weights", "w")
+    assert (status, err) == (0, "")
+    assert out == text(id3(read_csv(path, target="y", weights="w"))) + "\n"
+    assert out.splitlines()[0] == "root [a 3, b 2]"
+    for command in (["evaluate", "--folds", "2"], ["prune", "--method", "pessimistic"]):
+        status, _, err = run(capsys, *command, path, "--target", "y", "--weights", "w")
+        assert status == 0, err
+    model = str(tmp_path / "w.json")
+    run(
+        capsys,
+        "fit",
+        path,
+        "--target",
+        "y",
+        "--weights",
+        "w",
+        "--format",
+        "json",
+        "--output",
+        model,
+    )
+    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    status, out, err = run(capsys, *pruning, "--weights", "w")
+    assert (status, err) == (0, "")
+    tree = from_json(Path(model).read_text(encoding="utf-8"))
+    data = read_csv(path, target="y", classes=["a", "b"], weights="w")
+    pruned = prune_rules(rules_of(tree), data, method="pessimistic")
+    assert out.splitlines()[: len(pruned.rules)] == [describe_rule(r) for r in pruned.rules]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["fit", "--dataset", "golf", "--weights", "w"], "--weights goes with FILE.csv"),
+        (["fit", "{path}", "--target", "y", "--weights", "z"], "unknown weights column 'z'"),
+        (["fit", "{path}", "--target", "y", "--weights", "x"], "row 1, column 'x': 'u' is not"),
+        (["fit", "{path}", "--target", "y", "--weights", "w"], "row 2, column 'w': weight -1"),
+    ],
+)
+def test_bad_weights_are_one_line_naming_the_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    path = write(tmp_path, "w.csv", "x,y,w\nu,a,3\nv,b,-1\n")
+    status, out, err = run(capsys, *(arg.format(path=path) for arg in argv))
+    assert (status, out) == (2, "")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "command", [["evaluate"], ["prune", "--method", "cost-complexity", "--algorithm", "cart"]]
+)
+def test_cross_validating_one_row_says_it_needs_two(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    path = write(tmp_path, "one.csv", "x,y\nu,a\n")
+    status, out, err = run(capsys, *command, path, "--target", "y")
+    assert (status, out) == (2, "")
+    assert err == "dtree: error: cross-validation needs at least 2 rows, the data has 1\n"
+
+
+def test_cost_complexity_sums_up_its_choice_after_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, out, _ = run(capsys, *argv, "--rule", "1se")
+    assert status == 0
+    chosen = select_by_cv(partial(cart), load("iris"), 10, seed=0, rule="1se")
+    row = chosen.table[chosen.index]
+    summary = (
+        f"chosen: alpha {format_weight(row.alpha)}, {row.leaves} leaves, cv error"
+        f" {format_weight(row.error)} (standard error {format_weight(row.standard_error)}),"
+        f" row {chosen.index + 1} of {len(chosen.table)} by rule 1se"
+    )
+    lines = out.splitlines()
+    after_table = 3 + len(chosen.table)
+    assert lines[after_table : after_table + 3] == ["", summary, ""]
+
+
+def test_example_lists_the_shipped_files_and_writes_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = files("dtree").joinpath("examples")
+    shipped = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".csv"))
+    assert {"weekends.csv", "prices.csv", "new-days.csv"} <= set(shipped)
+    status, out, err = run(capsys, "example")
+    assert (status, err) == (0, "")
+    assert [line.split()[0] for line in out.splitlines()] == shipped
+    assert "weekends.csv  sky,temperature,wind,days,hike" in out.splitlines()
+    output = tmp_path / "prices.csv"
+    status, out, _ = run(capsys, "example", "prices.csv", "--output", str(output))
+    assert (status, out) == (0, "")
+    assert output.read_text(encoding="utf-8") == folder.joinpath("prices.csv").read_text(
+        encoding="utf-8"
+    )
+    assert not read_csv(output, target="price").schema.is_classification
+    status, out, err = run(capsys, "example", "data.csv")
+    assert (status, out) == (2, "")
+    assert "unknown example 'data.csv'; the examples are new-days.csv" in err

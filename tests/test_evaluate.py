@@ -185,6 +185,14 @@ def test_repeated_k_fold_is_trials_of_k_fold_with_drawn_seeds() -> None:
         (lambda d: train_test_split(d, "1/2"), "test_size is a share in (0, 1)"),  # type: ignore[arg-type]
         (lambda d: train_test_split(d, 0.01), "leaves the test set empty"),
         (lambda d: train_test_split(d, 0.99), "leaves the training set empty"),
+        (
+            lambda d: k_fold(d.subset([0]), 2),
+            "cross-validation needs at least 2 rows, the data has 1",
+        ),
+        (lambda d: stratified_k_fold(d.subset([0]), 2), "needs at least 2 rows, the data has 1"),
+        (lambda d: cross_validate(ID3, d, 2.5), "folds is a number of folds (an integer)"),  # type: ignore[arg-type]
+        (lambda d: cross_validate(ID3, d, None), "folds is a number of folds (an integer)"),  # type: ignore[arg-type]
+        (lambda d: cross_validate(ID3, d.subset([0]), 2), "needs at least 2 rows"),
     ],
 )
 def test_bad_fold_arguments_are_refused(call: object, message: str) -> None:
@@ -570,9 +578,9 @@ def test_cross_validate_on_given_folds() -> None:
         cross_validate(ID3, tennis, folds, stratified=True)
     with pytest.raises(DtreeError, match="rows of the dataset"):
         cross_validate(ID3, tennis.subset(range(10)), folds)
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, [(0, 1)])  # type: ignore[list-item]
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, True)
 
 
