@@ -18,8 +18,7 @@
     Cross-validate the learner fit would use and print its scores: the
     error of each fold, their mean and standard error and, for
     classification, the accuracy, the confusion matrix of all the folds
-    and each class's precision, recall and F1.  Progress goes to standard
-    error, a line a fold.
+    and each class's precision, recall and F1.
 ``dtree prune (FILE.csv --target COL | --dataset NAME) [options] --method METHOD``
     Learn a tree as fit does, prune it and print it, with what the method
     measured: reduced-error pruning on a held-out share of the data;
@@ -54,7 +53,10 @@ model file among it, ends with exit status 2 and one message on standard
 error naming the file where there is one, never a traceback; a message
 about an argument of the library names the option that gave it
 (``--max-depth``, not ``max_depth``).  With
-``--output`` nothing is written unless the command succeeds.
+``--output`` nothing is written unless the command succeeds.  While they
+run, the learning commands draw their progress (:mod:`dtree.progress`) as
+one line on standard error, only when it is a terminal and without
+``--quiet``.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ import csv
 import io
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
 from importlib.resources import files
@@ -83,12 +86,14 @@ from dtree.evaluate import (
     cross_validate,
     error,
     f_beta,
+    learn_with,
     precision,
     recall,
     train_test_split,
 )
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv, read_examples, read_text
+from dtree.progress import Line, Report
 from dtree.prune import (
     Risk,
     Rule,
@@ -190,6 +195,9 @@ def _weight(text: str) -> int | float:
 
 def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     """The arguments that say what data to learn from and how: fit's and evaluate's."""
+    command.add_argument(
+        "--quiet", action="store_true", help="draw no progress line on standard error"
+    )
     source = command.add_mutually_exclusive_group(required=True)
     source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
@@ -466,9 +474,29 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
         raise
 
 
+@contextmanager
+def _progress(arguments: argparse.Namespace) -> Iterator[Report | None]:
+    """The progress of the work inside the block, drawn as one line on standard error while
+    it runs and erased after, only when standard error is a terminal and without --quiet."""
+    if arguments.quiet or not sys.stderr.isatty():
+        yield None
+        return
+    line = Line(sys.stderr, PROGRAM)
+    try:
+        yield line
+    finally:
+        line.close()
+
+
+def _grown(arguments: argparse.Namespace, learn: Learn, data: Dataset) -> Tree:
+    """The tree ``learn`` grows from ``data``, with its progress drawn and its errors placed."""
+    with _progress(arguments) as progress:
+        return _placed(arguments, lambda: learn_with(learn, progress)(data))
+
+
 def _fit(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
-    return FORMATS[arguments.format](_placed(arguments, lambda: learn(data)))
+    return FORMATS[arguments.format](_grown(arguments, learn, data))
 
 
 def _model(file: str) -> Tree:
@@ -637,13 +665,11 @@ def _evaluate(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
     k = arguments.folds
     _check_folds(k, len(data))
-
-    def progress(done: int, folds: int) -> None:
-        print(f"{PROGRAM}: fold {done}/{folds} done", file=sys.stderr, flush=True)
-
-    result = _placed(
-        arguments, lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress)
-    )
+    with _progress(arguments) as progress:
+        result = _placed(
+            arguments,
+            lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress),
+        )
     kind = "stratified " if data.schema.is_classification else ""
     heading = (
         f"{k}-fold {kind}cross-validation of {arguments.algorithm}, seed {arguments.seed},"
@@ -675,7 +701,7 @@ def _held_out(data: Dataset, share: float, seed: int) -> tuple[Dataset, Dataset]
 def _reduced_error(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
     share = arguments.holdout if arguments.holdout is not None else HOLDOUT
     train, validation = _held_out(data, share, arguments.seed)
-    tree = _placed(arguments, lambda: learn(train))
+    tree = _grown(arguments, learn, train)
     pruned = reduced_error(tree, validation)
     before, after = (format_weight(error(t, validation)) for t in (tree, pruned))
     return "\n".join(
@@ -710,24 +736,22 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
     risk = cast(Risk, arguments.risk or "error")
     if arguments.holdout is not None:
         train, test = _held_out(data, arguments.holdout, arguments.seed)
-        tree = _placed(arguments, lambda: learn(train))
-        path = cost_complexity_path(tree, risk=risk)
+        tree = _grown(arguments, learn, train)
+        with _progress(arguments) as progress:
+            path = cost_complexity_path(tree, risk=risk, progress=progress)
         selection = select_by_holdout(path, test, rule=rule)
         how = f"{len(test)} rows held out (seed {arguments.seed})"
         estimate = "held-out error"
     else:
         folds = arguments.folds if arguments.folds is not None else 10
         _check_folds(folds, len(data))
-
-        def progress(done: int, total: int) -> None:
-            print(f"{PROGRAM}: fold {done}/{total} done", file=sys.stderr, flush=True)
-
-        selection = _placed(
-            arguments,
-            lambda: select_by_cv(
-                learn, data, folds, seed=arguments.seed, rule=rule, risk=risk, progress=progress
-            ),
-        )
+        with _progress(arguments) as progress:
+            selection = _placed(
+                arguments,
+                lambda: select_by_cv(
+                    learn, data, folds, seed=arguments.seed, rule=rule, risk=risk, progress=progress
+                ),
+            )
         how = f"{folds}-fold cross-validation (seed {arguments.seed})"
         estimate = "cv error"
     heading = (
@@ -753,7 +777,7 @@ def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> 
     confidence = arguments.confidence if arguments.confidence is not None else 0.25
     z = cast(ZRule, arguments.z or "c45")
     raising = not arguments.no_subtree_raising
-    tree = _placed(arguments, lambda: learn(data))
+    tree = _grown(arguments, learn, data)
     pruned = pessimistic(tree, confidence, z=z, subtree_raising=raising, data=data)
     before, after = (estimated_errors(t, confidence, z=z) for t in (tree, pruned))
     return "\n".join(

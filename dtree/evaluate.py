@@ -59,6 +59,7 @@ Conventions
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 import random
@@ -73,6 +74,7 @@ from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection, is_number
 from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
+from dtree.progress import Progress, Report, part
 from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves, predict
 
@@ -783,19 +785,42 @@ def _square_root(x: Fraction) -> float:
         return math.inf
 
 
-def learn_with(learner: Learning) -> Callable[[Dataset], Tree]:
+def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[Dataset], Tree]:
     """The function from data to a tree that ``learner`` stands for.
+
+    With ``progress``, the growth of the tree is reported to it: a
+    :class:`~dtree.grow.Learner`'s by :func:`~dtree.grow.grow`, a function's
+    when it takes a ``progress`` keyword (``id3``, ``c45``, ``cart`` and
+    partial applications of them do); other functions report nothing.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
     >>> learn_with(ID3)(load("xor")).stats
     ClassStats(classes=('0', '1'), counts=(2, 2))
+    >>> seen = []
+    >>> _ = learn_with(ID3, seen.append)(load("xor"))
+    >>> seen[-1]
+    Progress(done=4.0, total=4.0, what='growing')
     """
     if isinstance(learner, Learner):
-        return partial(grow, learner)
+        return partial(grow, learner, progress=progress)
     if callable(learner):
+        reporting: Callable[..., Tree] = learner
+        if progress is not None and _takes_progress(reporting):
+            return partial(reporting, progress=progress)
         return learner
     raise DtreeError(f"a learner is a Learner or a function from data to a tree, not {learner!r}")
+
+
+def _takes_progress(learn: Callable[..., Tree]) -> bool:
+    try:
+        parameter = inspect.signature(learn).parameters.get("progress")
+    except (TypeError, ValueError):  # no signature to read, as for some builtins
+        return False
+    return parameter is not None and parameter.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )
 
 
 def folds_of(
@@ -884,7 +909,7 @@ def cross_validate(
     *,
     seed: int = 0,
     stratified: bool | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Report | None = None,
 ) -> CrossValidation:
     """k-fold cross-validation: grow a tree on each fold's training rows and
     measure its error on the fold's test rows (the Decision Trees II notes).
@@ -892,9 +917,10 @@ def cross_validate(
     ``folds`` is k, for :func:`stratified_k_fold` (classification) or
     :func:`k_fold` (regression) with ``seed`` unless ``stratified`` says
     which; or the folds themselves, e.g. from :func:`repeated_k_fold`.
-    ``progress(i, k)``, if given, is called after each of the k folds with
-    the number done.  A fold whose test rows all have weight 0 has no
-    error, and a DtreeError says so.
+    ``progress``, if given, is told the folds done, a
+    :class:`~dtree.progress.Progress` of k, the growth of each fold's tree
+    included (see :func:`learn_with`).  A fold whose test rows all have
+    weight 0 has no error, and a DtreeError says so.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -904,11 +930,14 @@ def cross_validate(
 
     See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
     """
-    learn = learn_with(learner)
+    learn_with(learner)  # refuses what is not a learner before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     errors: list[Score] = []
     pooled: ConfusionMatrix | None = None
+    k = len(chosen)
     for done, fold in enumerate(chosen, start=1):
+        what = f"fold {done}/{k}"
+        learn = learn_with(learner, part(progress, done - 1, done, k, what))
         tree = learn(data.subset(fold.train))
         test = data.subset(fold.test)
         errors.append(error(tree, test))
@@ -916,7 +945,7 @@ def cross_validate(
             matrix = confusion_matrix(tree, test)
             pooled = matrix if pooled is None else pooled + matrix
         if progress is not None:
-            progress(done, len(chosen))
+            progress(Progress(done, k, what))
     return CrossValidation(chosen, tuple(errors), pooled)
 
 
@@ -937,6 +966,7 @@ def learning_curve(
     folds: int | Sequence[Fold] = 10,
     seed: int = 0,
     stratified: bool | None = None,
+    progress: Report | None = None,
 ) -> tuple[LearningPoint, ...]:
     """Performance against the number of training examples, averaged over the
     folds of a cross-validation (the Decision Trees II notes' learning curve).
@@ -948,7 +978,9 @@ def learning_curve(
     (training error) and on the fold's test rows (test error).  The
     training sets of one fold are nested: m rows are the first m of any
     larger training set.  Each m must lie between 1 and the size of the
-    smallest fold's training rows.
+    smallest fold's training rows.  ``progress``, if given, is told the
+    trees grown, a :class:`~dtree.progress.Progress` of ``len(sizes)`` times
+    the number of folds.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -960,7 +992,7 @@ def learning_curve(
 
     See also: :func:`cross_validate`, :class:`LearningPoint`.
     """
-    learn = learn_with(learner)
+    learn_with(learner)  # refuses what is not a learner before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
@@ -968,14 +1000,19 @@ def learning_curve(
     rng = random.Random(seed)
     orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
     points = []
-    for m in sizes:
+    fits = len(sizes) * len(chosen)
+    for i, m in enumerate(sizes):
         training: list[Score] = []
         testing: list[Score] = []
-        for fold, order in zip(chosen, orders, strict=True):
+        for j, (fold, order) in enumerate(zip(chosen, orders, strict=True)):
+            done = i * len(chosen) + j
+            what = f"{m} rows, fold {j + 1}/{len(chosen)}"
             train = data.subset(sorted(order[:m]))
-            tree = learn(train)
+            tree = learn_with(learner, part(progress, done, done + 1, fits, what))(train)
             training.append(error(tree, train))
             testing.append(error(tree, data.subset(fold.test)))
+            if progress is not None:
+                progress(Progress(done + 1, fits, what))
         points.append(LearningPoint(m, mean(training), mean(testing)))
     return tuple(points)
 

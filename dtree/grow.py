@@ -82,6 +82,7 @@ from dtree.impurity import (
     misclassification,
 )
 from dtree.missing import most_likely_value
+from dtree.progress import Report, meter
 from dtree.significance import is_significant
 from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -851,8 +852,12 @@ def _make_subtree(frame: _Frame, seed: _Seed) -> Leaf | Sprout[_Seed]:
     return leaf if split is None else _sprout(frame, seed, leaf, split[0])
 
 
-def _grow_best_first(frame: _Frame, root: _Seed, limit: int) -> Tree:
-    """Split the leaf of largest weighted decrease first, until there are ``limit`` leaves."""
+def _grow_best_first(
+    frame: _Frame, root: _Seed, limit: int, settle: Callable[[_Seed], None]
+) -> Tree:
+    """Split the leaf of largest weighted decrease first, until there are ``limit`` leaves.
+
+    ``settle`` is told of each seed that stays a leaf, as soon as that is known."""
     decided: dict[int, Leaf | Sprout[_Seed]] = {}
     frontier: list[tuple[Fraction | float, int, _Seed, Leaf, _Candidate]] = []
     made = itertools.count()
@@ -864,12 +869,15 @@ def _grow_best_first(frame: _Frame, root: _Seed, limit: int) -> Tree:
             candidate, score = split
             priority = ratio(total(seed.weights), frame.total_weight) * score
             heapq.heappush(frontier, (-priority, next(made), seed, leaf, candidate))
+        else:
+            settle(seed)
 
     leaves = 1
     consider(root)
     while frontier:
         _, _, seed, leaf, split = heapq.heappop(frontier)
         if leaves + len(split.conditions) - 1 > limit:
+            settle(seed)
             continue
         leaves += len(split.conditions) - 1
         sprout = _sprout(frame, seed, leaf, split)
@@ -911,8 +919,12 @@ def _check(learner: Learner, data: Dataset) -> None:
                 )
 
 
-def grow(learner: Learner, data: Dataset) -> Tree:
+def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> Tree:
     """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of the CS 760 notes).
+
+    ``progress``, if given, is told the share of the training weight that
+    has settled in leaves (see :mod:`dtree.progress`): it never falls, and
+    reaches 1 when the tree is complete.
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
@@ -934,9 +946,30 @@ def grow(learner: Learner, data: Dataset) -> Tree:
     weights = tuple(_exact(data.weights[r]) for r in present.rows)
     integral = all(type(w) is int for w in weights)
     root = _Seed(present.rows, weights, 0, first, integral)
+    whole = float(frame.total_weight)
+    advance = meter(progress, whole, "growing")
+    settled = 0.0
+
+    def settle(seed: _Seed) -> None:
+        nonlocal settled
+        if progress is not None:
+            settled += float(sum(seed.weights))
+            advance(settled)
+
+    def make_subtree(seed: _Seed) -> Leaf | Sprout[_Seed]:
+        node = _make_subtree(frame, seed)
+        if isinstance(node, Leaf):
+            settle(seed)
+        return node
+
     if learner.max_leaf_nodes is not None:
-        return _grow_best_first(frame, root, learner.max_leaf_nodes)
-    return unfold(root, lambda seed: _make_subtree(frame, seed))
+        tree = _grow_best_first(frame, root, learner.max_leaf_nodes, settle)
+    elif progress is None:
+        tree = unfold(root, lambda seed: _make_subtree(frame, seed))
+    else:
+        tree = unfold(root, make_subtree)
+    advance(whole)
+    return tree
 
 
 def id3(
@@ -947,6 +980,7 @@ def id3(
     min_gain: float | Fraction = 0.0,
     significance: float | None = None,
     missing: Missing = "refuse",
+    progress: Report | None = None,
 ) -> Tree:
     """ID3: information gain, multiway nominal splits, grown until pure.
 
@@ -974,7 +1008,7 @@ def id3(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)
 
 
 def c45(
@@ -984,6 +1018,7 @@ def c45(
     max_depth: int | None = None,
     significance: float | None = None,
     missing: Missing = "fractional",
+    progress: Report | None = None,
 ) -> Tree:
     """C4.5 (release 8) as Weka's J48 grows it, before pruning (J48 -U -O).
 
@@ -1013,7 +1048,7 @@ def c45(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)
 
 
 def cart(
@@ -1027,6 +1062,7 @@ def cart(
     max_leaf_nodes: int | None = None,
     significance: float | None = None,
     missing: Missing = "refuse",
+    progress: Report | None = None,
 ) -> Tree:
     """CART: binary splits, Gini by default, a regression tree for a numeric target.
 
@@ -1058,4 +1094,4 @@ def cart(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)

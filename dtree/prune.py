@@ -62,6 +62,7 @@ from dtree.errors import DtreeError
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
+from dtree.progress import Progress, Report, meter, part
 from dtree.tree import (
     Branch,
     Leaf,
@@ -441,6 +442,7 @@ def cost_complexity_path(
     risk: Risk = "error",
     impurity: Impurity = gini,
     one_at_a_time: bool = False,
+    progress: Report | None = None,
 ) -> CostComplexityPath:
     """Weakest-link pruning: the nested trees T_0 > T_1 > ... > root and their alphas.
 
@@ -454,6 +456,7 @@ def cost_complexity_path(
     prunes one weakest link per step (the first in preorder), so a tied
     alpha repeats.  With ``risk="impurity"`` and the tree's own criterion it
     reproduces scikit-learn's ``ccp_alphas`` and ``impurities``.
+    ``progress``, if given, is told the leaves pruned away, of all but one.
 
     On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree gives:
 
@@ -473,11 +476,14 @@ def cost_complexity_path(
     alphas: list[Number] = []
     trees: list[Tree] = []
     risks: list[Number] = []
+    leaves = links.size[0]
+    advance = meter(progress, leaves - 1, "pruning")
 
     def record(alpha: Number) -> None:
         alphas.append(alpha)
         trees.append(links.tree)
         risks.append(links.r_branch[0])
+        advance(leaves - links.size[0])
 
     if one_at_a_time:
         record(Fraction(0))
@@ -996,7 +1002,7 @@ def select_by_cv(
     rule: Rule = "min",
     risk: Risk = "error",
     impurity: Impurity | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Report | None = None,
 ) -> Selection:
     """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
 
@@ -1010,7 +1016,9 @@ def select_by_cv(
     number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
     ``learner`` a :class:`~dtree.grow.Learner` or any function from data to
     a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
-    the learner's own (Gini for a function).
+    the learner's own (Gini for a function).  ``progress``, if given, is
+    told the work done: the full tree and each fold, grown and then pruned,
+    are each one unit of k + 1.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import CART
@@ -1023,20 +1031,27 @@ def select_by_cv(
     _check_risk(risk)
     if impurity is None:
         impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
-    learn = learn_with(learner)
-    path = cost_complexity_path(learn(data), risk=risk, impurity=impurity)
+    learn_with(learner)  # refuses what is not a learner before any work
+    parts = folds_of(data, folds, seed=seed)
+    units = len(parts) + 1
+
+    def path_of(rows: Dataset, done: int, what: str) -> CostComplexityPath:
+        """The path of the tree grown on ``rows``: the unit ``done`` of the work, half each."""
+        grown = learn_with(learner, part(progress, done, done + 0.5, units, what))(rows)
+        pruning = part(progress, done + 0.5, done + 1, units, what)
+        return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
+
+    path = path_of(data, 0, "the full tree")
     betas = [math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)] + [math.inf]
     pooled: list[list[tuple[Number, Weight]]] = [[] for _ in betas]
-    parts = folds_of(data, folds, seed=seed)
-    for done, part in enumerate(parts, start=1):
-        fold_path = cost_complexity_path(
-            learn(data.subset(part.train)), risk=risk, impurity=impurity
-        )
-        test = data.subset(part.test)
+    for done, held_out in enumerate(parts, start=1):
+        what = f"fold {done}/{len(parts)}"
+        fold_path = path_of(data.subset(held_out.train), done, what)
+        test = data.subset(held_out.test)
         for k, beta in enumerate(betas):
             pooled[k].extend(_row_losses(fold_path.tree_at(beta), test))
         if progress is not None:
-            progress(done, len(parts))
+            progress(Progress(done + 1, units, what))
     return _selection(path, [_mean_and_standard_error(losses) for losses in pooled], rule)
 
 

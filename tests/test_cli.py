@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import io
+import itertools
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from dtree import cli
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
@@ -21,6 +24,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
+from dtree.progress import Line
 from dtree.prune import pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import describe_rule, prune_rules, rules_of
@@ -394,13 +398,9 @@ mean squared error 3220 (standard error 1414.35)
 """
 
 
-def progress_lines(k: int) -> str:
-    return "".join(f"dtree: fold {i}/{k} done\n" for i in range(1, k + 1))
-
-
 def test_evaluate_prints_the_cross_validated_scores(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "evaluate", "--dataset", "play-tennis", "--folds", "7")
-    assert (status, err) == (0, progress_lines(7))
+    assert (status, err) == (0, "")
     result = cross_validate(id3, load("play-tennis"), 7)
     assert result.confusion is not None
     lines = out.splitlines()
@@ -441,7 +441,7 @@ def test_evaluate_passes_the_learning_options_and_the_seed(
     assert status == 0
     assert other.splitlines()[0] == "5-fold stratified cross-validation of cart, seed 4, 150 rows"
     status, ten, err = run(capsys, *argv)  # 10 folds, seed 0, by default
-    assert (status, err) == (0, progress_lines(10))
+    assert (status, err) == (0, "")
     assert ten.splitlines()[0] == "10-fold stratified cross-validation of cart, seed 0, 150 rows"
 
 
@@ -450,7 +450,7 @@ def test_evaluate_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path
     status, out, err = run(
         capsys, "evaluate", path, "--target", "price", "--algorithm", "cart", "--folds", "5"
     )
-    assert (status, out, err) == (0, PRICES_EVALUATED, progress_lines(5))
+    assert (status, out, err) == (0, PRICES_EVALUATED, "")
 
 
 def test_evaluate_places_a_learners_error_in_the_file(
@@ -527,7 +527,7 @@ def test_prune_cost_complexity_prints_the_path_and_the_chosen_tree(
     argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
     status, out, err = run(capsys, *argv, "--folds", "5", "--rule", "1se")
     assert status == 0
-    assert err.splitlines() == [f"dtree: fold {k}/5 done" for k in range(1, 6)]
+    assert err == ""  # standard error is no terminal here: no progress
     chosen = select_by_cv(partial(cart), load("iris"), 5, seed=0, rule="1se")
     lines = out.splitlines()
     assert lines[2].split() == [
@@ -1107,3 +1107,78 @@ def test_example_lists_the_shipped_files_and_writes_one(
     status, out, err = run(capsys, "example", "data.csv")
     assert (status, out) == (2, "")
     assert "unknown example 'data.csv'; the examples are new-days.csv" in err
+
+
+# -- progress ----------------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[str]]:
+    """The exit status, and each drawing of the line on a terminal standard error.
+
+    The line's clock moves on a second each time it is read, so every report is drawn.
+    """
+    terminal = Terminal()
+    seconds = itertools.count()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli, "Line", partial(Line, timer=lambda: next(seconds), width=200))
+    status = main(list(argv))
+    return status, terminal.getvalue().split("\r")[1:]
+
+
+def test_fit_draws_its_progress_on_a_terminal_and_erases_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "fit", "--dataset", "golf", "--algorithm", "c45")
+    assert (status, capsys.readouterr().out) == (0, QUINLAN_GOLF)
+    assert drawings[0].startswith("dtree: growing, ")
+    assert "dtree: growing, 100%, " in drawings[-3]
+    assert drawings[-2:] == [
+        " " * len(drawings[-3].rstrip()),
+        "",
+    ]  # erased, the cursor back at the start
+
+
+def test_evaluate_draws_fold_after_fold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "evaluate", "--dataset", "iris", "--folds", "5")
+    assert status == 0
+    assert "mean error" in capsys.readouterr().out
+    shown = drawings[:-2]
+    assert [line.split(",")[0] for line in shown if "growing" not in line] == [
+        f"dtree: fold {k}/5" for k in range(1, 6)
+    ]
+    percents = [int(line.split("%")[0].rsplit(" ", 1)[1]) for line in shown]
+    assert percents == sorted(percents)
+    assert percents[-1] == 100
+    assert "elapsed, about " in shown[len(shown) // 2]  # an estimate of the time left
+
+
+def test_prune_draws_the_full_tree_and_each_fold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, drawings = on_a_terminal(monkeypatch, *argv, "--folds", "3")
+    assert status == 0
+    assert "<- chosen" in capsys.readouterr().out
+    assert drawings[0].startswith("dtree: the full tree, growing, ")
+    assert any(line.startswith("dtree: fold 3/3, pruning, ") for line in drawings)
+
+
+def test_progress_is_silent_with_quiet_or_off_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for command in (["fit"], ["evaluate", "--folds", "3"]):
+        argv = [*command, "--dataset", "iris", "--algorithm", "cart"]
+        status, drawings = on_a_terminal(monkeypatch, *argv, "--quiet")
+        assert (status, drawings) == (0, [])
+        monkeypatch.undo()
+        status, _, err = run(capsys, *argv)  # captured: standard error is no terminal
+        assert (status, err) == (0, "")

@@ -59,6 +59,7 @@ from dtree.evaluate import (
     train_test_split,
 )
 from dtree.grow import CART, ID3, Learner, cart, grow, id3
+from dtree.progress import Progress
 from dtree.significance import student_t_sf
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
 from dtree.tree import Tree, leaves, predict
@@ -585,9 +586,13 @@ def test_cross_validate_on_given_folds() -> None:
 
 
 def test_cross_validate_reports_progress() -> None:
-    calls: list[tuple[int, int]] = []
-    cross_validate(ID3, load("play-tennis"), 4, progress=lambda i, k: calls.append((i, k)))
-    assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    calls: list[Progress] = []
+    cross_validate(ID3, load("play-tennis"), 4, progress=calls.append)
+    ends = [call for call in calls if "growing" not in call.what]
+    assert ends == [Progress(i, 4, f"fold {i}/4") for i in range(1, 5)]
+    assert len(calls) > len(ends)  # each fold's tree reports its growth
+    shares = [call.share for call in calls]
+    assert shares == sorted(shares)
 
 
 def test_cross_validate_a_regression_tree() -> None:

@@ -20,6 +20,7 @@ from dtree.errors import DtreeError
 from dtree.evaluate import error
 from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
 from dtree.impurity import entropy
+from dtree.progress import Progress
 from dtree.prune import (
     CostComplexityPath,
     added_errors,
@@ -446,11 +447,13 @@ def test_cross_validation_is_seeded_and_matches_its_parts() -> None:
 
 
 def test_cross_validation_reports_progress() -> None:
-    seen: list[tuple[int, int]] = []
-    select_by_cv(
-        ID3, load("play-tennis"), folds=4, progress=lambda done, total: seen.append((done, total))
-    )
-    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    seen: list[Progress] = []
+    select_by_cv(ID3, load("play-tennis"), folds=4, progress=seen.append)
+    ends = [call for call in seen if "," not in call.what]
+    assert ends == [Progress(i + 1, 5, f"fold {i}/4") for i in range(1, 5)]
+    shares = [call.share for call in seen]
+    assert shares == sorted(shares)
+    assert {call.what for call in seen} >= {"the full tree, growing", "fold 1/4, pruning"}
 
 
 def test_a_bad_rule_is_refused() -> None:
