@@ -13,13 +13,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.conditions import Above, AtMost, Equals, In, NotIn, describe, format_number
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    format_name,
+    format_number,
+    format_value,
+)
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grow import c45, cart, id3
 from dtree.render import (
+    MAX_INDENT,
     MAX_PYTHON_DEPTH,
     NESTING,
     dot,
@@ -34,18 +45,18 @@ from dtree.strategies import GRID, datasets, regression_datasets
 from dtree.tree import Branch, Leaf, Split, Tree, depth, descend, nodes, predict, size
 
 RESTAURANT = """\
-root [Yes 6, No 6]
-Pat = Full [Yes 2, No 4]
-|   Hun = No [Yes 0, No 2]: No
-|   Hun = Yes [Yes 2, No 2]
-|   |   Type = Burger [Yes 1, No 0]: Yes
-|   |   Type = French [Yes 0, No 0]: Yes
-|   |   Type = Italian [Yes 0, No 1]: No
-|   |   Type = Thai [Yes 1, No 1]
-|   |   |   Fri = No [Yes 0, No 1]: No
-|   |   |   Fri = Yes [Yes 1, No 0]: Yes
-Pat = None [Yes 0, No 2]: No
-Pat = Some [Yes 4, No 0]: Yes"""
+root [Yes: 6, No: 6]
+Pat = Full [Yes: 2, No: 4]
+|   Hun = No [Yes: 0, No: 2]: No
+|   Hun = Yes [Yes: 2, No: 2]
+|   |   Type = Burger [Yes: 1, No: 0]: Yes
+|   |   Type = French [Yes: 0, No: 0]: Yes
+|   |   Type = Italian [Yes: 0, No: 1]: No
+|   |   Type = Thai [Yes: 1, No: 1]
+|   |   |   Fri = No [Yes: 0, No: 1]: No
+|   |   |   Fri = Yes [Yes: 1, No: 0]: Yes
+Pat = None [Yes: 0, No: 2]: No
+Pat = Some [Yes: 4, No: 0]: Yes"""
 
 
 def test_the_restaurant_tree_reads_as_nested_ifs() -> None:
@@ -53,12 +64,12 @@ def test_the_restaurant_tree_reads_as_nested_ifs() -> None:
 
 
 def test_a_single_leaf() -> None:
-    assert text(id3(load("xor"), max_depth=0)) == "root [0 2, 1 2]: 0"
+    assert text(id3(load("xor"), max_depth=0)) == "root [0: 2, 1: 2]: 0"
 
 
 def test_fractional_counts_and_regression_statistics() -> None:
     halves = ClassStats(("a", "b"), (Fraction(5, 2), Fraction(1, 2)))
-    assert text(Leaf("a", halves)) == "root [a 2.5, b 0.5]: a"
+    assert text(Leaf("a", halves)) == "root [a: 2.5, b: 0.5]: a"
     tree = Split(
         (
             Branch(AtMost("x", 1.5), Leaf(1.0, Moments(1, 1.0, 1.0))),
@@ -66,7 +77,10 @@ def test_fractional_counts_and_regression_statistics() -> None:
         ),
         Moments(1, 1.0, 1.0),
     )
-    assert text(tree) == "root [n 1, mean 1]\nx <= 1.5 [n 1, mean 1]: 1\nx > 1.5 [n 0, mean -]: 4"
+    assert (
+        text(tree)
+        == "root [n: 1, mean: 1]\nx <= 1.5 [n: 1, mean: 1]: 1\nx > 1.5 [n: 0, mean: -]: 4"
+    )
 
 
 def test_weights_print_plainly() -> None:
@@ -80,7 +94,9 @@ def test_a_chain_three_thousand_deep_renders() -> None:
         tree = Split((Branch(AtMost("x", i), Leaf("a", stats)), Branch(Above("x", i), tree)), stats)
     lines = text(tree).splitlines()
     assert len(lines) == 1 + 2 * 3000
-    assert lines[-1] == "|   " * 2999 + "x > 2999 [a 1, b 1]: b"
+    assert lines[2 * MAX_INDENT + 2] == "|   " * MAX_INDENT + f"x > {MAX_INDENT} [a: 1, b: 1]"
+    assert lines[2 * MAX_INDENT + 4] == f"({MAX_INDENT + 1}) x > {MAX_INDENT + 1} [a: 1, b: 1]"
+    assert lines[-1] == "(2999) x > 2999 [a: 1, b: 1]: b"
 
 
 # -- trees with hostile names and values ---------------------------------------------------
@@ -192,11 +208,11 @@ def parse_dot(
 def stats_label(stats: Stats) -> str:
     match stats:
         case ClassStats(classes, counts):
-            pairs = (f"{k} {format_weight(n)}" for k, n in zip(classes, counts, strict=True))
-            return "[" + ", ".join(pairs) + "]"
+            pairs = zip(classes, counts, strict=True)
+            return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
         case Moments(weight, _, _):
             mean = "-" if weight == 0 else format_number(stats.mean)
-            return f"[n {format_weight(weight)}, mean {mean}]"
+            return f"[n: {format_weight(weight)}, mean: {mean}]"
     raise AssertionError(stats)
 
 
@@ -212,10 +228,10 @@ def check_dot(tree: Tree) -> None:
                 assert is_leaf
                 assert label.split("\n")[-1] == stats_label(stats)
                 if isinstance(prediction, str):
-                    assert label == f"{prediction}\n{stats_label(stats)}"
+                    assert label == f"{format_value(prediction)}\n{stats_label(stats)}"
             case Split(_, stats):
                 assert not is_leaf
-                assert label == f"{node.attribute}\n{stats_label(stats)}"
+                assert label == f"{format_name(node.attribute)}\n{stats_label(stats)}"
     expected = []
     for k, node in enumerate(preorder):
         if isinstance(node, Split):
@@ -245,9 +261,9 @@ def test_dot_labels_of_a_regression_tree() -> None:
     check_dot(regression)
     found, edges = parse_dot(dot(regression))
     assert found == {
-        0: ("x\n[n 1, mean 1]", False),
-        1: ("1\n[n 1, mean 1]", True),
-        2: ("4\n[n 0, mean -]", True),
+        0: ("x\n[n: 1, mean: 1]", False),
+        1: ("1\n[n: 1, mean: 1]", True),
+        2: ("4\n[n: 0, mean: -]", True),
     }
     assert edges == [(0, 1, "x <= 1.5"), (0, 2, "x > 1.5")]
 
@@ -257,8 +273,9 @@ def test_dot_escapes_hostile_names_values_and_classes() -> None:
     check_dot(tree)
     graph = dot(tree)
     found, edges = parse_dot(graph)
-    assert found[0] == (f"{HOSTILE_NAME}\n[{HOSTILE_CLASSES[0]} 2, no\\ 1, None 1]", False)
-    assert (0, 1, f"{HOSTILE_NAME} = {HOSTILE_VALUES[0]}") in edges
+    name = '"\\"]); import os; os.system(\'x\') #"'
+    assert found[0] == (f'{name}\n["say \\"yes\\"": 2, "no\\\\": 1, None: 1]', False)
+    assert (0, 1, f'{name} = "a\\"b"') in edges
     assert "\x00" not in graph
     assert "\r" not in graph
 
@@ -280,7 +297,7 @@ def test_dot_draws_a_chain_ten_thousand_deep() -> None:
     lines = graph.split("\n")
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
-    assert lines[-2] == '  n20000 [label="b\\n[a 1, b 1]", shape=ellipse];'
+    assert lines[-2] == '  n20000 [label="b\\n[a: 1, b: 1]", shape=ellipse];'
 
 
 # -- layout and draw ---------------------------------------------------------------------------
@@ -298,8 +315,8 @@ def test_layout_places_the_play_tennis_tree() -> None:
         (3.0, 2, "= High", True),
         (4.0, 2, "= Normal", True),
     ]
-    assert placed[0].label == "Outlook\n[No 5, Yes 9]"
-    assert placed[1].label == "Yes\n[No 0, Yes 4]"
+    assert placed[0].label == "Outlook\n[No: 5, Yes: 9]"
+    assert placed[1].label == "Yes\n[No: 0, Yes: 4]"
 
 
 @given(datasets(max_rows=12) | regression_datasets(max_rows=12))
@@ -425,11 +442,11 @@ def test_python_answers_a_missing_value_where_predict_mixes() -> None:
         "Humidity": None,
         "Wind": "Weak",
     }
-    # The Humidity split under Sunny counts [No 3, Yes 2]: its plurality answers.
+    # The Humidity split under Sunny counts [No: 3, Yes: 2]: its plurality answers.
     assert generated(example) == "No"
     assert predict(tree, example) == "No"  # 3/5 No by C4.5's mixture: the same here
     example["Outlook"] = None
-    # The root counts [No 5, Yes 9]; the mixture of its branches is 0.63 Yes.
+    # The root counts [No: 5, Yes: 9]; the mixture of its branches is 0.63 Yes.
     assert generated(example) == "Yes"
     assert predict(tree, example) == "Yes"
     unseen = dict(example, Outlook="Foggy")
@@ -642,8 +659,8 @@ def test_python_refuses_a_tree_deeper_than_it_writes() -> None:
 
 def test_every_rendering_of_a_leaf() -> None:
     leaf = Leaf("a", ClassStats(("a", "b"), (2, 1)))
-    assert text(leaf) == "root [a 2, b 1]: a"
-    assert parse_dot(dot(leaf)) == ({0: ("a\n[a 2, b 1]", True)}, [])
+    assert text(leaf) == "root [a: 2, b: 1]: a"
+    assert parse_dot(dot(leaf)) == ({0: ("a\n[a: 2, b: 1]", True)}, [])
     assert compiled(python(leaf))({}) == "a"
     assert size(leaf) == 1
 
