@@ -29,7 +29,7 @@ goes through these three):
     digits, ``_``, ``-`` and ``.`` (so ``0``, ``Sunny``, ``2.5``);
     otherwise quoted.  A value always follows ``=``, ``in {`` or ``, ``
     or precedes ``:``, so a keyword standing alone is not ambiguous.
-:func:`quoted`
+:func:`quoted`, :func:`unquoted`
     Double quotes, with backslash escapes as in a JSON string: ``\\``,
     ``\"``, ``\n``, ``\r``, ``\t``, and ``\uXXXX`` (``\UXXXXXXXX`` beyond
     the Basic Multilingual Plane) for any other character Python does not
@@ -52,10 +52,12 @@ from typing import assert_never
 from attrs import field, frozen
 
 from dtree.dataset import Example, Value, is_number
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "KEYWORDS",
+    "PLAIN_NAME",
+    "QUOTED",
     "SIGNIFICANT_DIGITS",
     "Above",
     "AtMost",
@@ -70,6 +72,7 @@ __all__ = [
     "format_value",
     "holds",
     "quoted",
+    "unquoted",
 ]
 
 
@@ -203,9 +206,14 @@ KEYWORDS = frozenset({"and", "or", "not", "in", "if", "then", "true", "false"})
 """The words of the text formats (rules, DNF): a name that is one, in any case, is quoted."""
 
 _WORD = r"[\w.-]"
-_PLAIN_NAME = re.compile(rf"[^\W\d]{_WORD}*")
+PLAIN_NAME = re.compile(rf"[^\W\d]{_WORD}*")
+"""A name :func:`format_name` writes as it is (unless it is one of the :data:`KEYWORDS`)."""
 _PLAIN_VALUE = re.compile(rf"\w{_WORD}*")
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+"""A string as :func:`quoted` writes it (:func:`unquoted` refuses the few it never writes)."""
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+_ESCAPE = re.compile(r"\\(?:u([0-9a-f]{4})|U([0-9a-f]{8})|(.))", re.DOTALL)
 
 
 def format_number(x: float | Fraction, *, digits: int = SIGNIFICANT_DIGITS) -> str:
@@ -249,6 +257,33 @@ def quoted(text: str) -> str:
     return '"' + "".join(map(_escape, text)) + '"'
 
 
+def unquoted(text: str) -> str:
+    r"""The string that :func:`quoted` wrote as ``text``: the inverse of :func:`quoted`.
+
+    >>> unquoted('"say \\"hi\\" \\\\ now"'), unquoted(quoted("two\nlines\u2028"))
+    ('say "hi" \\ now', 'two\nlines\u2028')
+    >>> unquoted('"\\x"')
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: '"\\x"' is not a quoted name: no escape \x
+    """
+
+    def one(match: re.Match[str]) -> str:
+        short, long, other = match.groups()
+        if short or long:
+            code = int(short or long, 16)
+            if code > 0x10FFFF:
+                raise DtreeError(f"{quote(text)} is not a quoted name: no character {code:#x}")
+            return chr(code)
+        if other not in _UNESCAPES:
+            raise DtreeError(f"{quote(text)} is not a quoted name: no escape \\{other}")
+        return _UNESCAPES[other]
+
+    if not QUOTED.fullmatch(text):
+        raise DtreeError(f"{quote(text)} is not a quoted name")
+    return _ESCAPE.sub(one, text[1:-1])
+
+
 def format_name(name: str) -> str:
     """An attribute's name as text views write it: as it is if plainly one word, else quoted.
 
@@ -257,7 +292,7 @@ def format_name(name: str) -> str:
     >>> print(format_name("a and b"), format_name("and"), format_name("1x"), format_name(""))
     "a and b" "and" "1x" ""
     """
-    if _PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS:
+    if PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS:
         return name
     return quoted(name)
 
