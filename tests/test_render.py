@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
@@ -39,10 +40,24 @@ from dtree.render import (
     format_weight,
     layout,
     python,
+    rules,
     text,
 )
 from dtree.strategies import GRID, datasets, regression_datasets
-from dtree.tree import Branch, Leaf, Split, Tree, depth, descend, nodes, predict, size
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Sprout,
+    Tree,
+    depth,
+    descend,
+    leaves,
+    nodes,
+    predict,
+    size,
+    unfold,
+)
 
 RESTAURANT = """\
 root [Yes: 6, No: 6]
@@ -153,6 +168,179 @@ def hostile_examples() -> Iterator[dict[str, Value]]:
         for member in ('a"', "}", "\n", "other", None):
             for x in (-1.0, 0.1, 0.10000000000000002, 5.0, None):
                 yield {HOSTILE_NAME: value, SET_NAME: member, NUMERIC_NAME: x}
+
+
+# -- text and rules: names that need quotes, numbers rounded ------------------------------
+
+# A line of text: indentation, a condition, the statistics, and at a leaf the prediction.
+TOKEN = r'(?:[^\W\d][\w.-]*|\w[\w.-]*|"(?:[^"\\]|\\.)*")'
+LINE = re.compile(
+    rf"(?:root|(?P<indent>(?:\|   )*|\(\d+\) )(?P<name>{TOKEN}) "
+    rf"(?P<test>= {TOKEN}|<= \S+|> \S+|(?:not )?in \{{(?:{TOKEN}(?:, {TOKEN})*)?\}}))"
+    rf" \[(?P<stats>{TOKEN}: \S+(?:, {TOKEN}: \S+)*)\](?:: (?P<prediction>{TOKEN}))?"
+)
+RULE = re.compile(rf"if (?P<test>true|.+?) then (?P<prediction>{TOKEN})  \[\S+(?:, \S+%)?\]")
+
+
+def token(written: str) -> str:
+    """A name or value as a text view wrote it, read back."""
+    return ast.literal_eval(written) if written.startswith('"') else written
+
+
+def awkward_tree() -> Tree:
+    """Names and values with spaces, commas, keywords, ampersands and line breaks."""
+    classes = ("Don't Play", "Play", "a: 1, b")
+    colour = Split(
+        (
+            Branch(
+                In("colour", {"blue, dark", "red"}), Leaf("Play", ClassStats(classes, (0, 2, 0)))
+            ),
+            Branch(
+                NotIn("colour", {"blue, dark", "red"}),
+                Leaf("a: 1, b", ClassStats(classes, (0, 0, 1))),
+            ),
+        ),
+        ClassStats(classes, (0, 2, 1)),
+    )
+    numeric = Split(
+        (
+            Branch(AtMost("new\nline", 0.13579999999999998), colour),
+            Branch(
+                Above("new\nline", 0.13579999999999998),
+                Leaf("Play", ClassStats(classes, (0, 1, 0))),
+            ),
+        ),
+        ClassStats(classes, (0, 3, 1)),
+    )
+    return Split(
+        (
+            Branch(Equals("a and b", "x & y"), Leaf("Don't Play", ClassStats(classes, (2, 0, 0)))),
+            Branch(Equals("a and b", "if"), numeric),
+        ),
+        ClassStats(classes, (2, 3, 1)),
+    )
+
+
+def test_text_quotes_what_would_be_ambiguous_one_line_a_node() -> None:
+    tree = awkward_tree()
+    lines = text(tree).split("\n")
+    assert len(lines) == size(tree)
+    assert lines == [
+        'root ["Don\'t Play": 2, Play: 3, "a: 1, b": 1]',
+        '"a and b" = "x & y" ["Don\'t Play": 2, Play: 0, "a: 1, b": 0]: "Don\'t Play"',
+        '"a and b" = if ["Don\'t Play": 0, Play: 3, "a: 1, b": 1]',
+        '|   "new\\nline" <= 0.1358 ["Don\'t Play": 0, Play: 2, "a: 1, b": 1]',
+        '|   |   colour in {"blue, dark", red} ["Don\'t Play": 0, Play: 2, "a: 1, b": 0]: Play',
+        '|   |   colour not in {"blue, dark", red} ["Don\'t Play": 0, Play: 0, "a: 1, b": 1]:'
+        ' "a: 1, b"',
+        '|   "new\\nline" > 0.1358 ["Don\'t Play": 0, Play: 1, "a: 1, b": 0]: Play',
+    ]
+    # Read back, each line gives its node's attribute and prediction.
+    preorder = list(nodes(tree))
+    for k, line in enumerate(lines):
+        match = LINE.fullmatch(line)
+        assert match is not None, line
+        node = preorder[k]
+        if isinstance(node, Leaf):
+            assert token(match["prediction"]) == node.prediction
+        classes = [
+            token(pair.rsplit(": ", 1)[0])
+            for pair in re.findall(rf"{TOKEN}: [^,\]]+", match["stats"])
+        ]
+        assert classes == list(node.stats.classes)  # type: ignore[union-attr]
+    names = [token(m["name"]) for line in lines[1:] if (m := LINE.fullmatch(line))]
+    assert names == ["a and b", "a and b", "new\nline", "colour", "colour", "new\nline"]
+
+
+def test_rules_quote_what_would_be_ambiguous() -> None:
+    tree = awkward_tree()
+    written = rules(tree).split("\n")
+    assert written == [
+        'if "a and b" = "x & y" then "Don\'t Play"  [2, 100%]',
+        'if "a and b" = if and "new\\nline" <= 0.1358 and colour in {"blue, dark", red} then Play'
+        "  [2, 100%]",
+        'if "a and b" = if and "new\\nline" <= 0.1358 and colour not in {"blue, dark", red}'
+        ' then "a: 1, b"  [1, 100%]',
+        'if "a and b" = if and "new\\nline" > 0.1358 then Play  [1, 100%]',
+    ]
+    for line, leaf in zip(written, leaves(tree), strict=True):
+        match = RULE.fullmatch(line)
+        assert match is not None
+        assert token(match["prediction"]) == leaf.prediction
+
+
+def test_numbers_round_to_six_significant_digits_but_python_keeps_them() -> None:
+    tree = Split(
+        (
+            Branch(
+                AtMost("x", 0.13579999999999998),
+                Leaf(152.13348416289594, Moments(2, 304.2669683257919, 1.0)),
+            ),
+            Branch(Above("x", 0.13579999999999998), Leaf(75.0, Moments(1, 75.0, 5625.0))),
+        ),
+        Moments(3, 379.2669683257919, 5626.0),
+    )
+    assert text(tree).split("\n") == [
+        "root [n: 3, mean: 126.422]",
+        "x <= 0.1358 [n: 2, mean: 152.133]: 152.133",
+        "x > 0.1358 [n: 1, mean: 75]: 75",
+    ]
+    assert rules(tree) == "if x <= 0.1358 then 152.133  [2]\nif x > 0.1358 then 75  [1]"
+    source = python(tree)
+    assert "0.13579999999999998" in source
+    assert "152.13348416289594" in source
+
+
+# -- a chain 10,000 splits deep, grown by unfold ----------------------------------------------
+
+
+def peeled(n: int) -> Tree:
+    """Rows x = y = 0, 1, ..., n: each split ``x <= i + 0.5`` peels row i off into a leaf."""
+
+    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
+        i, alone = seed
+        if alone or i == n:
+            return Leaf(float(i), Moments(1, float(i), float(i * i)))
+        rows = range(i, n + 1)
+        stats = Moments(len(rows), float(sum(rows)), float(sum(r * r for r in rows)))
+        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
+        return Sprout(conditions, ((i, True), (i + 1, False)), stats)
+
+    return unfold((0, False), step)
+
+
+CHAIN = peeled(10_000)
+
+
+def test_text_of_a_chain_ten_thousand_deep_is_linear() -> None:
+    start = time.perf_counter()
+    written = text(CHAIN)
+    assert time.perf_counter() - start < 10  # about 0.2 s; bars at every level wrote 400 MB
+    lines = written.split("\n")
+    assert len(lines) == size(CHAIN) == 20_001
+    assert len(written) < 100 * len(lines)
+    assert lines[2 * MAX_INDENT + 2].startswith("|   " * MAX_INDENT + f"x > {MAX_INDENT}.5 ")
+    assert lines[-1] == "(9999) x > 9999.5 [n: 1, mean: 10000]: 10000"
+
+
+def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
+    start = time.perf_counter()
+    written = rules(CHAIN).split("\n")
+    assert time.perf_counter() - start < 10  # about 0.3 s; it took minutes
+    assert len(written) == 10_001
+    assert written[0] == "if x <= 0.5 then 0  [1]"
+    assert written[5000] == "if 4999.5 < x <= 5000.5 then 5000  [1]"
+    assert written[-1] == "if x > 9999.5 then 10000  [1]"
+
+
+def test_dot_layout_and_python_of_a_chain_ten_thousand_deep() -> None:
+    start = time.perf_counter()
+    assert dot(CHAIN).count(" -> ") == 20_000
+    assert layout(CHAIN)[-1].depth == 10_000
+    generated = compiled(python(CHAIN))
+    assert time.perf_counter() - start < 20  # about 1 s
+    for x in (0, 1, 5000, 9999, 10_000):
+        assert generated({"x": x}) == predict(CHAIN, {"x": x}) == x
 
 
 # -- dot -------------------------------------------------------------------------------------
