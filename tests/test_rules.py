@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
+from dtree.conditions import Above, AtMost, Equals, In, NotIn, holds
 from dtree.dataset import Dataset, Example, Nominal
 from dtree.datasets import load
 from dtree.errors import DtreeError
@@ -129,10 +129,10 @@ def test_rules_simplified_along_the_way_are_the_simplified_rules(
 
 def test_a_long_rule_reads_in_linear_time() -> None:
     """Describing a rule of 20,000 conditions pairs each lower bound with the next upper one."""
-    lower: list[Condition] = [Above("x", i + 0.5) for i in range(10_000)]
+    lower = [Above("x", i + 0.5) for i in range(10_000)]
     upper = [AtMost("x", i + 1.5) for i in range(10_000)]
     start = time.perf_counter()
-    written = describe_rule(Rule(lower + upper, "yes", 1))
+    written = describe_rule(Rule((*lower, *upper), "yes", 1))
     assert time.perf_counter() - start < 5  # about 0.08 s; it took 18 s
     assert written.startswith("if 0.5 < x <= 1.5 and 1.5 < x <= 2.5 and ")
     assert written.endswith(" and 9999.5 < x <= 10000.5 then yes  [1]")
