@@ -53,7 +53,7 @@ and :func:`draw`, and the command line's tables)
   weight; in regression ``[n: 5, mean: 170]``.
 * **Deep trees**: :func:`text` indents a line by ``|   `` a level up to
   :data:`MAX_INDENT` levels; a line deeper than that begins with its level
-  in parentheses instead, ``(40) x <= 40.5 [n: 9960, mean: 5020]``, so the
+  in parentheses instead, ``(40) x > 40.5 [n: 9960, mean: 5020.5]``, so the
   text of any tree is linear in its size.
 
 All the renderings are iterative and linear in the tree's size: a chain
