@@ -22,13 +22,15 @@ goes through these three):
 :func:`format_name`
     An attribute's name: as it is if it reads as one word, a letter or
     ``_`` then letters, digits, ``_``, ``-`` or ``.``, and is not one of
-    the words of the formats (:data:`KEYWORDS`: and, or, not, in, if,
-    then, true, false, in any case); otherwise quoted by :func:`quoted`.
+    the words of the formats, :data:`KEYWORDS` (and, or, not, in, if,
+    then) or :data:`CONSTANTS` (true, false), in any case; otherwise
+    quoted by :func:`quoted`.
 :func:`format_value`
     A nominal value or a class: as it is if it is one word of letters,
-    digits, ``_``, ``-`` and ``.`` (so ``0``, ``Sunny``, ``2.5``);
-    otherwise quoted.  A value always follows ``=``, ``in {`` or ``, ``
-    or precedes ``:``, so a keyword standing alone is not ambiguous.
+    digits, ``_``, ``-`` and ``.`` (so ``0``, ``Sunny``, ``2.5``) and not
+    one of the :data:`KEYWORDS`; otherwise quoted.  A value never stands
+    where a constant may (it follows ``=``, ``in {`` or ``, ``, or precedes
+    ``:``), so ``windy = false`` reads as it is.
 :func:`quoted`, :func:`unquoted`
     Double quotes, with backslash escapes as in a JSON string: ``\\``,
     ``\"``, ``\n``, ``\r``, ``\t``, and ``\uXXXX`` (``\UXXXXXXXX`` beyond
@@ -55,6 +57,7 @@ from dtree.dataset import Example, Value, is_number
 from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "CONSTANTS",
     "KEYWORDS",
     "PLAIN_NAME",
     "QUOTED",
@@ -202,12 +205,15 @@ def exclusive(first: Condition, second: Condition) -> bool:
 SIGNIFICANT_DIGITS = 6
 """The significant digits of a non-integer number in a text view (``%g``-style)."""
 
-KEYWORDS = frozenset({"and", "or", "not", "in", "if", "then", "true", "false"})
-"""The words of the text formats (rules, DNF): a name that is one, in any case, is quoted."""
+KEYWORDS = frozenset({"and", "or", "not", "in", "if", "then"})
+"""The connectives of the text formats: a name or value that is one, in any case, is quoted."""
+
+CONSTANTS = frozenset({"true", "false"})
+"""The constants of the text formats: a name that is one is quoted."""
 
 _WORD = r"[\w.-]"
 PLAIN_NAME = re.compile(rf"[^\W\d]{_WORD}*")
-"""A name :func:`format_name` writes as it is (unless it is one of the :data:`KEYWORDS`)."""
+"""A name :func:`format_name` writes as it is (unless a keyword or a constant)."""
 _PLAIN_VALUE = re.compile(rf"\w{_WORD}*")
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 """A string as :func:`quoted` writes it (:func:`unquoted` refuses the few it never writes)."""
@@ -292,7 +298,7 @@ def format_name(name: str) -> str:
     >>> print(format_name("a and b"), format_name("and"), format_name("1x"), format_name(""))
     "a and b" "and" "1x" ""
     """
-    if PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS:
+    if PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS | CONSTANTS:
         return name
     return quoted(name)
 
@@ -302,10 +308,12 @@ def format_value(value: str) -> str:
 
     >>> format_value("Sunny"), format_value("0"), format_value("false")
     ('Sunny', '0', 'false')
-    >>> print(format_value("blue, dark"), format_value("Don't Play"))
-    "blue, dark" "Don't Play"
+    >>> print(format_value("blue, dark"), format_value("Don't Play"), format_value("and"))
+    "blue, dark" "Don't Play" "and"
     """
-    return value if _PLAIN_VALUE.fullmatch(value) else quoted(value)
+    if _PLAIN_VALUE.fullmatch(value) and value.lower() not in KEYWORDS:
+        return value
+    return quoted(value)
 
 
 def _set(values: frozenset[str]) -> str:

@@ -228,7 +228,7 @@ def test_text_quotes_what_would_be_ambiguous_one_line_a_node() -> None:
     assert lines == [
         'root ["Don\'t Play": 2, Play: 3, "a: 1, b": 1]',
         '"a and b" = "x & y" ["Don\'t Play": 2, Play: 0, "a: 1, b": 0]: "Don\'t Play"',
-        '"a and b" = if ["Don\'t Play": 0, Play: 3, "a: 1, b": 1]',
+        '"a and b" = "if" ["Don\'t Play": 0, Play: 3, "a: 1, b": 1]',
         '|   "new\\nline" <= 0.1358 ["Don\'t Play": 0, Play: 2, "a: 1, b": 1]',
         '|   |   colour in {"blue, dark", red} ["Don\'t Play": 0, Play: 2, "a: 1, b": 0]: Play',
         '|   |   colour not in {"blue, dark", red} ["Don\'t Play": 0, Play: 0, "a: 1, b": 1]:'
@@ -257,11 +257,11 @@ def test_rules_quote_what_would_be_ambiguous() -> None:
     written = rules(tree).split("\n")
     assert written == [
         'if "a and b" = "x & y" then "Don\'t Play"  [2, 100%]',
-        'if "a and b" = if and "new\\nline" <= 0.1358 and colour in {"blue, dark", red} then Play'
+        'if "a and b" = "if" and "new\\nline" <= 0.1358 and colour in {"blue, dark", red} then Play'
         "  [2, 100%]",
-        'if "a and b" = if and "new\\nline" <= 0.1358 and colour not in {"blue, dark", red}'
+        'if "a and b" = "if" and "new\\nline" <= 0.1358 and colour not in {"blue, dark", red}'
         ' then "a: 1, b"  [1, 100%]',
-        'if "a and b" = if and "new\\nline" > 0.1358 then Play  [1, 100%]',
+        'if "a and b" = "if" and "new\\nline" > 0.1358 then Play  [1, 100%]',
     ]
     for line, leaf in zip(written, leaves(tree), strict=True):
         match = RULE.fullmatch(line)
