@@ -328,6 +328,21 @@ def test_dnf_of_a_chain_ten_thousand_splits_deep() -> None:
     assert term == tuple(Above("x", i) for i in range(10_000))
     assert evaluate((term,), {"x": 10_000}) is True
     assert evaluate((term,), {"x": 9_999}) is False
+    start = time.perf_counter()
+    simplified = dnf_of(tree, "a", simplified=True)
+    assert format_dnf(dnf_of(tree, "b", simplified=True)) == "x > 9999"
+    assert time.perf_counter() - start < 10  # about 0.3 s; the plain formula of "a" takes minutes
+    assert simplified[0] == (AtMost("x", 0),)
+    assert simplified[5000] == (Above("x", 4999), AtMost("x", 5000))
+    assert format_dnf(simplified[-1:]) == "x > 9998 & x <= 9999"
+
+
+@given(boolean_datasets())
+def test_a_boolean_tree_has_the_same_dnf_simplified(data: Dataset) -> None:
+    for learn in (id3, cart):
+        tree = learn(data)
+        for label in tree.stats.classes:  # type: ignore[union-attr]
+            assert dnf_of(tree, label, simplified=True) == dnf_of(tree, label)
 
 
 # -- evaluate, truth tables, equivalence --------------------------------------------------------
