@@ -33,9 +33,11 @@ Contents
 :func:`format_weight`
     A count as people read it.
 
-How text views write (:func:`text`, :func:`rules`, the labels of :func:`dot`
-and :func:`draw`, and the command line's tables)
-------------------------------------------------------------------------------
+How text views write
+--------------------
+:func:`text`, :func:`rules`, the labels of :func:`dot` and :func:`draw`,
+DNF (:func:`dtree.dnf.format_dnf`) and the command line's tables:
+
 * **Numbers**: integers in full, any other number (a threshold, a mean, a
   fractional weight) to :data:`~dtree.conditions.SIGNIFICANT_DIGITS` = 6
   significant digits, as ``%g`` writes them: ``humidity <= 75``,
