@@ -36,11 +36,13 @@ goes through these three):
     ``\"``, ``\n``, ``\r``, ``\t``, and ``\uXXXX`` (``\UXXXXXXXX`` beyond
     the Basic Multilingual Plane) for any other character Python does not
     print, so a quoted name is one line and reads back exactly.
-:func:`format_number`
+:func:`format_rounded`
     Integers in full, any other number to :data:`SIGNIFICANT_DIGITS`
     significant digits (``0.1358``, not ``0.13579999999999998``).  Two
     thresholds closer than that print alike; the exact values are in the
-    JSON model file (:mod:`dtree.serialize`).
+    JSON model file (:mod:`dtree.serialize`).  Where a number must read
+    back equal (a CSV of predictions), :func:`format_number` writes the
+    shortest form that does.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ __all__ = [
     "exclusive",
     "format_name",
     "format_number",
+    "format_rounded",
     "format_value",
     "holds",
     "quoted",
@@ -222,17 +225,32 @@ _UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 _ESCAPE = re.compile(r"\\(?:u([0-9a-f]{4})|U([0-9a-f]{8})|(.))", re.DOTALL)
 
 
-def format_number(x: float | Fraction, *, digits: int = SIGNIFICANT_DIGITS) -> str:
+def format_number(x: float) -> str:
+    """A number exactly: the shortest form that reads back equal, no ``.0``.
+
+    >>> format_number(75.0), format_number(2.45), format_number(-0.0)
+    ('75', '2.45', '0')
+    >>> format_number(0.13579999999999998)
+    '0.13579999999999998'
+
+    See also: :func:`format_rounded`, for text views.
+    """
+    if x == int(x) and abs(x) < 1e16:
+        return str(int(x))
+    return repr(x)
+
+
+def format_rounded(x: float | Fraction, *, digits: int = SIGNIFICANT_DIGITS) -> str:
     """A number as text views write it: integers in full, others to six significant digits.
 
     ``digits`` (:data:`SIGNIFICANT_DIGITS` unless given) significant digits,
     as ``%g`` writes them; a short decimal prints as it is.
 
-    >>> format_number(75.0), format_number(2.45), format_number(-0.0), format_number(0.1358)
+    >>> format_rounded(75.0), format_rounded(2.45), format_rounded(-0.0), format_rounded(0.1358)
     ('75', '2.45', '0', '0.1358')
-    >>> format_number(0.13579999999999998), format_number(152.13348416289594)
+    >>> format_rounded(0.13579999999999998), format_rounded(152.13348416289594)
     ('0.1358', '152.133')
-    >>> format_number(Fraction(5, 2)), format_number(Fraction(1, 3)), format_number(12)
+    >>> format_rounded(Fraction(5, 2)), format_rounded(Fraction(1, 3)), format_rounded(12)
     ('2.5', '0.333333', '12')
     """
     if isinstance(x, int):
@@ -330,15 +348,15 @@ def describe(condition: Condition) -> str:
     >>> print(describe(In("colour", {"blue, dark", "red"})), describe(Equals("a and b", "x")))
     colour in {"blue, dark", red} "a and b" = x
 
-    See also: :func:`format_name`, :func:`format_value`, :func:`format_number`.
+    See also: :func:`format_name`, :func:`format_value`, :func:`format_rounded`.
     """
     match condition:
         case Equals(attribute, value):
             return f"{format_name(attribute)} = {format_value(value)}"
         case AtMost(attribute, threshold):
-            return f"{format_name(attribute)} <= {format_number(threshold)}"
+            return f"{format_name(attribute)} <= {format_rounded(threshold)}"
         case Above(attribute, threshold):
-            return f"{format_name(attribute)} > {format_number(threshold)}"
+            return f"{format_name(attribute)} > {format_rounded(threshold)}"
         case In(attribute, values):
             return f"{format_name(attribute)} in {_set(values)}"
         case NotIn(attribute, values):

@@ -82,7 +82,7 @@ from dtree.conditions import (
     NotIn,
     describe,
     format_name,
-    format_number,
+    format_rounded,
     format_value,
 )
 from dtree.counts import ClassStats, Moments, Stats, central
@@ -118,12 +118,12 @@ MAX_INDENT = 20
 def format_weight(weight: Weight) -> str:
     """A count as people read it: integers plainly, other numbers to six significant digits.
 
-    The text views' one number format, :func:`dtree.conditions.format_number`.
+    The text views' one number format, :func:`dtree.conditions.format_rounded`.
 
     >>> format_weight(4), format_weight(Fraction(5, 2)), format_weight(1 / 3)
     ('4', '2.5', '0.333333')
     """
-    return format_number(weight)
+    return format_rounded(weight)
 
 
 def _stats(stats: Stats) -> str:
@@ -132,14 +132,14 @@ def _stats(stats: Stats) -> str:
             pairs = zip(classes, counts, strict=True)
             return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
         case Moments(weight, _, _):
-            mean = "-" if weight == 0 else format_number(stats.mean)
+            mean = "-" if weight == 0 else format_rounded(stats.mean)
             return f"[n: {format_weight(weight)}, mean: {mean}]"
         case _:
             assert_never(stats)
 
 
 def _prediction(prediction: Label | float) -> str:
-    return format_value(prediction) if isinstance(prediction, str) else format_number(prediction)
+    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
 
 
 def _line(head: str, node: Tree) -> str:

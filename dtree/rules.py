@@ -42,7 +42,7 @@ from dtree.conditions import (
     NotIn,
     describe,
     format_name,
-    format_number,
+    format_rounded,
     format_value,
     holds,
 )
@@ -270,22 +270,22 @@ def describe_rule(rule: Rule) -> str:
     test = " and ".join(parts) if parts else "true"
     head = f"if {test} then {_prediction(rule.prediction)}"
     if rule.confidence is None:
-        return f"{head}  [{format_number(rule.support)}]"
+        return f"{head}  [{format_rounded(rule.support)}]"
     share = f"{float(rule.confidence):.1%}".replace(".0%", "%")
-    return f"{head}  [{format_number(rule.support)}, {share}]"
+    return f"{head}  [{format_rounded(rule.support)}, {share}]"
 
 
 def _distinct(low: float, high: float) -> tuple[str, str]:
     """Two ends of a range, with as many more digits as it takes to tell them apart."""
     for digits in range(SIGNIFICANT_DIGITS, 18):
-        texts = format_number(low, digits=digits), format_number(high, digits=digits)
+        texts = format_rounded(low, digits=digits), format_rounded(high, digits=digits)
         if texts[0] != texts[1]:
             return texts
     return texts
 
 
 def _prediction(prediction: Prediction) -> str:
-    return format_value(prediction) if isinstance(prediction, str) else format_number(prediction)
+    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
 
 
 # -- predicting with rules ------------------------------------------------------------------

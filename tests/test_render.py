@@ -22,7 +22,7 @@ from dtree.conditions import (
     NotIn,
     describe,
     format_name,
-    format_number,
+    format_rounded,
     format_value,
 )
 from dtree.counts import ClassStats, Moments, Stats, central
@@ -399,7 +399,7 @@ def stats_label(stats: Stats) -> str:
             pairs = zip(classes, counts, strict=True)
             return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
         case Moments(weight, _, _):
-            mean = "-" if weight == 0 else format_number(stats.mean)
+            mean = "-" if weight == 0 else format_rounded(stats.mean)
             return f"[n: {format_weight(weight)}, mean: {mean}]"
     raise AssertionError(stats)
 
