@@ -110,7 +110,8 @@ def rules_of(tree: Tree, *, simplified: bool = False) -> tuple[Rule, ...]:
     any order.  With ``simplified``, each rule is :func:`simplify` of its
     path's, computed along the way: a node's merged conditions are its
     parent's merged with one more, so the work is the tree's size times the
-    merged conditions of a path (at most two per attribute), and a chain
+    merged conditions of a path (two per attribute, on a path an example
+    can follow), and a chain
     10,000 splits deep on one attribute takes a fraction of a second.  The
     plain rules hold every condition of their paths, which on such a chain
     is 50 million conditions.
