@@ -15,7 +15,7 @@ first use: ``dtree.cli`` (the command line) and ``dtree.strategies``
 (Hypothesis strategies, which need the optional ``strategies`` extra).
 
 >>> print(dtree.render.text(dtree.id3(dtree.datasets.load("xor"), max_depth=0)))
-root [0 2, 1 2]: 0
+root [0: 2, 1: 2]: 0
 """
 
 from __future__ import annotations

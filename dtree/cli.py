@@ -865,12 +865,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
     >>> main(["fit", "--dataset", "xor", "--max-depth", "0"])
-    root [0 2, 1 2]: 0
+    root [0: 2, 1: 2]: 0
     0
     >>> main(["fit", "--dataset", "golf", "--algorithm", "cart", "--max-depth", "1"])
-    root [Play 9, Don't Play 5]
-    outlook in {overcast} [Play 4, Don't Play 0]: Play
-    outlook not in {overcast} [Play 5, Don't Play 5]: Play
+    root [Play: 9, "Don't Play": 5]
+    outlook in {overcast} [Play: 4, "Don't Play": 0]: Play
+    outlook not in {overcast} [Play: 5, "Don't Play": 5]: Play
     0
     """
     arguments = _parser().parse_args(argv)

@@ -929,13 +929,13 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(grow(ID3, load("xor"))))
-    root [0 2, 1 2]
-    Z1 = 0 [0 1, 1 1]
-    |   Z2 = 0 [0 1, 1 0]: 0
-    |   Z2 = 1 [0 0, 1 1]: 1
-    Z1 = 1 [0 1, 1 1]
-    |   Z2 = 0 [0 0, 1 1]: 1
-    |   Z2 = 1 [0 1, 1 0]: 0
+    root [0: 2, 1: 2]
+    Z1 = 0 [0: 1, 1: 1]
+    |   Z2 = 0 [0: 1, 1: 0]: 0
+    |   Z2 = 1 [0: 0, 1: 1]: 1
+    Z1 = 1 [0: 1, 1: 1]
+    |   Z2 = 0 [0: 0, 1: 1]: 1
+    |   Z2 = 1 [0: 1, 1: 0]: 0
     """
     present = data.present()
     if not present.rows:
@@ -989,14 +989,14 @@ def id3(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(id3(load("play-tennis"))))
-    root [No 5, Yes 9]
-    Outlook = Overcast [No 0, Yes 4]: Yes
-    Outlook = Rain [No 2, Yes 3]
-    |   Wind = Strong [No 2, Yes 0]: No
-    |   Wind = Weak [No 0, Yes 3]: Yes
-    Outlook = Sunny [No 3, Yes 2]
-    |   Humidity = High [No 3, Yes 0]: No
-    |   Humidity = Normal [No 0, Yes 2]: Yes
+    root [No: 5, Yes: 9]
+    Outlook = Overcast [No: 0, Yes: 4]: Yes
+    Outlook = Rain [No: 2, Yes: 3]
+    |   Wind = Strong [No: 2, Yes: 0]: No
+    |   Wind = Weak [No: 0, Yes: 3]: Yes
+    Outlook = Sunny [No: 3, Yes: 2]
+    |   Humidity = High [No: 3, Yes: 0]: No
+    |   Humidity = Normal [No: 0, Yes: 2]: Yes
 
     See also: :func:`grow`, :data:`ID3`, :func:`c45`, :func:`cart`.
     """
@@ -1030,14 +1030,14 @@ def c45(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(c45(load("golf"))))
-    root [Play 9, Don't Play 5]
-    outlook = overcast [Play 4, Don't Play 0]: Play
-    outlook = rain [Play 3, Don't Play 2]
-    |   windy = false [Play 3, Don't Play 0]: Play
-    |   windy = true [Play 0, Don't Play 2]: Don't Play
-    outlook = sunny [Play 2, Don't Play 3]
-    |   humidity <= 75 [Play 2, Don't Play 0]: Play
-    |   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+    root [Play: 9, "Don't Play": 5]
+    outlook = overcast [Play: 4, "Don't Play": 0]: Play
+    outlook = rain [Play: 3, "Don't Play": 2]
+    |   windy = false [Play: 3, "Don't Play": 0]: Play
+    |   windy = true [Play: 0, "Don't Play": 2]: "Don't Play"
+    outlook = sunny [Play: 2, "Don't Play": 3]
+    |   humidity <= 75 [Play: 2, "Don't Play": 0]: Play
+    |   humidity > 75 [Play: 0, "Don't Play": 3]: "Don't Play"
 
     See also: :func:`grow`, :data:`C45`, :func:`id3`, :func:`cart`.
     """
@@ -1075,9 +1075,9 @@ def cart(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(cart(load("golf"), max_depth=1)))
-    root [Play 9, Don't Play 5]
-    outlook in {overcast} [Play 4, Don't Play 0]: Play
-    outlook not in {overcast} [Play 5, Don't Play 5]: Play
+    root [Play: 9, "Don't Play": 5]
+    outlook in {overcast} [Play: 4, "Don't Play": 0]: Play
+    outlook not in {overcast} [Play: 5, "Don't Play": 5]: Play
 
     See also: :func:`grow`, :data:`CART`, :func:`id3`, :func:`c45`.
     """

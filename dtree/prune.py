@@ -1069,10 +1069,10 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
     >>> from dtree.grow import id3
     >>> from dtree.render import text
     >>> print(text(truncate(id3(load("play-tennis")), 1)))
-    root [No 5, Yes 9]
-    Outlook = Overcast [No 0, Yes 4]: Yes
-    Outlook = Rain [No 2, Yes 3]: Yes
-    Outlook = Sunny [No 3, Yes 2]: No
+    root [No: 5, Yes: 9]
+    Outlook = Overcast [No: 0, Yes: 4]: Yes
+    Outlook = Rain [No: 2, Yes: 3]: Yes
+    Outlook = Sunny [No: 3, Yes: 2]: No
     """
     if max_depth < 0:
         raise DtreeError(f"max_depth must be >= 0, got {max_depth!r}")

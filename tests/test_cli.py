@@ -34,28 +34,28 @@ from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
 
 QUINLAN_GOLF = """\
-root [Play 9, Don't Play 5]
-outlook = overcast [Play 4, Don't Play 0]: Play
-outlook = rain [Play 3, Don't Play 2]
-|   windy = false [Play 3, Don't Play 0]: Play
-|   windy = true [Play 0, Don't Play 2]: Don't Play
-outlook = sunny [Play 2, Don't Play 3]
-|   humidity <= 75 [Play 2, Don't Play 0]: Play
-|   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+root [Play: 9, "Don't Play": 5]
+outlook = overcast [Play: 4, "Don't Play": 0]: Play
+outlook = rain [Play: 3, "Don't Play": 2]
+|   windy = false [Play: 3, "Don't Play": 0]: Play
+|   windy = true [Play: 0, "Don't Play": 2]: "Don't Play"
+outlook = sunny [Play: 2, "Don't Play": 3]
+|   humidity <= 75 [Play: 2, "Don't Play": 0]: Play
+|   humidity > 75 [Play: 0, "Don't Play": 3]: "Don't Play"
 """
 
 # Quinlan's C4.5 (1993), chapter 3: the golf data with the outlook of the
 # overcast day of temperature 72 unknown.  That row goes down every branch
 # with weight 5/13, 3/13 and 5/13; read_csv sorts the classes.
 QUINLAN_GOLF_WITH_A_MISSING_OUTLOOK = """\
-root [Don't Play 5, Play 9]
-outlook = overcast [Don't Play 0, Play 3.23077]: Play
-outlook = rain [Don't Play 2, Play 3.38462]
-|   windy = false [Don't Play 0, Play 3]: Play
-|   windy = true [Don't Play 2, Play 0.384615]: Don't Play
-outlook = sunny [Don't Play 3, Play 2.38462]
-|   humidity <= 75 [Don't Play 0, Play 2]: Play
-|   humidity > 75 [Don't Play 3, Play 0.384615]: Don't Play
+root ["Don't Play": 5, Play: 9]
+outlook = overcast ["Don't Play": 0, Play: 3.23077]: Play
+outlook = rain ["Don't Play": 2, Play: 3.38462]
+|   windy = false ["Don't Play": 0, Play: 3]: Play
+|   windy = true ["Don't Play": 2, Play: 0.384615]: "Don't Play"
+outlook = sunny ["Don't Play": 3, Play: 2.38462]
+|   humidity <= 75 ["Don't Play": 0, Play: 2]: Play
+|   humidity > 75 ["Don't Play": 3, Play: 0.384615]: "Don't Play"
 """
 
 PRICES = """\
@@ -98,12 +98,12 @@ def test_fit_reads_a_csv_file_with_options(
     fit = ("fit", str(path), "--target", "y", "--nominal", "a", "--nominal", "b")
     status, out, _ = run(capsys, *fit)
     assert status == 0
-    assert out.splitlines()[0] == "root [no 2, yes 2]"
+    assert out.splitlines()[0] == "root [no: 2, yes: 2]"
     assert len(out.splitlines()) == 7
     status, out, _ = run(capsys, *fit, "--classes", " yes , no ", "--max-depth", "0")
-    assert (status, out) == (0, "root [yes 2, no 2]: yes\n")
+    assert (status, out) == (0, "root [yes: 2, no: 2]: yes\n")
     status, out, _ = run(capsys, *fit, "--min-gain", "0.5")
-    assert (status, out) == (0, "root [no 2, yes 2]: no\n")
+    assert (status, out) == (0, "root [no: 2, yes: 2]: no\n")
 
 
 def test_c45_prints_quinlans_golf_tree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -191,7 +191,7 @@ def test_missing_markers_replace_question_mark_and_empty(
     status, out, err = run(capsys, *fit, "--missing", "impute")
     assert (status, err) == (0, "")
     assert out == (
-        "root [no 2, yes 3]\ntemp <= 71.5 [no 0, yes 3]: yes\ntemp > 71.5 [no 2, yes 0]: no\n"
+        "root [no: 2, yes: 3]\ntemp <= 71.5 [no: 0, yes: 3]: yes\ntemp > 71.5 [no: 2, yes: 0]: no\n"
     )
 
 
@@ -201,7 +201,7 @@ def test_numeric_refuses_a_column_that_would_silently_be_nominal(
     path = write(tmp_path, "typo.csv", "temp,play\n64,yes\n68,yes\n7O,no\n80,no\n")
     status, out, _ = run(capsys, "fit", path, "--target", "play")
     assert status == 0
-    assert "temp = 7O [no 1, yes 0]: no" in out.splitlines()
+    assert "temp = 7O [no: 1, yes: 0]: no" in out.splitlines()
     status, out, err = run(capsys, "fit", path, "--target", "play", "--numeric", "temp")
     assert (status, out) == (2, "")
     assert err == f"dtree: error: {path}, row 3, column 'temp': '7O' is not a number\n"
@@ -215,11 +215,11 @@ def test_cart_grows_a_regression_tree_for_a_numeric_target(
     status, out, err = run(capsys, *fit, "--max-leaf-nodes", "3")
     assert (status, err) == (0, "")
     assert out == (
-        "root [n 5, mean 170]\n"
-        "size <= 70 [n 2, mean 110]: 110\n"
-        "size > 70 [n 3, mean 210]\n"
-        "|   size <= 110 [n 2, mean 230]: 230\n"
-        "|   size > 110 [n 1, mean 170]: 170\n"
+        "root [n: 5, mean: 170]\n"
+        "size <= 70 [n: 2, mean: 110]: 110\n"
+        "size > 70 [n: 3, mean: 210]\n"
+        "|   size <= 110 [n: 2, mean: 230]: 230\n"
+        "|   size > 110 [n: 1, mean: 170]: 170\n"
     )
     status, full, _ = run(capsys, *fit)
     assert status == 0
@@ -1011,7 +1011,7 @@ def test_weights_names_the_column_of_row_weights(
     status, out, err = run(capsys, "fit", path, "--target", "y", "--weights", "w")
     assert (status, err) == (0, "")
     assert out == text(id3(read_csv(path, target="y", weights="w"))) + "\n"
-    assert out.splitlines()[0] == "root [a 3, b 2]"
+    assert out.splitlines()[0] == "root [a: 3, b: 2]"
     for command in (["evaluate", "--folds", "2"], ["prune", "--method", "pessimistic"]):
         status, _, err = run(capsys, *command, path, "--target", "y", "--weights", "w")
         assert status == 0, err
