@@ -76,7 +76,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from dtree import __version__, datasets
-from dtree.conditions import Above, AtMost, format_number
+from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
@@ -160,7 +160,10 @@ def _dnfs(tree: Tree) -> str:
     """Each class and the DNF of the paths that end in it, a line each."""
     if not isinstance(tree.stats, ClassStats):
         raise DtreeError("a regression tree has no DNF: its leaves predict numbers, not classes")
-    return "\n".join(f"{label}: {format_dnf(dnf_of(tree, label))}" for label in tree.stats.classes)
+    return "\n".join(
+        f"{format_value(label)}: {format_dnf(dnf_of(tree, label, simplified=True))}"
+        for label in tree.stats.classes
+    )
 
 
 FORMATS: Mapping[str, Callable[[Tree], str]] = {
@@ -559,7 +562,7 @@ def _predict(arguments: argparse.Namespace) -> str:
 
 def _dnf(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
-    formula = dnf_of(tree, arguments.label)
+    formula = dnf_of(tree, arguments.label, simplified=True)
     return format_dnf(minimize(formula) if arguments.minimize else formula)
 
 
@@ -586,7 +589,7 @@ def _rules(arguments: argparse.Namespace) -> str:
         rules_of(tree), data, method=arguments.prune, confidence=arguments.confidence
     )
     lines = [describe_rule(rule) for rule in pruned.rules]
-    return "\n".join([*lines, f"otherwise {_cell(pruned.default)}"])
+    return "\n".join([*lines, f"otherwise {format_prediction(pruned.default)}"])
 
 
 def _print(output: str) -> None:

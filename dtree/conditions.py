@@ -74,6 +74,7 @@ __all__ = [
     "exclusive",
     "format_name",
     "format_number",
+    "format_prediction",
     "format_rounded",
     "format_value",
     "holds",
@@ -319,6 +320,16 @@ def format_name(name: str) -> str:
     if PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS | CONSTANTS:
         return name
     return quoted(name)
+
+
+def format_prediction(prediction: str | float) -> str:
+    """A leaf's prediction as text views write it: a class by :func:`format_value`, a number
+    by :func:`format_rounded`.
+
+    >>> print(format_prediction("Don't Play"), format_prediction(152.13348416289594))
+    "Don't Play" 152.133
+    """
+    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
 
 
 def format_value(value: str) -> str:

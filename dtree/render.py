@@ -82,11 +82,12 @@ from dtree.conditions import (
     NotIn,
     describe,
     format_name,
+    format_prediction,
     format_rounded,
     format_value,
 )
 from dtree.counts import ClassStats, Moments, Stats, central
-from dtree.dataset import Label, Weight
+from dtree.dataset import Weight
 from dtree.errors import DtreeError
 from dtree.rules import describe_rule, rules_of
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
@@ -138,14 +139,10 @@ def _stats(stats: Stats) -> str:
             assert_never(stats)
 
 
-def _prediction(prediction: Label | float) -> str:
-    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
-
-
 def _line(head: str, node: Tree) -> str:
     match node:
         case Leaf(prediction, stats):
-            return f"{head} {_stats(stats)}: {_prediction(prediction)}"
+            return f"{head} {_stats(stats)}: {format_prediction(prediction)}"
         case Split(_, stats):
             return f"{head} {_stats(stats)}"
         case _:
@@ -249,7 +246,7 @@ def dot_string(label: str) -> str:
 def _dot_label(node: Tree) -> str:
     match node:
         case Leaf(prediction, stats):
-            return f"{_prediction(prediction)}\n{_stats(stats)}"
+            return f"{format_prediction(prediction)}\n{_stats(stats)}"
         case Split(_, stats):
             return f"{format_name(node.attribute)}\n{_stats(stats)}"
         case _:

@@ -42,8 +42,8 @@ from dtree.conditions import (
     NotIn,
     describe,
     format_name,
+    format_prediction,
     format_rounded,
-    format_value,
     holds,
 )
 from dtree.counts import ClassStats, plurality, ratio, total
@@ -269,7 +269,7 @@ def describe_rule(rule: Rule) -> str:
                 cursor[condition.attribute] = k
             parts.append(describe(condition))
     test = " and ".join(parts) if parts else "true"
-    head = f"if {test} then {_prediction(rule.prediction)}"
+    head = f"if {test} then {format_prediction(rule.prediction)}"
     if rule.confidence is None:
         return f"{head}  [{format_rounded(rule.support)}]"
     share = f"{float(rule.confidence):.1%}".replace(".0%", "%")
@@ -283,10 +283,6 @@ def _distinct(low: float, high: float) -> tuple[str, str]:
         if texts[0] != texts[1]:
             return texts
     return texts
-
-
-def _prediction(prediction: Prediction) -> str:
-    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
 
 
 # -- predicting with rules ------------------------------------------------------------------

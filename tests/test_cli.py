@@ -1182,3 +1182,20 @@ def test_progress_is_silent_with_quiet_or_off_a_terminal(
         monkeypatch.undo()
         status, _, err = run(capsys, *argv)  # captured: standard error is no terminal
         assert (status, err) == (0, "")
+
+
+def test_the_classes_of_dnf_and_rules_output_are_quoted_as_in_the_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(
+        capsys, "fit", "--dataset", "golf", "--algorithm", "c45", "--format", "dnf"
+    )
+    assert status == 0
+    assert [line.split(": ")[0] for line in out.splitlines()] == ["Play", '"Don\'t Play"']
+    path = write(tmp_path, "t.csv", "x,y\nu,a b\nv,a b\nw,c\n")
+    model = str(tmp_path / "t.json")
+    run(capsys, "fit", path, "--target", "y", "--format", "json", "--output", model)
+    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    status, out, err = run(capsys, *pruning)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == 'otherwise "a b"'
