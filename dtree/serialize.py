@@ -297,9 +297,10 @@ def _deepest(text: str) -> tuple[int, int]:
 def _load(text: str) -> Json:
     """The JSON value of ``text``, by json.loads: a number that is not finite or
     too long, or an object with a key twice, read as a :class:`_Refused`."""
+    text = text.removeprefix("\ufeff")
     try:
         return json.loads(
-            text.removeprefix("\ufeff"),
+            text,
             object_pairs_hook=_distinct_keys,
             parse_int=_parse_int,
             parse_float=_parse_float,
