@@ -242,6 +242,10 @@ def split(*branches: tuple[object, object], counts: object = (1, 1)) -> dict[str
     }
 
 
+def regression_document(nodes_: list[object]) -> str:
+    return json.dumps({"format": FORMAT, "version": 1, "target": "regression", "nodes": nodes_})
+
+
 AT_MOST = {"kind": "AtMost", "attribute": "x", "threshold": 1.5}
 ABOVE = {"kind": "Above", "attribute": "x", "threshold": 1.5}
 COUNT = (
@@ -449,6 +453,28 @@ MALFORMED: list[tuple[str, str]] = [
         "$: the key 'format' appears twice in this object",
     ),
     (
+        with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": float("nan")}, 2))),
+        "$.nodes[0].branches[1].condition.threshold: NaN is not a finite number",
+    ),
+    (
+        with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": True}, 2))),
+        "$.nodes[0].branches[1].condition.threshold: expected a number, got true",
+    ),
+    (
+        regression_document(
+            [{"stats": {"weight": False, "total": 0, "total_squares": 0}, "prediction": 0}]
+        ),
+        "$.nodes[0].stats.weight: expected a number, got false",
+    ),
+    (
+        regression_document(
+            [{"stats": {"weight": 1, "total": 0, "total_squares": 0}, "prediction": float("inf")}]
+        ),
+        "$.nodes[0].prediction: Infinity is not a finite number",
+    ),
+    (json.dumps(document()) + "\n{}", "not valid JSON: Extra data (line 2, column 1)"),
+    ('{"a": ' * 100_000, "nested too deeply (100000 deep at line 1, column 599995)"),
+    (
         "[" * 100_000 + "]" * 100_000,
         (
             "not valid JSON for a model: arrays or objects nested too deeply"
@@ -473,10 +499,6 @@ def test_the_valid_document_of_the_table_reads() -> None:
     tree = from_json(json.dumps(document()))
     assert predict(tree, {"x": 1.5}) == "a"
     assert predict(tree, {"x": 2}) == "b"
-
-
-def regression_document(nodes_: list[object]) -> str:
-    return json.dumps({"format": FORMAT, "version": 1, "target": "regression", "nodes": nodes_})
 
 
 @pytest.mark.parametrize(
@@ -512,7 +534,8 @@ def test_a_cycle_unreached_from_the_root_is_refused() -> None:
         leaf([0, 1], "b"),
     ]
     with pytest.raises(
-        DtreeError, match=r"nodes\[1\]: is not reached from the root: its branches form a cycle"
+        DtreeError,
+        match=r"^\$\.nodes\[1\]: is not reached from the root: its branches form a cycle$",
     ):
         from_json(json.dumps(document(nodes=loop)))
 
