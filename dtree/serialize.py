@@ -547,7 +547,10 @@ def _unreached(reached: Sequence[int], parent: Sequence[str | None]) -> NoReturn
     if orphans:
         _fail(f"$.nodes[{orphans[0]}]", "no branch leads to this node")
     # Every unreached node has a parent, itself unreached: they lie on cycles.
-    _fail(f"$.nodes[{unreached[0]}]", "is not reached from the root: its branches form a cycle")
+    _fail(
+        f"$.nodes[{unreached[0]}]",
+        "is not reached from the root: the branches above it form a cycle",
+    )
 
 
 def from_json(text: str) -> Tree:

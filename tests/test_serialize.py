@@ -535,7 +535,7 @@ def test_a_cycle_unreached_from_the_root_is_refused() -> None:
     ]
     with pytest.raises(
         DtreeError,
-        match=r"^\$\.nodes\[1\]: is not reached from the root: its branches form a cycle$",
+        match=r"^\$\.nodes\[1\]: is not reached from the root: the branches above it form a cycle$",
     ):
         from_json(json.dumps(document(nodes=loop)))
 
