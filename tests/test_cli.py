@@ -723,7 +723,7 @@ def hostile_model(folder: Path, content: str | bytes) -> str:
     [
         ("", "not valid JSON: Expecting value (line 1, column 1)"),
         (b"\xff\xfe{}", "not UTF-8 text"),
-        ("[1, 2]", "document: expected a JSON object, got an array"),
+        ("[1, 2]", "$: expected a JSON object, got an array"),
         (
             '{"format": "dtree-tree", "version": 9}',
             "version: version 9 is not one this dtree reads",
@@ -736,7 +736,7 @@ def hostile_model(folder: Path, content: str | bytes) -> str:
         (
             '{"format": "dtree-tree", "version": 1, "target": "classification", "classes": ["a"],'
             ' "nodes": [{"stats": {"counts": [1]}, "prediction": "a\\nb"}]}',
-            "nodes[0]: leaf predicts 'a\\nb', not one of ('a',)",
+            "$.nodes[0].prediction: expected one of the classes of $.classes, got 'a\\nb'",
         ),
         ("[" * 50_000, "nested too deeply"),
     ],
