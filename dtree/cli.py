@@ -193,7 +193,7 @@ def _weight(text: str) -> int | float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number, got {quote(text)}") from None
 
 
 def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
@@ -524,7 +524,7 @@ def _kinds(tree: Tree, file: str) -> tuple[list[str], list[str]]:
     both = sorted(numeric & nominal)
     if both:
         raise DtreeError(
-            f"the model tests {both[0]!r} both as a number and as a nominal value", file=file
+            f"the model tests {quote(both[0])} both as a number and as a nominal value", file=file
         )
     return sorted(numeric), sorted(nominal)
 

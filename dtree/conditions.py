@@ -134,7 +134,7 @@ def _value_of(condition: Condition, example: Example) -> Value:
     try:
         return example[condition.attribute]
     except KeyError:
-        raise DtreeError(f"the example has no attribute {condition.attribute!r}") from None
+        raise DtreeError(f"the example has no attribute {quote(condition.attribute)}") from None
 
 
 def holds(condition: Condition, example: Example) -> bool | None:
@@ -166,13 +166,15 @@ def holds(condition: Condition, example: Example) -> bool | None:
 def _text(condition: Condition, value: Value) -> str:
     """A nominal value; anything else is a mistake, not an unseen value."""
     if not isinstance(value, str):
-        raise DtreeError(f"{value!r} is not a nominal value (a string)", column=condition.attribute)
+        raise DtreeError(
+            f"{quote(value)} is not a nominal value (a string)", column=condition.attribute
+        )
     return value
 
 
 def _number(condition: Condition, value: Value) -> float:
     if not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
-        raise DtreeError(f"{value!r} is not a finite number", column=condition.attribute)
+        raise DtreeError(f"{quote(value)} is not a finite number", column=condition.attribute)
     return float(value)  # type: ignore[arg-type]
 
 

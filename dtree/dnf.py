@@ -159,7 +159,7 @@ def dnf_of(tree: Tree, label: Label, *, simplified: bool = False) -> Dnf:
     if not isinstance(stats, ClassStats):
         raise DtreeError("a regression tree predicts numbers: it has no class to write a DNF of")
     if label not in stats.classes:
-        raise DtreeError(f"unknown class {label!r}; the classes are {stats.classes!r}")
+        raise DtreeError(f"unknown class {quote(label)}; the classes are {quote(stats.classes)}")
     if simplified:
         rules = rules_of(tree, simplified=True)
         return tuple(rule.conditions for rule in rules if rule.prediction == label)
@@ -245,13 +245,13 @@ def _spellings(dnfs: Iterable[Dnf]) -> dict[str, Spelling]:
             for literal in term:
                 if _fixes(literal) is None:
                     raise DtreeError(
-                        f"{describe(literal)!r} is not a Boolean literal: a Boolean variable"
+                        f"{quote(describe(literal))} is not a Boolean literal: a Boolean variable"
                         " is 0 or 1 (or F or T)"
                     )
     spellings: dict[str, Spelling] = {}
     for name, spelling in _spelling_of(dnfs).items():
         if spelling is None:
-            raise DtreeError(f"variable {name!r} is spelled both 0/1 and F/T")
+            raise DtreeError(f"variable {quote(name)} is spelled both 0/1 and F/T")
         spellings[name] = spelling
     return spellings
 
@@ -266,12 +266,14 @@ def _space(
     else:
         names = collection(names, "variables")
         if not all(isinstance(name, str) for name in names):
-            raise DtreeError(f"variables are named by strings, got {names!r}")
+            raise DtreeError(f"variables are named by strings, got {quote(names)}")
         if len(set(names)) != len(names):
-            raise DtreeError(f"the variables must be distinct, got {names!r}")
+            raise DtreeError(f"the variables must be distinct, got {quote(names)}")
         for name in sorted(spellings):
             if name not in names:
-                raise DtreeError(f"the formula's variable {name!r} is not among {names!r}")
+                raise DtreeError(
+                    f"the formula's variable {quote(name)} is not among {quote(names)}"
+                )
     if len(names) > MAX_VARIABLES:
         raise DtreeError(
             f"{len(names)} variables: dtree enumerates the 2^n assignments of at most"
@@ -533,7 +535,7 @@ def minimize(dnf: Dnf, *, dont_cares: Dnf = (), budget: int = SEARCH_BUDGET) -> 
 
 def _check_budget(budget: object) -> None:
     if type(budget) is not int or budget < 0:
-        raise DtreeError(f"the search budget is an integer >= 0, got {budget!r}")
+        raise DtreeError(f"the search budget is an integer >= 0, got {quote(budget)}")
 
 
 @frozen
@@ -849,7 +851,7 @@ def _syntax_error(text: str, token: _Token, expected: str) -> DtreeError:
     kind, found, position = token
     what = "the end" if kind == "end" else repr(found)
     return DtreeError(
-        f"syntax error at position {position} of {text!r}: expected {expected}, found {what}"
+        f"syntax error at position {position} of {quote(text)}: expected {expected}, found {what}"
     )
 
 
@@ -886,7 +888,7 @@ def parse_dnf(text: str, *, spelling: Spelling = SPELLINGS[0]) -> Dnf:
     dtree.errors.DtreeError: syntax error at position 5 of 'x1 & | x2': expected a variable or a constant, found '|'
     """  # noqa: E501
     if spelling not in SPELLINGS:
-        raise DtreeError(f"unknown spelling {spelling!r}; choose one of {SPELLINGS!r}")
+        raise DtreeError(f"unknown spelling {quote(spelling)}; choose one of {quote(SPELLINGS)}")
     tokens = _tokens(text)
     terms: list[Term] = []
     at = 0
@@ -912,7 +914,7 @@ def _parse_term(
         if kind == "not":
             at += 1
             if tokens[at][0] != "name":
-                raise _syntax_error(text, tokens[at], f"a variable after {token!r}")
+                raise _syntax_error(text, tokens[at], f"a variable after {quote(token)}")
             literals.append(Equals(tokens[at][1], spelling[0]))
         elif kind == "name":
             literals.append(Equals(token, spelling[1]))
@@ -1003,7 +1005,7 @@ def tree_of(
     """
     classes = collection(classes, "classes")
     if len(classes) != 2:
-        raise DtreeError(f"a Boolean tree has two classes, false and true, got {classes!r}")
+        raise DtreeError(f"a Boolean tree has two classes, false and true, got {quote(classes)}")
     names, spellings = _space((dnf,), variables)
     n = len(names)
     table = _table(dnf, names)

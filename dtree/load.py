@@ -170,9 +170,10 @@ def read_examples(
     header, rows = _table(_records(_text(file), file), file)
     absent = sorted((forced_numeric | forced_nominal) - set(header))
     if absent:
-        known = ", ".join(repr(name) for name in header)
+        known = ", ".join(quote(name) for name in header)
         raise DtreeError(
-            f"the column {absent[0]!r} is needed but absent; the columns are {known}", file=file
+            f"the column {quote(absent[0])} is needed but absent; the columns are {known}",
+            file=file,
         )
     both = sorted(forced_numeric & forced_nominal)
     if both:
@@ -316,14 +317,14 @@ def _kinds(
     {'x': 'numeric', 'y': 'nominal'}
     """
     forced_numeric, forced_nominal = set(numeric), set(nominal)
-    known = ", ".join(repr(name) for name in header)
+    known = ", ".join(quote(name) for name in header)
     if target not in header:
-        raise DtreeError(f"unknown target {target!r}; the columns are {known}", file=file)
+        raise DtreeError(f"unknown target {quote(target)}; the columns are {known}", file=file)
     for option, names in (("numeric", forced_numeric), ("nominal", forced_nominal)):
         unknown = sorted(names - set(header))
         if unknown:
             raise DtreeError(
-                f"{option}= names an unknown column {unknown[0]!r}; the columns are {known}",
+                f"{option}= names an unknown column {quote(unknown[0])}; the columns are {known}",
                 file=file,
             )
     both = sorted(forced_numeric & forced_nominal)
@@ -390,10 +391,10 @@ def _typed_column(name: str, fields: Sequence[str | None], kind: Kind, file: str
         if field is None:
             continue
         if number is None:
-            raise DtreeError(f"{field!r} is not a number", file=file, row=row, column=name)
+            raise DtreeError(f"{quote(field)} is not a number", file=file, row=row, column=name)
         if not math.isfinite(number):
             raise DtreeError(
-                f"{field!r} is not a finite number (NaN and infinity are not allowed)",
+                f"{quote(field)} is not a finite number (NaN and infinity are not allowed)",
                 file=file,
                 row=row,
                 column=name,

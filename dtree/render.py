@@ -88,7 +88,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.rules import describe_rule, rules_of
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
 
@@ -585,7 +585,7 @@ def python(tree: Tree, *, name: str = "predict") -> str:
     if not name.isidentifier() or keyword.iskeyword(name) or name in _RESERVED:
         raise DtreeError(
             "the function's name must be a Python identifier, not a keyword nor "
-            f"{', '.join(sorted(_RESERVED))}: got {name!r}"
+            f"{', '.join(sorted(_RESERVED))}: got {quote(name)}"
         )
     deepest = depth(tree)
     if deepest > MAX_PYTHON_DEPTH:

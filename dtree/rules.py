@@ -48,7 +48,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.prune import added_errors
 from dtree.tree import Leaf, Split, Tree, paths
 
@@ -468,7 +468,7 @@ def prune_rules(
     'Yes'
     """
     if method not in ("pessimistic", "validation"):
-        raise DtreeError(f"method must be 'pessimistic' or 'validation', not {method!r}")
+        raise DtreeError(f"method must be 'pessimistic' or 'validation', not {quote(method)}")
 
     def score(rule: Rule) -> Fraction | float | None:
         if method == "pessimistic":
