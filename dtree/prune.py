@@ -978,7 +978,9 @@ def pessimistic(
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
         """The node pruned bottom-up, and its estimated errors."""
         if data is None or not subtree_raising:
-            return fold(node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, (), b))
+            return fold(
+                node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, Routed(()), b)
+            )
         return _fold_routed(
             node,
             data,
