@@ -74,7 +74,8 @@ from dtree.dataset import Dataset, Label, Weight, is_number
 from dtree.errors import DtreeError
 from dtree.grow import Learner, grow
 from dtree.significance import student_t_sf
-from dtree.tree import Tree, leaves, predict
+from dtree.tree import Tree, leaves
+from dtree.tree import predictions as predictions_of
 
 __all__ = [
     "ConfusionMatrix",
@@ -341,7 +342,7 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.predict`, :func:`losses`.
     """
-    return tuple(predict(tree, example) for example in data.examples())
+    return predictions_of(tree, data)
 
 
 def _check_kind(tree: Tree, data: Dataset) -> None:

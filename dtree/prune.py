@@ -38,7 +38,6 @@ Pruning by depth and early termination (CS 536 and Lecture 10 notes):
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import itertools
 import math
@@ -49,17 +48,12 @@ from typing import Literal, TypeVar, assert_never
 
 from attrs import frozen
 
-from dtree.conditions import Above, AtMost
 from dtree.counts import (
     ClassStats,
-    Stats,
     central,
-    ratio,
-    stats_of,
-    total,
     training_loss,
 )
-from dtree.dataset import Dataset, Label, Numeric, Weight
+from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
@@ -67,16 +61,19 @@ from dtree.impurity import Impurity, gini
 from dtree.tree import (
     Branch,
     Leaf,
-    Probability,
+    Routed,
     Split,
     Sprout,
     Tree,
+    _fold_routed,
+    _run_weights,
+    _stats,
+    _weights,
+    _whole,
     depth,
-    descend,
     fold,
     leaves,
     n_leaves,
-    nodes,
     unfold,
 )
 
@@ -495,243 +492,6 @@ def cost_complexity_path(
                 weakest = links.weakest()
             record(alpha)
     return CostComplexityPath(tuple(alphas), tuple(trees), tuple(risks))
-
-
-# -- routing a dataset through a tree --------------------------------------------------------
-
-
-@frozen(eq=False)
-class _Sorted:
-    """Whole rows with a known value of one numeric attribute, sorted by that value, with
-    the running sums of their weights by class, so that a run of them is counted in O(K).
-
-    A chain of thresholds on one attribute then routes its rows by bisection: a
-    node's rows are a run of one sorted sequence, never copied (Breiman et al.
-    sort each numeric attribute once for the same reason).
-    """
-
-    attribute: str
-    rows: tuple[int, ...]
-    values: tuple[float, ...]
-    sums: tuple[tuple[Weight, ...], ...]
-    """``sums[j][k]``: the weight of class k among ``rows[:j]``."""
-    fractions: tuple[tuple[int, ...], ...]
-    """``fractions[j][k]``: how many of ``rows[:j]`` of class k weigh a ``Fraction``."""
-
-
-@frozen(eq=False)
-class Routed:
-    """The rows of a dataset that reach a node: ``loose`` rows, each with the share of
-    it that does, and the run ``[lo, hi)`` of ``run``, rows that reach it whole.
-
-    Runs are used only when ``exact``: classification data whose weights (and the
-    tree's, where they spread a missing value) are integers or fractions, so that
-    every count and loss is an exact sum, the same in any order.
-    """
-
-    loose: tuple[tuple[int, Probability], ...]
-    exact: bool = False
-    run: _Sorted | None = None
-    lo: int = 0
-    hi: int = 0
-
-    def shares(self) -> tuple[tuple[int, Probability], ...]:
-        """Every row with its share, the loose ones first."""
-        if self.run is None or self.lo == self.hi:
-            return self.loose
-        return self.loose + tuple((row, Fraction(1)) for row in self.run.rows[self.lo : self.hi])
-
-
-def _run_weights(rows: Routed, k: int) -> tuple[Weight, int]:
-    """The weight of class k in the run of ``rows``, and how many of its weights are fractions."""
-    if rows.run is None:
-        return 0, 0
-    sums, fractions = rows.run.sums, rows.run.fractions
-    return sums[rows.hi][k] - sums[rows.lo][k], fractions[rows.hi][k] - fractions[rows.lo][k]
-
-
-def _summed(terms: Sequence[Weight], run: Weight, fractions: int) -> Weight:
-    """``total`` of ``terms`` and of a run's weights, exact sums all (no float among them)."""
-    exact = sum(terms) + run
-    if fractions or any(isinstance(term, Fraction) for term in terms):
-        return Fraction(exact)
-    return int(exact)
-
-
-def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
-    """The same rows, those that reach the node whole with a known value of ``attribute``
-    as a run sorted by it."""
-    column = data.columns[data.schema.index(attribute)]
-    whole: list[int] = []
-    loose: list[tuple[int, Probability]] = []
-    for row, share in rows.shares():
-        if share == 1 and column[row] is not None:
-            whole.append(row)
-        else:
-            loose.append((row, share))
-    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]
-    position = {label: k for k, label in enumerate(data.schema.classes)}
-    sums: list[tuple[Weight, ...]] = [(0,) * len(position)]
-    fractions: list[tuple[int, ...]] = [(0,) * len(position)]
-    for row in whole:
-        k, weight = position[str(data.target[row])], data.weights[row]
-        sum_k, fraction_k = list(sums[-1]), list(fractions[-1])
-        sum_k[k] += weight
-        fraction_k[k] += isinstance(weight, Fraction)
-        sums.append(tuple(sum_k))
-        fractions.append(tuple(fraction_k))
-    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]
-    run = _Sorted(attribute, tuple(whole), values, tuple(sums), tuple(fractions))
-    return Routed(tuple(loose), rows.exact, run, 0, len(whole))
-
-
-def _threshold(split: Split, data: Dataset) -> tuple[str, float, int] | None:
-    """For a split ``x <= t`` / ``x > t`` on a numeric attribute x of the data: x, t and the
-    position of the ``x <= t`` branch."""
-    match [branch.condition for branch in split.branches]:
-        case [AtMost(a, t), Above(b, u)] if a == b and t == u:
-            cut = (a, t, 0)
-        case [Above(a, t), AtMost(b, u)] if a == b and t == u:
-            cut = (a, t, 1)
-        case _:
-            return None
-    numeric = any(
-        attribute.name == cut[0] and isinstance(attribute.domain, Numeric)
-        for attribute in data.schema.attributes
-    )
-    return cut if numeric else None
-
-
-def _route(
-    split: Split, data: Dataset, rows: Routed, *, recount: bool
-) -> tuple[tuple[Routed, ...], Routed]:
-    """The rows that go down each branch, and those that stop (no branch accepts their value).
-
-    A row follows :func:`dtree.tree.descend`.  When the tree is being
-    recounted on ``data`` (``recount``), a row with a missing value is
-    spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases, so that the
-    recounted node's weight is the sum of its branches'.  A threshold on a
-    numeric attribute divides the node's run of rows sorted by that
-    attribute by bisection (:class:`_Sorted`).
-    """
-    cut = _threshold(split, data) if rows.exact else None
-    runs: list[tuple[int, int]] = [(0, 0) for _ in split.branches]
-    if cut is None:
-        loose = rows.shares()
-    else:
-        attribute, threshold, at_most = cut
-        if rows.run is None or rows.run.attribute != attribute:
-            rows = _sorted_by(data, rows, attribute)
-        assert rows.run is not None
-        middle = bisect.bisect_right(rows.run.values, threshold, rows.lo, rows.hi)
-        runs[at_most], runs[1 - at_most] = (rows.lo, middle), (middle, rows.hi)
-        loose = rows.loose
-    run = rows.run if cut is not None else None
-    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
-    stopped: list[tuple[int, Probability]] = []
-    unknown: list[tuple[int, Probability]] = []
-    for row, share in loose:
-        example = data.example(row)
-        if recount and example.get(split.attribute) is None:
-            unknown.append((row, share))
-            continue
-        ways = descend(split, example)
-        if not ways:
-            stopped.append((row, share))
-        for i, p in ways:
-            parts[i].append((row, share * p))
-    routed = [
-        Routed(tuple(part), rows.exact, run, lo, hi)
-        for part, (lo, hi) in zip(parts, runs, strict=True)
-    ]
-    known = [_total_weight(data, part) for part in routed]
-    everywhere = total(known)
-    for row, share in unknown:
-        for i, weight in enumerate(known):
-            if weight > 0:
-                parts[i].append((row, share * ratio(weight, everywhere)))
-        if everywhere == 0:
-            parts[0].append((row, share))
-    if unknown:
-        routed = [
-            Routed(tuple(part), rows.exact, run, lo, hi)
-            for part, (lo, hi) in zip(parts, runs, strict=True)
-        ]
-    return tuple(routed), Routed(tuple(stopped), rows.exact)
-
-
-def _fold_routed(
-    tree: Tree,
-    data: Dataset,
-    rows: Routed,
-    on_leaf: Callable[[Leaf, Routed], R],
-    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
-    *,
-    recount: bool = False,
-) -> R:
-    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
-
-    ``on_split`` gets the split, its rows, the rows that stop there (no
-    branch accepts their value) and the results of its branches.
-    """
-    results: list[R] = []
-    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
-    while stack:
-        node, rows, stopped = stack.pop()
-        match node:
-            case Leaf():
-                results.append(on_leaf(node, rows))
-            case Split(branches, _) if stopped is not None:
-                below = tuple(results[len(results) - len(branches) :])
-                del results[len(results) - len(branches) :]
-                results.append(on_split(node, rows, stopped, below))
-            case Split(branches, _):
-                parts, stopped = _route(node, data, rows, recount=recount)
-                stack.append((node, rows, stopped))
-                stack.extend(
-                    (branch.subtree, part, None)
-                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
-                )
-    return results[0]
-
-
-def _whole(data: Dataset, tree: Tree | None = None) -> Routed:
-    """Every row of the dataset, whole; runs allowed when every weight is exact (the
-    data's, and the ``tree``'s that spread a missing value)."""
-    exact = data.schema.is_classification and not any(
-        isinstance(weight, float) for weight in data.weights
-    )
-    if tree is not None and exact:
-        exact = not any(isinstance(node.stats.weight, float) for node in nodes(tree))
-    return Routed(tuple((row, Fraction(1)) for row in data.rows), exact)
-
-
-def _weights(data: Dataset, rows: Sequence[tuple[int, Probability]]) -> tuple[Weight, ...]:
-    """Each routed row's weight times its share (a whole row keeps its own weight)."""
-    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
-
-
-def _total_weight(data: Dataset, rows: Routed) -> Weight:
-    """The weight of the rows, shares counted: ``total`` of their weights."""
-    terms = _weights(data, rows.loose if rows.run is not None else rows.shares())
-    if rows.run is None:
-        return total(terms)
-    run = [_run_weights(rows, k) for k in range(len(data.schema.classes))]
-    return _summed(terms, sum(w for w, _ in run), sum(f for _, f in run))
-
-
-def _stats(data: Dataset, rows: Routed) -> Stats:
-    if rows.run is None:
-        shares = rows.shares()
-        return stats_of(data.subset(row for row, _ in shares), _weights(data, shares))
-    classes = data.schema.classes
-    terms: list[list[Weight]] = [[] for _ in classes]
-    position = {label: k for k, label in enumerate(classes)}
-    for (row, _), weight in zip(rows.loose, _weights(data, rows.loose), strict=True):
-        terms[position[str(data.target[row])]].append(weight)
-    counts = (_summed(terms[k], *_run_weights(rows, k)) for k in range(len(classes)))
-    return ClassStats(classes, tuple(counts))
 
 
 def _check_target(tree: Tree, data: Dataset, role: str) -> None:

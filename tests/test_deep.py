@@ -13,10 +13,11 @@ import functools
 import pytest
 
 from dtree import invariants
+from dtree import tree as tree_module
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Label, Value
-from dtree.evaluate import resubstitution
+from dtree.dataset import Dataset, Example, Label, Value
+from dtree.evaluate import confusion_matrix, error, losses, resubstitution
 from dtree.prune import (
     collapse,
     cost_complexity_path,
@@ -25,12 +26,15 @@ from dtree.prune import (
     pessimistic,
     prune_to,
     reduced_error,
+    select_by_holdout,
     tree_risk,
     truncate,
 )
 from dtree.serialize import from_json, to_json
 from dtree.tree import (
     Leaf,
+    Probability,
+    Split,
     Sprout,
     Tree,
     depth,
@@ -38,6 +42,7 @@ from dtree.tree import (
     paths,
     predict,
     predict_proba,
+    predictions,
     reach,
     size,
     unfold,
@@ -187,3 +192,33 @@ def test_the_model_file_of_the_deep_chain_round_trips() -> None:
 def test_resubstitution_of_the_deep_chain() -> None:
     tree, _ = deep()
     assert resubstitution(tree) == 0
+
+
+# -- measuring the tree on data -------------------------------------------------------------------
+
+
+def test_error_descends_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tree, data = chain(1_000)
+    descended = [0]
+    original = tree_module.descend
+
+    def counted(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
+        descended[0] += 1
+        return original(split, example)
+
+    monkeypatch.setattr(tree_module, "descend", counted)
+    assert error(tree, data) == 0
+    assert predictions(tree, data) == data.labels
+    assert descended[0] <= 10 * len(data)  # row by row, each row descended alone: 501,500
+
+
+def test_error_and_losses_on_the_deep_chain() -> None:
+    tree, data = deep()
+    assert error(tree, data) == 0
+    assert sum(losses(tree, data)) == 0
+    assert confusion_matrix(tree, data).correct == len(data)
+    assert select_by_holdout(cost_complexity_path(tree), data).index == 0
+    assert invariants.reduced_error_keeps_accuracy(tree, data)
+    assert invariants.pessimistic_keeps_estimate(tree, data=data)
