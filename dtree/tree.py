@@ -527,7 +527,7 @@ def _route(
         if not ways:
             stopped.append((row, share))
         for i, p in ways:
-            parts[i].append((row, share * p))
+            parts[i].append((row, _times(share, p)))
     routed = [
         Routed(tuple(part), rows.runs, run, lo, hi)
         for part, (lo, hi) in zip(parts, runs, strict=True)
@@ -660,10 +660,20 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
                 ways = descend(node, example)
                 if not ways:
                     ends.append((node, share))
-                stack.extend((branches[i].subtree, share * p) for i, p in reversed(ways))
+                stack.extend((branches[i].subtree, _times(share, p)) for i, p in reversed(ways))
             case _:
                 assert_never(node)
     return tuple(ends)
+
+
+_WHOLE = Fraction(1)
+"""The share of an example that goes down the one branch whose condition holds."""
+
+
+def _times(share: Probability, p: Probability) -> Probability:
+    """share * p, without the cost of a Fraction product when p is a whole Fraction 1
+    (which leaves the product's value and type those of ``share``)."""
+    return share if type(p) is Fraction and p == 1 else share * p
 
 
 def descend(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
@@ -683,7 +693,7 @@ def descend(split: Split, example: Example) -> tuple[tuple[int, Probability], ..
     if None in outcomes:
         return tuple((i, p) for i, p in enumerate(_branch_weights(split)) if p > 0)
     if True in outcomes:
-        return ((outcomes.index(True), Fraction(1)),)
+        return ((outcomes.index(True), _WHOLE),)
     return ()
 
 
