@@ -76,7 +76,8 @@ from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
 from dtree.progress import Progress, Report, part
 from dtree.significance import student_t_sf
-from dtree.tree import Tree, leaves, predict
+from dtree.tree import Tree, leaves
+from dtree.tree import predictions as predictions_of
 
 __all__ = [
     "ConfusionMatrix",
@@ -350,7 +351,7 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.predict`, :func:`losses`.
     """
-    return tuple(predict(tree, example) for example in data.examples())
+    return predictions_of(tree, data)
 
 
 def _check_kind(tree: Tree, data: Dataset) -> None:

@@ -50,11 +50,7 @@ from attrs import frozen
 
 from dtree.counts import (
     ClassStats,
-    Stats,
     central,
-    ratio,
-    stats_of,
-    total,
     training_loss,
 )
 from dtree.dataset import Dataset, Label, Weight
@@ -66,12 +62,16 @@ from dtree.progress import Progress, Report, meter, part
 from dtree.tree import (
     Branch,
     Leaf,
-    Probability,
+    Routed,
     Split,
     Sprout,
     Tree,
+    _fold_routed,
+    _run_weights,
+    _stats,
+    _weights,
+    _whole,
     depth,
-    descend,
     fold,
     leaves,
     n_leaves,
@@ -110,9 +110,6 @@ Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Rule = Literal["min", "1se"]
 Number = Fraction | float
-Routed = tuple[tuple[int, Probability], ...]
-"""The rows of a dataset that reach a node, each with the share of it that does."""
-
 R = TypeVar("R")
 
 
@@ -503,93 +500,6 @@ def cost_complexity_path(
     return CostComplexityPath(tuple(alphas), tuple(trees), tuple(risks))
 
 
-# -- routing a dataset through a tree --------------------------------------------------------
-
-
-def _route(
-    split: Split, data: Dataset, rows: Routed, *, recount: bool
-) -> tuple[tuple[Routed, ...], Routed]:
-    """The rows that go down each branch, and those that stop (no branch accepts their value).
-
-    A row follows :func:`dtree.tree.descend`.  When the tree is being
-    recounted on ``data`` (``recount``), a row with a missing value is
-    spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases, so that the
-    recounted node's weight is the sum of its branches'.
-    """
-    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
-    stopped: list[tuple[int, Probability]] = []
-    unknown: list[tuple[int, Probability]] = []
-    for row, share in rows:
-        example = data.example(row)
-        if recount and example.get(split.attribute) is None:
-            unknown.append((row, share))
-            continue
-        ways = descend(split, example)
-        if not ways:
-            stopped.append((row, share))
-        for i, p in ways:
-            parts[i].append((row, share * p))
-    known = [total(_weights(data, tuple(part))) for part in parts]
-    everywhere = total(known)
-    for row, share in unknown:
-        for i, weight in enumerate(known):
-            if weight > 0:
-                parts[i].append((row, share * ratio(weight, everywhere)))
-        if everywhere == 0:
-            parts[0].append((row, share))
-    return tuple(map(tuple, parts)), tuple(stopped)
-
-
-def _fold_routed(
-    tree: Tree,
-    data: Dataset,
-    rows: Routed,
-    on_leaf: Callable[[Leaf, Routed], R],
-    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
-    *,
-    recount: bool = False,
-) -> R:
-    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
-
-    ``on_split`` gets the split, its rows, the rows that stop there (no
-    branch accepts their value) and the results of its branches.
-    """
-    results: list[R] = []
-    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
-    while stack:
-        node, rows, stopped = stack.pop()
-        match node:
-            case Leaf():
-                results.append(on_leaf(node, rows))
-            case Split(branches, _) if stopped is not None:
-                below = tuple(results[len(results) - len(branches) :])
-                del results[len(results) - len(branches) :]
-                results.append(on_split(node, rows, stopped, below))
-            case Split(branches, _):
-                parts, stopped = _route(node, data, rows, recount=recount)
-                stack.append((node, rows, stopped))
-                stack.extend(
-                    (branch.subtree, part, None)
-                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
-                )
-    return results[0]
-
-
-def _whole(data: Dataset) -> Routed:
-    """Every row of the dataset, whole."""
-    return tuple((row, Fraction(1)) for row in data.rows)
-
-
-def _weights(data: Dataset, rows: Routed) -> tuple[Weight, ...]:
-    """Each routed row's weight times its share (a whole row keeps its own weight)."""
-    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
-
-
-def _stats(data: Dataset, rows: Routed) -> Stats:
-    return stats_of(data.subset(row for row, _ in rows), _weights(data, rows))
-
-
 def _check_target(tree: Tree, data: Dataset, role: str) -> None:
     stats = tree.stats
     if isinstance(stats, ClassStats) != data.schema.is_classification or (
@@ -603,15 +513,20 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 
 def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
-    weights = _weights(data, rows)
+    shares = rows.loose if rows.run is not None else rows.shares()
+    weights = _weights(data, shares)
     if data.schema.is_classification:
         wrong = (
-            w for (row, _), w in zip(rows, weights, strict=True) if data.target[row] != prediction
+            w for (row, _), w in zip(shares, weights, strict=True) if data.target[row] != prediction
         )
-        return sum(wrong, Fraction(0))
+        loss: Number = sum(wrong, Fraction(0))
+        if rows.run is not None:
+            classes = data.schema.classes
+            loss += sum(_run_weights(rows, k)[0] for k, c in enumerate(classes) if c != prediction)
+        return loss
     return math.fsum(
         float(w) * (float(data.target[row]) - float(prediction)) ** 2
-        for (row, _), w in zip(rows, weights, strict=True)
+        for (row, _), w in zip(shares, weights, strict=True)
     )
 
 
@@ -653,7 +568,7 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
                 return leaf, as_one
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
-    return _fold_routed(tree, validation, _whole(validation), on_leaf, on_split)[0]
+    return _fold_routed(tree, validation, _whole(validation, tree), on_leaf, on_split)[0]
 
 
 # -- pessimistic pruning (C4.5) --------------------------------------------------------------
@@ -828,8 +743,10 @@ def pessimistic(
 
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
         """The node pruned bottom-up, and its estimated errors."""
-        if data is None:
-            return fold(node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, (), b))
+        if data is None or not subtree_raising:
+            return fold(
+                node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, Routed(()), b)
+            )
         return _fold_routed(
             node,
             data,
@@ -857,7 +774,7 @@ def pessimistic(
             return prune(raised, rows)
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
-    return prune(tree, _whole(data) if data is not None else ())[0]
+    return prune(tree, _whole(data) if data is not None else Routed(()))[0]
 
 
 COLLAPSE_SLACK = 1e-3
