@@ -148,7 +148,7 @@ class Fold:
             if not rows:
                 raise DtreeError(f"a fold's {name} rows must not be empty")
             if not all(type(row) is int and row >= 0 for row in rows):
-                raise DtreeError(f"a fold's {name} rows are indices >= 0, got {rows[:5]!r}...")
+                raise DtreeError(f"a fold's {name} rows are indices >= 0, got {quote(rows)}")
             if any(a >= b for a, b in itertools.pairwise(rows)):
                 raise DtreeError(f"a fold's {name} rows must be ascending and distinct")
         common = set(self.train) & set(self.test)
@@ -158,13 +158,13 @@ class Fold:
 
 def _check_seed(seed: object) -> None:
     if type(seed) is not int:
-        raise DtreeError(f"a seed is an integer, got {seed!r}")
+        raise DtreeError(f"a seed is an integer, got {quote(seed)}")
 
 
 def _check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
     if type(value) is not int or not low <= value <= high:
         bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {value!r}")
+        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
     return value
 
 
@@ -192,7 +192,9 @@ def _folds_of(rows: Sequence[int], k: int) -> tuple[Fold, ...]:
 
 def _classes_of(data: Dataset, purpose: str) -> tuple[Label, ...]:
     if not data.schema.is_classification:
-        raise DtreeError(f"target {data.schema.target.name!r} is numeric: {purpose} needs classes")
+        raise DtreeError(
+            f"target {quote(data.schema.target.name)} is numeric: {purpose} needs classes"
+        )
     return data.schema.classes
 
 
@@ -314,7 +316,9 @@ def train_test_split(
     elif is_number(test_size) and 0 < test_size < 1:
         share = test_size
     else:
-        raise DtreeError(f"test_size is a share in (0, 1) or a number of rows, got {test_size!r}")
+        raise DtreeError(
+            f"test_size is a share in (0, 1) or a number of rows, got {quote(test_size)}"
+        )
     rng = random.Random(seed)
     if stratify:
         groups = [
@@ -329,8 +333,8 @@ def train_test_split(
         test += group[: math.floor(share * len(group) + Fraction(1, 2))]
     if not 0 < len(test) < n:
         raise DtreeError(
-            f"test_size={test_size!r} of {n} rows leaves the {'test' if not test else 'training'}"
-            " set empty"
+            f"test_size={quote(test_size)} of {n} rows leaves the"
+            f" {'test' if not test else 'training'} set empty"
         )
     chosen = set(test)
     train = (row for row in sorted(rows) if row not in chosen)
@@ -480,7 +484,7 @@ class ConfusionMatrix:
 
     def __attrs_post_init__(self) -> None:
         if len(set(self.classes)) != len(self.classes):
-            raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
+            raise DtreeError(f"the classes must be distinct, got {quote(self.classes)}")
         k = len(self.classes)
         if k == 0:
             raise DtreeError("a confusion matrix needs a class")
@@ -489,7 +493,7 @@ class ConfusionMatrix:
         for row in self.counts:
             for count in row:
                 if not is_number(count) or not 0 <= count < math.inf:
-                    raise DtreeError(f"counts must be finite numbers >= 0, got {count!r}")
+                    raise DtreeError(f"counts must be finite numbers >= 0, got {quote(count)}")
 
     @classmethod
     def from_labels(
@@ -526,7 +530,9 @@ class ConfusionMatrix:
         for truth, guess, weight in zip(actual, predicted, shares, strict=True):
             for label in (truth, guess):
                 if label not in position:
-                    raise DtreeError(f"unknown class {label!r}; the classes are {order!r}")
+                    raise DtreeError(
+                        f"unknown class {quote(label)}; the classes are {quote(order)}"
+                    )
             cells[position[truth]][position[guess]].append(weight)
         return cls(order, (tuple(map(total, row)) for row in cells))
 
@@ -560,7 +566,7 @@ class ConfusionMatrix:
         if not isinstance(other, ConfusionMatrix):
             return NotImplemented
         if other.classes != self.classes:
-            raise DtreeError(f"classes {other.classes!r} differ from {self.classes!r}")
+            raise DtreeError(f"classes {quote(other.classes)} differ from {quote(self.classes)}")
         return ConfusionMatrix(
             self.classes,
             (
@@ -630,11 +636,13 @@ def _averaged(
     classes; ``weighted``: the mean weighted by each class's actual weight.
     """
     if average not in AVERAGES:
-        raise DtreeError(f"unknown average {average!r}; choose one of {list(AVERAGES)}")
+        raise DtreeError(f"unknown average {quote(average)}; choose one of {list(AVERAGES)}")
     per_class = _class_counts(matrix)
     if label is not None:
         if label not in matrix.classes:
-            raise DtreeError(f"unknown class {label!r}; the classes are {matrix.classes!r}")
+            raise DtreeError(
+                f"unknown class {quote(label)}; the classes are {quote(matrix.classes)}"
+            )
         return metric(per_class[matrix.classes.index(label)])
     match average:
         case "macro":
@@ -732,7 +740,7 @@ def f_beta(
     See also: :func:`precision`, :func:`recall`.
     """
     if not is_number(beta) or not 0 <= beta < math.inf:
-        raise DtreeError(f"beta must be a finite number >= 0, got {beta!r}")
+        raise DtreeError(f"beta must be a finite number >= 0, got {quote(beta)}")
     return _averaged(matrix, label, average, partial(_f, beta * beta))
 
 
@@ -742,7 +750,7 @@ def f_beta(
 def _exact(value: Number, what: str) -> Fraction:
     """The exact value of a finite number (a float's binary value)."""
     if not is_number(value) or not math.isfinite(value):
-        raise DtreeError(f"{what} must be finite numbers, got {value!r}")
+        raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
     return Fraction(value)
 
 
@@ -810,7 +818,9 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[D
         if progress is not None and _takes_progress(reporting):
             return partial(reporting, progress=progress)
         return learner
-    raise DtreeError(f"a learner is a Learner or a function from data to a tree, not {learner!r}")
+    raise DtreeError(
+        f"a learner is a Learner or a function from data to a tree, not {quote(learner)}"
+    )
 
 
 def _takes_progress(learn: Callable[..., Tree]) -> bool:
@@ -1170,9 +1180,11 @@ def sample_size_bound(epsilon: Number, hypotheses: int, *, base: Number = 2) -> 
     See also: :func:`boolean_hypotheses`.
     """
     if not is_number(epsilon) or not 0 < epsilon < math.inf:
-        raise DtreeError(f"epsilon must be a finite number > 0, got {epsilon!r}")
+        raise DtreeError(f"epsilon must be a finite number > 0, got {quote(epsilon)}")
     if type(hypotheses) is not int or hypotheses < 1:
-        raise DtreeError(f"|H| is an integer >= 1, got {hypotheses!r}")
+        raise DtreeError(f"|H| is an integer >= 1, got {quote(hypotheses)}")
     if not is_number(base) or not 1 < base < math.inf:
-        raise DtreeError(f"the base of the logarithm must be a finite number > 1, got {base!r}")
+        raise DtreeError(
+            f"the base of the logarithm must be a finite number > 1, got {quote(base)}"
+        )
     return math.ceil(Fraction(_log(hypotheses, base)) / Fraction(epsilon) ** 2)

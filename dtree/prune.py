@@ -41,7 +41,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal, TypeVar, assert_never

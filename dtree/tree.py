@@ -41,7 +41,7 @@ from attrs import field, frozen
 from dtree.conditions import Above, AtMost, Condition, exclusive, holds
 from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, stats_of, total
 from dtree.dataset import Dataset, Example, Label, Numeric, Weight, is_number
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "Branch",
@@ -87,12 +87,14 @@ class Leaf:
         match self.stats:
             case ClassStats(classes, _):
                 if self.prediction not in classes:
-                    raise DtreeError(f"leaf predicts {self.prediction!r}, not one of {classes!r}")
+                    raise DtreeError(
+                        f"leaf predicts {quote(self.prediction)}, not one of {quote(classes)}"
+                    )
             case Moments():
                 prediction = self.prediction
                 if not is_number(prediction) or not math.isfinite(prediction):  # type: ignore[arg-type]
                     raise DtreeError(
-                        f"a regression leaf predicts a finite number, not {prediction!r}"
+                        f"a regression leaf predicts a finite number, not {quote(prediction)}"
                     )
             case _:
                 assert_never(self.stats)
@@ -133,7 +135,7 @@ def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
     for i, first in enumerate(conditions):
         for second in conditions[i + 1 :]:
             if not exclusive(first, second):
-                raise DtreeError(f"the conditions {first!r} and {second!r} overlap")
+                raise DtreeError(f"the conditions {quote(first)} and {quote(second)} overlap")
     for branch in branches:
         if type(branch.subtree.stats) is not type(stats) or (
             isinstance(stats, ClassStats) and branch.subtree.stats.classes != stats.classes  # type: ignore[union-attr]

@@ -5,12 +5,14 @@ from pathlib import Path
 
 import pytest
 
+from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.dnf import dnf_of, parse_dnf
 from dtree.errors import MESSAGE_LIMIT, QUOTE_LIMIT, DtreeError, at_file, quote
+from dtree.evaluate import sample_size_bound
 from dtree.grow import id3
 from dtree.load import read_csv
-from dtree.tree import predict
+from dtree.tree import Leaf, predict
 
 
 def test_a_dtree_error_is_a_value_error_that_names_its_place() -> None:
@@ -49,6 +51,8 @@ def test_messages_from_the_library_quote_huge_values_by_a_bounded_prefix(tmp_pat
         lambda: parse_dnf(huge + " &"),
         lambda: predict(tree, {huge: "Sunny"}),
         lambda: dnf_of(tree, huge),
+        lambda: Leaf(huge, ClassStats(("a", "b"), (1, 1))),
+        lambda: sample_size_bound(huge, 2),  # type: ignore[arg-type]
     ]
     for attempt in attempts:
         with pytest.raises(DtreeError) as caught:
