@@ -7,9 +7,44 @@ the information measures are pure functions over frozen datasets.
 >>> tree = dtree.id3(dtree.datasets.load("play-tennis"))
 >>> dtree.size(tree), dtree.depth(tree), dtree.n_leaves(tree)
 (8, 2, 5)
+
+``import dtree`` makes every public module an attribute, so that
+``dtree.render.text(tree)`` works with no other import (``dtree.grow`` is
+the function; its module is ``sys.modules["dtree.grow"]``).  Two load on
+first use: ``dtree.cli`` (the command line) and ``dtree.strategies``
+(Hypothesis strategies, which need the optional ``strategies`` extra).
+
+>>> print(dtree.render.text(dtree.id3(dtree.datasets.load("xor"), max_depth=0)))
+root [0: 2, 1: 2]: 0
 """
 
-from dtree import datasets
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from dtree import (
+    conditions,
+    counts,
+    dataset,
+    datasets,
+    dnf,
+    errors,
+    evaluate,
+    impurity,
+    invariants,
+    load,
+    missing,
+    progress,
+    prune,
+    render,
+    rules,
+    serialize,
+    significance,
+    splits,
+    tree,
+)
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
@@ -45,22 +80,68 @@ __all__ = [
     "Tree",
     "c45",
     "cart",
+    "cli",
     "conditional_entropy",
+    "conditions",
+    "counts",
+    "dataset",
     "datasets",
     "depth",
+    "dnf",
     "entropy",
+    "errors",
+    "evaluate",
     "gain_ratio",
     "gini",
     "grow",
     "id3",
+    "impurity",
     "information_gain",
+    "invariants",
+    "load",
     "misclassification",
+    "missing",
     "n_leaves",
     "predict",
     "predict_proba",
+    "progress",
+    "prune",
     "read_csv",
+    "render",
+    "rules",
+    "serialize",
+    "significance",
     "size",
     "split_information",
+    "splits",
+    "strategies",
+    "tree",
 ]
 
 __version__ = "0.1.0"
+
+_ON_FIRST_USE = ("cli", "strategies")
+"""The public modules ``import dtree`` loads only when they are first used."""
+
+if TYPE_CHECKING:
+    from dtree import cli, strategies
+else:
+
+    def __getattr__(name: str) -> ModuleType:
+        """Load ``dtree.cli`` or ``dtree.strategies`` on first use (PEP 562).
+
+        ``dtree.strategies`` needs Hypothesis; without it the error says which
+        extra to install.
+        """
+        if name not in _ON_FIRST_USE:
+            raise AttributeError(f"module 'dtree' has no attribute {name!r}")
+        try:
+            return importlib.import_module(f"dtree.{name}")
+        except ModuleNotFoundError as error:
+            if error.name is None or not error.name.startswith("hypothesis"):
+                raise
+            raise ImportError(
+                "dtree.strategies needs Hypothesis: install the strategies extra"
+                " (pip install 'dtree[strategies]')",
+                name=f"dtree.{name}",
+            ) from error

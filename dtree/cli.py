@@ -1,7 +1,13 @@
 """The ``dtree`` command line.
 
+``dtree --version``
+    The version of dtree.
 ``dtree datasets``
     List the bundled datasets.
+``dtree example [NAME] [--output FILE]``
+    List the example CSV files that ship with dtree (each with its
+    header), or write one, e.g. ``dtree example prices.csv --output
+    prices.csv``: small files the README's commands read.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
     Learn a tree with ID3, C4.5 or CART and write it, to standard output
     or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
@@ -12,14 +18,14 @@
     Cross-validate the learner fit would use and print its scores: the
     error of each fold, their mean and standard error and, for
     classification, the accuracy, the confusion matrix of all the folds
-    and each class's precision, recall and F1.  Progress goes to standard
-    error, a line a fold.
+    and each class's precision, recall and F1.
 ``dtree prune (FILE.csv --target COL | --dataset NAME) [options] --method METHOD``
     Learn a tree as fit does, prune it and print it, with what the method
     measured: reduced-error pruning on a held-out share of the data;
     cost-complexity pruning with the table of its path (alpha, leaves,
     training error, cross-validated or held-out error and its standard
-    error) and the tree it selects; or C4.5's pessimistic pruning.
+    error), a line that sums up the row chosen, and the tree it selects;
+    or C4.5's pessimistic pruning.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
     Read a model file written by ``fit --format json`` and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
@@ -38,12 +44,19 @@
     The DNF of the paths that end in CLASS, or a smallest equivalent one.
 
 The three learning commands, fit, evaluate and prune, read data and take
-learning options alike.  Every learning option is passed on only when it
-is given, so each algorithm keeps its own defaults; an option that the
-chosen algorithm does not have is refused rather than ignored.  Bad input, a malformed
+learning options alike; ``--weights COL`` reads each row's weight from
+column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every
+learning option is passed on only when it is given, so each algorithm
+keeps its own defaults; an option that the chosen algorithm does not
+have is refused rather than ignored.  Bad input, a malformed
 model file among it, ends with exit status 2 and one message on standard
-error naming the file where there is one, never a traceback.  With
-``--output`` nothing is written unless the command succeeds.
+error naming the file where there is one, never a traceback; a message
+about an argument of the library names the option that gave it
+(``--max-depth``, not ``max_depth``).  With
+``--output`` nothing is written unless the command succeeds.  While they
+run, the learning commands draw their progress (:mod:`dtree.progress`) as
+one line on standard error, only when it is a terminal and without
+``--quiet``.
 """
 
 from __future__ import annotations
@@ -53,29 +66,34 @@ import csv
 import io
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from dtree import datasets
-from dtree.conditions import Above, AtMost, format_number
+from dtree import __version__, datasets
+from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.errors import DtreeError, at_file
+from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
     cross_validate,
     error,
     f_beta,
+    learn_with,
     precision,
     recall,
     train_test_split,
 )
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv, read_examples, read_text
+from dtree.progress import Line, Report
 from dtree.prune import (
     Risk,
     Rule,
@@ -117,7 +135,7 @@ OPTIONS: Mapping[str, tuple[str, ...]] = {
 }
 """Each learning option (its keyword argument) and the algorithms that take it."""
 
-FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker")
+FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker", "weights")
 """The options that say how to read FILE.csv."""
 
 METHODS = ("reduced-error", "cost-complexity", "pessimistic")
@@ -142,7 +160,10 @@ def _dnfs(tree: Tree) -> str:
     """Each class and the DNF of the paths that end in it, a line each."""
     if not isinstance(tree.stats, ClassStats):
         raise DtreeError("a regression tree has no DNF: its leaves predict numbers, not classes")
-    return "\n".join(f"{label}: {format_dnf(dnf_of(tree, label))}" for label in tree.stats.classes)
+    return "\n".join(
+        f"{format_value(label)}: {format_dnf(dnf_of(tree, label, simplified=True))}"
+        for label in tree.stats.classes
+    )
 
 
 FORMATS: Mapping[str, Callable[[Tree], str]] = {
@@ -172,11 +193,14 @@ def _weight(text: str) -> int | float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number, got {quote(text)}") from None
 
 
 def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     """The arguments that say what data to learn from and how: fit's and evaluate's."""
+    command.add_argument(
+        "--quiet", action="store_true", help="draw no progress line on standard error"
+    )
     source = command.add_mutually_exclusive_group(required=True)
     source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
@@ -185,6 +209,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
+    _add_weights(reading)
     _add_missing_marker(reading)
     learning = command.add_argument_group(
         "learning",
@@ -239,8 +264,14 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROGRAM, description="Decision-tree learning, the reference implementation."
     )
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("datasets", help="list the bundled datasets")
+    example = commands.add_parser(
+        "example", help="list the example CSV files, or write one (--output FILE)"
+    )
+    example.add_argument("name", nargs="?", metavar="NAME", help="an example file, e.g. prices.csv")
+    _add_output(example)
     fit = commands.add_parser("fit", help="learn a tree and write it")
     _add_data_and_learning(fit)
     writing = fit.add_argument_group("writing the tree")
@@ -297,8 +328,18 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
     command.add_argument("--data", metavar="FILE.csv", help="the data --prune measures rules on")
     command.add_argument("--dataset", metavar="NAME", help="a bundled dataset as --data")
     command.add_argument("--target", metavar="COL", help="the target column of --data")
+    _add_weights(command)
     command.add_argument(
         "--confidence", type=float, default=0.25, metavar="CF", help="pessimistic: CF (0.25)"
+    )
+
+
+def _add_weights(group: argparse._ActionsContainer) -> None:
+    group.add_argument(
+        "--weights",
+        metavar="COL",
+        help="COL holds each row's weight (a number >= 0; a row of weight k counts as k"
+        " copies) and is not an attribute",
     )
 
 
@@ -387,6 +428,7 @@ def _data(arguments: argparse.Namespace) -> Dataset:
         classes=classes,
         numeric=arguments.numeric or (),
         nominal=arguments.nominal or (),
+        weights=arguments.weights,
     )
     # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
     return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
@@ -435,9 +477,29 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
         raise
 
 
+@contextmanager
+def _progress(arguments: argparse.Namespace) -> Iterator[Report | None]:
+    """The progress of the work inside the block, drawn as one line on standard error while
+    it runs and erased after, only when standard error is a terminal and without --quiet."""
+    if arguments.quiet or not sys.stderr.isatty():
+        yield None
+        return
+    line = Line(sys.stderr, PROGRAM)
+    try:
+        yield line
+    finally:
+        line.close()
+
+
+def _grown(arguments: argparse.Namespace, learn: Learn, data: Dataset) -> Tree:
+    """The tree ``learn`` grows from ``data``, with its progress drawn and its errors placed."""
+    with _progress(arguments) as progress:
+        return _placed(arguments, lambda: learn_with(learn, progress)(data))
+
+
 def _fit(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
-    return FORMATS[arguments.format](_placed(arguments, lambda: learn(data)))
+    return FORMATS[arguments.format](_grown(arguments, learn, data))
 
 
 def _model(file: str) -> Tree:
@@ -462,7 +524,7 @@ def _kinds(tree: Tree, file: str) -> tuple[list[str], list[str]]:
     both = sorted(numeric & nominal)
     if both:
         raise DtreeError(
-            f"the model tests {both[0]!r} both as a number and as a nominal value", file=file
+            f"the model tests {quote(both[0])} both as a number and as a nominal value", file=file
         )
     return sorted(numeric), sorted(nominal)
 
@@ -500,28 +562,34 @@ def _predict(arguments: argparse.Namespace) -> str:
 
 def _dnf(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
-    formula = dnf_of(tree, arguments.label)
+    formula = dnf_of(tree, arguments.label, simplified=True)
     return format_dnf(minimize(formula) if arguments.minimize else formula)
 
 
 def _rules(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
     if arguments.prune is None:
-        if arguments.data or arguments.dataset:
-            raise DtreeError("--data and --dataset are for --prune")
+        if arguments.data or arguments.dataset or arguments.weights:
+            raise DtreeError("--data, --dataset and --weights are for --prune")
         return rules(tree)
     if arguments.dataset is not None:
+        if arguments.weights is not None:
+            raise DtreeError(
+                "--weights goes with --data FILE.csv; a bundled dataset declares its own"
+            )
         data = datasets.load(arguments.dataset)
     elif arguments.data is not None and arguments.target is not None:
         classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
-        data = read_csv(arguments.data, target=arguments.target, classes=classes)
+        data = read_csv(
+            arguments.data, target=arguments.target, classes=classes, weights=arguments.weights
+        )
     else:
         raise DtreeError("--prune measures rules on data: give --data FILE.csv --target COL")
     pruned = prune_rules(
         rules_of(tree), data, method=arguments.prune, confidence=arguments.confidence
     )
     lines = [describe_rule(rule) for rule in pruned.rules]
-    return "\n".join([*lines, f"otherwise {_cell(pruned.default)}"])
+    return "\n".join([*lines, f"otherwise {format_prediction(pruned.default)}"])
 
 
 def _print(output: str) -> None:
@@ -599,21 +667,26 @@ def _report(result: CrossValidation, heading: str) -> str:
 def _evaluate(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
     k = arguments.folds
-    if not 2 <= k <= len(data):
-        raise DtreeError(f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {k}")
-
-    def progress(done: int, folds: int) -> None:
-        print(f"{PROGRAM}: fold {done}/{folds} done", file=sys.stderr, flush=True)
-
-    result = _placed(
-        arguments, lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress)
-    )
+    _check_folds(k, len(data))
+    with _progress(arguments) as progress:
+        result = _placed(
+            arguments,
+            lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress),
+        )
     kind = "stratified " if data.schema.is_classification else ""
     heading = (
         f"{k}-fold {kind}cross-validation of {arguments.algorithm}, seed {arguments.seed},"
         f" {len(data)} rows"
     )
     return _report(result, heading)
+
+
+def _check_folds(k: int, n: int) -> None:
+    """``--folds K`` for data of n rows: each fold tests a row and trains on another."""
+    if n < 2:
+        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
+    if not 2 <= k <= n:
+        raise DtreeError(f"--folds must lie in 2..{n} for {n} rows, got {k}")
 
 
 def _pruning_options(arguments: argparse.Namespace) -> dict[str, Any]:
@@ -631,7 +704,7 @@ def _held_out(data: Dataset, share: float, seed: int) -> tuple[Dataset, Dataset]
 def _reduced_error(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
     share = arguments.holdout if arguments.holdout is not None else HOLDOUT
     train, validation = _held_out(data, share, arguments.seed)
-    tree = _placed(arguments, lambda: learn(train))
+    tree = _grown(arguments, learn, train)
     pruned = reduced_error(tree, validation)
     before, after = (format_weight(error(t, validation)) for t in (tree, pruned))
     return "\n".join(
@@ -666,41 +739,48 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
     risk = cast(Risk, arguments.risk or "error")
     if arguments.holdout is not None:
         train, test = _held_out(data, arguments.holdout, arguments.seed)
-        tree = _placed(arguments, lambda: learn(train))
-        path = cost_complexity_path(tree, risk=risk)
+        tree = _grown(arguments, learn, train)
+        with _progress(arguments) as progress:
+            path = cost_complexity_path(tree, risk=risk, progress=progress)
         selection = select_by_holdout(path, test, rule=rule)
         how = f"{len(test)} rows held out (seed {arguments.seed})"
         estimate = "held-out error"
     else:
         folds = arguments.folds if arguments.folds is not None else 10
-        if not 2 <= folds <= len(data):
-            raise DtreeError(
-                f"--folds must lie in 2..{len(data)} for {len(data)} rows, got {folds}"
+        _check_folds(folds, len(data))
+        with _progress(arguments) as progress:
+            selection = _placed(
+                arguments,
+                lambda: select_by_cv(
+                    learn, data, folds, seed=arguments.seed, rule=rule, risk=risk, progress=progress
+                ),
             )
-
-        def progress(done: int, total: int) -> None:
-            print(f"{PROGRAM}: fold {done}/{total} done", file=sys.stderr, flush=True)
-
-        selection = _placed(
-            arguments,
-            lambda: select_by_cv(
-                learn, data, folds, seed=arguments.seed, rule=rule, risk=risk, progress=progress
-            ),
-        )
         how = f"{folds}-fold cross-validation (seed {arguments.seed})"
         estimate = "cv error"
     heading = (
         f"cost-complexity pruning of {arguments.algorithm} (risk {risk}), chosen by {how},"
         f" rule {rule}"
     )
-    return "\n".join([heading, "", *_path_table(selection, estimate), "", text(selection.tree)])
+    chosen = selection.table[selection.index]
+    summary = (
+        f"chosen: alpha {format_weight(chosen.alpha)}, {_plural(chosen.leaves, 'leaf', 'leaves')},"
+        f" {estimate} {format_weight(chosen.error)} (standard error"
+        f" {format_weight(chosen.standard_error)}), row {selection.index + 1} of"
+        f" {len(selection.table)} by rule {rule}"
+    )
+    table = _path_table(selection, estimate)
+    return "\n".join([heading, "", *table, "", summary, "", text(selection.tree)])
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
     confidence = arguments.confidence if arguments.confidence is not None else 0.25
     z = cast(ZRule, arguments.z or "c45")
     raising = not arguments.no_subtree_raising
-    tree = _placed(arguments, lambda: learn(data))
+    tree = _grown(arguments, learn, data)
     pruned = pessimistic(tree, confidence, z=z, subtree_raising=raising, data=data)
     before, after = (estimated_errors(t, confidence, z=z) for t in (tree, pruned))
     return "\n".join(
@@ -728,6 +808,26 @@ def _prune(arguments: argparse.Namespace) -> str:
     return PRUNERS[arguments.method](arguments, data, learn)
 
 
+def _examples() -> dict[str, Traversable]:
+    """The example files that ship in the package, by name."""
+    folder = files("dtree").joinpath("examples")
+    return {entry.name: entry for entry in folder.iterdir() if entry.name.endswith(".csv")}
+
+
+def _example(arguments: argparse.Namespace) -> str:
+    examples = _examples()
+    if arguments.name is None:
+        width = max(map(len, examples))
+        return "\n".join(
+            f"{name:{width}}  {examples[name].read_text(encoding='utf-8').splitlines()[0]}"
+            for name in sorted(examples)
+        )
+    if arguments.name not in examples:
+        known = ", ".join(sorted(examples))
+        raise DtreeError(f"unknown example {quote(arguments.name)}; the examples are {known}")
+    return examples[arguments.name].read_text(encoding="utf-8").removesuffix("\n")
+
+
 def _datasets() -> str:
     lines = []
     for name in datasets.names():
@@ -737,21 +837,49 @@ def _datasets() -> str:
     return "\n".join(lines)
 
 
+API_WORDS: Mapping[str, str] = {
+    # An option not given is simply absent: "None or" speaks of the library.
+    **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
+    **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},
+    "test_size=": "--holdout ",
+    "the confidence level CF ": "--confidence ",
+}
+"""How an error of the library that opens by naming an argument names the option instead
+(the first entry that opens the message applies)."""
+
+
+def _worded(error: DtreeError) -> DtreeError:
+    """The error in the command line's words: the option the user typed, not the argument
+    of the library that it became (``max_depth must be None or ...`` is about --max-depth).
+
+    >>> str(_worded(DtreeError("max_depth must be None or an integer >= 0, got -1")))
+    '--max-depth must be an integer >= 0, got -1'
+    >>> str(_worded(DtreeError("test_size=0.99 of 14 rows leaves the training set empty")))
+    '--holdout 0.99 of 14 rows leaves the training set empty'
+    """
+    for words, option in API_WORDS.items():
+        if error.message.startswith(words):
+            message = option + error.message.removeprefix(words)
+            return DtreeError(message, file=error.file, row=error.row, column=error.column)
+    return error
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
     >>> main(["fit", "--dataset", "xor", "--max-depth", "0"])
-    root [0 2, 1 2]: 0
+    root [0: 2, 1: 2]: 0
     0
     >>> main(["fit", "--dataset", "golf", "--algorithm", "cart", "--max-depth", "1"])
-    root [Play 9, Don't Play 5]
-    outlook in {overcast} [Play 4, Don't Play 0]: Play
-    outlook not in {overcast} [Play 5, Don't Play 5]: Play
+    root [Play: 9, "Don't Play": 5]
+    outlook in {overcast} [Play: 4, "Don't Play": 0]: Play
+    outlook not in {overcast} [Play: 5, "Don't Play": 5]: Play
     0
     """
     arguments = _parser().parse_args(argv)
     commands: Mapping[str, Callable[[argparse.Namespace], str]] = {
         "datasets": lambda _: _datasets(),
+        "example": _example,
         "fit": _fit,
         "evaluate": _evaluate,
         "prune": _prune,
@@ -767,7 +895,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             _write(destination, output + "\n")
     except DtreeError as error:
-        print(f"{PROGRAM}: error: {error}", file=sys.stderr)
+        print(f"{PROGRAM}: error: {_worded(error)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (``dtree ... | head``): stop quietly, as a Unix filter does,

@@ -1,4 +1,4 @@
-"""Conditions: the tests that label a tree's branches.
+r"""Conditions: the tests that label a tree's branches.
 
 Vocabulary
 ----------
@@ -15,20 +15,55 @@ Vocabulary
 Functions: :func:`holds` (three-valued: ``None`` when the value is
 missing), :func:`exclusive` (can two conditions both hold?), and
 :func:`describe` (the condition as the notes write it).
+
+How text views write names, values and numbers (every text view of dtree
+goes through these three):
+
+:func:`format_name`
+    An attribute's name: as it is if it reads as one word, a letter or
+    ``_`` then letters, digits, ``_``, ``-`` or ``.``, and is not one of
+    the words of the formats, :data:`KEYWORDS` (and, or, not, in, if,
+    then) or :data:`CONSTANTS` (true, false), in any case; otherwise
+    quoted by :func:`quoted`.
+:func:`format_value`
+    A nominal value or a class: as it is if it is one word of letters,
+    digits, ``_``, ``-`` and ``.`` (so ``0``, ``Sunny``, ``2.5``) and not
+    one of the :data:`KEYWORDS`; otherwise quoted.  A value never stands
+    where a constant may (it follows ``=``, ``in {`` or ``, ``, or precedes
+    ``:``), so ``windy = false`` reads as it is.
+:func:`quoted`, :func:`unquoted`
+    Double quotes, with backslash escapes as in a JSON string: ``\\``,
+    ``\"``, ``\n``, ``\r``, ``\t``, and ``\uXXXX`` (``\UXXXXXXXX`` beyond
+    the Basic Multilingual Plane) for any other character Python does not
+    print, so a quoted name is one line and reads back exactly.
+:func:`format_rounded`
+    Integers in full, any other number to :data:`SIGNIFICANT_DIGITS`
+    significant digits (``0.1358``, not ``0.13579999999999998``).  Two
+    thresholds closer than that print alike; the exact values are in the
+    JSON model file (:mod:`dtree.serialize`).  Where a number must read
+    back equal (a CSV of predictions), :func:`format_number` writes the
+    shortest form that does.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import assert_never
 
 from attrs import field, frozen
 
-from dtree.dataset import Example, Value, is_number
-from dtree.errors import DtreeError
+from dtree.dataset import Example, Value, collection, is_number
+from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "CONSTANTS",
+    "KEYWORDS",
+    "PLAIN_NAME",
+    "QUOTED",
+    "SIGNIFICANT_DIGITS",
     "Above",
     "AtMost",
     "Condition",
@@ -37,13 +72,19 @@ __all__ = [
     "NotIn",
     "describe",
     "exclusive",
+    "format_name",
     "format_number",
+    "format_prediction",
+    "format_rounded",
+    "format_value",
     "holds",
+    "quoted",
+    "unquoted",
 ]
 
 
 def _value_set(values: Iterable[str]) -> frozenset[str]:
-    return frozenset(values)
+    return frozenset(collection(values, "the values of a set condition"))
 
 
 @frozen
@@ -93,7 +134,7 @@ def _value_of(condition: Condition, example: Example) -> Value:
     try:
         return example[condition.attribute]
     except KeyError:
-        raise DtreeError(f"the example has no attribute {condition.attribute!r}") from None
+        raise DtreeError(f"the example has no attribute {quote(condition.attribute)}") from None
 
 
 def holds(condition: Condition, example: Example) -> bool | None:
@@ -125,13 +166,15 @@ def holds(condition: Condition, example: Example) -> bool | None:
 def _text(condition: Condition, value: Value) -> str:
     """A nominal value; anything else is a mistake, not an unseen value."""
     if not isinstance(value, str):
-        raise DtreeError(f"{value!r} is not a nominal value (a string)", column=condition.attribute)
+        raise DtreeError(
+            f"{quote(value)} is not a nominal value (a string)", column=condition.attribute
+        )
     return value
 
 
 def _number(condition: Condition, value: Value) -> float:
     if not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
-        raise DtreeError(f"{value!r} is not a finite number", column=condition.attribute)
+        raise DtreeError(f"{quote(value)} is not a finite number", column=condition.attribute)
     return float(value)  # type: ignore[arg-type]
 
 
@@ -165,39 +208,171 @@ def exclusive(first: Condition, second: Condition) -> bool:
             return False
 
 
+SIGNIFICANT_DIGITS = 6
+"""The significant digits of a non-integer number in a text view (``%g``-style)."""
+
+KEYWORDS = frozenset({"and", "or", "not", "in", "if", "then"})
+"""The connectives of the text formats: a name or value that is one, in any case, is quoted."""
+
+CONSTANTS = frozenset({"true", "false"})
+"""The constants of the text formats: a name that is one is quoted."""
+
+_WORD = r"[\w.-]"
+PLAIN_NAME = re.compile(rf"[^\W\d]{_WORD}*")
+"""A name :func:`format_name` writes as it is (unless a keyword or a constant)."""
+_PLAIN_VALUE = re.compile(rf"\w{_WORD}*")
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+"""A string as :func:`quoted` writes it (:func:`unquoted` refuses the few it never writes)."""
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+_ESCAPE = re.compile(r"\\(?:u([0-9a-f]{4})|U([0-9a-f]{8})|(.))", re.DOTALL)
+
+
 def format_number(x: float) -> str:
-    """A threshold as people write it: shortest round-trip form, no ``.0``.
+    """A number exactly: the shortest form that reads back equal, no ``.0``.
 
     >>> format_number(75.0), format_number(2.45), format_number(-0.0)
     ('75', '2.45', '0')
+    >>> format_number(0.13579999999999998)
+    '0.13579999999999998'
+
+    See also: :func:`format_rounded`, for text views.
     """
     if x == int(x) and abs(x) < 1e16:
         return str(int(x))
     return repr(x)
 
 
+def format_rounded(x: float | Fraction, *, digits: int = SIGNIFICANT_DIGITS) -> str:
+    """A number as text views write it: integers in full, others to six significant digits.
+
+    ``digits`` (:data:`SIGNIFICANT_DIGITS` unless given) significant digits,
+    as ``%g`` writes them; a short decimal prints as it is.
+
+    >>> format_rounded(75.0), format_rounded(2.45), format_rounded(-0.0), format_rounded(0.1358)
+    ('75', '2.45', '0', '0.1358')
+    >>> format_rounded(0.13579999999999998), format_rounded(152.13348416289594)
+    ('0.1358', '152.133')
+    >>> format_rounded(Fraction(5, 2)), format_rounded(Fraction(1, 3)), format_rounded(12)
+    ('2.5', '0.333333', '12')
+    """
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return str(x.numerator)
+    value = float(x)
+    if math.isfinite(value) and value == int(value) and abs(value) < 1e16:
+        return str(int(value))
+    return format(value, f".{digits}g")
+
+
+def _escape(character: str) -> str:
+    if character in _ESCAPES:
+        return _ESCAPES[character]
+    if character.isprintable():
+        return character
+    code = ord(character)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def quoted(text: str) -> str:
+    r"""``text`` in double quotes, escaped as a JSON string is, on one line.
+
+    >>> print(quoted('say "hi" \\ now'), quoted("two\nlines"), quoted("\u2028"))
+    "say \"hi\" \\ now" "two\nlines" "\u2028"
+    """
+    return '"' + "".join(map(_escape, text)) + '"'
+
+
+def unquoted(text: str) -> str:
+    r"""The string that :func:`quoted` wrote as ``text``: the inverse of :func:`quoted`.
+
+    >>> unquoted('"say \\"hi\\" \\\\ now"'), unquoted(quoted("two\nlines\u2028"))
+    ('say "hi" \\ now', 'two\nlines\u2028')
+    >>> unquoted('"\\x"')
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: '"\\x"' is not a quoted name: no escape \x
+    """
+
+    def one(match: re.Match[str]) -> str:
+        short, long, other = match.groups()
+        if short or long:
+            code = int(short or long, 16)
+            if code > 0x10FFFF:
+                raise DtreeError(f"{quote(text)} is not a quoted name: no character {code:#x}")
+            return chr(code)
+        if other not in _UNESCAPES:
+            raise DtreeError(f"{quote(text)} is not a quoted name: no escape \\{other}")
+        return _UNESCAPES[other]
+
+    if not QUOTED.fullmatch(text):
+        raise DtreeError(f"{quote(text)} is not a quoted name")
+    return _ESCAPE.sub(one, text[1:-1])
+
+
+def format_name(name: str) -> str:
+    """An attribute's name as text views write it: as it is if plainly one word, else quoted.
+
+    >>> format_name("Outlook"), format_name("petal.length"), format_name("x_1")
+    ('Outlook', 'petal.length', 'x_1')
+    >>> print(format_name("a and b"), format_name("and"), format_name("1x"), format_name(""))
+    "a and b" "and" "1x" ""
+    """
+    if PLAIN_NAME.fullmatch(name) and name.lower() not in KEYWORDS | CONSTANTS:
+        return name
+    return quoted(name)
+
+
+def format_prediction(prediction: str | float) -> str:
+    """A leaf's prediction as text views write it: a class by :func:`format_value`, a number
+    by :func:`format_rounded`.
+
+    >>> print(format_prediction("Don't Play"), format_prediction(152.13348416289594))
+    "Don't Play" 152.133
+    """
+    return format_value(prediction) if isinstance(prediction, str) else format_rounded(prediction)
+
+
+def format_value(value: str) -> str:
+    """A nominal value or a class as text views write it: as it is if one word, else quoted.
+
+    >>> format_value("Sunny"), format_value("0"), format_value("false")
+    ('Sunny', '0', 'false')
+    >>> print(format_value("blue, dark"), format_value("Don't Play"), format_value("and"))
+    "blue, dark" "Don't Play" "and"
+    """
+    if _PLAIN_VALUE.fullmatch(value) and value.lower() not in KEYWORDS:
+        return value
+    return quoted(value)
+
+
 def _set(values: frozenset[str]) -> str:
-    return "{" + ", ".join(sorted(values)) + "}"
+    return "{" + ", ".join(format_value(v) for v in sorted(values)) + "}"
 
 
 def describe(condition: Condition) -> str:
-    """The condition as the notes write it.
+    """The condition as the notes write it, names and values quoted where needed.
 
     >>> describe(Equals("Outlook", "Sunny")), describe(AtMost("humidity", 75.0))
     ('Outlook = Sunny', 'humidity <= 75')
     >>> describe(NotIn("Type", {"Thai", "Burger"}))
     'Type not in {Burger, Thai}'
+    >>> print(describe(In("colour", {"blue, dark", "red"})), describe(Equals("a and b", "x")))
+    colour in {"blue, dark", red} "a and b" = x
+
+    See also: :func:`format_name`, :func:`format_value`, :func:`format_rounded`.
     """
     match condition:
         case Equals(attribute, value):
-            return f"{attribute} = {value}"
+            return f"{format_name(attribute)} = {format_value(value)}"
         case AtMost(attribute, threshold):
-            return f"{attribute} <= {format_number(threshold)}"
+            return f"{format_name(attribute)} <= {format_rounded(threshold)}"
         case Above(attribute, threshold):
-            return f"{attribute} > {format_number(threshold)}"
+            return f"{format_name(attribute)} > {format_rounded(threshold)}"
         case In(attribute, values):
-            return f"{attribute} in {_set(values)}"
+            return f"{format_name(attribute)} in {_set(values)}"
         case NotIn(attribute, values):
-            return f"{attribute} not in {_set(values)}"
+            return f"{format_name(attribute)} not in {_set(values)}"
         case _:
             assert_never(condition)

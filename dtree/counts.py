@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from attrs import field, frozen
 
-from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
+from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -69,7 +69,7 @@ def ratio(numerator: Weight, denominator: Weight) -> Fraction | float:
 
 
 def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
-    return tuple(labels)
+    return collection(labels, "classes")
 
 
 def _counts(counts: Iterable[Weight]) -> Counts:

@@ -32,6 +32,7 @@ import copy
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from attrs import field, frozen
 
@@ -49,6 +50,8 @@ __all__ = [
     "Schema",
     "Value",
     "Weight",
+    "check_weight",
+    "collection",
     "infer_domain",
     "is_number",
 ]
@@ -58,9 +61,36 @@ Value = str | float | None
 Weight = int | Fraction | float
 Example = Mapping[str, Value]
 
+T = TypeVar("T")
+
+
+def collection(values: Iterable[T], parameter: str) -> tuple[T, ...]:
+    """The items of ``values``, a collection, as a tuple; a bare string is refused.
+
+    A string is itself a collection of strings, its characters, so
+    ``missing="NA"`` would quietly mean the two markers ``"N"`` and ``"A"``.
+    Every parameter of dtree that takes a collection of strings (names,
+    classes, markers, values) passes it through here.
+
+    >>> collection(["NA"], "missing")
+    ('NA',)
+    >>> collection("NA", "missing")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: missing must be a collection such as a list, not the string 'NA'; \
+for one item write ['NA']
+    """
+    if isinstance(values, str):
+        text = quote(values)
+        raise DtreeError(
+            f"{parameter} must be a collection such as a list, not the string {text};"
+            f" for one item write [{text}]"
+        )
+    return tuple(values)
+
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return collection(values, "the values of a nominal domain")
 
 
 def _attributes(attributes: Iterable[Attribute]) -> tuple[Attribute, ...]:
@@ -228,7 +258,7 @@ class Dataset:
         if len(self.weights) != n:
             raise DtreeError(f"{len(self.weights)} weights for {n} rows")
         for row, weight in enumerate(self.weights, start=1):
-            _check_weight(weight, row)
+            check_weight(weight, row)
         _check_total_weight(self.weights)
         _check_rows(self.rows, n)
 
@@ -254,6 +284,10 @@ class Dataset:
         >>> data.schema.attributes[0], data.schema.classes
         (Attribute(name='x', domain=Numeric()), ('a', 'b'))
         """
+        columns = {
+            name: collection(values, f"column {quote(name)}") for name, values in columns.items()
+        }
+        classes = None if classes is None else collection(classes, "classes")
         if target not in columns:
             known = ", ".join(repr(name) for name in columns)
             raise DtreeError(f"unknown target {target!r}; the columns are {known}")
@@ -481,15 +515,31 @@ Only the weights' ratios matter to a tree's splits: scale larger weights
 down (and any minimum branch weight with them)."""
 
 
-def _check_weight(weight: Weight, row: int) -> None:
-    if is_number(weight) and weight > MAX_TOTAL_WEIGHT:  # before a huge int meets a float
+def check_weight(weight: object, row: int, column: str | None = None) -> None:
+    """Refuse a weight that is not a finite number >= 0 (a ``bool`` is not a number), or
+    that is above :data:`MAX_TOTAL_WEIGHT`.
+
+    ``row`` (from 1) and ``column`` (where the weights were read from) place the error.
+
+    >>> check_weight(2, row=1)
+    >>> check_weight(-1, row=3, column="w")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: row 3, column 'w': weight -1 is not a finite number >= 0
+    """
+    if isinstance(weight, bool) or not (
+        isinstance(weight, int | float | Fraction) and 0 <= weight < math.inf
+    ):  # NaN fails both comparisons
+        raise DtreeError(
+            f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
+        )
+    if weight > MAX_TOTAL_WEIGHT:
         raise DtreeError(
             f"weight {quote(weight)} is above MAX_TOTAL_WEIGHT = 2**128, the most all "
             "weights may add up to; scale the weights down",
             row=row,
+            column=column,
         )
-    if not is_number(weight) or not math.isfinite(weight) or weight < 0:
-        raise DtreeError(f"weight {quote(weight)} is not a finite number >= 0", row=row)
 
 
 def _check_total_weight(weights: Sequence[Weight]) -> None:

@@ -61,10 +61,22 @@ from functools import cache
 
 from attrs import frozen
 
-from dtree.conditions import Condition, Equals, In, NotIn, describe, holds
+from dtree.conditions import (
+    PLAIN_NAME,
+    QUOTED,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    format_name,
+    holds,
+    unquoted,
+)
 from dtree.counts import ClassStats
-from dtree.dataset import Example, Label
-from dtree.errors import DtreeError
+from dtree.dataset import Example, Label, collection
+from dtree.errors import DtreeError, quote
+from dtree.rules import rules_of
 from dtree.tree import Leaf, Sprout, Tree, paths, unfold
 
 __all__ = [
@@ -119,12 +131,17 @@ _Cube = tuple[int, int]
 # -- the DNF of a tree --------------------------------------------------------------------------
 
 
-def dnf_of(tree: Tree, label: Label) -> Dnf:
+def dnf_of(tree: Tree, label: Label, *, simplified: bool = False) -> Dnf:
     """The disjunction of the paths that end in a leaf predicting ``label``.
 
     Each term is a path's conditions, root first; the terms are in path
     order (left to right, :func:`dtree.tree.paths`).  A leaf alone is True
-    (one empty term) or False (no term).
+    (one empty term) or False (no term).  With ``simplified``, each term's
+    conditions on one attribute are merged as :func:`dtree.rules.simplify`
+    merges them (``x > 2 & x > 5`` is ``x > 5``), computed along the
+    traversal: the formula of a chain 10,000 splits deep is then 10,000
+    short terms, not 50 million literals.  A Boolean tree, which never tests
+    a variable twice on a path, has the same terms either way.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import id3
@@ -142,7 +159,10 @@ def dnf_of(tree: Tree, label: Label) -> Dnf:
     if not isinstance(stats, ClassStats):
         raise DtreeError("a regression tree predicts numbers: it has no class to write a DNF of")
     if label not in stats.classes:
-        raise DtreeError(f"unknown class {label!r}; the classes are {stats.classes!r}")
+        raise DtreeError(f"unknown class {quote(label)}; the classes are {quote(stats.classes)}")
+    if simplified:
+        rules = rules_of(tree, simplified=True)
+        return tuple(rule.conditions for rule in rules if rule.prediction == label)
     return tuple(conditions for conditions, leaf in paths(tree) if leaf.prediction == label)
 
 
@@ -225,13 +245,13 @@ def _spellings(dnfs: Iterable[Dnf]) -> dict[str, Spelling]:
             for literal in term:
                 if _fixes(literal) is None:
                     raise DtreeError(
-                        f"{describe(literal)!r} is not a Boolean literal: a Boolean variable"
+                        f"{quote(describe(literal))} is not a Boolean literal: a Boolean variable"
                         " is 0 or 1 (or F or T)"
                     )
     spellings: dict[str, Spelling] = {}
     for name, spelling in _spelling_of(dnfs).items():
         if spelling is None:
-            raise DtreeError(f"variable {name!r} is spelled both 0/1 and F/T")
+            raise DtreeError(f"variable {quote(name)} is spelled both 0/1 and F/T")
         spellings[name] = spelling
     return spellings
 
@@ -244,14 +264,16 @@ def _space(
     if names is None:
         names = tuple(sorted(spellings))
     else:
-        names = tuple(names)
+        names = collection(names, "variables")
         if not all(isinstance(name, str) for name in names):
-            raise DtreeError(f"variables are named by strings, got {names!r}")
+            raise DtreeError(f"variables are named by strings, got {quote(names)}")
         if len(set(names)) != len(names):
-            raise DtreeError(f"the variables must be distinct, got {names!r}")
+            raise DtreeError(f"the variables must be distinct, got {quote(names)}")
         for name in sorted(spellings):
             if name not in names:
-                raise DtreeError(f"the formula's variable {name!r} is not among {names!r}")
+                raise DtreeError(
+                    f"the formula's variable {quote(name)} is not among {quote(names)}"
+                )
     if len(names) > MAX_VARIABLES:
         raise DtreeError(
             f"{len(names)} variables: dtree enumerates the 2^n assignments of at most"
@@ -513,7 +535,7 @@ def minimize(dnf: Dnf, *, dont_cares: Dnf = (), budget: int = SEARCH_BUDGET) -> 
 
 def _check_budget(budget: object) -> None:
     if type(budget) is not int or budget < 0:
-        raise DtreeError(f"the search budget is an integer >= 0, got {budget!r}")
+        raise DtreeError(f"the search budget is an integer >= 0, got {quote(budget)}")
 
 
 @frozen
@@ -795,10 +817,10 @@ def _lower_bound(chart: _Chart, uncovered: int, options: Sequence[int]) -> tuple
 
 # -- text ---------------------------------------------------------------------------------------
 
-_NAME = r"[^\W\d]\w*"
 _TOKEN = re.compile(
-    rf"\s*(?:(?P<name>{_NAME})|(?P<constant>\d\w*)|(?P<not>[~!¬])|(?P<and>[&∧*])"
-    r"|(?P<or>[|∨])|(?P<other>\S))"
+    rf"\s*(?:(?P<name>{PLAIN_NAME.pattern})|(?P<quoted>{QUOTED.pattern})|(?P<constant>\d\w*)"
+    r"|(?P<not>[~!¬])|(?P<and>[&∧*])|(?P<or>[|∨])|(?P<other>\S))",
+    re.DOTALL,
 )
 _CONSTANTS = {"0": False, "1": True, "False": False, "True": True}
 
@@ -811,10 +833,15 @@ def _tokens(text: str) -> list[_Token]:
     while (match := _TOKEN.match(text, position)) is not None:
         kind = match.lastgroup
         assert kind is not None
-        token = match.group(kind)
+        token, start = match.group(kind), match.start(kind)
         if kind == "name" and token in _CONSTANTS:
             kind = "constant"
-        tokens.append((kind, token, match.start(kind)))
+        elif kind == "quoted":
+            try:
+                kind, token = "name", unquoted(token)
+            except DtreeError as error:
+                raise DtreeError(f"at position {start} of {quote(text)}: {error}") from None
+        tokens.append((kind, token, start))
         position = match.end()
     tokens.append(("end", "", len(text)))
     return tokens
@@ -824,7 +851,7 @@ def _syntax_error(text: str, token: _Token, expected: str) -> DtreeError:
     kind, found, position = token
     what = "the end" if kind == "end" else repr(found)
     return DtreeError(
-        f"syntax error at position {position} of {text!r}: expected {expected}, found {what}"
+        f"syntax error at position {position} of {quote(text)}: expected {expected}, found {what}"
     )
 
 
@@ -836,7 +863,9 @@ def parse_dnf(text: str, *, spelling: Spelling = SPELLINGS[0]) -> Dnf:
         dnf      = term { ("|" | "∨") term }
         term     = factor { ["&" | "∧" | "*"] factor }    (juxtaposed factors: "and")
         factor   = ["~" | "!" | "¬"] name | constant
-        name     = a letter or "_", then letters, digits, "_" (not True or False)
+        name     = a letter or "_", then letters, digits, "_", "-", "." (not True
+                   or False), or any string in double quotes with JSON's
+                   backslash escapes (dtree.conditions.quoted)
         constant = "0" | "1" | "False" | "True"
 
     A variable ``x`` reads as ``Equals(x, "1")`` and ``~x`` as
@@ -850,13 +879,16 @@ def parse_dnf(text: str, *, spelling: Spelling = SPELLINGS[0]) -> Dnf:
     True
     >>> parse_dnf("~x1 | 0"), parse_dnf("1")
     (((Equals(attribute='x1', value='0'),),), ((),))
+    >>> parse_dnf('"a & b" & ~"1" | "True"')  # doctest: +NORMALIZE_WHITESPACE
+    ((Equals(attribute='a & b', value='1'), Equals(attribute='1', value='0')),
+     (Equals(attribute='True', value='1'),))
     >>> parse_dnf("x1 & | x2")
     Traceback (most recent call last):
     ...
     dtree.errors.DtreeError: syntax error at position 5 of 'x1 & | x2': expected a variable or a constant, found '|'
     """  # noqa: E501
     if spelling not in SPELLINGS:
-        raise DtreeError(f"unknown spelling {spelling!r}; choose one of {SPELLINGS!r}")
+        raise DtreeError(f"unknown spelling {quote(spelling)}; choose one of {quote(SPELLINGS)}")
     tokens = _tokens(text)
     terms: list[Term] = []
     at = 0
@@ -882,7 +914,7 @@ def _parse_term(
         if kind == "not":
             at += 1
             if tokens[at][0] != "name":
-                raise _syntax_error(text, tokens[at], f"a variable after {token!r}")
+                raise _syntax_error(text, tokens[at], f"a variable after {quote(token)}")
             literals.append(Equals(tokens[at][1], spelling[0]))
         elif kind == "name":
             literals.append(Equals(token, spelling[1]))
@@ -900,25 +932,24 @@ def _parse_term(
 def format_dnf(dnf: Dnf) -> str:
     """A formula in the syntax of :func:`parse_dnf`.
 
-    A Boolean variable (all its literals Boolean, in one spelling) whose
-    name the grammar reads is written ``x`` or ``~x``; any other literal
+    A Boolean variable (all its literals Boolean, in one spelling) is
+    written ``x`` or ``~x``, its name by :func:`dtree.conditions.format_name`
+    (as it is if plainly one word, else in double quotes); any other literal
     as :func:`dtree.conditions.describe` writes it.  ``parse_dnf`` reads
-    back a DNF of ``Equals`` literals in its spelling: ``parse_dnf(
-    format_dnf(d), spelling=s) == d``.
+    back a DNF of ``Equals`` literals in its spelling, whatever the names:
+    ``parse_dnf(format_dnf(d), spelling=s) == d``.
 
     >>> format_dnf(parse_dnf("x2 x5 ∨ x3 ¬x1")), format_dnf(()), format_dnf(((),))
     ('x2 & x5 | x3 & ~x1', '0', '1')
     >>> from dtree.conditions import AtMost
     >>> format_dnf(((Equals("X1", "T"), AtMost("humidity", 75.0)),))
     'X1 & humidity <= 75'
+    >>> print(format_dnf(((Equals("a | b", "1"), Equals("1", "0")),)))
+    "a | b" & ~"1"
     """
     if not dnf:
         return "0"
-    booleans = {
-        name
-        for name, spelling in _spelling_of((dnf,)).items()
-        if spelling is not None and re.fullmatch(_NAME, name) and name not in _CONSTANTS
-    }
+    booleans = {name for name, spelling in _spelling_of((dnf,)).items() if spelling is not None}
     return " | ".join(_format_term(term, booleans) for term in dnf)
 
 
@@ -932,7 +963,8 @@ def _format_literal(literal: Literal, booleans: set[str]) -> str:
     fixed = _fixes(literal)
     if fixed is None or literal.attribute not in booleans:
         return describe(literal)
-    return literal.attribute if fixed[1] else "~" + literal.attribute
+    name = format_name(literal.attribute)
+    return name if fixed[1] else "~" + name
 
 
 # -- a tree of a formula ------------------------------------------------------------------------
@@ -971,8 +1003,9 @@ def tree_of(
     >>> tree_of(parse_dnf("x2 & ~x2"), variables=["x1", "x2"])
     Leaf(prediction='0', stats=ClassStats(classes=('0', '1'), counts=(4, 0)))
     """
+    classes = collection(classes, "classes")
     if len(classes) != 2:
-        raise DtreeError(f"a Boolean tree has two classes, false and true, got {classes!r}")
+        raise DtreeError(f"a Boolean tree has two classes, false and true, got {quote(classes)}")
     names, spellings = _space((dnf,), variables)
     n = len(names)
     table = _table(dnf, names)

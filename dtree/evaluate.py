@@ -59,6 +59,7 @@ Conventions
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 import random
@@ -70,11 +71,13 @@ from typing import Literal
 from attrs import field, frozen
 
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight, is_number
-from dtree.errors import DtreeError
+from dtree.dataset import Dataset, Label, Weight, collection, is_number
+from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
+from dtree.progress import Progress, Report, part
 from dtree.significance import student_t_sf
-from dtree.tree import Tree, leaves, predict
+from dtree.tree import Tree, leaves
+from dtree.tree import predictions as predictions_of
 
 __all__ = [
     "ConfusionMatrix",
@@ -145,7 +148,7 @@ class Fold:
             if not rows:
                 raise DtreeError(f"a fold's {name} rows must not be empty")
             if not all(type(row) is int and row >= 0 for row in rows):
-                raise DtreeError(f"a fold's {name} rows are indices >= 0, got {rows[:5]!r}...")
+                raise DtreeError(f"a fold's {name} rows are indices >= 0, got {quote(rows)}")
             if any(a >= b for a, b in itertools.pairwise(rows)):
                 raise DtreeError(f"a fold's {name} rows must be ascending and distinct")
         common = set(self.train) & set(self.test)
@@ -155,14 +158,21 @@ class Fold:
 
 def _check_seed(seed: object) -> None:
     if type(seed) is not int:
-        raise DtreeError(f"a seed is an integer, got {seed!r}")
+        raise DtreeError(f"a seed is an integer, got {quote(seed)}")
 
 
 def _check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
     if type(value) is not int or not low <= value <= high:
         bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {value!r}")
+        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
     return value
+
+
+def _check_folds(k: object, n: int) -> None:
+    """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
+    if n < 2:
+        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
+    _check_count("k", k, 2, n)
 
 
 def _distinct_rows(data: Dataset) -> list[int]:
@@ -182,7 +192,9 @@ def _folds_of(rows: Sequence[int], k: int) -> tuple[Fold, ...]:
 
 def _classes_of(data: Dataset, purpose: str) -> tuple[Label, ...]:
     if not data.schema.is_classification:
-        raise DtreeError(f"target {data.schema.target.name!r} is numeric: {purpose} needs classes")
+        raise DtreeError(
+            f"target {quote(data.schema.target.name)} is numeric: {purpose} needs classes"
+        )
     return data.schema.classes
 
 
@@ -204,7 +216,7 @@ def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
 
     See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`, :func:`cross_validate`.
     """
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     random.Random(seed).shuffle(rows)
@@ -232,7 +244,7 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     See also: :func:`k_fold`, :func:`dtree.invariants.folds_are_stratified`.
     """
     classes = _classes_of(data, "stratified folds")
-    _check_count("k", k, 2, len(data))
+    _check_folds(k, len(data))
     _check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)
@@ -304,7 +316,9 @@ def train_test_split(
     elif is_number(test_size) and 0 < test_size < 1:
         share = test_size
     else:
-        raise DtreeError(f"test_size is a share in (0, 1) or a number of rows, got {test_size!r}")
+        raise DtreeError(
+            f"test_size is a share in (0, 1) or a number of rows, got {quote(test_size)}"
+        )
     rng = random.Random(seed)
     if stratify:
         groups = [
@@ -319,8 +333,8 @@ def train_test_split(
         test += group[: math.floor(share * len(group) + Fraction(1, 2))]
     if not 0 < len(test) < n:
         raise DtreeError(
-            f"test_size={test_size!r} of {n} rows leaves the {'test' if not test else 'training'}"
-            " set empty"
+            f"test_size={quote(test_size)} of {n} rows leaves the"
+            f" {'test' if not test else 'training'} set empty"
         )
     chosen = set(test)
     train = (row for row in sorted(rows) if row not in chosen)
@@ -341,7 +355,7 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.predict`, :func:`losses`.
     """
-    return tuple(predict(tree, example) for example in data.examples())
+    return predictions_of(tree, data)
 
 
 def _check_kind(tree: Tree, data: Dataset) -> None:
@@ -442,7 +456,7 @@ def resubstitution(tree: Tree) -> Score:
 
 
 def _labels(labels: Iterable[Label]) -> tuple[Label, ...]:
-    return tuple(labels)
+    return collection(labels, "classes")
 
 
 def _table(rows: Iterable[Iterable[Weight]]) -> tuple[tuple[Weight, ...], ...]:
@@ -470,7 +484,7 @@ class ConfusionMatrix:
 
     def __attrs_post_init__(self) -> None:
         if len(set(self.classes)) != len(self.classes):
-            raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
+            raise DtreeError(f"the classes must be distinct, got {quote(self.classes)}")
         k = len(self.classes)
         if k == 0:
             raise DtreeError("a confusion matrix needs a class")
@@ -479,7 +493,7 @@ class ConfusionMatrix:
         for row in self.counts:
             for count in row:
                 if not is_number(count) or not 0 <= count < math.inf:
-                    raise DtreeError(f"counts must be finite numbers >= 0, got {count!r}")
+                    raise DtreeError(f"counts must be finite numbers >= 0, got {quote(count)}")
 
     @classmethod
     def from_labels(
@@ -500,18 +514,25 @@ class ConfusionMatrix:
         >>> ConfusionMatrix.from_labels(actual, predicted, ("+", "-")).counts
         ((2, 3), (2, 93))
         """
+        actual, predicted = collection(actual, "actual"), collection(predicted, "predicted")
         if len(actual) != len(predicted):
             raise DtreeError(f"{len(actual)} actual labels but {len(predicted)} predicted")
         shares = (1,) * len(actual) if weights is None else tuple(weights)
         if len(shares) != len(actual):
             raise DtreeError(f"{len(shares)} weights for {len(actual)} labels")
-        order = tuple(sorted({*actual, *predicted})) if classes is None else tuple(classes)
+        order = (
+            tuple(sorted({*actual, *predicted}))
+            if classes is None
+            else collection(classes, "classes")
+        )
         position = {label: k for k, label in enumerate(order)}
         cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
         for truth, guess, weight in zip(actual, predicted, shares, strict=True):
             for label in (truth, guess):
                 if label not in position:
-                    raise DtreeError(f"unknown class {label!r}; the classes are {order!r}")
+                    raise DtreeError(
+                        f"unknown class {quote(label)}; the classes are {quote(order)}"
+                    )
             cells[position[truth]][position[guess]].append(weight)
         return cls(order, (tuple(map(total, row)) for row in cells))
 
@@ -545,7 +566,7 @@ class ConfusionMatrix:
         if not isinstance(other, ConfusionMatrix):
             return NotImplemented
         if other.classes != self.classes:
-            raise DtreeError(f"classes {other.classes!r} differ from {self.classes!r}")
+            raise DtreeError(f"classes {quote(other.classes)} differ from {quote(self.classes)}")
         return ConfusionMatrix(
             self.classes,
             (
@@ -615,11 +636,13 @@ def _averaged(
     classes; ``weighted``: the mean weighted by each class's actual weight.
     """
     if average not in AVERAGES:
-        raise DtreeError(f"unknown average {average!r}; choose one of {list(AVERAGES)}")
+        raise DtreeError(f"unknown average {quote(average)}; choose one of {list(AVERAGES)}")
     per_class = _class_counts(matrix)
     if label is not None:
         if label not in matrix.classes:
-            raise DtreeError(f"unknown class {label!r}; the classes are {matrix.classes!r}")
+            raise DtreeError(
+                f"unknown class {quote(label)}; the classes are {quote(matrix.classes)}"
+            )
         return metric(per_class[matrix.classes.index(label)])
     match average:
         case "macro":
@@ -717,7 +740,7 @@ def f_beta(
     See also: :func:`precision`, :func:`recall`.
     """
     if not is_number(beta) or not 0 <= beta < math.inf:
-        raise DtreeError(f"beta must be a finite number >= 0, got {beta!r}")
+        raise DtreeError(f"beta must be a finite number >= 0, got {quote(beta)}")
     return _averaged(matrix, label, average, partial(_f, beta * beta))
 
 
@@ -727,7 +750,7 @@ def f_beta(
 def _exact(value: Number, what: str) -> Fraction:
     """The exact value of a finite number (a float's binary value)."""
     if not is_number(value) or not math.isfinite(value):
-        raise DtreeError(f"{what} must be finite numbers, got {value!r}")
+        raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
     return Fraction(value)
 
 
@@ -771,19 +794,44 @@ def _square_root(x: Fraction) -> float:
         return math.inf
 
 
-def learn_with(learner: Learning) -> Callable[[Dataset], Tree]:
+def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[Dataset], Tree]:
     """The function from data to a tree that ``learner`` stands for.
+
+    With ``progress``, the growth of the tree is reported to it: a
+    :class:`~dtree.grow.Learner`'s by :func:`~dtree.grow.grow`, a function's
+    when it takes a ``progress`` keyword (``id3``, ``c45``, ``cart`` and
+    partial applications of them do); other functions report nothing.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
     >>> learn_with(ID3)(load("xor")).stats
     ClassStats(classes=('0', '1'), counts=(2, 2))
+    >>> seen = []
+    >>> _ = learn_with(ID3, seen.append)(load("xor"))
+    >>> seen[-1]
+    Progress(done=4.0, total=4.0, what='growing')
     """
     if isinstance(learner, Learner):
-        return partial(grow, learner)
+        return partial(grow, learner, progress=progress)
     if callable(learner):
+        reporting: Callable[..., Tree] = learner
+        if progress is not None and _takes_progress(reporting):
+            return partial(reporting, progress=progress)
         return learner
-    raise DtreeError(f"a learner is a Learner or a function from data to a tree, not {learner!r}")
+    raise DtreeError(
+        f"a learner is a Learner or a function from data to a tree, not {quote(learner)}"
+    )
+
+
+def _takes_progress(learn: Callable[..., Tree]) -> bool:
+    try:
+        parameter = inspect.signature(learn).parameters.get("progress")
+    except (TypeError, ValueError):  # no signature to read, as for some builtins
+        return False
+    return parameter is not None and parameter.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )
 
 
 def folds_of(
@@ -801,8 +849,11 @@ def folds_of(
     >>> [len(fold.test) for fold in folds_of(load("play-tennis"), 3)]
     [5, 5, 4]
     """
-    if isinstance(folds, bool):
-        raise DtreeError(f"folds is a number of folds or a sequence of Fold values, not {folds!r}")
+    if isinstance(folds, bool | str) or not isinstance(folds, int | Sequence):
+        raise DtreeError(
+            "folds is a number of folds (an integer) or a sequence of Fold values,"
+            f" not {quote(folds)}"
+        )
     if isinstance(folds, int):
         if stratified is None:
             stratified = data.schema.is_classification
@@ -811,7 +862,7 @@ def folds_of(
         raise DtreeError("stratified applies to folds made here: with folds given, leave it None")
     given = tuple(folds)
     if not given or not all(isinstance(fold, Fold) for fold in given):
-        raise DtreeError("folds is a number of folds or a sequence of Fold values")
+        raise DtreeError("folds is a number of folds (an integer) or a sequence of Fold values")
     known = set(data.rows)
     for fold in given:
         if not known.issuperset(fold.train) or not known.issuperset(fold.test):
@@ -869,7 +920,7 @@ def cross_validate(
     *,
     seed: int = 0,
     stratified: bool | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Report | None = None,
 ) -> CrossValidation:
     """k-fold cross-validation: grow a tree on each fold's training rows and
     measure its error on the fold's test rows (the Decision Trees II notes).
@@ -877,9 +928,10 @@ def cross_validate(
     ``folds`` is k, for :func:`stratified_k_fold` (classification) or
     :func:`k_fold` (regression) with ``seed`` unless ``stratified`` says
     which; or the folds themselves, e.g. from :func:`repeated_k_fold`.
-    ``progress(i, k)``, if given, is called after each of the k folds with
-    the number done.  A fold whose test rows all have weight 0 has no
-    error, and a DtreeError says so.
+    ``progress``, if given, is told the folds done, a
+    :class:`~dtree.progress.Progress` of k, the growth of each fold's tree
+    included (see :func:`learn_with`).  A fold whose test rows all have
+    weight 0 has no error, and a DtreeError says so.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -889,11 +941,14 @@ def cross_validate(
 
     See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
     """
-    learn = learn_with(learner)
+    learn_with(learner)  # refuses what is not a learner before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     errors: list[Score] = []
     pooled: ConfusionMatrix | None = None
+    k = len(chosen)
     for done, fold in enumerate(chosen, start=1):
+        what = f"fold {done}/{k}"
+        learn = learn_with(learner, part(progress, done - 1, done, k, what))
         tree = learn(data.subset(fold.train))
         test = data.subset(fold.test)
         errors.append(error(tree, test))
@@ -901,7 +956,7 @@ def cross_validate(
             matrix = confusion_matrix(tree, test)
             pooled = matrix if pooled is None else pooled + matrix
         if progress is not None:
-            progress(done, len(chosen))
+            progress(Progress(done, k, what))
     return CrossValidation(chosen, tuple(errors), pooled)
 
 
@@ -922,6 +977,7 @@ def learning_curve(
     folds: int | Sequence[Fold] = 10,
     seed: int = 0,
     stratified: bool | None = None,
+    progress: Report | None = None,
 ) -> tuple[LearningPoint, ...]:
     """Performance against the number of training examples, averaged over the
     folds of a cross-validation (the Decision Trees II notes' learning curve).
@@ -933,7 +989,9 @@ def learning_curve(
     (training error) and on the fold's test rows (test error).  The
     training sets of one fold are nested: m rows are the first m of any
     larger training set.  Each m must lie between 1 and the size of the
-    smallest fold's training rows.
+    smallest fold's training rows.  ``progress``, if given, is told the
+    trees grown, a :class:`~dtree.progress.Progress` of ``len(sizes)`` times
+    the number of folds.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -945,7 +1003,7 @@ def learning_curve(
 
     See also: :func:`cross_validate`, :class:`LearningPoint`.
     """
-    learn = learn_with(learner)
+    learn_with(learner)  # refuses what is not a learner before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
@@ -953,14 +1011,19 @@ def learning_curve(
     rng = random.Random(seed)
     orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
     points = []
-    for m in sizes:
+    fits = len(sizes) * len(chosen)
+    for i, m in enumerate(sizes):
         training: list[Score] = []
         testing: list[Score] = []
-        for fold, order in zip(chosen, orders, strict=True):
+        for j, (fold, order) in enumerate(zip(chosen, orders, strict=True)):
+            done = i * len(chosen) + j
+            what = f"{m} rows, fold {j + 1}/{len(chosen)}"
             train = data.subset(sorted(order[:m]))
-            tree = learn(train)
+            tree = learn_with(learner, part(progress, done, done + 1, fits, what))(train)
             training.append(error(tree, train))
             testing.append(error(tree, data.subset(fold.test)))
+            if progress is not None:
+                progress(Progress(done + 1, fits, what))
         points.append(LearningPoint(m, mean(training), mean(testing)))
     return tuple(points)
 
@@ -1117,9 +1180,11 @@ def sample_size_bound(epsilon: Number, hypotheses: int, *, base: Number = 2) -> 
     See also: :func:`boolean_hypotheses`.
     """
     if not is_number(epsilon) or not 0 < epsilon < math.inf:
-        raise DtreeError(f"epsilon must be a finite number > 0, got {epsilon!r}")
+        raise DtreeError(f"epsilon must be a finite number > 0, got {quote(epsilon)}")
     if type(hypotheses) is not int or hypotheses < 1:
-        raise DtreeError(f"|H| is an integer >= 1, got {hypotheses!r}")
+        raise DtreeError(f"|H| is an integer >= 1, got {quote(hypotheses)}")
     if not is_number(base) or not 1 < base < math.inf:
-        raise DtreeError(f"the base of the logarithm must be a finite number > 1, got {base!r}")
+        raise DtreeError(
+            f"the base of the logarithm must be a finite number > 1, got {quote(base)}"
+        )
     return math.ceil(Fraction(_log(hypotheses, base)) / Fraction(epsilon) ** 2)

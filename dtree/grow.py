@@ -84,6 +84,7 @@ from dtree.impurity import (
     misclassification,
 )
 from dtree.missing import most_likely_value
+from dtree.progress import Report, meter
 from dtree.significance import is_significant
 from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -884,8 +885,12 @@ def _make_subtree(frame: _Frame, seed: _Seed) -> Leaf | Sprout[_Seed]:
     return leaf if split is None else _sprout(frame, seed, leaf, split[0])
 
 
-def _grow_best_first(frame: _Frame, root: _Seed, limit: int) -> Tree:
-    """Split the leaf of largest weighted decrease first, until there are ``limit`` leaves."""
+def _grow_best_first(
+    frame: _Frame, root: _Seed, limit: int, settle: Callable[[_Seed], None]
+) -> Tree:
+    """Split the leaf of largest weighted decrease first, until there are ``limit`` leaves.
+
+    ``settle`` is told of each seed that stays a leaf, as soon as that is known."""
     decided: dict[int, Leaf | Sprout[_Seed]] = {}
     frontier: list[tuple[Fraction | float, int, _Seed, Leaf, _Candidate]] = []
     made = itertools.count()
@@ -897,12 +902,15 @@ def _grow_best_first(frame: _Frame, root: _Seed, limit: int) -> Tree:
             candidate, score = split
             priority = ratio(total(seed.weights), frame.total_weight) * score
             heapq.heappush(frontier, (-priority, next(made), seed, leaf, candidate))
+        else:
+            settle(seed)
 
     leaves = 1
     consider(root)
     while frontier:
         _, _, seed, leaf, split = heapq.heappop(frontier)
         if leaves + len(split.conditions) - 1 > limit:
+            settle(seed)
             continue
         leaves += len(split.conditions) - 1
         sprout = _sprout(frame, seed, leaf, split)
@@ -952,19 +960,23 @@ def _check(learner: Learner, data: Dataset) -> None:
                 )
 
 
-def grow(learner: Learner, data: Dataset) -> Tree:
+def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> Tree:
     """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of the CS 760 notes).
+
+    ``progress``, if given, is told the share of the training weight that
+    has settled in leaves (see :mod:`dtree.progress`): it never falls, and
+    reaches 1 when the tree is complete.
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(grow(ID3, load("xor"))))
-    root [0 2, 1 2]
-    Z1 = 0 [0 1, 1 1]
-    |   Z2 = 0 [0 1, 1 0]: 0
-    |   Z2 = 1 [0 0, 1 1]: 1
-    Z1 = 1 [0 1, 1 1]
-    |   Z2 = 0 [0 0, 1 1]: 1
-    |   Z2 = 1 [0 1, 1 0]: 0
+    root [0: 2, 1: 2]
+    Z1 = 0 [0: 1, 1: 1]
+    |   Z2 = 0 [0: 1, 1: 0]: 0
+    |   Z2 = 1 [0: 0, 1: 1]: 1
+    Z1 = 1 [0: 1, 1: 1]
+    |   Z2 = 0 [0: 0, 1: 1]: 1
+    |   Z2 = 1 [0: 1, 1: 0]: 0
     """
     present = data.present()
     if not present.rows:
@@ -975,9 +987,30 @@ def grow(learner: Learner, data: Dataset) -> Tree:
     weights = tuple(_exact(data.weights[r]) for r in present.rows)
     integral = all(type(w) is int for w in weights)
     root = _Seed(present.rows, weights, 0, first, integral)
+    whole = float(frame.total_weight)
+    advance = meter(progress, whole, "growing")
+    settled = 0.0
+
+    def settle(seed: _Seed) -> None:
+        nonlocal settled
+        if progress is not None:
+            settled += float(sum(seed.weights))
+            advance(settled)
+
+    def make_subtree(seed: _Seed) -> Leaf | Sprout[_Seed]:
+        node = _make_subtree(frame, seed)
+        if isinstance(node, Leaf):
+            settle(seed)
+        return node
+
     if learner.max_leaf_nodes is not None:
-        return _grow_best_first(frame, root, learner.max_leaf_nodes)
-    return unfold(root, lambda seed: _make_subtree(frame, seed))
+        tree = _grow_best_first(frame, root, learner.max_leaf_nodes, settle)
+    elif progress is None:
+        tree = unfold(root, lambda seed: _make_subtree(frame, seed))
+    else:
+        tree = unfold(root, make_subtree)
+    advance(whole)
+    return tree
 
 
 def id3(
@@ -988,6 +1021,7 @@ def id3(
     min_gain: float | Fraction = 0.0,
     significance: float | None = None,
     missing: Missing = "refuse",
+    progress: Report | None = None,
 ) -> Tree:
     """ID3: information gain, multiway nominal splits, grown until pure.
 
@@ -996,14 +1030,14 @@ def id3(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(id3(load("play-tennis"))))
-    root [No 5, Yes 9]
-    Outlook = Overcast [No 0, Yes 4]: Yes
-    Outlook = Rain [No 2, Yes 3]
-    |   Wind = Strong [No 2, Yes 0]: No
-    |   Wind = Weak [No 0, Yes 3]: Yes
-    Outlook = Sunny [No 3, Yes 2]
-    |   Humidity = High [No 3, Yes 0]: No
-    |   Humidity = Normal [No 0, Yes 2]: Yes
+    root [No: 5, Yes: 9]
+    Outlook = Overcast [No: 0, Yes: 4]: Yes
+    Outlook = Rain [No: 2, Yes: 3]
+    |   Wind = Strong [No: 2, Yes: 0]: No
+    |   Wind = Weak [No: 0, Yes: 3]: Yes
+    Outlook = Sunny [No: 3, Yes: 2]
+    |   Humidity = High [No: 3, Yes: 0]: No
+    |   Humidity = Normal [No: 0, Yes: 2]: Yes
 
     See also: :func:`grow`, :data:`ID3`, :func:`c45`, :func:`cart`.
     """
@@ -1015,7 +1049,7 @@ def id3(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)
 
 
 def c45(
@@ -1025,6 +1059,7 @@ def c45(
     max_depth: int | None = None,
     significance: float | None = None,
     missing: Missing = "fractional",
+    progress: Report | None = None,
 ) -> Tree:
     """C4.5 (release 8) as Weka's J48 grows it, before pruning (J48 -U -O).
 
@@ -1036,14 +1071,14 @@ def c45(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(c45(load("golf"))))
-    root [Play 9, Don't Play 5]
-    outlook = overcast [Play 4, Don't Play 0]: Play
-    outlook = rain [Play 3, Don't Play 2]
-    |   windy = false [Play 3, Don't Play 0]: Play
-    |   windy = true [Play 0, Don't Play 2]: Don't Play
-    outlook = sunny [Play 2, Don't Play 3]
-    |   humidity <= 75 [Play 2, Don't Play 0]: Play
-    |   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+    root [Play: 9, "Don't Play": 5]
+    outlook = overcast [Play: 4, "Don't Play": 0]: Play
+    outlook = rain [Play: 3, "Don't Play": 2]
+    |   windy = false [Play: 3, "Don't Play": 0]: Play
+    |   windy = true [Play: 0, "Don't Play": 2]: "Don't Play"
+    outlook = sunny [Play: 2, "Don't Play": 3]
+    |   humidity <= 75 [Play: 2, "Don't Play": 0]: Play
+    |   humidity > 75 [Play: 0, "Don't Play": 3]: "Don't Play"
 
     See also: :func:`grow`, :data:`C45`, :func:`id3`, :func:`cart`.
     """
@@ -1054,7 +1089,7 @@ def c45(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)
 
 
 def cart(
@@ -1068,6 +1103,7 @@ def cart(
     max_leaf_nodes: int | None = None,
     significance: float | None = None,
     missing: Missing = "refuse",
+    progress: Report | None = None,
 ) -> Tree:
     """CART: binary splits, Gini by default, a regression tree for a numeric target.
 
@@ -1080,9 +1116,9 @@ def cart(
     >>> from dtree.datasets import load
     >>> from dtree.render import text
     >>> print(text(cart(load("golf"), max_depth=1)))
-    root [Play 9, Don't Play 5]
-    outlook in {overcast} [Play 4, Don't Play 0]: Play
-    outlook not in {overcast} [Play 5, Don't Play 5]: Play
+    root [Play: 9, "Don't Play": 5]
+    outlook in {overcast} [Play: 4, "Don't Play": 0]: Play
+    outlook not in {overcast} [Play: 5, "Don't Play": 5]: Play
 
     See also: :func:`grow`, :data:`CART`, :func:`id3`, :func:`c45`.
     """
@@ -1099,4 +1135,4 @@ def cart(
         significance=significance,
         missing=missing,
     )
-    return grow(learner, data)
+    return grow(learner, data, progress=progress)

@@ -78,7 +78,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
 from dtree.impurity import (
     TOLERANCE,
@@ -579,7 +579,9 @@ def is_permutation_invariant(learn: Learn, data: Dataset, order: Sequence[int]) 
     False
     """
     if sorted(order) != sorted(data.rows):
-        raise DtreeError(f"{tuple(order)!r} is not a permutation of the rows {data.rows!r}")
+        raise DtreeError(
+            f"{quote(tuple(order))} is not a permutation of the rows {quote(data.rows)}"
+        )
     return learn(_reordered(data, order)) == learn(data)
 
 
@@ -603,7 +605,7 @@ def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -
     if len(weights) != len(data):
         raise DtreeError(f"{len(weights)} weights for {len(data)} rows")
     if not all(_is_count(k) for k in weights):
-        raise DtreeError(f"copy counts must be integers >= 0, got {tuple(weights)!r}")
+        raise DtreeError(f"copy counts must be integers >= 0, got {quote(tuple(weights))}")
     copies = [row for row, k in zip(data.rows, weights, strict=True) for _ in range(k)]
     if not any(data.weights[row] > 0 for row in copies):
         return True

@@ -40,10 +40,10 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
-from dtree.dataset import Dataset, Value
-from dtree.errors import DtreeError, at_file
+from dtree.dataset import Dataset, Value, Weight, check_weight, collection
+from dtree.errors import DtreeError, at_file, quote
 
 __all__ = ["read_csv", "read_examples", "read_text"]
 
@@ -53,6 +53,7 @@ Kind = Literal["numeric", "nominal", "inferred"]
 # Python's float() also takes '1_000', ' 1 ', 'nan', 'inf' and non-ASCII
 # digits; a data file should only have to mean what it plainly says.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
@@ -64,6 +65,7 @@ def read_csv(
     numeric: Iterable[str] = (),
     nominal: Iterable[str] = (),
     missing: Iterable[str] = ("?", ""),
+    weights: str | None = None,
 ) -> Dataset:
     """The dataset held by the CSV file at ``path``, predicting column ``target``.
 
@@ -77,6 +79,13 @@ def read_csv(
       target makes a regression dataset.
     - A field equal to one of ``missing`` is a missing value, ``None``;
       the target may not have missing values.
+    - ``classes``, ``numeric``, ``nominal`` and ``missing`` are collections
+      (``missing=["NA"]``): a bare string is refused, not read as its
+      characters.
+    - ``weights`` names a column of row weights, which is then no
+      attribute: each field a number >= 0 (an integer stays an ``int``,
+      so counts stay exact), none missing.  A row of weight k acts as k
+      copies of it.
     - Rows are numbered from 1, the first data row after the header;
       blank lines are skipped and not counted.
 
@@ -90,27 +99,38 @@ def read_csv(
     ...     data = read_csv(path, target="Play")
     >>> data.schema.classes, data.column("Wind"), data.column("Humidity")
     (('No', 'Yes'), ('Weak', 'Strong'), (70.0, None))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "days.csv")
+    ...     _ = path.write_text("Wind,Play,Days\\nWeak,Yes,3\\nStrong,No,0.5\\n")
+    ...     data = read_csv(path, target="Play", weights="Days")
+    >>> data.schema.names, data.weights
+    (('Wind',), (3, 0.5))
     >>> read_csv(Path(folder, "wind.csv"), target="Play")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dtree.errors.DtreeError: .../wind.csv: no such file
     """
+    classes = None if classes is None else collection(classes, "classes")
+    numeric, nominal = collection(numeric, "numeric"), collection(nominal, "nominal")
+    markers = frozenset(collection(missing, "missing"))
     file = os.fspath(path)
     header, rows = _table(_records(_text(file), file), file)
+    if weights is not None:
+        _check_weights_column(header, weights, target, file)
     kinds = _kinds(
         header, target=target, classes=classes, numeric=numeric, nominal=nominal, file=file
     )
-    markers = frozenset(missing)
-    columns = {
-        name: _typed_column(
-            name,
-            [None if row[j] in markers else row[j] for row in rows],
-            kinds[name],
-            file,
-        )
+    fields = {
+        name: [None if row[j] in markers else row[j] for row in rows]
         for j, name in enumerate(header)
     }
-    return _dataset(columns, target=target, classes=classes, file=file)
+    columns = {
+        name: _typed_column(name, values, kinds[name], file)
+        for name, values in fields.items()
+        if name != weights
+    }
+    shares = None if weights is None else _weight_column(weights, fields[weights], file)
+    return _dataset(columns, target=target, classes=classes, weights=shares, file=file)
 
 
 def read_examples(
@@ -141,19 +161,23 @@ def read_examples(
     >>> examples[0], examples[1]["Humidity"]
     ({'Wind': 'Weak', 'Humidity': 70.0, 'Day': '1'}, None)
     """
+    forced_numeric, forced_nominal = (
+        set(collection(numeric, "numeric")),
+        set(collection(nominal, "nominal")),
+    )
+    markers = frozenset(collection(missing, "missing"))
     file = os.fspath(path)
     header, rows = _table(_records(_text(file), file), file)
-    forced_numeric, forced_nominal = set(numeric), set(nominal)
     absent = sorted((forced_numeric | forced_nominal) - set(header))
     if absent:
-        known = ", ".join(repr(name) for name in header)
+        known = ", ".join(quote(name) for name in header)
         raise DtreeError(
-            f"the column {absent[0]!r} is needed but absent; the columns are {known}", file=file
+            f"the column {quote(absent[0])} is needed but absent; the columns are {known}",
+            file=file,
         )
     both = sorted(forced_numeric & forced_nominal)
     if both:
         raise DtreeError("read both as numbers and as nominal values", file=file, column=both[0])
-    markers = frozenset(missing)
     columns = [
         _typed_column(
             name,
@@ -293,14 +317,14 @@ def _kinds(
     {'x': 'numeric', 'y': 'nominal'}
     """
     forced_numeric, forced_nominal = set(numeric), set(nominal)
-    known = ", ".join(repr(name) for name in header)
+    known = ", ".join(quote(name) for name in header)
     if target not in header:
-        raise DtreeError(f"unknown target {target!r}; the columns are {known}", file=file)
+        raise DtreeError(f"unknown target {quote(target)}; the columns are {known}", file=file)
     for option, names in (("numeric", forced_numeric), ("nominal", forced_nominal)):
         unknown = sorted(names - set(header))
         if unknown:
             raise DtreeError(
-                f"{option}= names an unknown column {unknown[0]!r}; the columns are {known}",
+                f"{option}= names an unknown column {quote(unknown[0])}; the columns are {known}",
                 file=file,
             )
     both = sorted(forced_numeric & forced_nominal)
@@ -367,10 +391,10 @@ def _typed_column(name: str, fields: Sequence[str | None], kind: Kind, file: str
         if field is None:
             continue
         if number is None:
-            raise DtreeError(f"{field!r} is not a number", file=file, row=row, column=name)
+            raise DtreeError(f"{quote(field)} is not a number", file=file, row=row, column=name)
         if not math.isfinite(number):
             raise DtreeError(
-                f"{field!r} is not a finite number (NaN and infinity are not allowed)",
+                f"{quote(field)} is not a finite number (NaN and infinity are not allowed)",
                 file=file,
                 row=row,
                 column=name,
@@ -378,15 +402,48 @@ def _typed_column(name: str, fields: Sequence[str | None], kind: Kind, file: str
     return list(numbers)
 
 
+def _check_weights_column(header: Sequence[str], weights: str, target: str, file: str) -> None:
+    if weights not in header:
+        known = ", ".join(quote(name) for name in header)
+        raise DtreeError(
+            f"unknown weights column {quote(weights)}; the columns are {known}", file=file
+        )
+    if weights == target:
+        raise DtreeError("the target cannot be the weights too", file=file, column=weights)
+
+
+def _weight_column(name: str, fields: Sequence[str | None], file: str) -> list[Weight]:
+    """The weights a column spells: integers as ints, other decimals as floats.
+
+    >>> _weight_column("w", ["2", "0.5", "1e1"], "t.csv")
+    [2, 0.5, 10.0]
+    >>> _weight_column("w", ["1", None], "t.csv")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: t.csv, row 2, column 'w': weight None is not a finite number >= 0
+    """
+    numbers = _typed_column(name, fields, "numeric", file)
+    weights: list[Weight] = []
+    for row, (field, number) in enumerate(zip(fields, numbers, strict=True), start=1):
+        weight = int(field) if field is not None and _INTEGER.fullmatch(field) else number
+        try:
+            check_weight(weight, row, name)
+        except DtreeError as error:
+            raise at_file(error, file) from error
+        weights.append(cast(Weight, weight))
+    return weights
+
+
 def _dataset(
     columns: Mapping[str, Sequence[Value]],
     *,
     target: str,
     classes: Sequence[str] | None,
+    weights: Sequence[Weight] | None = None,
     file: str,
 ) -> Dataset:
     """The dataset of typed ``columns``; its errors are placed in ``file``."""
     try:
-        return Dataset.from_columns(columns, target=target, classes=classes)
+        return Dataset.from_columns(columns, target=target, classes=classes, weights=weights)
     except DtreeError as error:
         raise at_file(error, file) from error

@@ -41,7 +41,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal, TypeVar, assert_never
@@ -50,11 +50,7 @@ from attrs import frozen
 
 from dtree.counts import (
     ClassStats,
-    Stats,
     central,
-    ratio,
-    stats_of,
-    total,
     training_loss,
 )
 from dtree.dataset import Dataset, Label, Weight
@@ -62,15 +58,20 @@ from dtree.errors import DtreeError
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
+from dtree.progress import Progress, Report, meter, part
 from dtree.tree import (
     Branch,
     Leaf,
-    Probability,
+    Routed,
     Split,
     Sprout,
     Tree,
+    _fold_routed,
+    _run_weights,
+    _stats,
+    _weights,
+    _whole,
     depth,
-    descend,
     fold,
     leaves,
     n_leaves,
@@ -109,9 +110,6 @@ Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Rule = Literal["min", "1se"]
 Number = Fraction | float
-Routed = tuple[tuple[int, Probability], ...]
-"""The rows of a dataset that reach a node, each with the share of it that does."""
-
 R = TypeVar("R")
 
 
@@ -441,6 +439,7 @@ def cost_complexity_path(
     risk: Risk = "error",
     impurity: Impurity = gini,
     one_at_a_time: bool = False,
+    progress: Report | None = None,
 ) -> CostComplexityPath:
     """Weakest-link pruning: the nested trees T_0 > T_1 > ... > root and their alphas.
 
@@ -454,6 +453,7 @@ def cost_complexity_path(
     prunes one weakest link per step (the first in preorder), so a tied
     alpha repeats.  With ``risk="impurity"`` and the tree's own criterion it
     reproduces scikit-learn's ``ccp_alphas`` and ``impurities``.
+    ``progress``, if given, is told the leaves pruned away, of all but one.
 
     On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree gives:
 
@@ -473,11 +473,14 @@ def cost_complexity_path(
     alphas: list[Number] = []
     trees: list[Tree] = []
     risks: list[Number] = []
+    leaves = links.size[0]
+    advance = meter(progress, leaves - 1, "pruning")
 
     def record(alpha: Number) -> None:
         alphas.append(alpha)
         trees.append(links.tree)
         risks.append(links.r_branch[0])
+        advance(leaves - links.size[0])
 
     if one_at_a_time:
         record(Fraction(0))
@@ -497,93 +500,6 @@ def cost_complexity_path(
     return CostComplexityPath(tuple(alphas), tuple(trees), tuple(risks))
 
 
-# -- routing a dataset through a tree --------------------------------------------------------
-
-
-def _route(
-    split: Split, data: Dataset, rows: Routed, *, recount: bool
-) -> tuple[tuple[Routed, ...], Routed]:
-    """The rows that go down each branch, and those that stop (no branch accepts their value).
-
-    A row follows :func:`dtree.tree.descend`.  When the tree is being
-    recounted on ``data`` (``recount``), a row with a missing value is
-    spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases, so that the
-    recounted node's weight is the sum of its branches'.
-    """
-    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
-    stopped: list[tuple[int, Probability]] = []
-    unknown: list[tuple[int, Probability]] = []
-    for row, share in rows:
-        example = data.example(row)
-        if recount and example.get(split.attribute) is None:
-            unknown.append((row, share))
-            continue
-        ways = descend(split, example)
-        if not ways:
-            stopped.append((row, share))
-        for i, p in ways:
-            parts[i].append((row, share * p))
-    known = [total(_weights(data, tuple(part))) for part in parts]
-    everywhere = total(known)
-    for row, share in unknown:
-        for i, weight in enumerate(known):
-            if weight > 0:
-                parts[i].append((row, share * ratio(weight, everywhere)))
-        if everywhere == 0:
-            parts[0].append((row, share))
-    return tuple(map(tuple, parts)), tuple(stopped)
-
-
-def _fold_routed(
-    tree: Tree,
-    data: Dataset,
-    rows: Routed,
-    on_leaf: Callable[[Leaf, Routed], R],
-    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
-    *,
-    recount: bool = False,
-) -> R:
-    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
-
-    ``on_split`` gets the split, its rows, the rows that stop there (no
-    branch accepts their value) and the results of its branches.
-    """
-    results: list[R] = []
-    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
-    while stack:
-        node, rows, stopped = stack.pop()
-        match node:
-            case Leaf():
-                results.append(on_leaf(node, rows))
-            case Split(branches, _) if stopped is not None:
-                below = tuple(results[len(results) - len(branches) :])
-                del results[len(results) - len(branches) :]
-                results.append(on_split(node, rows, stopped, below))
-            case Split(branches, _):
-                parts, stopped = _route(node, data, rows, recount=recount)
-                stack.append((node, rows, stopped))
-                stack.extend(
-                    (branch.subtree, part, None)
-                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
-                )
-    return results[0]
-
-
-def _whole(data: Dataset) -> Routed:
-    """Every row of the dataset, whole."""
-    return tuple((row, Fraction(1)) for row in data.rows)
-
-
-def _weights(data: Dataset, rows: Routed) -> tuple[Weight, ...]:
-    """Each routed row's weight times its share (a whole row keeps its own weight)."""
-    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
-
-
-def _stats(data: Dataset, rows: Routed) -> Stats:
-    return stats_of(data.subset(row for row, _ in rows), _weights(data, rows))
-
-
 def _check_target(tree: Tree, data: Dataset, role: str) -> None:
     stats = tree.stats
     if isinstance(stats, ClassStats) != data.schema.is_classification or (
@@ -597,15 +513,20 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 
 def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
-    weights = _weights(data, rows)
+    shares = rows.loose if rows.run is not None else rows.shares()
+    weights = _weights(data, shares)
     if data.schema.is_classification:
         wrong = (
-            w for (row, _), w in zip(rows, weights, strict=True) if data.target[row] != prediction
+            w for (row, _), w in zip(shares, weights, strict=True) if data.target[row] != prediction
         )
-        return sum(wrong, Fraction(0))
+        loss: Number = sum(wrong, Fraction(0))
+        if rows.run is not None:
+            classes = data.schema.classes
+            loss += sum(_run_weights(rows, k)[0] for k, c in enumerate(classes) if c != prediction)
+        return loss
     return math.fsum(
         float(w) * (float(data.target[row]) - float(prediction)) ** 2
-        for (row, _), w in zip(rows, weights, strict=True)
+        for (row, _), w in zip(shares, weights, strict=True)
     )
 
 
@@ -647,7 +568,7 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
                 return leaf, as_one
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
-    return _fold_routed(tree, validation, _whole(validation), on_leaf, on_split)[0]
+    return _fold_routed(tree, validation, _whole(validation, tree), on_leaf, on_split)[0]
 
 
 # -- pessimistic pruning (C4.5) --------------------------------------------------------------
@@ -822,8 +743,10 @@ def pessimistic(
 
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
         """The node pruned bottom-up, and its estimated errors."""
-        if data is None:
-            return fold(node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, (), b))
+        if data is None or not subtree_raising:
+            return fold(
+                node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, Routed(()), b)
+            )
         return _fold_routed(
             node,
             data,
@@ -851,7 +774,7 @@ def pessimistic(
             return prune(raised, rows)
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
-    return prune(tree, _whole(data) if data is not None else ())[0]
+    return prune(tree, _whole(data) if data is not None else Routed(()))[0]
 
 
 COLLAPSE_SLACK = 1e-3
@@ -996,7 +919,7 @@ def select_by_cv(
     rule: Rule = "min",
     risk: Risk = "error",
     impurity: Impurity | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Report | None = None,
 ) -> Selection:
     """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
 
@@ -1010,7 +933,9 @@ def select_by_cv(
     number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
     ``learner`` a :class:`~dtree.grow.Learner` or any function from data to
     a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
-    the learner's own (Gini for a function).
+    the learner's own (Gini for a function).  ``progress``, if given, is
+    told the work done: the full tree and each fold, grown and then pruned,
+    are each one unit of k + 1.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import CART
@@ -1023,20 +948,27 @@ def select_by_cv(
     _check_risk(risk)
     if impurity is None:
         impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
-    learn = learn_with(learner)
-    path = cost_complexity_path(learn(data), risk=risk, impurity=impurity)
+    learn_with(learner)  # refuses what is not a learner before any work
+    parts = folds_of(data, folds, seed=seed)
+    units = len(parts) + 1
+
+    def path_of(rows: Dataset, done: int, what: str) -> CostComplexityPath:
+        """The path of the tree grown on ``rows``: the unit ``done`` of the work, half each."""
+        grown = learn_with(learner, part(progress, done, done + 0.5, units, what))(rows)
+        pruning = part(progress, done + 0.5, done + 1, units, what)
+        return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
+
+    path = path_of(data, 0, "the full tree")
     betas = [math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)] + [math.inf]
     pooled: list[list[tuple[Number, Weight]]] = [[] for _ in betas]
-    parts = folds_of(data, folds, seed=seed)
-    for done, part in enumerate(parts, start=1):
-        fold_path = cost_complexity_path(
-            learn(data.subset(part.train)), risk=risk, impurity=impurity
-        )
-        test = data.subset(part.test)
+    for done, held_out in enumerate(parts, start=1):
+        what = f"fold {done}/{len(parts)}"
+        fold_path = path_of(data.subset(held_out.train), done, what)
+        test = data.subset(held_out.test)
         for k, beta in enumerate(betas):
             pooled[k].extend(_row_losses(fold_path.tree_at(beta), test))
         if progress is not None:
-            progress(done, len(parts))
+            progress(Progress(done + 1, units, what))
     return _selection(path, [_mean_and_standard_error(losses) for losses in pooled], rule)
 
 
@@ -1054,10 +986,10 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
     >>> from dtree.grow import id3
     >>> from dtree.render import text
     >>> print(text(truncate(id3(load("play-tennis")), 1)))
-    root [No 5, Yes 9]
-    Outlook = Overcast [No 0, Yes 4]: Yes
-    Outlook = Rain [No 2, Yes 3]: Yes
-    Outlook = Sunny [No 3, Yes 2]: No
+    root [No: 5, Yes: 9]
+    Outlook = Overcast [No: 0, Yes: 4]: Yes
+    Outlook = Rain [No: 2, Yes: 3]: Yes
+    Outlook = Sunny [No: 3, Yes: 2]: No
     """
     if max_depth < 0:
         raise DtreeError(f"max_depth must be >= 0, got {max_depth!r}")

@@ -33,7 +33,33 @@ Contents
 :func:`format_weight`
     A count as people read it.
 
-All the renderings are iterative: a chain 10,000 splits deep renders.
+How text views write
+--------------------
+:func:`text`, :func:`rules`, the labels of :func:`dot` and :func:`draw`,
+DNF (:func:`dtree.dnf.format_dnf`) and the command line's tables:
+
+* **Numbers**: integers in full, any other number (a threshold, a mean, a
+  fractional weight) to :data:`~dtree.conditions.SIGNIFICANT_DIGITS` = 6
+  significant digits, as ``%g`` writes them: ``humidity <= 75``,
+  ``x <= 2.45``, ``0.1358`` for 0.13579999999999998, ``152.133`` for a mean
+  of 152.13348416289594.  Two thresholds that differ beyond the sixth
+  digit print alike (the two ends of one rule's range get the digits it
+  takes to tell them apart); the exact values are in the JSON model file
+  (:mod:`dtree.serialize`), and :func:`python` writes them exactly.
+* **Names and values**: as they are when they are one plain word
+  (``Outlook = Sunny``), otherwise in double quotes with JSON's backslash
+  escapes (``"a and b" = "blue, dark"``), so that every node is one line
+  and reads back one way (:func:`~dtree.conditions.format_name`,
+  :func:`~dtree.conditions.format_value`).
+* **Statistics**: ``[No: 5, Yes: 9]``, each class and its training
+  weight; in regression ``[n: 5, mean: 170]``.
+* **Deep trees**: :func:`text` indents a line by ``|   `` a level up to
+  :data:`MAX_INDENT` levels; a line deeper than that begins with its level
+  in parentheses instead, ``(40) x > 40.5 [n: 9960, mean: 5020.5]``, so the
+  text of any tree is linear in its size.
+
+All the renderings are iterative and linear in the tree's size: a chain
+10,000 splits deep renders in well under a second.
 """
 
 from __future__ import annotations
@@ -47,17 +73,30 @@ from typing import TYPE_CHECKING, assert_never
 
 from attrs import frozen
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, describe, format_number
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    format_name,
+    format_prediction,
+    format_rounded,
+    format_value,
+)
 from dtree.counts import ClassStats, Moments, Stats, central
-from dtree.dataset import Label, Weight
-from dtree.errors import DtreeError
-from dtree.rules import describe_rule, rules_of, simplify
+from dtree.dataset import Weight
+from dtree.errors import DtreeError, quote
+from dtree.rules import describe_rule, rules_of
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 __all__ = [
+    "MAX_INDENT",
     "MAX_PYTHON_DEPTH",
     "NESTING",
     "Placed",
@@ -73,60 +112,64 @@ __all__ = [
 
 INDENT = "|   "
 
+MAX_INDENT = 20
+"""The most levels :func:`text` indents by bars (80 characters); deeper lines show their level."""
+
 
 def format_weight(weight: Weight) -> str:
-    """A count as people read it: integers plainly, fractions to six digits.
+    """A count as people read it: integers plainly, other numbers to six significant digits.
+
+    The text views' one number format, :func:`dtree.conditions.format_rounded`.
 
     >>> format_weight(4), format_weight(Fraction(5, 2)), format_weight(1 / 3)
     ('4', '2.5', '0.333333')
     """
-    if isinstance(weight, Fraction) and weight.denominator == 1:
-        return str(weight.numerator)
-    if isinstance(weight, int):
-        return str(weight)
-    return format(float(weight), ".6g")
+    return format_rounded(weight)
 
 
 def _stats(stats: Stats) -> str:
     match stats:
         case ClassStats(classes, counts):
-            return (
-                "["
-                + ", ".join(f"{k} {format_weight(n)}" for k, n in zip(classes, counts, strict=True))
-                + "]"
-            )
+            pairs = zip(classes, counts, strict=True)
+            return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
         case Moments(weight, _, _):
-            mean = "-" if weight == 0 else format_number(stats.mean)
-            return f"[n {format_weight(weight)}, mean {mean}]"
+            mean = "-" if weight == 0 else format_rounded(stats.mean)
+            return f"[n: {format_weight(weight)}, mean: {mean}]"
         case _:
             assert_never(stats)
-
-
-def _prediction(prediction: Label | float) -> str:
-    return prediction if isinstance(prediction, str) else format_number(prediction)
 
 
 def _line(head: str, node: Tree) -> str:
     match node:
         case Leaf(prediction, stats):
-            return f"{head} {_stats(stats)}: {_prediction(prediction)}"
+            return f"{head} {_stats(stats)}: {format_prediction(prediction)}"
         case Split(_, stats):
             return f"{head} {_stats(stats)}"
         case _:
             assert_never(node)
 
 
+def _indent(level: int) -> str:
+    """The bars before a line ``level`` levels deep, or its level beyond :data:`MAX_INDENT`."""
+    return INDENT * level if level <= MAX_INDENT else f"({level}) "
+
+
 def text(tree: Tree) -> str:
-    """The tree as indented lines: condition [class counts]: prediction.
+    """The tree as indented lines: condition [class: count, ...]: prediction.
+
+    One line per node, as the module's notes on text views say: names and
+    values quoted where they would be ambiguous, numbers to six significant
+    digits, and a line more than :data:`MAX_INDENT` levels deep starting
+    with its level, ``(21) x <= 21.5 ...``, instead of 21 bars.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import id3
     >>> print(text(id3(load("boolean-table"))))
-    root [F 3, T 5]
-    X1 = F [F 3, T 1]
-    |   X2 = F [F 2, T 0]: F
-    |   X2 = T [F 1, T 1]: F
-    X1 = T [F 0, T 4]: T
+    root [F: 3, T: 5]
+    X1 = F [F: 3, T: 1]
+    |   X2 = F [F: 2, T: 0]: F
+    |   X2 = T [F: 1, T: 1]: F
+    X1 = T [F: 0, T: 4]: T
 
     (Rows 5 and 7 of the Lecture 10 table agree on X1 and X2 but not on Y:
     the data are not consistent, and that leaf keeps the tie's first class.)
@@ -137,7 +180,7 @@ def text(tree: Tree) -> str:
         stack.extend((branch, 0) for branch in reversed(tree.branches))
     while stack:
         branch, level = stack.pop()
-        lines.append(_line(INDENT * level + describe(branch.condition), branch.subtree))
+        lines.append(_line(_indent(level) + describe(branch.condition), branch.subtree))
         if isinstance(branch.subtree, Split):
             stack.extend((child, level + 1) for child in reversed(branch.subtree.branches))
     return "\n".join(lines)
@@ -148,18 +191,20 @@ def rules(tree: Tree) -> str:
 
     Each line is the path's conditions (simplified: a range reads ``2 < x <= 7``),
     the prediction, the leaf's training weight and the share it predicts right
-    (see :mod:`dtree.rules`).
+    (see :mod:`dtree.rules`).  The rules are simplified along the traversal
+    (:func:`~dtree.rules.rules_of` with ``simplified=True``), so the time is
+    linear in the tree's size times the merged conditions of a path.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import c45
     >>> print(rules(c45(load("golf"))))
     if outlook = overcast then Play  [4, 100%]
     if outlook = rain and windy = false then Play  [3, 100%]
-    if outlook = rain and windy = true then Don't Play  [2, 100%]
+    if outlook = rain and windy = true then "Don't Play"  [2, 100%]
     if outlook = sunny and humidity <= 75 then Play  [2, 100%]
-    if outlook = sunny and humidity > 75 then Don't Play  [3, 100%]
+    if outlook = sunny and humidity > 75 then "Don't Play"  [3, 100%]
     """
-    return "\n".join(describe_rule(simplify(rule)) for rule in rules_of(tree))
+    return "\n".join(describe_rule(rule) for rule in rules_of(tree, simplified=True))
 
 
 # -- Graphviz --------------------------------------------------------------------
@@ -201,9 +246,9 @@ def dot_string(label: str) -> str:
 def _dot_label(node: Tree) -> str:
     match node:
         case Leaf(prediction, stats):
-            return f"{_prediction(prediction)}\n{_stats(stats)}"
+            return f"{format_prediction(prediction)}\n{_stats(stats)}"
         case Split(_, stats):
-            return f"{node.attribute}\n{_stats(stats)}"
+            return f"{format_name(node.attribute)}\n{_stats(stats)}"
         case _:
             assert_never(node)
 
@@ -222,15 +267,15 @@ def dot(tree: Tree) -> str:
     >>> print(dot(id3(load("boolean-table"))))
     digraph tree {
       node [shape=box];
-      n0 [label="X1\\n[F 3, T 5]"];
+      n0 [label="X1\\n[F: 3, T: 5]"];
       n0 -> n1 [label="X1 = F"];
-      n1 [label="X2\\n[F 3, T 1]"];
+      n1 [label="X2\\n[F: 3, T: 1]"];
       n1 -> n2 [label="X2 = F"];
-      n2 [label="F\\n[F 2, T 0]", shape=ellipse];
+      n2 [label="F\\n[F: 2, T: 0]", shape=ellipse];
       n1 -> n3 [label="X2 = T"];
-      n3 [label="F\\n[F 1, T 1]", shape=ellipse];
+      n3 [label="F\\n[F: 1, T: 1]", shape=ellipse];
       n0 -> n4 [label="X1 = T"];
-      n4 [label="T\\n[F 0, T 4]", shape=ellipse];
+      n4 [label="T\\n[F: 0, T: 4]", shape=ellipse];
     }
     """
     lines = ["digraph tree {", "  node [shape=box];"]
@@ -304,7 +349,7 @@ def layout(tree: Tree) -> tuple[Placed, ...]:
 
 
 def _test_of(condition: Condition) -> str:
-    return describe(condition).removeprefix(f"{condition.attribute} ")
+    return describe(condition).removeprefix(f"{format_name(condition.attribute)} ")
 
 
 def draw(tree: Tree, ax: Axes | None = None) -> Axes:
@@ -540,7 +585,7 @@ def python(tree: Tree, *, name: str = "predict") -> str:
     if not name.isidentifier() or keyword.iskeyword(name) or name in _RESERVED:
         raise DtreeError(
             "the function's name must be a Python identifier, not a keyword nor "
-            f"{', '.join(sorted(_RESERVED))}: got {name!r}"
+            f"{', '.join(sorted(_RESERVED))}: got {quote(name)}"
         )
     deepest = depth(tree)
     if deepest > MAX_PYTHON_DEPTH:

@@ -52,18 +52,29 @@ Reading
 -------
 :func:`from_json` parses with ``json.loads`` and nothing else (no code is
 ever evaluated), then checks everything and reports the first problem as
-one :class:`DtreeError` naming its JSON path (``nodes[3].stats.counts[1]``):
+one :class:`DtreeError` naming its JSON path (``$.nodes[3].stats.counts[1]``;
+``$`` is the whole document), or for text that is not JSON its line and
+column.  Values are quoted by :func:`~dtree.errors.quote`, a bounded prefix.
 
-- well-formed JSON; no NaN or Infinity; no key twice in an object; no
-  number of more than :data:`MAX_DIGITS` digits;
+- well-formed JSON (a byte-order mark at the start is skipped), nested
+  no deeper than Python's parser goes;
+- no NaN or Infinity, no number too large for a float (``1e400``), none
+  of more than :data:`MAX_DIGITS` digits, no key twice in an object: the
+  parser marks each such value, and the check that reads it reports it at
+  its path;
 - the format's name and a version this module reads;
 - exactly the keys above, each value of its type and range (counts and
   weights >= 0, integers not booleans, the classes distinct);
 - child indices within ``nodes``, forming one tree rooted at ``nodes[0]``:
   no node the subtree of two branches, none unreached, no cycle;
-- a leaf's prediction among the classes, a split's conditions on one
-  attribute and mutually exclusive: the tree's own constructors check
-  these, and their errors are placed at the node.
+- a leaf's prediction among the classes (in regression, a number a float
+  can hold);
+- a split's conditions on one attribute and mutually exclusive: the tree's
+  own constructor checks these, and its errors are placed at the split's
+  ``branches``.
+
+The nodes the root reaches are checked before any node it does not reach
+is reported, so a broken split is named rather than the nodes it orphans.
 
 A document need not list its nodes in preorder; the tree read is the same.
 """
@@ -82,7 +93,7 @@ from attrs import frozen
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Label, Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.tree import Branch, Leaf, Split, Tree
 
 __all__ = ["FORMAT", "MAX_DIGITS", "SCHEMA_VERSION", "from_json", "to_json"]
@@ -115,9 +126,9 @@ def _fail(path: str, problem: str) -> NoReturn:
 def _number(x: object, path: str) -> Json:
     """A number as JSON: an int, a float that reads back the same, or "p/q"."""
     if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
-        _fail(path, f"{x!r} is not a number")
+        _fail(path, f"{quote(x)} is not a number")
     if isinstance(x, float) and not math.isfinite(x):
-        _fail(path, f"{x!r} is not finite, and JSON has no such number")
+        _fail(path, f"{quote(x)} is not finite, and JSON has no such number")
     try:
         if isinstance(x, Fraction):
             return f"{x.numerator}/{x.denominator}"
@@ -190,7 +201,7 @@ def to_json(tree: Tree) -> str:
         k = len(entries)
         if parent is not None:
             branches_of[parent[0]][parent[1]]["subtree"] = k
-        entry: dict[str, Json] = {"stats": _stats(node.stats, f"nodes[{k}].stats")}
+        entry: dict[str, Json] = {"stats": _stats(node.stats, f"$.nodes[{k}].stats")}
         branches: list[dict[str, Json]] = []
         entries.append(entry)
         branches_of.append(branches)
@@ -198,11 +209,11 @@ def to_json(tree: Tree) -> str:
             case Leaf(prediction, _):
                 label = isinstance(prediction, str)
                 entry["prediction"] = (
-                    prediction if label else _number(prediction, f"nodes[{k}].prediction")
+                    prediction if label else _number(prediction, f"$.nodes[{k}].prediction")
                 )
             case Split():
                 for i, branch in enumerate(node.branches):
-                    path = f"nodes[{k}].branches[{i}].condition"
+                    path = f"$.nodes[{k}].branches[{i}].condition"
                     branches.append({"condition": _condition(branch.condition, path)})
                 entry["branches"] = branches
                 pairs = list(enumerate(node.branches))
@@ -215,42 +226,78 @@ def to_json(tree: Tree) -> str:
 
 
 # -- reading ---------------------------------------------------------------------
+#
+# A path names a value of the document in JSONPath's notation: ``$`` is the
+# document, ``$.nodes[3].stats.counts[1]`` the second count of the fourth node.
+# Every check knows the path of the value it reads, and says it first.
 
 
-def _refuse_constant(name: str) -> NoReturn:
-    raise DtreeError(f"not valid JSON for a model: {name} is not a finite number")
+@frozen
+class _Refused:
+    """What the JSON parser puts in place of a value this module never accepts
+    (a number that is not finite or too long, an object with a key twice): the
+    problem, which the first check to read the value reports at its path.
+
+    Every value of an accepted document is read by a check that wants a
+    string, number, array or object, so none of these can slip through.
+    """
+
+    problem: str
 
 
-def _parse_int(text: str) -> int:
+def _refuse_constant(name: str) -> _Refused:
+    return _Refused(f"{name} is not a finite number, and a model file holds only finite numbers")
+
+
+def _parse_int(text: str) -> int | _Refused:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise DtreeError(f"a number of {digits} digits: at most {MAX_DIGITS} are read")
+        return _Refused(f"a number of {digits} digits: at most {MAX_DIGITS} are read")
     try:
         return int(text)
-    except ValueError as error:  # a lower limit set by sys.set_int_max_str_digits
-        raise DtreeError(f"cannot read a number of {digits} digits: {error}") from None
+    except ValueError:  # a lower limit set by sys.set_int_max_str_digits
+        return _Refused(f"a number of {digits} digits: more than this Python reads")
 
 
-def _parse_float(text: str) -> float:
+def _parse_float(text: str) -> float | _Refused:
     if len(text) > MAX_DIGITS:
-        raise DtreeError(f"a number of {len(text)} characters: at most {MAX_DIGITS} are read")
+        return _Refused(f"a number of {len(text)} characters: at most {MAX_DIGITS} are read")
     x = float(text)
     if not math.isfinite(x):
-        raise DtreeError(f"the number {text} is too large for a float")
+        return _Refused(f"the number {quote(text)} is too large for a float")
     return x
 
 
-def _distinct_keys(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+def _distinct_keys(pairs: list[tuple[str, Json]]) -> dict[str, Json] | _Refused:
     found: dict[str, Json] = {}
     for key, value in pairs:
         if key in found:
-            raise DtreeError(f"the key {_shown(key)} appears twice in one object")
+            return _Refused(f"the key {quote(key)} appears twice in this object")
         found[key] = value
     return found
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """How deeply the arrays and objects of ``text`` nest, and the offset of the
+    first bracket that opens that deep (strings skipped)."""
+    depth = deepest = where = 0
+    for token in _TOKEN.finditer(text):
+        if token[0] in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, token.start()
+        elif token[0] in "]}":
+            depth -= 1
+    return deepest, where
+
+
 def _load(text: str) -> Json:
-    """The JSON value of ``text``: json.loads, strict about numbers and keys."""
+    """The JSON value of ``text``, by json.loads: a number that is not finite or
+    too long, or an object with a key twice, read as a :class:`_Refused`."""
+    text = text.removeprefix("\ufeff")
     try:
         return json.loads(
             text,
@@ -263,23 +310,24 @@ def _load(text: str) -> Json:
         where = f"line {error.lineno}, column {error.colno}"
         raise DtreeError(f"not valid JSON: {error.msg} ({where})") from None
     except RecursionError:
+        deepest, offset = _deepest(text)
+        line = text.count("\n", 0, offset) + 1
+        column = offset - text.rfind("\n", 0, offset)
         raise DtreeError(
             "not valid JSON for a model: arrays or objects nested too deeply"
+            f" ({deepest} deep at line {line}, column {column})"
         ) from None
 
 
 def _shown(value: Json) -> str:
-    """A JSON value in a message: a short string or number itself, else its kind."""
+    """A JSON value in a message: a string or number itself (bounded), else its kind."""
     match value:
         case bool():
             return "true" if value else "false"
         case None:
             return "null"
-        case str():
-            return repr(value) if len(value) <= 60 else repr(value[:60]) + "..."
-        case int() | float():
-            text = repr(value)
-            return text if len(text) <= 60 else "a number"
+        case str() | int() | float():
+            return quote(value)
         case dict():
             return "an object"
         case list():
@@ -288,26 +336,29 @@ def _shown(value: Json) -> str:
             return type(value).__name__
 
 
-def _key(path: str, key: str) -> str:
-    return key if path == "document" else f"{path}.{key}"
+def _expected(path: str, wanted: str, value: Json, why: str = "") -> NoReturn:
+    """Fail at ``path``: ``value`` is not what was ``wanted`` (or was refused by the parser)."""
+    if isinstance(value, _Refused):
+        _fail(path, value.problem)
+    _fail(path, f"expected {wanted}, got {_shown(value)}{why}")
 
 
 def _object(value: Json, path: str, keys: Sequence[str]) -> dict[str, Json]:
     """``value`` as an object with exactly ``keys``."""
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_shown(value)}")
+        _expected(path, "an object", value)
     for key in keys:
         if key not in value:
-            _fail(path, f"missing the key {key!r}")
+            _fail(path, f"missing the key {quote(key)}")
     for key in value:
         if key not in keys:
-            _fail(path, f"unexpected key {_shown(key)} (the keys are {', '.join(keys)})")
+            _fail(path, f"unexpected key {quote(key)} (the keys are {', '.join(keys)})")
     return value
 
 
 def _array(value: Json, path: str, *, nonempty: bool = False) -> list[Json]:
     if not isinstance(value, list):
-        _fail(path, f"expected an array, got {_shown(value)}")
+        _expected(path, "an array", value)
     if nonempty and not value:
         _fail(path, "expected at least one item, got an empty array")
     return value
@@ -315,7 +366,7 @@ def _array(value: Json, path: str, *, nonempty: bool = False) -> list[Json]:
 
 def _string(value: Json, path: str) -> str:
     if not isinstance(value, str):
-        _fail(path, f"expected a string, got {_shown(value)}")
+        _expected(path, "a string", value)
     return value
 
 
@@ -326,7 +377,7 @@ def _strings(value: Json, path: str, *, nonempty: bool = False) -> tuple[str, ..
     seen: set[str] = set()
     for k, item in enumerate(strings):
         if item in seen:
-            _fail(f"{path}[{k}]", f"{_shown(item)} appears twice")
+            _fail(f"{path}[{k}]", f"{quote(item)} appears twice")
         seen.add(item)
     return strings
 
@@ -338,14 +389,14 @@ def _number_of(value: Json, path: str) -> Number:
     if isinstance(value, str):
         match = _FRACTION.fullmatch(value)
         if match is None:
-            _fail(path, f"expected a number or a fraction 'p/q', got {_shown(value)}")
+            _expected(path, "a number or a fraction 'p/q'", value)
         if max(len(part.lstrip("-")) for part in match.groups()) > MAX_DIGITS:
             _fail(path, f"a fraction of more than {MAX_DIGITS} digits above or below")
         numerator, denominator = map(int, match.groups())
         if denominator == 0:
-            _fail(path, f"the fraction {_shown(value)} divides by zero")
+            _fail(path, f"the fraction {quote(value)} divides by zero")
         return Fraction(numerator, denominator)
-    _fail(path, f"expected a number, got {_shown(value)}")
+    _expected(path, "a number", value)
 
 
 def _weight_of(value: Json, path: str) -> Weight:
@@ -357,9 +408,9 @@ def _weight_of(value: Json, path: str) -> Weight:
 
 def _index_of(value: Json, path: str, n: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        _fail(path, f"expected the index of a node, got {_shown(value)}")
+        _expected(path, "the index of a node", value)
     if not 0 <= value < n:
-        _fail(path, f"node {value} does not exist: the nodes are 0 to {n - 1}")
+        _fail(path, f"expected the index of a node, 0 to {n - 1}, got {quote(value)}")
     return value
 
 
@@ -377,7 +428,7 @@ def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Stat
         if len(counts) != len(classes):
             _fail(
                 f"{path}.counts",
-                f"expected {len(classes)} counts, one per class, got {len(counts)}",
+                f"expected {len(classes)} counts, one per class of $.classes, got {len(counts)}",
             )
         weights = tuple(_weight_of(n, f"{path}.counts[{k}]") for k, n in enumerate(counts))
         return _built(path, ClassStats, classes, weights)
@@ -386,6 +437,21 @@ def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Stat
     first = _number_of(fields["total"], f"{path}.total")
     second = _number_of(fields["total_squares"], f"{path}.total_squares")
     return _built(path, Moments, weight, first, second)
+
+
+def _prediction_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Label | Number:
+    """A leaf's prediction: one of the classes, or in regression a number a float can hold."""
+    if classes is not None:
+        label = _string(value, path)
+        if label not in classes:
+            _fail(path, f"expected one of the classes of $.classes, got {quote(label)}")
+        return label
+    number = _number_of(value, path)
+    try:
+        float(number)
+    except OverflowError:
+        _fail(path, f"{quote(value)} is too large for a float, and a regression leaf predicts one")
+    return number
 
 
 _CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
@@ -399,10 +465,10 @@ _CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
 
 def _condition_of(value: Json, path: str) -> Condition:
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_shown(value)}")
+        _expected(path, "an object", value)
     kind = _string(value.get("kind"), f"{path}.kind")
     if kind not in _CONDITION_KEYS:
-        _fail(f"{path}.kind", f"expected one of {', '.join(CONDITIONS)}, got {_shown(kind)}")
+        _expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
     fields = _object(value, path, _CONDITION_KEYS[kind])
     attribute = _string(fields["attribute"], f"{path}.attribute")
     match kind:
@@ -428,14 +494,15 @@ class _Node:
 
 def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int) -> _Node:
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_shown(value)}")
+        _expected(path, "an object", value)
     if ("prediction" in value) == ("branches" in value):
         _fail(path, "expected a leaf (with a 'prediction') or a split (with 'branches')")
     if "prediction" in value:
         fields = _object(value, path, ("stats", "prediction"))
         stats = _stats_of(fields["stats"], f"{path}.stats", classes)
-        read = _string if classes is not None else _number_of
-        return _Node(stats, read(fields["prediction"], f"{path}.prediction"), None)
+        return _Node(
+            stats, _prediction_of(fields["prediction"], f"{path}.prediction", classes), None
+        )
     fields = _object(value, path, ("stats", "branches"))
     stats = _stats_of(fields["stats"], f"{path}.stats", classes)
     branches = []
@@ -447,36 +514,43 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int) 
     return _Node(stats, None, tuple(branches))
 
 
-def _preorder(found: Sequence[_Node]) -> list[int]:
-    """The indices of the nodes in preorder, once they are checked to form one
-    tree rooted at node 0: every other node the subtree of exactly one branch,
-    and every node reached from the root."""
+def _preorder(found: Sequence[_Node]) -> tuple[list[int], list[str | None]]:
+    """The indices of the nodes reached from node 0, in preorder, once every node
+    but the root is checked to be the subtree of at most one branch; and the
+    branch that leads to each node."""
     parent: list[str | None] = [None] * len(found)
     for i, node in enumerate(found):
         for k, (_, child) in enumerate(node.branches or ()):
-            here = f"nodes[{i}].branches[{k}]"
+            here = f"$.nodes[{i}].branches[{k}]"
             if child == 0:
-                _fail(f"{here}.subtree", "leads to nodes[0], the root")
+                _fail(f"{here}.subtree", "leads to $.nodes[0], the root")
             if parent[child] is not None:
                 _fail(
                     f"{here}.subtree",
-                    f"leads to nodes[{child}], as {parent[child]} does: a node has one parent",
+                    f"leads to $.nodes[{child}], as {parent[child]} does: a node has one parent",
                 )
             parent[child] = here
-    for i in range(1, len(found)):
-        if parent[i] is None:
-            _fail(f"nodes[{i}]", "no branch leads to this node")
+    # With one parent each and none for the root, what the root reaches has no cycle.
     order: list[int] = []
     stack = [0]
     while stack:
         i = stack.pop()
         order.append(i)
         stack.extend(child for _, child in reversed(found[i].branches or ()))
-    if len(order) < len(found):
-        # Every node but the root has one parent, so the unreached ones lie on cycles.
-        unreached = min(set(range(len(found))) - set(order))
-        _fail(f"nodes[{unreached}]", "is not reached from the root: its branches form a cycle")
-    return order
+    return order, parent
+
+
+def _unreached(reached: Sequence[int], parent: Sequence[str | None]) -> NoReturn:
+    """Fail at the first node the root does not reach (there is one)."""
+    unreached = sorted(set(range(len(parent))) - set(reached))
+    orphans = [i for i in unreached if parent[i] is None]
+    if orphans:
+        _fail(f"$.nodes[{orphans[0]}]", "no branch leads to this node")
+    # Every unreached node has a parent, itself unreached: they lie on cycles.
+    _fail(
+        f"$.nodes[{unreached[0]}]",
+        "is not reached from the root: the branches above it form a cycle",
+    )
 
 
 def from_json(text: str) -> Tree:
@@ -493,37 +567,46 @@ def from_json(text: str) -> Tree:
     >>> from_json('{"format": "dtree-tree", "version": 2}')
     Traceback (most recent call last):
     ...
-    dtree.errors.DtreeError: version: version 2 is not one this dtree reads (it reads version 1)
+    dtree.errors.DtreeError: $.version: version 2 is not one this dtree reads (it reads version 1)
     """
     document = _load(text)
     if not isinstance(document, dict):
-        _fail("document", f"expected a JSON object, got {_shown(document)}")
+        _expected("$", "a JSON object", document)
     if document.get("format") != FORMAT:
-        got = _shown(document["format"]) if "format" in document else "no format"
-        _fail("format", f"expected {FORMAT!r}, got {got}: not a dtree model file")
+        if "format" not in document:
+            _fail("$", "missing the key 'format': not a dtree model file")
+        _expected("$.format", quote(FORMAT), document["format"], ": not a dtree model file")
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        _fail("version", f"expected an integer, got {_shown(version)}")
+        _expected("$.version", "an integer", version)
     if version != SCHEMA_VERSION:
         _fail(
-            "version",
-            f"version {version} is not one this dtree reads (it reads version {SCHEMA_VERSION})",
+            "$.version",
+            f"version {quote(version)} is not one this dtree reads"
+            f" (it reads version {SCHEMA_VERSION})",
         )
     target = document.get("target")
     if target not in ("classification", "regression"):
-        _fail("target", f"expected 'classification' or 'regression', got {_shown(target)}")
+        _expected("$.target", "'classification' or 'regression'", target)
     classification = target == "classification"
+    if classification and "classes" not in document:
+        _fail("$", "missing the key 'classes', which a classification model ($.target) has")
+    if not classification and "classes" in document:
+        _fail("$.classes", "a regression model ($.target) has no classes")
     keys = ("format", "version", "target", *("classes",) * classification, "nodes")
-    _object(document, "document", keys)
-    classes = _strings(document["classes"], "classes", nonempty=True) if classification else None
-    items = _array(document["nodes"], "nodes", nonempty=True)
-    found = [_node_of(item, f"nodes[{i}]", classes, len(items)) for i, item in enumerate(items)]
+    _object(document, "$", keys)
+    classes = _strings(document["classes"], "$.classes", nonempty=True) if classification else None
+    items = _array(document["nodes"], "$.nodes", nonempty=True)
+    found = [_node_of(item, f"$.nodes[{i}]", classes, len(items)) for i, item in enumerate(items)]
+    order, parent = _preorder(found)
     trees: dict[int, Tree] = {}
-    for i in reversed(_preorder(found)):  # children before their parents
+    for i in reversed(order):  # children before their parents
         node = found[i]
         if node.branches is None:
-            trees[i] = _built(f"nodes[{i}]", Leaf, node.prediction, node.stats)
+            trees[i] = _built(f"$.nodes[{i}]", Leaf, node.prediction, node.stats)
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
-            trees[i] = _built(f"nodes[{i}]", Split, branches, node.stats)
+            trees[i] = _built(f"$.nodes[{i}].branches", Split, branches, node.stats)
+    if len(order) < len(found):
+        _unreached(order, parent)
     return trees[0]

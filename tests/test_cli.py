@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import io
+import itertools
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from dtree import cli
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
@@ -21,6 +24,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.grow import c45, cart, id3
 from dtree.load import read_csv
+from dtree.progress import Line
 from dtree.prune import pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import describe_rule, prune_rules, rules_of
@@ -30,28 +34,28 @@ from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
 
 QUINLAN_GOLF = """\
-root [Play 9, Don't Play 5]
-outlook = overcast [Play 4, Don't Play 0]: Play
-outlook = rain [Play 3, Don't Play 2]
-|   windy = false [Play 3, Don't Play 0]: Play
-|   windy = true [Play 0, Don't Play 2]: Don't Play
-outlook = sunny [Play 2, Don't Play 3]
-|   humidity <= 75 [Play 2, Don't Play 0]: Play
-|   humidity > 75 [Play 0, Don't Play 3]: Don't Play
+root [Play: 9, "Don't Play": 5]
+outlook = overcast [Play: 4, "Don't Play": 0]: Play
+outlook = rain [Play: 3, "Don't Play": 2]
+|   windy = false [Play: 3, "Don't Play": 0]: Play
+|   windy = true [Play: 0, "Don't Play": 2]: "Don't Play"
+outlook = sunny [Play: 2, "Don't Play": 3]
+|   humidity <= 75 [Play: 2, "Don't Play": 0]: Play
+|   humidity > 75 [Play: 0, "Don't Play": 3]: "Don't Play"
 """
 
 # Quinlan's C4.5 (1993), chapter 3: the golf data with the outlook of the
 # overcast day of temperature 72 unknown.  That row goes down every branch
 # with weight 5/13, 3/13 and 5/13; read_csv sorts the classes.
 QUINLAN_GOLF_WITH_A_MISSING_OUTLOOK = """\
-root [Don't Play 5, Play 9]
-outlook = overcast [Don't Play 0, Play 3.23077]: Play
-outlook = rain [Don't Play 2, Play 3.38462]
-|   windy = false [Don't Play 0, Play 3]: Play
-|   windy = true [Don't Play 2, Play 0.384615]: Don't Play
-outlook = sunny [Don't Play 3, Play 2.38462]
-|   humidity <= 75 [Don't Play 0, Play 2]: Play
-|   humidity > 75 [Don't Play 3, Play 0.384615]: Don't Play
+root ["Don't Play": 5, Play: 9]
+outlook = overcast ["Don't Play": 0, Play: 3.23077]: Play
+outlook = rain ["Don't Play": 2, Play: 3.38462]
+|   windy = false ["Don't Play": 0, Play: 3]: Play
+|   windy = true ["Don't Play": 2, Play: 0.384615]: "Don't Play"
+outlook = sunny ["Don't Play": 3, Play: 2.38462]
+|   humidity <= 75 ["Don't Play": 0, Play: 2]: Play
+|   humidity > 75 ["Don't Play": 3, Play: 0.384615]: "Don't Play"
 """
 
 PRICES = """\
@@ -94,12 +98,12 @@ def test_fit_reads_a_csv_file_with_options(
     fit = ("fit", str(path), "--target", "y", "--nominal", "a", "--nominal", "b")
     status, out, _ = run(capsys, *fit)
     assert status == 0
-    assert out.splitlines()[0] == "root [no 2, yes 2]"
+    assert out.splitlines()[0] == "root [no: 2, yes: 2]"
     assert len(out.splitlines()) == 7
     status, out, _ = run(capsys, *fit, "--classes", " yes , no ", "--max-depth", "0")
-    assert (status, out) == (0, "root [yes 2, no 2]: yes\n")
+    assert (status, out) == (0, "root [yes: 2, no: 2]: yes\n")
     status, out, _ = run(capsys, *fit, "--min-gain", "0.5")
-    assert (status, out) == (0, "root [no 2, yes 2]: no\n")
+    assert (status, out) == (0, "root [no: 2, yes: 2]: no\n")
 
 
 def test_c45_prints_quinlans_golf_tree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,7 +191,7 @@ def test_missing_markers_replace_question_mark_and_empty(
     status, out, err = run(capsys, *fit, "--missing", "impute")
     assert (status, err) == (0, "")
     assert out == (
-        "root [no 2, yes 3]\ntemp <= 71.5 [no 0, yes 3]: yes\ntemp > 71.5 [no 2, yes 0]: no\n"
+        "root [no: 2, yes: 3]\ntemp <= 71.5 [no: 0, yes: 3]: yes\ntemp > 71.5 [no: 2, yes: 0]: no\n"
     )
 
 
@@ -197,7 +201,7 @@ def test_numeric_refuses_a_column_that_would_silently_be_nominal(
     path = write(tmp_path, "typo.csv", "temp,play\n64,yes\n68,yes\n7O,no\n80,no\n")
     status, out, _ = run(capsys, "fit", path, "--target", "play")
     assert status == 0
-    assert "temp = 7O [no 1, yes 0]: no" in out.splitlines()
+    assert "temp = 7O [no: 1, yes: 0]: no" in out.splitlines()
     status, out, err = run(capsys, "fit", path, "--target", "play", "--numeric", "temp")
     assert (status, out) == (2, "")
     assert err == f"dtree: error: {path}, row 3, column 'temp': '7O' is not a number\n"
@@ -211,11 +215,11 @@ def test_cart_grows_a_regression_tree_for_a_numeric_target(
     status, out, err = run(capsys, *fit, "--max-leaf-nodes", "3")
     assert (status, err) == (0, "")
     assert out == (
-        "root [n 5, mean 170]\n"
-        "size <= 70 [n 2, mean 110]: 110\n"
-        "size > 70 [n 3, mean 210]\n"
-        "|   size <= 110 [n 2, mean 230]: 230\n"
-        "|   size > 110 [n 1, mean 170]: 170\n"
+        "root [n: 5, mean: 170]\n"
+        "size <= 70 [n: 2, mean: 110]: 110\n"
+        "size > 70 [n: 3, mean: 210]\n"
+        "|   size <= 110 [n: 2, mean: 230]: 230\n"
+        "|   size > 110 [n: 1, mean: 170]: 170\n"
     )
     status, full, _ = run(capsys, *fit)
     assert status == 0
@@ -236,17 +240,26 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
         (["fit", "--dataset", "nope"], "unknown dataset"),
         (["fit", "missing.csv", "--target", "y"], "missing.csv"),
         (["fit", "--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
-        (["fit", "--dataset", "xor", "--max-depth", "-1"], "max_depth"),
+        (
+            ["fit", "--dataset", "xor", "--max-depth", "-1"],
+            "--max-depth must be an integer >= 0, got -1",
+        ),
         (["fit", "--dataset", "xor", "--classes", "1,0"], "--classes goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--nominal", "Z1"], "--nominal goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--numeric", "Z1"], "--numeric goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--missing-marker", "NA"], "--missing-marker goes with"),
         (["fit", "", "--target", "y"], "FILE.csv must name a file"),
-        (["fit", "--dataset", "xor", "--min-gain", "nan"], "min_gain must be a finite number"),
-        (["fit", "--dataset", "golf", "--significance", "0"], "significance must be"),
-        (["fit", "--dataset", "golf", "--significance", "1.5"], "significance must be"),
-        (["fit", "--dataset", "golf", "--min-objects", "-1", "--algorithm", "c45"], "min_objects"),
-        (["fit", "--dataset", "golf", "--algorithm", "cart", "--max-leaf-nodes", "1"], ">= 2"),
+        (["fit", "--dataset", "xor", "--min-gain", "nan"], "--min-gain must be a finite number"),
+        (["fit", "--dataset", "golf", "--significance", "0"], "--significance must be a level"),
+        (["fit", "--dataset", "golf", "--significance", "1.5"], "--significance must be"),
+        (
+            ["fit", "--dataset", "golf", "--min-objects", "-1", "--algorithm", "c45"],
+            "--min-objects must",
+        ),
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "cart", "--max-leaf-nodes", "1"],
+            "--max-leaf-nodes must be an integer >= 2",
+        ),
         (
             ["fit", "--dataset", "golf", "--algorithm", "cart", "--criterion", "squared_error"],
             "squared error is for a numeric target",
@@ -385,13 +398,9 @@ mean squared error 3220 (standard error 1414.35)
 """
 
 
-def progress_lines(k: int) -> str:
-    return "".join(f"dtree: fold {i}/{k} done\n" for i in range(1, k + 1))
-
-
 def test_evaluate_prints_the_cross_validated_scores(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "evaluate", "--dataset", "play-tennis", "--folds", "7")
-    assert (status, err) == (0, progress_lines(7))
+    assert (status, err) == (0, "")
     result = cross_validate(id3, load("play-tennis"), 7)
     assert result.confusion is not None
     lines = out.splitlines()
@@ -432,7 +441,7 @@ def test_evaluate_passes_the_learning_options_and_the_seed(
     assert status == 0
     assert other.splitlines()[0] == "5-fold stratified cross-validation of cart, seed 4, 150 rows"
     status, ten, err = run(capsys, *argv)  # 10 folds, seed 0, by default
-    assert (status, err) == (0, progress_lines(10))
+    assert (status, err) == (0, "")
     assert ten.splitlines()[0] == "10-fold stratified cross-validation of cart, seed 0, 150 rows"
 
 
@@ -441,7 +450,7 @@ def test_evaluate_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path
     status, out, err = run(
         capsys, "evaluate", path, "--target", "price", "--algorithm", "cart", "--folds", "5"
     )
-    assert (status, out, err) == (0, PRICES_EVALUATED, progress_lines(5))
+    assert (status, out, err) == (0, PRICES_EVALUATED, "")
 
 
 def test_evaluate_places_a_learners_error_in_the_file(
@@ -518,7 +527,7 @@ def test_prune_cost_complexity_prints_the_path_and_the_chosen_tree(
     argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
     status, out, err = run(capsys, *argv, "--folds", "5", "--rule", "1se")
     assert status == 0
-    assert err.splitlines() == [f"dtree: fold {k}/5 done" for k in range(1, 6)]
+    assert err == ""  # standard error is no terminal here: no progress
     chosen = select_by_cv(partial(cart), load("iris"), 5, seed=0, rule="1se")
     lines = out.splitlines()
     assert lines[2].split() == [
@@ -580,7 +589,11 @@ def test_prune_pessimistic_reports_the_estimated_errors(capsys: pytest.CaptureFi
             "--holdout is a share of the data in (0, 1)",
         ),
         (["--method", "cost-complexity", "--folds", "99"], "--folds must lie in 2..14"),
-        (["--method", "pessimistic", "--confidence", "0"], "confidence level CF is in (0, 1)"),
+        (["--method", "pessimistic", "--confidence", "0"], "--confidence is in (0, 1), got 0.0"),
+        (
+            ["--method", "reduced-error", "--holdout", "0.99"],
+            "--holdout 0.99 of 14 rows leaves the training set empty",
+        ),
     ],
 )
 def test_prune_refuses_bad_options_in_one_line(
@@ -710,7 +723,7 @@ def hostile_model(folder: Path, content: str | bytes) -> str:
     [
         ("", "not valid JSON: Expecting value (line 1, column 1)"),
         (b"\xff\xfe{}", "not UTF-8 text"),
-        ("[1, 2]", "document: expected a JSON object, got an array"),
+        ("[1, 2]", "$: expected a JSON object, got an array"),
         (
             '{"format": "dtree-tree", "version": 9}',
             "version: version 9 is not one this dtree reads",
@@ -723,7 +736,7 @@ def hostile_model(folder: Path, content: str | bytes) -> str:
         (
             '{"format": "dtree-tree", "version": 1, "target": "classification", "classes": ["a"],'
             ' "nodes": [{"stats": {"counts": [1]}, "prediction": "a\\nb"}]}',
-            "nodes[0]: leaf predicts 'a\\nb', not one of ('a',)",
+            "$.nodes[0].prediction: expected one of the classes of $.classes, got 'a\\nb'",
         ),
         ("[" * 50_000, "nested too deeply"),
     ],
@@ -917,7 +930,7 @@ def test_rules_of_a_model_file_pruned_or_not(
     ("extra", "message"),
     [
         (["--prune", "pessimistic"], "--prune measures rules on data"),
-        (["--dataset", "golf"], "--data and --dataset are for --prune"),
+        (["--dataset", "golf"], "--data, --dataset and --weights are for --prune"),
     ],
 )
 def test_rules_refuses_data_without_pruning_and_pruning_without_data(
@@ -979,3 +992,210 @@ def test_a_regression_tree_has_no_dnf(capsys: pytest.CaptureFixture[str], tmp_pa
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert "regression tree has no DNF" in err
+
+
+# -- version, weights, folds of tiny data, the chosen row -------------------------------------
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == "dtree 0.1.0\n"
+
+
+def test_weights_names_the_column_of_row_weights(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "w.csv", "x,y,w\nu,a,3\nv,b,1\nu,b,1\n")
+    status, out, err = run(capsys, "fit", path, "--target", "y", "--weights", "w")
+    assert (status, err) == (0, "")
+    assert out == text(id3(read_csv(path, target="y", weights="w"))) + "\n"
+    assert out.splitlines()[0] == "root [a: 3, b: 2]"
+    for command in (["evaluate", "--folds", "2"], ["prune", "--method", "pessimistic"]):
+        status, _, err = run(capsys, *command, path, "--target", "y", "--weights", "w")
+        assert status == 0, err
+    model = str(tmp_path / "w.json")
+    run(
+        capsys,
+        "fit",
+        path,
+        "--target",
+        "y",
+        "--weights",
+        "w",
+        "--format",
+        "json",
+        "--output",
+        model,
+    )
+    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    status, out, err = run(capsys, *pruning, "--weights", "w")
+    assert (status, err) == (0, "")
+    tree = from_json(Path(model).read_text(encoding="utf-8"))
+    data = read_csv(path, target="y", classes=["a", "b"], weights="w")
+    pruned = prune_rules(rules_of(tree), data, method="pessimistic")
+    assert out.splitlines()[: len(pruned.rules)] == [describe_rule(r) for r in pruned.rules]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["fit", "--dataset", "golf", "--weights", "w"], "--weights goes with FILE.csv"),
+        (["fit", "{path}", "--target", "y", "--weights", "z"], "unknown weights column 'z'"),
+        (["fit", "{path}", "--target", "y", "--weights", "x"], "row 1, column 'x': 'u' is not"),
+        (["fit", "{path}", "--target", "y", "--weights", "w"], "row 2, column 'w': weight -1"),
+    ],
+)
+def test_bad_weights_are_one_line_naming_the_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    path = write(tmp_path, "w.csv", "x,y,w\nu,a,3\nv,b,-1\n")
+    status, out, err = run(capsys, *(arg.format(path=path) for arg in argv))
+    assert (status, out) == (2, "")
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "command", [["evaluate"], ["prune", "--method", "cost-complexity", "--algorithm", "cart"]]
+)
+def test_cross_validating_one_row_says_it_needs_two(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    path = write(tmp_path, "one.csv", "x,y\nu,a\n")
+    status, out, err = run(capsys, *command, path, "--target", "y")
+    assert (status, out) == (2, "")
+    assert err == "dtree: error: cross-validation needs at least 2 rows, the data has 1\n"
+
+
+def test_cost_complexity_sums_up_its_choice_after_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, out, _ = run(capsys, *argv, "--rule", "1se")
+    assert status == 0
+    chosen = select_by_cv(partial(cart), load("iris"), 10, seed=0, rule="1se")
+    row = chosen.table[chosen.index]
+    summary = (
+        f"chosen: alpha {format_weight(row.alpha)}, {row.leaves} leaves, cv error"
+        f" {format_weight(row.error)} (standard error {format_weight(row.standard_error)}),"
+        f" row {chosen.index + 1} of {len(chosen.table)} by rule 1se"
+    )
+    lines = out.splitlines()
+    after_table = 3 + len(chosen.table)
+    assert lines[after_table : after_table + 3] == ["", summary, ""]
+
+
+def test_example_lists_the_shipped_files_and_writes_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = files("dtree").joinpath("examples")
+    shipped = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".csv"))
+    assert {"weekends.csv", "prices.csv", "new-days.csv"} <= set(shipped)
+    status, out, err = run(capsys, "example")
+    assert (status, err) == (0, "")
+    assert [line.split()[0] for line in out.splitlines()] == shipped
+    assert "weekends.csv  sky,temperature,wind,days,hike" in out.splitlines()
+    output = tmp_path / "prices.csv"
+    status, out, _ = run(capsys, "example", "prices.csv", "--output", str(output))
+    assert (status, out) == (0, "")
+    assert output.read_text(encoding="utf-8") == folder.joinpath("prices.csv").read_text(
+        encoding="utf-8"
+    )
+    assert not read_csv(output, target="price").schema.is_classification
+    status, out, err = run(capsys, "example", "data.csv")
+    assert (status, out) == (2, "")
+    assert "unknown example 'data.csv'; the examples are new-days.csv" in err
+
+
+# -- progress ----------------------------------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[str]]:
+    """The exit status, and each drawing of the line on a terminal standard error.
+
+    The line's clock moves on a second each time it is read, so every report is drawn.
+    """
+    terminal = Terminal()
+    seconds = itertools.count()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli, "Line", partial(Line, timer=lambda: next(seconds), width=200))
+    status = main(list(argv))
+    return status, terminal.getvalue().split("\r")[1:]
+
+
+def test_fit_draws_its_progress_on_a_terminal_and_erases_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "fit", "--dataset", "golf", "--algorithm", "c45")
+    assert (status, capsys.readouterr().out) == (0, QUINLAN_GOLF)
+    assert drawings[0].startswith("dtree: growing, ")
+    assert "dtree: growing, 100%, " in drawings[-3]
+    assert drawings[-2:] == [
+        " " * len(drawings[-3].rstrip()),
+        "",
+    ]  # erased, the cursor back at the start
+
+
+def test_evaluate_draws_fold_after_fold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "evaluate", "--dataset", "iris", "--folds", "5")
+    assert status == 0
+    assert "mean error" in capsys.readouterr().out
+    shown = drawings[:-2]
+    assert [line.split(",")[0] for line in shown if "growing" not in line] == [
+        f"dtree: fold {k}/5" for k in range(1, 6)
+    ]
+    percents = [int(line.split("%")[0].rsplit(" ", 1)[1]) for line in shown]
+    assert percents == sorted(percents)
+    assert percents[-1] == 100
+    assert "elapsed, about " in shown[len(shown) // 2]  # an estimate of the time left
+
+
+def test_prune_draws_the_full_tree_and_each_fold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["prune", "--dataset", "iris", "--algorithm", "cart", "--method", "cost-complexity"]
+    status, drawings = on_a_terminal(monkeypatch, *argv, "--folds", "3")
+    assert status == 0
+    assert "<- chosen" in capsys.readouterr().out
+    assert drawings[0].startswith("dtree: the full tree, growing, ")
+    assert any(line.startswith("dtree: fold 3/3, pruning, ") for line in drawings)
+
+
+def test_progress_is_silent_with_quiet_or_off_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for command in (["fit"], ["evaluate", "--folds", "3"]):
+        argv = [*command, "--dataset", "iris", "--algorithm", "cart"]
+        status, drawings = on_a_terminal(monkeypatch, *argv, "--quiet")
+        assert (status, drawings) == (0, [])
+        monkeypatch.undo()
+        status, _, err = run(capsys, *argv)  # captured: standard error is no terminal
+        assert (status, err) == (0, "")
+
+
+def test_the_classes_of_dnf_and_rules_output_are_quoted_as_in_the_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(
+        capsys, "fit", "--dataset", "golf", "--algorithm", "c45", "--format", "dnf"
+    )
+    assert status == 0
+    assert [line.split(": ")[0] for line in out.splitlines()] == ["Play", '"Don\'t Play"']
+    path = write(tmp_path, "t.csv", "x,y\nu,a b\nv,a b\nw,c\n")
+    model = str(tmp_path / "t.json")
+    run(capsys, "fit", path, "--target", "y", "--format", "json", "--output", model)
+    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    status, out, err = run(capsys, *pruning)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == 'otherwise "a b"'

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from itertools import chain, combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, describe, exclusive, holds
+from dtree.conditions import (
+    KEYWORDS,
+    QUOTED,
+    Above,
+    AtMost,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    exclusive,
+    format_name,
+    format_number,
+    format_rounded,
+    format_value,
+    holds,
+    quoted,
+    unquoted,
+)
 from dtree.errors import DtreeError
 
 MENTIONED = ("u", "v", "w")
@@ -89,3 +110,57 @@ def test_conditions_read_as_the_notes_write_them() -> None:
 def test_conditions_are_hashable_values() -> None:
     assert In("x", ["u", "v"]) == In("x", {"v", "u"})
     assert len({Equals("x", "u"), Equals("x", "u"), AtMost("x", 1.0)}) == 2
+
+
+# -- how text views write names, values and numbers ----------------------------------------------
+
+
+@given(st.text())
+def test_a_quoted_string_is_one_line_and_reads_back(text: str) -> None:
+    written = quoted(text)
+    assert len(written.splitlines()) == 1
+    assert QUOTED.fullmatch(written)
+    assert unquoted(written) == text
+
+
+@given(st.text())
+def test_names_and_values_are_plain_words_or_quoted(text: str) -> None:
+    for written in (format_name(text), format_value(text)):
+        if written != text:
+            assert unquoted(written) == text
+        else:
+            assert re.fullmatch(r"[\w.-]+", text)
+            assert text.lower() not in KEYWORDS
+
+
+def test_what_is_quoted() -> None:
+    plain = ("Outlook", "x1", "petal.length", "sepal-width", "_x")
+    assert [format_name(name) for name in plain] == list(plain)
+    assert [format_value(value) for value in ("Sunny", "0", "2.5", "false")] == [
+        "Sunny",
+        "0",
+        "2.5",
+        "false",
+    ]
+    for name in ("a and b", "and", "In", "True", "false", "1", "0x", "", "x y", "a\nb", "é é"):
+        assert format_name(name) == quoted(name)
+    for value in ("blue, dark", "x & y", "if", "", "Don't Play", "a\nb", "-5"):
+        assert format_value(value) == quoted(value)
+    assert describe(In("colour", {"blue, dark", "red"})) == 'colour in {"blue, dark", red}'
+    assert describe(AtMost("new\nline", 0.5)) == '"new\\nline" <= 0.5'
+    assert quoted("\x85\u2028\U000e0001\x00") == '"\\u0085\\u2028\\U000e0001\\u0000"'
+
+
+def test_text_views_round_numbers_but_format_number_is_exact() -> None:
+    assert format_rounded(0.13579999999999998) == "0.1358"
+    assert format_rounded(152.13348416289594) == "152.133"
+    assert format_rounded(2.45) == "2.45"
+    assert format_rounded(1234567.0) == "1234567"
+    assert format_rounded(0.123456789, digits=8) == "0.12345679"
+    assert describe(Above("x", 0.13579999999999998)) == "x > 0.1358"
+    assert format_number(0.13579999999999998) == "0.13579999999999998"
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_format_number_reads_back_equal(x: float) -> None:
+    assert float(format_number(x)) == x

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
+from dtree.conditions import In, NotIn
+from dtree.counts import ClassStats
 from dtree.dataset import (
     MAX_TOTAL_WEIGHT,
     Attribute,
@@ -19,7 +22,9 @@ from dtree.dataset import (
     infer_domain,
 )
 from dtree.datasets import load
+from dtree.dnf import parse_dnf, tree_of, truth_table
 from dtree.errors import DtreeError
+from dtree.evaluate import ConfusionMatrix
 
 RECORDS: list[dict[str, Value]] = [
     {"Outlook": "Sunny", "Humidity": 85, "PlayTennis": "No"},
@@ -152,3 +157,27 @@ def test_infer_domain() -> None:
     assert infer_domain("x", [None, "b", "a", "b"]) == Nominal(("a", "b"))
     assert infer_domain("x", [1, 2.5, None]) == Numeric()
     assert infer_domain("x", [None, None]) == Nominal(())
+
+
+def test_every_collection_of_strings_refuses_a_bare_string() -> None:
+    formula = parse_dnf("a & b")
+    calls: dict[str, list[Callable[[], object]]] = {
+        "classes": [
+            lambda: Dataset.from_columns({"x": ["u"], "y": ["a"]}, target="y", classes="ab"),
+            lambda: Dataset.from_records([{"x": "u", "y": "a"}], target="y", classes="ab"),
+            lambda: ClassStats("ab", (1, 2)),
+            lambda: ConfusionMatrix("ab", ((1, 0), (0, 1))),
+            lambda: ConfusionMatrix.from_labels(["a"], ["a"], classes="ab"),
+            lambda: tree_of(formula, classes="01"),
+        ],
+        "column 'x'": [lambda: Dataset.from_columns({"x": "uv", "y": ["a", "b"]}, target="y")],
+        "actual": [lambda: ConfusionMatrix.from_labels("ab", ["a", "b"])],
+        "predicted": [lambda: ConfusionMatrix.from_labels(["a", "b"], "ab")],
+        "the values of a nominal domain": [lambda: Nominal("ab")],
+        "the values of a set condition": [lambda: In("x", "ab"), lambda: NotIn("x", "ab")],
+        "variables": [lambda: truth_table(formula, "ab"), lambda: tree_of(formula, variables="ab")],
+    }
+    for parameter, refused in calls.items():
+        for call in refused:
+            with pytest.raises(DtreeError, match=f"^{parameter} must be a collection"):
+                call()

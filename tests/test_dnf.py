@@ -328,6 +328,21 @@ def test_dnf_of_a_chain_ten_thousand_splits_deep() -> None:
     assert term == tuple(Above("x", i) for i in range(10_000))
     assert evaluate((term,), {"x": 10_000}) is True
     assert evaluate((term,), {"x": 9_999}) is False
+    start = time.perf_counter()
+    simplified = dnf_of(tree, "a", simplified=True)
+    assert format_dnf(dnf_of(tree, "b", simplified=True)) == "x > 9999"
+    assert time.perf_counter() - start < 10  # about 0.3 s; the plain formula of "a" takes minutes
+    assert simplified[0] == (AtMost("x", 0),)
+    assert simplified[5000] == (Above("x", 4999), AtMost("x", 5000))
+    assert format_dnf(simplified[-1:]) == "x > 9998 & x <= 9999"
+
+
+@given(boolean_datasets())
+def test_a_boolean_tree_has_the_same_dnf_simplified(data: Dataset) -> None:
+    for learn in (id3, cart):
+        tree = learn(data)
+        for label in tree.stats.classes:  # type: ignore[union-attr]
+            assert dnf_of(tree, label, simplified=True) == dnf_of(tree, label)
 
 
 # -- evaluate, truth tables, equivalence --------------------------------------------------------
@@ -628,6 +643,33 @@ def test_parse_reads_back_what_format_writes(spelling: Spelling, data: st.DataOb
     assert parse_dnf(format_dnf(dnf), spelling=spelling) == dnf
 
 
+# Names a formula may not show as they are: operators, constants, quotes, escapes, line breaks.
+AWKWARD_NAMES = st.text(alphabet=st.sampled_from('a1 &|~!¬∧∨*()"\\\n\r\t\u2028\x85Tru'), max_size=6)
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+@given(data=st.data())
+def test_parse_reads_back_any_names(spelling: Spelling, data: st.DataObject) -> None:
+    """parse_dnf(format_dnf(f)) == f for a formula over arbitrary names, awkward ones often."""
+    names = st.text() | AWKWARD_NAMES | st.sampled_from(["and", "True", "1", "0x", "a-b", ""])
+    literals = st.builds(Equals, names, st.sampled_from(spelling))
+    dnf = tuple(tuple(term) for term in data.draw(st.lists(st.lists(literals, max_size=4))))
+    written = format_dnf(dnf)
+    assert "\n" not in written
+    assert parse_dnf(written, spelling=spelling) == dnf
+
+
+def test_quoted_names() -> None:
+    assert format_dnf(((Equals("a & b", "1"), Equals('say "1"\n', "0")),)) == (
+        '"a & b" & ~"say \\"1\\"\\n"'
+    )
+    assert parse_dnf('"x" "y" | ~ "x"') == parse_dnf("x & y | ~x")
+    with pytest.raises(DtreeError, match=r"at position 4 .*no escape"):
+        parse_dnf('a & "\\q"')
+    with pytest.raises(DtreeError, match=r"position 4 .*found '\"'"):
+        parse_dnf('a & "unterminated')
+
+
 @pytest.mark.parametrize(
     ("text", "written"),
     [
@@ -672,6 +714,6 @@ def test_format_writes_other_literals_as_the_notes_do() -> None:
     )
     weird = ((Equals("two words", "1"), Equals("True", "0"), Equals("Grade", "F")),)
     mixed = ((Equals("Grade", "P"),),)
-    assert format_dnf(weird + mixed) == "two words = 1 & True = 0 & Grade = F | Grade = P"
+    assert format_dnf(weird + mixed) == '"two words" & ~"True" & Grade = F | Grade = P'
     with pytest.raises(DtreeError, match="unknown spelling"):
         parse_dnf("a", spelling=("no", "yes"))

@@ -1,6 +1,18 @@
 """The one exception family."""
 
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from dtree.counts import ClassStats
+from dtree.datasets import load
+from dtree.dnf import dnf_of, parse_dnf
 from dtree.errors import MESSAGE_LIMIT, QUOTE_LIMIT, DtreeError, at_file, quote
+from dtree.evaluate import sample_size_bound
+from dtree.grow import id3
+from dtree.load import read_csv
+from dtree.tree import Leaf, predict
 
 
 def test_a_dtree_error_is_a_value_error_that_names_its_place() -> None:
@@ -25,3 +37,24 @@ def test_a_whole_message_is_cut_at_the_limit() -> None:
     message = str(DtreeError("b" * 10_000, file="f" * 10_000, row=1))
     assert len(message) <= MESSAGE_LIMIT
     assert message.endswith("more characters)")
+
+
+def test_messages_from_the_library_quote_huge_values_by_a_bounded_prefix(tmp_path: Path) -> None:
+    huge = "v" * 1_000_000
+    path = tmp_path / "huge.csv"
+    path.write_text(f"x,y\n{huge},a\n1,b\n", encoding="utf-8")
+    tree = id3(load("play-tennis"))
+    attempts: list[Callable[[], object]] = [
+        lambda: read_csv(path, target="y", numeric=["x"]),
+        lambda: read_csv(path, target=huge),
+        lambda: load(huge),
+        lambda: parse_dnf(huge + " &"),
+        lambda: predict(tree, {huge: "Sunny"}),
+        lambda: dnf_of(tree, huge),
+        lambda: Leaf(huge, ClassStats(("a", "b"), (1, 1))),
+        lambda: sample_size_bound(huge, 2),  # type: ignore[arg-type]
+    ]
+    for attempt in attempts:
+        with pytest.raises(DtreeError) as caught:
+            attempt()
+        assert len(str(caught.value)) < 6 * QUOTE_LIMIT, str(caught.value)[:200]

@@ -59,6 +59,7 @@ from dtree.evaluate import (
     train_test_split,
 )
 from dtree.grow import CART, ID3, Learner, cart, grow, id3
+from dtree.progress import Progress
 from dtree.significance import student_t_sf
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
 from dtree.tree import Tree, leaves, predict
@@ -185,6 +186,14 @@ def test_repeated_k_fold_is_trials_of_k_fold_with_drawn_seeds() -> None:
         (lambda d: train_test_split(d, "1/2"), "test_size is a share in (0, 1)"),  # type: ignore[arg-type]
         (lambda d: train_test_split(d, 0.01), "leaves the test set empty"),
         (lambda d: train_test_split(d, 0.99), "leaves the training set empty"),
+        (
+            lambda d: k_fold(d.subset([0]), 2),
+            "cross-validation needs at least 2 rows, the data has 1",
+        ),
+        (lambda d: stratified_k_fold(d.subset([0]), 2), "needs at least 2 rows, the data has 1"),
+        (lambda d: cross_validate(ID3, d, 2.5), "folds is a number of folds (an integer)"),  # type: ignore[arg-type]
+        (lambda d: cross_validate(ID3, d, None), "folds is a number of folds (an integer)"),  # type: ignore[arg-type]
+        (lambda d: cross_validate(ID3, d.subset([0]), 2), "needs at least 2 rows"),
     ],
 )
 def test_bad_fold_arguments_are_refused(call: object, message: str) -> None:
@@ -570,16 +579,20 @@ def test_cross_validate_on_given_folds() -> None:
         cross_validate(ID3, tennis, folds, stratified=True)
     with pytest.raises(DtreeError, match="rows of the dataset"):
         cross_validate(ID3, tennis.subset(range(10)), folds)
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, [(0, 1)])  # type: ignore[list-item]
-    with pytest.raises(DtreeError, match="a number of folds or a sequence of Fold"):
+    with pytest.raises(DtreeError, match=r"a number of folds \(an integer\) or a sequence of Fold"):
         cross_validate(ID3, tennis, True)
 
 
 def test_cross_validate_reports_progress() -> None:
-    calls: list[tuple[int, int]] = []
-    cross_validate(ID3, load("play-tennis"), 4, progress=lambda i, k: calls.append((i, k)))
-    assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    calls: list[Progress] = []
+    cross_validate(ID3, load("play-tennis"), 4, progress=calls.append)
+    ends = [call for call in calls if "growing" not in call.what]
+    assert ends == [Progress(i, 4, f"fold {i}/4") for i in range(1, 5)]
+    assert len(calls) > len(ends)  # each fold's tree reports its growth
+    shares = [call.share for call in calls]
+    assert shares == sorted(shares)
 
 
 def test_cross_validate_a_regression_tree() -> None:

@@ -128,14 +128,14 @@ def test_play_tennis_tree_exactly() -> None:
 def test_play_tennis_tree_as_text() -> None:
     assert text(id3(load("play-tennis"))) == "\n".join(
         [
-            "root [No 5, Yes 9]",
-            "Outlook = Overcast [No 0, Yes 4]: Yes",
-            "Outlook = Rain [No 2, Yes 3]",
-            "|   Wind = Strong [No 2, Yes 0]: No",
-            "|   Wind = Weak [No 0, Yes 3]: Yes",
-            "Outlook = Sunny [No 3, Yes 2]",
-            "|   Humidity = High [No 3, Yes 0]: No",
-            "|   Humidity = Normal [No 0, Yes 2]: Yes",
+            "root [No: 5, Yes: 9]",
+            "Outlook = Overcast [No: 0, Yes: 4]: Yes",
+            "Outlook = Rain [No: 2, Yes: 3]",
+            "|   Wind = Strong [No: 2, Yes: 0]: No",
+            "|   Wind = Weak [No: 0, Yes: 3]: Yes",
+            "Outlook = Sunny [No: 3, Yes: 2]",
+            "|   Humidity = High [No: 3, Yes: 0]: No",
+            "|   Humidity = Normal [No: 0, Yes: 2]: Yes",
         ]
     )
 
@@ -199,18 +199,18 @@ def test_restaurant_tree_is_figure_18_6() -> None:
 def test_restaurant_tree_as_text() -> None:
     assert text(id3(load("restaurant"))) == "\n".join(
         [
-            "root [Yes 6, No 6]",
-            "Pat = Full [Yes 2, No 4]",
-            "|   Hun = No [Yes 0, No 2]: No",
-            "|   Hun = Yes [Yes 2, No 2]",
-            "|   |   Type = Burger [Yes 1, No 0]: Yes",
-            "|   |   Type = French [Yes 0, No 0]: Yes",
-            "|   |   Type = Italian [Yes 0, No 1]: No",
-            "|   |   Type = Thai [Yes 1, No 1]",
-            "|   |   |   Fri = No [Yes 0, No 1]: No",
-            "|   |   |   Fri = Yes [Yes 1, No 0]: Yes",
-            "Pat = None [Yes 0, No 2]: No",
-            "Pat = Some [Yes 4, No 0]: Yes",
+            "root [Yes: 6, No: 6]",
+            "Pat = Full [Yes: 2, No: 4]",
+            "|   Hun = No [Yes: 0, No: 2]: No",
+            "|   Hun = Yes [Yes: 2, No: 2]",
+            "|   |   Type = Burger [Yes: 1, No: 0]: Yes",
+            "|   |   Type = French [Yes: 0, No: 0]: Yes",
+            "|   |   Type = Italian [Yes: 0, No: 1]: No",
+            "|   |   Type = Thai [Yes: 1, No: 1]",
+            "|   |   |   Fri = No [Yes: 0, No: 1]: No",
+            "|   |   |   Fri = Yes [Yes: 1, No: 0]: Yes",
+            "Pat = None [Yes: 0, No: 2]: No",
+            "Pat = Some [Yes: 4, No: 0]: Yes",
         ]
     )
 
@@ -521,14 +521,14 @@ def test_a_consistent_fit_has_pure_leaves(data: Dataset) -> None:
 def test_c45_grows_quinlans_golf_tree() -> None:
     """C4.5 (Quinlan 1993), the golf data: outlook; sunny -> humidity <= 75; rain -> windy."""
     assert text(c45(load("golf"))).splitlines() == [
-        "root [Play 9, Don't Play 5]",
-        "outlook = overcast [Play 4, Don't Play 0]: Play",
-        "outlook = rain [Play 3, Don't Play 2]",
-        "|   windy = false [Play 3, Don't Play 0]: Play",
-        "|   windy = true [Play 0, Don't Play 2]: Don't Play",
-        "outlook = sunny [Play 2, Don't Play 3]",
-        "|   humidity <= 75 [Play 2, Don't Play 0]: Play",
-        "|   humidity > 75 [Play 0, Don't Play 3]: Don't Play",
+        'root [Play: 9, "Don\'t Play": 5]',
+        'outlook = overcast [Play: 4, "Don\'t Play": 0]: Play',
+        'outlook = rain [Play: 3, "Don\'t Play": 2]',
+        '|   windy = false [Play: 3, "Don\'t Play": 0]: Play',
+        '|   windy = true [Play: 0, "Don\'t Play": 2]: "Don\'t Play"',
+        'outlook = sunny [Play: 2, "Don\'t Play": 3]',
+        '|   humidity <= 75 [Play: 2, "Don\'t Play": 0]: Play',
+        '|   humidity > 75 [Play: 0, "Don\'t Play": 3]: "Don\'t Play"',
     ]
 
 

@@ -391,3 +391,62 @@ def test_read_text_drops_the_byte_order_mark_and_names_the_file(tmp_path: Path) 
         read_text(path)
     with pytest.raises(DtreeError, match="a directory, not a file"):
         read_text(tmp_path)
+
+
+# -- a bare string where a collection is expected -------------------------------
+
+
+@pytest.mark.parametrize("option", ["missing", "numeric", "nominal", "classes"])
+def test_read_csv_refuses_a_bare_string_for_a_collection(tmp_path: Path, option: str) -> None:
+    # missing="NA" once meant the two markers "N" and "A".
+    path = write(tmp_path, "x,y\nNA,A\nN,B\n")
+    error = error_of(path, **{option: "NA"})
+    assert str(error).startswith(f"{option} must be a collection")
+    assert "['NA']" in str(error)
+
+
+@pytest.mark.parametrize("option", ["missing", "numeric", "nominal"])
+def test_read_examples_refuses_a_bare_string_for_a_collection(tmp_path: Path, option: str) -> None:
+    path = write(tmp_path, "x,y\nNA,A\nN,B\n")
+    with pytest.raises(DtreeError, match=f"^{option} must be a collection"):
+        read_examples(path, **{option: "x"})
+
+
+def test_a_one_item_list_of_markers_is_read_as_one_marker(tmp_path: Path) -> None:
+    data = read_csv(write(tmp_path, "x,y\nNA,A\nN,B\n"), target="y", missing=["NA"])
+    assert data.column("x") == (None, "N")
+
+
+# -- a column of weights ------------------------------------------------------------
+
+
+def test_a_weights_column_weighs_the_rows_and_is_no_attribute(tmp_path: Path) -> None:
+    path = write(tmp_path, "x,y,w\nu,a,2\nv,b,0.5\nu,b,0\n")
+    data = read_csv(path, target="y", weights="w")
+    assert data.schema.names == ("x",)
+    assert data.weights == (2, 0.5, 0)
+    assert type(data.weights[0]) is int
+
+
+@pytest.mark.parametrize(
+    ("field", "message"),
+    [
+        ("-1", "weight -1 is not a finite number >= 0"),
+        ("?", "weight None is not a finite number >= 0"),
+        ("heavy", "'heavy' is not a number"),
+        ("inf", "'inf' is not a finite number"),
+    ],
+)
+def test_a_bad_weight_is_placed_by_file_row_and_column(
+    tmp_path: Path, field: str, message: str
+) -> None:
+    path = write(tmp_path, f"x,y,w\nu,a,1\nv,b,{field}\n")
+    error = error_of(path, weights="w")
+    assert (error.file, error.row, error.column) == (str(path), 2, "w")
+    assert message in str(error)
+
+
+def test_the_weights_column_must_exist_and_not_be_the_target(tmp_path: Path) -> None:
+    path = write(tmp_path, "x,y\nu,a\n")
+    assert "unknown weights column 'w'" in str(error_of(path, weights="w"))
+    assert "the target cannot be the weights" in str(error_of(path, weights="y"))

@@ -20,6 +20,7 @@ from dtree.errors import DtreeError
 from dtree.evaluate import error
 from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
 from dtree.impurity import entropy
+from dtree.progress import Progress
 from dtree.prune import (
     CostComplexityPath,
     added_errors,
@@ -224,12 +225,12 @@ def test_reduced_error_prunes_sunny_on_the_last_four_days() -> None:
     tree = id3(data.subset(range(10)))
     pruned = reduced_error(tree, data.subset(range(10, 14)))
     assert text(pruned).splitlines() == [
-        "root [No 4, Yes 6]",
-        "Outlook = Overcast [No 0, Yes 2]: Yes",
-        "Outlook = Rain [No 1, Yes 3]",
-        "|   Wind = Strong [No 1, Yes 0]: No",
-        "|   Wind = Weak [No 0, Yes 3]: Yes",
-        "Outlook = Sunny [No 3, Yes 1]: No",
+        "root [No: 4, Yes: 6]",
+        "Outlook = Overcast [No: 0, Yes: 2]: Yes",
+        "Outlook = Rain [No: 1, Yes: 3]",
+        "|   Wind = Strong [No: 1, Yes: 0]: No",
+        "|   Wind = Weak [No: 0, Yes: 3]: Yes",
+        "Outlook = Sunny [No: 3, Yes: 1]: No",
     ]
     # Sunny-Mild-Yes is wrong either way (a tie keeps the smaller tree); Rain-Strong-No needs Wind
     assert error(pruned, data.subset(range(10, 14))) == error(tree, data.subset(range(10, 14)))
@@ -323,15 +324,15 @@ def test_j48_on_iris_is_wekas_published_tree() -> None:
     data = load("iris")
     pruned = pessimistic(collapse(c45(data)), data=data)
     assert text(pruned).splitlines() == [
-        "root [setosa 50, versicolor 50, virginica 50]",
-        "petal_width <= 0.6 [setosa 50, versicolor 0, virginica 0]: setosa",
-        "petal_width > 0.6 [setosa 0, versicolor 50, virginica 50]",
-        "|   petal_width <= 1.7 [setosa 0, versicolor 49, virginica 5]",
-        "|   |   petal_length <= 4.9 [setosa 0, versicolor 47, virginica 1]: versicolor",
-        "|   |   petal_length > 4.9 [setosa 0, versicolor 2, virginica 4]",
-        "|   |   |   petal_width <= 1.5 [setosa 0, versicolor 0, virginica 3]: virginica",
-        "|   |   |   petal_width > 1.5 [setosa 0, versicolor 2, virginica 1]: versicolor",
-        "|   petal_width > 1.7 [setosa 0, versicolor 1, virginica 45]: virginica",
+        "root [setosa: 50, versicolor: 50, virginica: 50]",
+        "petal_width <= 0.6 [setosa: 50, versicolor: 0, virginica: 0]: setosa",
+        "petal_width > 0.6 [setosa: 0, versicolor: 50, virginica: 50]",
+        "|   petal_width <= 1.7 [setosa: 0, versicolor: 49, virginica: 5]",
+        "|   |   petal_length <= 4.9 [setosa: 0, versicolor: 47, virginica: 1]: versicolor",
+        "|   |   petal_length > 4.9 [setosa: 0, versicolor: 2, virginica: 4]",
+        "|   |   |   petal_width <= 1.5 [setosa: 0, versicolor: 0, virginica: 3]: virginica",
+        "|   |   |   petal_width > 1.5 [setosa: 0, versicolor: 2, virginica: 1]: versicolor",
+        "|   petal_width > 1.7 [setosa: 0, versicolor: 1, virginica: 45]: virginica",
     ]
 
 
@@ -348,10 +349,10 @@ def test_pessimistic_prunes_the_restaurant_tree_to_patrons() -> None:
     data = load("restaurant")
     pruned = pessimistic(c45(data, min_objects=1), data=data)
     assert text(pruned).splitlines() == [
-        "root [Yes 6, No 6]",
-        "Pat = Full [Yes 2, No 4]: No",
-        "Pat = None [Yes 0, No 2]: No",
-        "Pat = Some [Yes 4, No 0]: Yes",
+        "root [Yes: 6, No: 6]",
+        "Pat = Full [Yes: 2, No: 4]: No",
+        "Pat = None [Yes: 0, No: 2]: No",
+        "Pat = Some [Yes: 4, No: 0]: Yes",
     ]
 
 
@@ -446,11 +447,13 @@ def test_cross_validation_is_seeded_and_matches_its_parts() -> None:
 
 
 def test_cross_validation_reports_progress() -> None:
-    seen: list[tuple[int, int]] = []
-    select_by_cv(
-        ID3, load("play-tennis"), folds=4, progress=lambda done, total: seen.append((done, total))
-    )
-    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    seen: list[Progress] = []
+    select_by_cv(ID3, load("play-tennis"), folds=4, progress=seen.append)
+    ends = [call for call in seen if "," not in call.what]
+    assert ends == [Progress(i + 1, 5, f"fold {i}/4") for i in range(1, 5)]
+    shares = [call.share for call in seen]
+    assert shares == sorted(shares)
+    assert {call.what for call in seen} >= {"the full tree, growing", "fold 1/4, pruning"}
 
 
 def test_a_bad_rule_is_refused() -> None:

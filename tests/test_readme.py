@@ -1,21 +1,113 @@
-"""The README tells the truth: its examples run and its printed tree is the real one."""
+"""The README tells the truth: its examples run, as a reader runs them, and its printed tree is
+the real one."""
 
 from __future__ import annotations
 
-import doctest
+import os
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 from dtree.datasets import load
 from dtree.grow import id3
 from dtree.render import text
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
 
 
-def test_the_readme_examples_run() -> None:
-    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
+def _fresh_python(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run a new interpreter that imports this checkout's dtree and nothing the tests loaded."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, *arguments],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": path},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+
+
+def test_the_readme_examples_run_in_a_fresh_interpreter() -> None:
+    result = _fresh_python("-m", "doctest", "-o", "ELLIPSIS", str(README))
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_a_bare_import_reaches_every_public_module() -> None:
+    package = ROOT / "dtree"
+    modules = sorted(
+        [path.stem for path in package.glob("*.py") if not path.stem.startswith("_")]
+        + [path.parent.name for path in package.glob("*/__init__.py")]
+    )
+    assert {"render", "prune", "evaluate", "rules", "serialize", "dnf", "strategies"} <= set(
+        modules
+    )
+    # dtree.grow is the learning function, which the module of that name defines.
+    probe = (
+        "import sys, dtree\n"
+        "for name in sys.argv[1:]:\n"
+        "    print(name, getattr(dtree, name) in (sys.modules.get('dtree.' + name), dtree.grow))"
+    )
+    result = _fresh_python("-c", probe, *modules)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [word for name in modules for word in (name, "True")]
+
+
+def test_the_strategies_without_hypothesis_say_which_extra_to_install() -> None:
+    probe = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import dtree\n"
+        "try:\n"
+        "    dtree.strategies\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    result = _fresh_python("-c", probe)
+    assert result.returncode == 0, result.stderr
+    assert "dtree[strategies]" in result.stdout
+
+
+def section(title: str) -> str:
+    """The text of the README's section ``## title``."""
+    return README.read_text(encoding="utf-8").split(f"\n## {title}\n")[1].split("\n## ")[0]
+
+
+def commands_of(title: str) -> list[list[str]]:
+    """The commands of a README section's ``sh`` blocks, each split as a shell splits it."""
+    blocks = re.findall(r"```sh\n(.*?)```", section(title), flags=re.DOTALL)
+    return [
+        shlex.split(line, comments=True)
+        for block in blocks
+        for line in block.splitlines()
+        if line.strip()
+    ]
+
+
+def test_every_command_line_example_runs_as_written(tmp_path: Path) -> None:
+    commands = commands_of("Command line")
+    assert len(commands) >= 10
+    failures = []
+    for words in commands:
+        match words:
+            case ["dtree", *arguments] | ["python", "-m", "dtree", *arguments]:
+                result = _fresh_python("-m", "dtree", *arguments, cwd=tmp_path)
+            case _:
+                raise AssertionError(f"not a dtree command: {shlex.join(words)}")
+        if result.returncode != 0:
+            failures.append(f"{shlex.join(words)}: {result.stderr.strip()}")
+    assert failures == []
+
+
+def test_development_says_how_long_the_tests_take_and_gives_a_quick_subset() -> None:
+    assert "takes several\n  minutes" in section("Development")
+    (quick,) = commands_of("Development")
+    assert quick[:3] == [".venv/bin/python", "-m", "pytest"]
+    assert all((ROOT / path).is_file() for path in quick[3:])
+    assert "tests/test_notebooks.py" not in quick
 
 
 def test_the_quick_start_output_is_the_play_tennis_tree() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
@@ -13,13 +14,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.conditions import Above, AtMost, Equals, In, NotIn, describe, format_number
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    format_name,
+    format_rounded,
+    format_value,
+)
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grow import c45, cart, id3
 from dtree.render import (
+    MAX_INDENT,
     MAX_PYTHON_DEPTH,
     NESTING,
     dot,
@@ -28,24 +40,38 @@ from dtree.render import (
     format_weight,
     layout,
     python,
+    rules,
     text,
 )
 from dtree.strategies import GRID, datasets, regression_datasets
-from dtree.tree import Branch, Leaf, Split, Tree, depth, descend, nodes, predict, size
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Sprout,
+    Tree,
+    depth,
+    descend,
+    leaves,
+    nodes,
+    predict,
+    size,
+    unfold,
+)
 
 RESTAURANT = """\
-root [Yes 6, No 6]
-Pat = Full [Yes 2, No 4]
-|   Hun = No [Yes 0, No 2]: No
-|   Hun = Yes [Yes 2, No 2]
-|   |   Type = Burger [Yes 1, No 0]: Yes
-|   |   Type = French [Yes 0, No 0]: Yes
-|   |   Type = Italian [Yes 0, No 1]: No
-|   |   Type = Thai [Yes 1, No 1]
-|   |   |   Fri = No [Yes 0, No 1]: No
-|   |   |   Fri = Yes [Yes 1, No 0]: Yes
-Pat = None [Yes 0, No 2]: No
-Pat = Some [Yes 4, No 0]: Yes"""
+root [Yes: 6, No: 6]
+Pat = Full [Yes: 2, No: 4]
+|   Hun = No [Yes: 0, No: 2]: No
+|   Hun = Yes [Yes: 2, No: 2]
+|   |   Type = Burger [Yes: 1, No: 0]: Yes
+|   |   Type = French [Yes: 0, No: 0]: Yes
+|   |   Type = Italian [Yes: 0, No: 1]: No
+|   |   Type = Thai [Yes: 1, No: 1]
+|   |   |   Fri = No [Yes: 0, No: 1]: No
+|   |   |   Fri = Yes [Yes: 1, No: 0]: Yes
+Pat = None [Yes: 0, No: 2]: No
+Pat = Some [Yes: 4, No: 0]: Yes"""
 
 
 def test_the_restaurant_tree_reads_as_nested_ifs() -> None:
@@ -53,12 +79,12 @@ def test_the_restaurant_tree_reads_as_nested_ifs() -> None:
 
 
 def test_a_single_leaf() -> None:
-    assert text(id3(load("xor"), max_depth=0)) == "root [0 2, 1 2]: 0"
+    assert text(id3(load("xor"), max_depth=0)) == "root [0: 2, 1: 2]: 0"
 
 
 def test_fractional_counts_and_regression_statistics() -> None:
     halves = ClassStats(("a", "b"), (Fraction(5, 2), Fraction(1, 2)))
-    assert text(Leaf("a", halves)) == "root [a 2.5, b 0.5]: a"
+    assert text(Leaf("a", halves)) == "root [a: 2.5, b: 0.5]: a"
     tree = Split(
         (
             Branch(AtMost("x", 1.5), Leaf(1.0, Moments(1, 1.0, 1.0))),
@@ -66,7 +92,10 @@ def test_fractional_counts_and_regression_statistics() -> None:
         ),
         Moments(1, 1.0, 1.0),
     )
-    assert text(tree) == "root [n 1, mean 1]\nx <= 1.5 [n 1, mean 1]: 1\nx > 1.5 [n 0, mean -]: 4"
+    assert (
+        text(tree)
+        == "root [n: 1, mean: 1]\nx <= 1.5 [n: 1, mean: 1]: 1\nx > 1.5 [n: 0, mean: -]: 4"
+    )
 
 
 def test_weights_print_plainly() -> None:
@@ -80,7 +109,9 @@ def test_a_chain_three_thousand_deep_renders() -> None:
         tree = Split((Branch(AtMost("x", i), Leaf("a", stats)), Branch(Above("x", i), tree)), stats)
     lines = text(tree).splitlines()
     assert len(lines) == 1 + 2 * 3000
-    assert lines[-1] == "|   " * 2999 + "x > 2999 [a 1, b 1]: b"
+    assert lines[2 * MAX_INDENT + 2] == "|   " * MAX_INDENT + f"x > {MAX_INDENT} [a: 1, b: 1]"
+    assert lines[2 * MAX_INDENT + 4] == f"({MAX_INDENT + 1}) x > {MAX_INDENT + 1} [a: 1, b: 1]"
+    assert lines[-1] == "(2999) x > 2999 [a: 1, b: 1]: b"
 
 
 # -- trees with hostile names and values ---------------------------------------------------
@@ -139,6 +170,179 @@ def hostile_examples() -> Iterator[dict[str, Value]]:
                 yield {HOSTILE_NAME: value, SET_NAME: member, NUMERIC_NAME: x}
 
 
+# -- text and rules: names that need quotes, numbers rounded ------------------------------
+
+# A line of text: indentation, a condition, the statistics, and at a leaf the prediction.
+TOKEN = r'(?:[^\W\d][\w.-]*|\w[\w.-]*|"(?:[^"\\]|\\.)*")'
+LINE = re.compile(
+    rf"(?:root|(?P<indent>(?:\|   )*|\(\d+\) )(?P<name>{TOKEN}) "
+    rf"(?P<test>= {TOKEN}|<= \S+|> \S+|(?:not )?in \{{(?:{TOKEN}(?:, {TOKEN})*)?\}}))"
+    rf" \[(?P<stats>{TOKEN}: \S+(?:, {TOKEN}: \S+)*)\](?:: (?P<prediction>{TOKEN}))?"
+)
+RULE = re.compile(rf"if (?P<test>true|.+?) then (?P<prediction>{TOKEN})  \[\S+(?:, \S+%)?\]")
+
+
+def token(written: str) -> str:
+    """A name or value as a text view wrote it, read back."""
+    return ast.literal_eval(written) if written.startswith('"') else written
+
+
+def awkward_tree() -> Tree:
+    """Names and values with spaces, commas, keywords, ampersands and line breaks."""
+    classes = ("Don't Play", "Play", "a: 1, b")
+    colour = Split(
+        (
+            Branch(
+                In("colour", {"blue, dark", "red"}), Leaf("Play", ClassStats(classes, (0, 2, 0)))
+            ),
+            Branch(
+                NotIn("colour", {"blue, dark", "red"}),
+                Leaf("a: 1, b", ClassStats(classes, (0, 0, 1))),
+            ),
+        ),
+        ClassStats(classes, (0, 2, 1)),
+    )
+    numeric = Split(
+        (
+            Branch(AtMost("new\nline", 0.13579999999999998), colour),
+            Branch(
+                Above("new\nline", 0.13579999999999998),
+                Leaf("Play", ClassStats(classes, (0, 1, 0))),
+            ),
+        ),
+        ClassStats(classes, (0, 3, 1)),
+    )
+    return Split(
+        (
+            Branch(Equals("a and b", "x & y"), Leaf("Don't Play", ClassStats(classes, (2, 0, 0)))),
+            Branch(Equals("a and b", "if"), numeric),
+        ),
+        ClassStats(classes, (2, 3, 1)),
+    )
+
+
+def test_text_quotes_what_would_be_ambiguous_one_line_a_node() -> None:
+    tree = awkward_tree()
+    lines = text(tree).split("\n")
+    assert len(lines) == size(tree)
+    assert lines == [
+        'root ["Don\'t Play": 2, Play: 3, "a: 1, b": 1]',
+        '"a and b" = "x & y" ["Don\'t Play": 2, Play: 0, "a: 1, b": 0]: "Don\'t Play"',
+        '"a and b" = "if" ["Don\'t Play": 0, Play: 3, "a: 1, b": 1]',
+        '|   "new\\nline" <= 0.1358 ["Don\'t Play": 0, Play: 2, "a: 1, b": 1]',
+        '|   |   colour in {"blue, dark", red} ["Don\'t Play": 0, Play: 2, "a: 1, b": 0]: Play',
+        '|   |   colour not in {"blue, dark", red} ["Don\'t Play": 0, Play: 0, "a: 1, b": 1]:'
+        ' "a: 1, b"',
+        '|   "new\\nline" > 0.1358 ["Don\'t Play": 0, Play: 1, "a: 1, b": 0]: Play',
+    ]
+    # Read back, each line gives its node's attribute and prediction.
+    preorder = list(nodes(tree))
+    for k, line in enumerate(lines):
+        match = LINE.fullmatch(line)
+        assert match is not None, line
+        node = preorder[k]
+        if isinstance(node, Leaf):
+            assert token(match["prediction"]) == node.prediction
+        classes = [
+            token(pair.rsplit(": ", 1)[0])
+            for pair in re.findall(rf"{TOKEN}: [^,\]]+", match["stats"])
+        ]
+        assert classes == list(node.stats.classes)  # type: ignore[union-attr]
+    names = [token(m["name"]) for line in lines[1:] if (m := LINE.fullmatch(line))]
+    assert names == ["a and b", "a and b", "new\nline", "colour", "colour", "new\nline"]
+
+
+def test_rules_quote_what_would_be_ambiguous() -> None:
+    tree = awkward_tree()
+    written = rules(tree).split("\n")
+    assert written == [
+        'if "a and b" = "x & y" then "Don\'t Play"  [2, 100%]',
+        'if "a and b" = "if" and "new\\nline" <= 0.1358 and colour in {"blue, dark", red} then Play'
+        "  [2, 100%]",
+        'if "a and b" = "if" and "new\\nline" <= 0.1358 and colour not in {"blue, dark", red}'
+        ' then "a: 1, b"  [1, 100%]',
+        'if "a and b" = "if" and "new\\nline" > 0.1358 then Play  [1, 100%]',
+    ]
+    for line, leaf in zip(written, leaves(tree), strict=True):
+        match = RULE.fullmatch(line)
+        assert match is not None
+        assert token(match["prediction"]) == leaf.prediction
+
+
+def test_numbers_round_to_six_significant_digits_but_python_keeps_them() -> None:
+    tree = Split(
+        (
+            Branch(
+                AtMost("x", 0.13579999999999998),
+                Leaf(152.13348416289594, Moments(2, 304.2669683257919, 1.0)),
+            ),
+            Branch(Above("x", 0.13579999999999998), Leaf(75.0, Moments(1, 75.0, 5625.0))),
+        ),
+        Moments(3, 379.2669683257919, 5626.0),
+    )
+    assert text(tree).split("\n") == [
+        "root [n: 3, mean: 126.422]",
+        "x <= 0.1358 [n: 2, mean: 152.133]: 152.133",
+        "x > 0.1358 [n: 1, mean: 75]: 75",
+    ]
+    assert rules(tree) == "if x <= 0.1358 then 152.133  [2]\nif x > 0.1358 then 75  [1]"
+    source = python(tree)
+    assert "0.13579999999999998" in source
+    assert "152.13348416289594" in source
+
+
+# -- a chain 10,000 splits deep, grown by unfold ----------------------------------------------
+
+
+def peeled(n: int) -> Tree:
+    """Rows x = y = 0, 1, ..., n: each split ``x <= i + 0.5`` peels row i off into a leaf."""
+
+    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
+        i, alone = seed
+        if alone or i == n:
+            return Leaf(float(i), Moments(1, float(i), float(i * i)))
+        rows = range(i, n + 1)
+        stats = Moments(len(rows), float(sum(rows)), float(sum(r * r for r in rows)))
+        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
+        return Sprout(conditions, ((i, True), (i + 1, False)), stats)
+
+    return unfold((0, False), step)
+
+
+CHAIN = peeled(10_000)
+
+
+def test_text_of_a_chain_ten_thousand_deep_is_linear() -> None:
+    start = time.perf_counter()
+    written = text(CHAIN)
+    assert time.perf_counter() - start < 10  # about 0.2 s; bars at every level wrote 400 MB
+    lines = written.split("\n")
+    assert len(lines) == size(CHAIN) == 20_001
+    assert len(written) < 100 * len(lines)
+    assert lines[2 * MAX_INDENT + 2].startswith("|   " * MAX_INDENT + f"x > {MAX_INDENT}.5 ")
+    assert lines[-1] == "(9999) x > 9999.5 [n: 1, mean: 10000]: 10000"
+
+
+def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
+    start = time.perf_counter()
+    written = rules(CHAIN).split("\n")
+    assert time.perf_counter() - start < 10  # about 0.3 s; it took minutes
+    assert len(written) == 10_001
+    assert written[0] == "if x <= 0.5 then 0  [1]"
+    assert written[5000] == "if 4999.5 < x <= 5000.5 then 5000  [1]"
+    assert written[-1] == "if x > 9999.5 then 10000  [1]"
+
+
+def test_dot_layout_and_python_of_a_chain_ten_thousand_deep() -> None:
+    start = time.perf_counter()
+    assert dot(CHAIN).count(" -> ") == 20_000
+    assert layout(CHAIN)[-1].depth == 10_000
+    generated = compiled(python(CHAIN))
+    assert time.perf_counter() - start < 20  # about 1 s
+    for x in (0, 1, 5000, 9999, 10_000):
+        assert generated({"x": x}) == predict(CHAIN, {"x": x}) == x
+
+
 # -- dot -------------------------------------------------------------------------------------
 
 QUOTED = r'"(?:[^"\\\n\r]|\\.)*"'
@@ -192,11 +396,11 @@ def parse_dot(
 def stats_label(stats: Stats) -> str:
     match stats:
         case ClassStats(classes, counts):
-            pairs = (f"{k} {format_weight(n)}" for k, n in zip(classes, counts, strict=True))
-            return "[" + ", ".join(pairs) + "]"
+            pairs = zip(classes, counts, strict=True)
+            return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
         case Moments(weight, _, _):
-            mean = "-" if weight == 0 else format_number(stats.mean)
-            return f"[n {format_weight(weight)}, mean {mean}]"
+            mean = "-" if weight == 0 else format_rounded(stats.mean)
+            return f"[n: {format_weight(weight)}, mean: {mean}]"
     raise AssertionError(stats)
 
 
@@ -212,10 +416,10 @@ def check_dot(tree: Tree) -> None:
                 assert is_leaf
                 assert label.split("\n")[-1] == stats_label(stats)
                 if isinstance(prediction, str):
-                    assert label == f"{prediction}\n{stats_label(stats)}"
+                    assert label == f"{format_value(prediction)}\n{stats_label(stats)}"
             case Split(_, stats):
                 assert not is_leaf
-                assert label == f"{node.attribute}\n{stats_label(stats)}"
+                assert label == f"{format_name(node.attribute)}\n{stats_label(stats)}"
     expected = []
     for k, node in enumerate(preorder):
         if isinstance(node, Split):
@@ -245,9 +449,9 @@ def test_dot_labels_of_a_regression_tree() -> None:
     check_dot(regression)
     found, edges = parse_dot(dot(regression))
     assert found == {
-        0: ("x\n[n 1, mean 1]", False),
-        1: ("1\n[n 1, mean 1]", True),
-        2: ("4\n[n 0, mean -]", True),
+        0: ("x\n[n: 1, mean: 1]", False),
+        1: ("1\n[n: 1, mean: 1]", True),
+        2: ("4\n[n: 0, mean: -]", True),
     }
     assert edges == [(0, 1, "x <= 1.5"), (0, 2, "x > 1.5")]
 
@@ -257,8 +461,9 @@ def test_dot_escapes_hostile_names_values_and_classes() -> None:
     check_dot(tree)
     graph = dot(tree)
     found, edges = parse_dot(graph)
-    assert found[0] == (f"{HOSTILE_NAME}\n[{HOSTILE_CLASSES[0]} 2, no\\ 1, None 1]", False)
-    assert (0, 1, f"{HOSTILE_NAME} = {HOSTILE_VALUES[0]}") in edges
+    name = '"\\"]); import os; os.system(\'x\') #"'
+    assert found[0] == (f'{name}\n["say \\"yes\\"": 2, "no\\\\": 1, None: 1]', False)
+    assert (0, 1, f'{name} = "a\\"b"') in edges
     assert "\x00" not in graph
     assert "\r" not in graph
 
@@ -280,7 +485,7 @@ def test_dot_draws_a_chain_ten_thousand_deep() -> None:
     lines = graph.split("\n")
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
-    assert lines[-2] == '  n20000 [label="b\\n[a 1, b 1]", shape=ellipse];'
+    assert lines[-2] == '  n20000 [label="b\\n[a: 1, b: 1]", shape=ellipse];'
 
 
 # -- layout and draw ---------------------------------------------------------------------------
@@ -298,8 +503,8 @@ def test_layout_places_the_play_tennis_tree() -> None:
         (3.0, 2, "= High", True),
         (4.0, 2, "= Normal", True),
     ]
-    assert placed[0].label == "Outlook\n[No 5, Yes 9]"
-    assert placed[1].label == "Yes\n[No 0, Yes 4]"
+    assert placed[0].label == "Outlook\n[No: 5, Yes: 9]"
+    assert placed[1].label == "Yes\n[No: 0, Yes: 4]"
 
 
 @given(datasets(max_rows=12) | regression_datasets(max_rows=12))
@@ -425,11 +630,11 @@ def test_python_answers_a_missing_value_where_predict_mixes() -> None:
         "Humidity": None,
         "Wind": "Weak",
     }
-    # The Humidity split under Sunny counts [No 3, Yes 2]: its plurality answers.
+    # The Humidity split under Sunny counts [No: 3, Yes: 2]: its plurality answers.
     assert generated(example) == "No"
     assert predict(tree, example) == "No"  # 3/5 No by C4.5's mixture: the same here
     example["Outlook"] = None
-    # The root counts [No 5, Yes 9]; the mixture of its branches is 0.63 Yes.
+    # The root counts [No: 5, Yes: 9]; the mixture of its branches is 0.63 Yes.
     assert generated(example) == "Yes"
     assert predict(tree, example) == "Yes"
     unseen = dict(example, Outlook="Foggy")
@@ -642,8 +847,8 @@ def test_python_refuses_a_tree_deeper_than_it_writes() -> None:
 
 def test_every_rendering_of_a_leaf() -> None:
     leaf = Leaf("a", ClassStats(("a", "b"), (2, 1)))
-    assert text(leaf) == "root [a 2, b 1]: a"
-    assert parse_dot(dot(leaf)) == ({0: ("a\n[a 2, b 1]", True)}, [])
+    assert text(leaf) == "root [a: 2, b: 1]: a"
+    assert parse_dot(dot(leaf)) == ({0: ("a\n[a: 2, b: 1]", True)}, [])
     assert compiled(python(leaf))({}) == "a"
     assert size(leaf) == 1
 

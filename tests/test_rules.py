@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 
 import pytest
@@ -115,6 +116,41 @@ def test_simplify_fires_exactly_when_the_rule_does(conditions: list) -> None:  #
         for a in VALUES:
             example: Example = {"x": x, "a": a}
             assert fires(simple, example) == fires(rule, example)
+
+
+@given(datasets(max_numeric=3, weighted=True), st.sampled_from([id3, c45, cart]))
+def test_rules_simplified_along_the_way_are_the_simplified_rules(
+    data: Dataset,
+    learn: object,
+) -> None:
+    tree = learn(data)  # type: ignore[operator]
+    assert rules_of(tree, simplified=True) == tuple(simplify(r) for r in rules_of(tree))
+
+
+def test_a_long_rule_reads_in_linear_time() -> None:
+    """Describing a rule of 20,000 conditions pairs each lower bound with the next upper one."""
+    lower = [Above("x", i + 0.5) for i in range(10_000)]
+    upper = [AtMost("x", i + 1.5) for i in range(10_000)]
+    start = time.perf_counter()
+    written = describe_rule(Rule((*lower, *upper), "yes", 1))
+    assert time.perf_counter() - start < 5  # about 0.08 s; it took 18 s
+    assert written.startswith("if 0.5 < x <= 1.5 and 1.5 < x <= 2.5 and ")
+    assert written.endswith(" and 9999.5 < x <= 10000.5 then yes  [1]")
+    unpaired = (
+        AtMost("x", 3.0),
+        Above("x", 1.0),
+        Equals("a", "u"),
+        Above("x", 2.0),
+        AtMost("x", 5.0),
+    )
+    assert describe_rule(Rule(unpaired, "no")).startswith(
+        "if x <= 3 and 1 < x <= 5 and a = u and x > 2 then no"
+    )
+
+
+def test_a_range_keeps_the_digits_that_tell_its_ends_apart() -> None:
+    rule = Rule((Above("x", 0.12345671), AtMost("x", 0.12345674)), "yes", 2)
+    assert describe_rule(rule) == "if 0.12345671 < x <= 0.12345674 then yes  [2]"
 
 
 def test_a_missing_value_never_satisfies_a_condition() -> None:

@@ -4,6 +4,10 @@ malformed or hostile document is one clear error naming where it is."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,11 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_render import chain
 
+from dtree.cli import main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
-from dtree.errors import DtreeError
+from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
 from dtree.grow import c45, cart, id3
 from dtree.serialize import FORMAT, MAX_DIGITS, SCHEMA_VERSION, from_json, to_json
 from dtree.strategies import datasets, regression_datasets
@@ -237,6 +242,10 @@ def split(*branches: tuple[object, object], counts: object = (1, 1)) -> dict[str
     }
 
 
+def regression_document(nodes_: list[object]) -> str:
+    return json.dumps({"format": FORMAT, "version": 1, "target": "regression", "nodes": nodes_})
+
+
 AT_MOST = {"kind": "AtMost", "attribute": "x", "threshold": 1.5}
 ABOVE = {"kind": "Above", "attribute": "x", "threshold": 1.5}
 COUNT = (
@@ -247,163 +256,231 @@ COUNT = (
 MALFORMED: list[tuple[str, str]] = [
     ("", "not valid JSON: Expecting value (line 1, column 1)"),
     ('{"format": "dtree-tree",', "not valid JSON"),
-    ("[]", "document: expected a JSON object, got an array"),
-    ('"dtree-tree"', "document: expected a JSON object, got 'dtree-tree'"),
-    ("{}", "format: expected 'dtree-tree', got no format: not a dtree model file"),
-    ('{"name": "package", "version": "1.0"}', "not a dtree model file"),
+    ("[]", "$: expected a JSON object, got an array"),
+    ('"dtree-tree"', "$: expected a JSON object, got 'dtree-tree'"),
+    ("{}", "$: missing the key 'format': not a dtree model file"),
+    (
+        '{"name": "package", "version": "1.0"}',
+        "$: missing the key 'format': not a dtree model file",
+    ),
     (
         json.dumps(document(format="dtree-forest")),
-        "format: expected 'dtree-tree', got 'dtree-forest'",
+        "$.format: expected 'dtree-tree', got 'dtree-forest': not a dtree model file",
     ),
-    (json.dumps(document(version="1")), "version: expected an integer, got '1'"),
-    (json.dumps(document(version=True)), "version: expected an integer, got true"),
-    (json.dumps(document(version=1.0)), "version: expected an integer, got 1.0"),
-    (json.dumps(document(version=2)), "version: version 2 is not one this dtree reads"),
-    (json.dumps(document(version=DROP)), "version: expected an integer, got null"),
-    (json.dumps(document(target="ranking")), "target: expected 'classification' or 'regression'"),
-    (json.dumps(document(extra=1)), "document: unexpected key 'extra'"),
-    (json.dumps(document(classes=DROP)), "document: missing the key 'classes'"),
-    (json.dumps(document(nodes=DROP)), "document: missing the key 'nodes'"),
-    (json.dumps(document(target="regression")), "document: unexpected key 'classes'"),
-    (json.dumps(document(classes=[])), "classes: expected at least one item, got an empty array"),
-    (json.dumps(document(classes=["a", "a"])), "classes[1]: 'a' appears twice"),
-    (json.dumps(document(classes=["a", 2])), "classes[1]: expected a string, got 2"),
-    (json.dumps(document(classes="ab")), "classes: expected an array, got 'ab'"),
-    (json.dumps(document(nodes=[])), "nodes: expected at least one item"),
-    (json.dumps(document(nodes={"0": {}})), "nodes: expected an array, got an object"),
-    (with_node(1, 3), "nodes[1]: expected an object, got 3"),
+    (json.dumps(document(version="1")), "$.version: expected an integer, got '1'"),
+    (json.dumps(document(version=True)), "$.version: expected an integer, got true"),
+    (json.dumps(document(version=1.0)), "$.version: expected an integer, got 1.0"),
+    (json.dumps(document(version=2)), "$.version: version 2 is not one this dtree reads"),
+    (json.dumps(document(version=DROP)), "$.version: expected an integer, got null"),
+    (json.dumps(document(target="ranking")), "$.target: expected 'classification' or 'regression'"),
+    (json.dumps(document(extra=1)), "$: unexpected key 'extra'"),
+    (
+        json.dumps(document(classes=DROP)),
+        "$: missing the key 'classes', which a classification model ($.target) has",
+    ),
+    (json.dumps(document(nodes=DROP)), "$: missing the key 'nodes'"),
+    (
+        json.dumps(document(target="regression")),
+        "$.classes: a regression model ($.target) has no classes",
+    ),
+    (json.dumps(document(classes=[])), "$.classes: expected at least one item, got an empty array"),
+    (json.dumps(document(classes=["a", "a"])), "$.classes[1]: 'a' appears twice"),
+    (json.dumps(document(classes=["a", 2])), "$.classes[1]: expected a string, got 2"),
+    (json.dumps(document(classes="ab")), "$.classes: expected an array, got 'ab'"),
+    (json.dumps(document(nodes=[])), "$.nodes: expected at least one item"),
+    (json.dumps(document(nodes={"0": {}})), "$.nodes: expected an array, got an object"),
+    (with_node(1, 3), "$.nodes[1]: expected an object, got 3"),
     (
         with_node(1, {"stats": {"counts": [1, 0]}}),
-        "nodes[1]: expected a leaf (with a 'prediction')",
+        "$.nodes[1]: expected a leaf (with a 'prediction')",
     ),
     (
         with_node(1, {**leaf([1, 0]), "branches": []}),
-        "nodes[1]: expected a leaf (with a 'prediction') or a split (with 'branches')",
+        "$.nodes[1]: expected a leaf (with a 'prediction') or a split (with 'branches')",
     ),
-    (with_node(1, {"prediction": "a"}), "nodes[1]: missing the key 'stats'"),
-    (with_node(1, {**leaf([1, 0]), "weight": 2}), "nodes[1]: unexpected key 'weight'"),
+    (with_node(1, {"prediction": "a"}), "$.nodes[1]: missing the key 'stats'"),
+    (with_node(1, {**leaf([1, 0]), "weight": 2}), "$.nodes[1]: unexpected key 'weight'"),
     (
         with_node(1, leaf([1, 0, 0])),
-        "nodes[1].stats.counts: expected 2 counts, one per class, got 3",
+        "$.nodes[1].stats.counts: expected 2 counts, one per class of $.classes, got 3",
     ),
-    (with_node(1, leaf([1, -1])), "nodes[1].stats.counts[1]: expected a weight >= 0, got -1"),
-    (with_node(1, leaf([1, "-1/2"])), "nodes[1].stats.counts[1]: expected a weight >= 0"),
+    (with_node(1, leaf([1, -1])), "$.nodes[1].stats.counts[1]: expected a weight >= 0, got -1"),
+    (with_node(1, leaf([1, "-1/2"])), "$.nodes[1].stats.counts[1]: expected a weight >= 0"),
     (
         with_node(1, leaf([1, "1/0"])),
-        "nodes[1].stats.counts[1]: the fraction '1/0' divides by zero",
+        "$.nodes[1].stats.counts[1]: the fraction '1/0' divides by zero",
     ),
-    (with_node(1, leaf([1, "1.5"])), "counts[1]: expected a number or a fraction 'p/q', got '1.5'"),
-    (with_node(1, leaf([1, " 1/2"])), "counts[1]: expected a number or a fraction 'p/q'"),
-    (with_node(1, leaf([1, True])), "nodes[1].stats.counts[1]: expected a number, got true"),
-    (with_node(1, leaf([1, None])), "nodes[1].stats.counts[1]: expected a number, got null"),
-    (with_node(1, leaf([1, [1]])), "nodes[1].stats.counts[1]: expected a number, got an array"),
+    (
+        with_node(1, leaf([1, "1.5"])),
+        "$.nodes[1].stats.counts[1]: expected a number or a fraction 'p/q', got '1.5'",
+    ),
+    (
+        with_node(1, leaf([1, " 1/2"])),
+        "$.nodes[1].stats.counts[1]: expected a number or a fraction 'p/q'",
+    ),
+    (with_node(1, leaf([1, True])), "$.nodes[1].stats.counts[1]: expected a number, got true"),
+    (with_node(1, leaf([1, None])), "$.nodes[1].stats.counts[1]: expected a number, got null"),
+    (with_node(1, leaf([1, [1]])), "$.nodes[1].stats.counts[1]: expected a number, got an array"),
     (
         with_node(1, {"stats": {"weight": 1, "total": 1, "total_squares": 1}, "prediction": "a"}),
-        "nodes[1].stats: missing the key 'counts'",
+        "$.nodes[1].stats: missing the key 'counts'",
     ),
     (
         with_node(1, {"stats": [1, 0], "prediction": "a"}),
-        "nodes[1].stats: expected an object, got an array",
+        "$.nodes[1].stats: expected an object, got an array",
     ),
-    (with_node(1, leaf([1, 0], "z")), "nodes[1]: leaf predicts 'z', not one of ('a', 'b')"),
-    (with_node(1, leaf([1, 0], 1)), "nodes[1].prediction: expected a string, got 1"),
-    (COUNT % "NaN", "NaN is not a finite number"),
-    (COUNT % "Infinity", "Infinity is not a finite number"),
-    (COUNT % "-Infinity", "-Infinity is not a finite number"),
-    (COUNT % "1e999", "the number 1e999 is too large for a float"),
-    (COUNT % ("9" * (MAX_DIGITS + 1)), f"a number of {MAX_DIGITS + 1} digits"),
-    (COUNT % ("0." + "1" * MAX_DIGITS), f"a number of {MAX_DIGITS + 2} characters"),
-    (COUNT % f'"1/{"3" * (MAX_DIGITS + 1)}"', f"a fraction of more than {MAX_DIGITS} digits"),
+    (
+        with_node(1, leaf([1, 0], "z")),
+        "$.nodes[1].prediction: expected one of the classes of $.classes, got 'z'",
+    ),
+    (with_node(1, leaf([1, 0], 1)), "$.nodes[1].prediction: expected a string, got 1"),
+    (COUNT % "NaN", "$.nodes[0].stats.counts[0]: NaN is not a finite number"),
+    (COUNT % "Infinity", "$.nodes[0].stats.counts[0]: Infinity is not a finite number"),
+    (COUNT % "-Infinity", "$.nodes[0].stats.counts[0]: -Infinity is not a finite number"),
+    (COUNT % "1e999", "$.nodes[0].stats.counts[0]: the number '1e999' is too large for a float"),
+    (
+        COUNT % ("9" * (MAX_DIGITS + 1)),
+        f"$.nodes[0].stats.counts[0]: a number of {MAX_DIGITS + 1} digits",
+    ),
+    (
+        COUNT % ("0." + "1" * MAX_DIGITS),
+        f"$.nodes[0].stats.counts[0]: a number of {MAX_DIGITS + 2} characters",
+    ),
+    (
+        COUNT % f'"1/{"3" * (MAX_DIGITS + 1)}"',
+        f"$.nodes[0].stats.counts[0]: a fraction of more than {MAX_DIGITS} digits",
+    ),
     (COUNT % "01", "not valid JSON"),
     (
         with_node(0, split((AT_MOST, 1), (ABOVE, 3))),
-        "nodes[0].branches[1].subtree: node 3 does not exist: the nodes are 0 to 2",
+        "$.nodes[0].branches[1].subtree: expected the index of a node, 0 to 2, got 3",
     ),
-    (with_node(0, split((AT_MOST, 1), (ABOVE, -1))), "node -1 does not exist"),
+    (
+        with_node(0, split((AT_MOST, 1), (ABOVE, -1))),
+        "$.nodes[0].branches[1].subtree: expected the index of a node, 0 to 2, got -1",
+    ),
     (
         with_node(0, split((AT_MOST, 1), (ABOVE, 2.0))),
-        "nodes[0].branches[1].subtree: expected the index of a node, got 2.0",
+        "$.nodes[0].branches[1].subtree: expected the index of a node, got 2.0",
     ),
-    (with_node(0, split((AT_MOST, 1), (ABOVE, "2"))), "expected the index of a node, got '2'"),
+    (
+        with_node(0, split((AT_MOST, 1), (ABOVE, "2"))),
+        "$.nodes[0].branches[1].subtree: expected the index of a node, got '2'",
+    ),
     (
         with_node(0, split((AT_MOST, 1), (ABOVE, 0))),
-        "nodes[0].branches[1].subtree: leads to nodes[0], the root",
+        "$.nodes[0].branches[1].subtree: leads to $.nodes[0], the root",
     ),
     (
         with_node(0, split((AT_MOST, 1), (ABOVE, 1))),
-        "nodes[0].branches[1].subtree: leads to nodes[1], as nodes[0].branches[0] does",
+        "$.nodes[0].branches[1].subtree: leads to $.nodes[1], as $.nodes[0].branches[0] does",
     ),
-    (with_node(0, split((AT_MOST, 1), (ABOVE, 1))), "a node has one parent"),
+    (
+        with_node(0, split((AT_MOST, 1), (ABOVE, 1))),
+        "as $.nodes[0].branches[0] does: a node has one parent",
+    ),
     (
         json.dumps(document(nodes=[split((AT_MOST, 1)), leaf([1, 0])])),
-        "nodes[0]: a split needs at least two branches, got 1",
+        "$.nodes[0].branches: a split needs at least two branches, got 1",
     ),
-    (json.dumps(document(nodes=[split()])), "nodes[0]: a split needs at least two branches, got 0"),
+    (
+        json.dumps(document(nodes=[split()])),
+        "$.nodes[0].branches: a split needs at least two branches, got 0",
+    ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "attribute": "y"}, 2))),
-        "nodes[0]: a split tests one attribute, got ['x', 'y']",
+        "$.nodes[0].branches: a split tests one attribute, got ['x', 'y']",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": 1}, 2))),
-        "nodes[0]: the conditions AtMost(attribute='x', threshold=1.5) and Above(attribute='x',"
-        " threshold=1) overlap",
+        "$.nodes[0].branches: the conditions AtMost(attribute='x', threshold=1.5) and"
+        " Above(attribute='x', threshold=1) overlap",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "kind": "Like"}, 2))),
-        "nodes[0].branches[1].condition.kind: expected one of Equals, AtMost, Above, In, NotIn,"
+        "$.nodes[0].branches[1].condition.kind: expected one of Equals, AtMost, Above, In, NotIn,"
         " got 'Like'",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({"attribute": "x", "threshold": 1.5}, 2))),
-        "nodes[0].branches[1].condition.kind: expected a string, got null",
+        "$.nodes[0].branches[1].condition.kind: expected a string, got null",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "value": "u"}, 2))),
-        "nodes[0].branches[1].condition: unexpected key 'value'",
+        "$.nodes[0].branches[1].condition: unexpected key 'value'",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({"kind": "Equals", "attribute": "x"}, 2))),
-        "nodes[0].branches[1].condition: missing the key 'value'",
+        "$.nodes[0].branches[1].condition: missing the key 'value'",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": "1.5"}, 2))),
-        "condition.threshold: expected a number or a fraction 'p/q', got '1.5'",
+        "$.nodes[0].branches[1].condition.threshold: expected a number or a fraction 'p/q',"
+        " got '1.5'",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "attribute": 7}, 2))),
-        "condition.attribute: expected a string, got 7",
+        "$.nodes[0].branches[1].condition.attribute: expected a string, got 7",
     ),
     (
         with_node(
             0, split(({"kind": "In", "attribute": "s", "values": ["u", "u"]}, 1), (ABOVE, 2))
         ),
-        "condition.values[1]: 'u' appears twice",
+        "$.nodes[0].branches[0].condition.values[1]: 'u' appears twice",
     ),
     (
         with_node(0, split(({"kind": "In", "attribute": "s", "values": [1]}, 1), (ABOVE, 2))),
-        "condition.values[0]: expected a string, got 1",
+        "$.nodes[0].branches[0].condition.values[0]: expected a string, got 1",
     ),
     (
         with_node(0, split(({"kind": "NotIn", "attribute": "s", "values": "u"}, 1), (ABOVE, 2))),
-        "condition.values: expected an array, got 'u'",
+        "$.nodes[0].branches[0].condition.values: expected an array, got 'u'",
     ),
     (
         with_node(0, {"stats": {"counts": [1, 1]}, "branches": [1, 2]}),
-        "nodes[0].branches[0]: expected an object, got 1",
+        "$.nodes[0].branches[0]: expected an object, got 1",
     ),
     (
         with_node(0, {"stats": {"counts": [1, 1]}, "branches": {}}),
-        "nodes[0].branches: expected an array, got an object",
+        "$.nodes[0].branches: expected an array, got an object",
     ),
     (
         json.dumps(document(nodes=[split((AT_MOST, 1), (ABOVE, 2)), *[leaf([1, 0])] * 3])),
-        "no branch leads to this node",
+        "$.nodes[3]: no branch leads to this node",
     ),
     (
         '{"format": "dtree-tree", "format": "dtree-tree"}',
-        "the key 'format' appears twice in one object",
+        "$: the key 'format' appears twice in this object",
     ),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (
+        with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": float("nan")}, 2))),
+        "$.nodes[0].branches[1].condition.threshold: NaN is not a finite number",
+    ),
+    (
+        with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": True}, 2))),
+        "$.nodes[0].branches[1].condition.threshold: expected a number, got true",
+    ),
+    (
+        regression_document(
+            [{"stats": {"weight": False, "total": 0, "total_squares": 0}, "prediction": 0}]
+        ),
+        "$.nodes[0].stats.weight: expected a number, got false",
+    ),
+    (
+        regression_document(
+            [{"stats": {"weight": 1, "total": 0, "total_squares": 0}, "prediction": float("inf")}]
+        ),
+        "$.nodes[0].prediction: Infinity is not a finite number",
+    ),
+    (json.dumps(document()) + "\n{}", "not valid JSON: Extra data (line 2, column 1)"),
+    ('{"a": ' * 100_000, "nested too deeply (100000 deep at line 1, column 599995)"),
+    (
+        "[" * 100_000 + "]" * 100_000,
+        (
+            "not valid JSON for a model: arrays or objects nested too deeply"
+            " (100000 deep at line 1, column 100000)"
+        ),
+    ),
 ]
 
 
@@ -411,18 +488,17 @@ MALFORMED: list[tuple[str, str]] = [
 def test_a_malformed_document_is_one_clear_error(text: str, fragment: str) -> None:
     with pytest.raises(DtreeError) as error:
         from_json(text)
-    assert fragment in str(error.value)
-    assert "\n" not in str(error.value)
+    message = str(error.value)
+    assert fragment in message
+    assert "\n" not in message
+    # Where the problem is comes first: a JSON path, or for text that is not JSON a line.
+    assert message.startswith(("$: ", "$.", "not valid JSON")), message
 
 
 def test_the_valid_document_of_the_table_reads() -> None:
     tree = from_json(json.dumps(document()))
     assert predict(tree, {"x": 1.5}) == "a"
     assert predict(tree, {"x": 2}) == "b"
-
-
-def regression_document(nodes_: list[object]) -> str:
-    return json.dumps({"format": FORMAT, "version": 1, "target": "regression", "nodes": nodes_})
 
 
 @pytest.mark.parametrize(
@@ -458,7 +534,8 @@ def test_a_cycle_unreached_from_the_root_is_refused() -> None:
         leaf([0, 1], "b"),
     ]
     with pytest.raises(
-        DtreeError, match=r"nodes\[1\]: is not reached from the root: its branches form a cycle"
+        DtreeError,
+        match=r"^\$\.nodes\[1\]: is not reached from the root: the branches above it form a cycle$",
     ):
         from_json(json.dumps(document(nodes=loop)))
 
@@ -526,3 +603,345 @@ def test_a_document_with_any_value_replaced_reads_or_is_a_dtree_error(
 def test_any_text_reads_or_is_a_dtree_error(text: str) -> None:
     with pytest.raises(DtreeError):
         from_json(text)
+
+
+# -- every error says where: the JSON path of the bad value -----------------------------------
+
+GOLF = json.loads(to_json(id3(load("golf"))))
+
+
+def golf_with(path: str, raw: str) -> str:
+    """Golf's ID3 model file with the value at ``path`` (a Python subscript chain, such as
+    ``["nodes"][1]["stats"]["counts"][0]``) written as the JSON text ``raw``."""
+    doc = json.loads(json.dumps(GOLF))
+    holder = doc
+    steps = [json.loads(step) for step in re.findall(r"\[([^\]]+)\]", path)]
+    for step in steps[:-1]:
+        holder = holder[step]
+    holder[steps[-1]] = MARK
+    return json.dumps(doc).replace(json.dumps(MARK), raw)
+
+
+MARK = "\x00mutated\x00"
+
+
+@pytest.mark.parametrize(
+    ("path", "raw", "message"),
+    [
+        (
+            '["nodes"][1]["stats"]["counts"][0]',
+            "NaN",
+            "$.nodes[1].stats.counts[0]: NaN is not a finite number",
+        ),
+        ('["version"]', "Infinity", "$.version: Infinity is not a finite number"),
+        (
+            '["nodes"][0]["branches"][2]["subtree"]',
+            "-Infinity",
+            "$.nodes[0].branches[2].subtree: -Infinity is not a finite number",
+        ),
+        (
+            '["nodes"][3]["stats"]["counts"][1]',
+            "1e400",
+            "$.nodes[3].stats.counts[1]: the number '1e400' is too large for a float",
+        ),
+        (
+            '["nodes"][3]["stats"]["counts"][1]',
+            "-1e400",
+            "$.nodes[3].stats.counts[1]: the number '-1e400' is too large for a float",
+        ),
+        (
+            '["classes"][1]',
+            "9" * 5000,
+            f"$.classes[1]: a number of 5000 digits: at most {MAX_DIGITS} are read",
+        ),
+        (
+            '["nodes"][2]["branches"][0]["condition"]',
+            '{"kind": "Equals", "kind": "Equals", "attribute": "windy", "value": "true"}',
+            "$.nodes[2].branches[0].condition: the key 'kind' appears twice in this object",
+        ),
+        (
+            '["nodes"][2]',
+            '{"stats": {"counts": [1, 1]}, "stats": {"counts": [1, 1]}, "prediction": "Play"}',
+            "$.nodes[2]: the key 'stats' appears twice in this object",
+        ),
+        (
+            '["nodes"][4]["prediction"]',
+            "true",
+            "$.nodes[4].prediction: expected a string, got true",
+        ),
+        (
+            '["nodes"][0]["branches"][1]["subtree"]',
+            "false",
+            "$.nodes[0].branches[1].subtree: expected the index of a node, got false",
+        ),
+        ('["nodes"][1]["stats"]["counts"][0]', "true", "expected a number, got true"),
+        (
+            '["nodes"][0]["branches"][1]["subtree"]',
+            "1" + "0" * 100,
+            "$.nodes[0].branches[1].subtree: expected the index of a node, 0 to 7, got"
+            f" {quote(10**100)}",
+        ),
+    ],
+)
+def test_a_number_json_cannot_hold_or_a_key_twice_is_named_by_its_path(
+    path: str, raw: str, message: str
+) -> None:
+    with pytest.raises(DtreeError) as error:
+        from_json(golf_with(path, raw))
+    assert str(error.value).startswith(message) or message in str(error.value)
+    assert str(error.value).startswith("$")
+
+
+def test_a_number_that_reads_is_kept() -> None:
+    """-0.0 and an underflowing 1e-400 are finite numbers: a count of each reads."""
+    for raw, count in (("-0.0", -0.0), ("1e-400", 0.0), ("0.0", 0.0)):
+        tree = from_json(golf_with('["nodes"][1]["stats"]["counts"][1]', raw))
+        assert tree.branches[0].subtree.stats.counts == (4, count)  # type: ignore[union-attr]
+        assert from_json(to_json(tree)) == tree
+
+
+def test_a_regression_prediction_too_large_for_a_float_is_refused() -> None:
+    stats = {"weight": 1, "total": 1, "total_squares": 1}
+    for prediction, shown in ((10**400, "1000"), (f"{10**400}/3", "'1000")):
+        text = regression_document([{"stats": stats, "prediction": prediction}])
+        with pytest.raises(DtreeError) as error:
+            from_json(text)
+        assert str(error.value).startswith(f"$.nodes[0].prediction: {shown}")
+        assert "too large for a float" in str(error.value)
+
+
+def test_a_byte_order_mark_at_the_start_is_skipped() -> None:
+    text = json.dumps(document())
+    assert from_json("\ufeff" + text) == from_json(text)
+    with pytest.raises(DtreeError, match=r"not valid JSON: .*\(line 1, column 1\)"):
+        from_json("\ufeff\ufeff" + text)
+
+
+def test_trailing_text_is_not_valid_json_at_its_line() -> None:
+    text = to_json(id3(load("golf"))) + "\n}"
+    with pytest.raises(DtreeError, match=r"^not valid JSON: Extra data \(line 17, column 1\)$"):
+        from_json(text)
+
+
+def test_deep_nesting_is_placed_at_its_line_and_column() -> None:
+    text = '{"format": "dtree-tree",\n "nodes": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(DtreeError) as error:
+        from_json(text)
+    assert str(error.value).endswith("(100001 deep at line 2, column 100010)")
+
+
+def test_a_split_without_branches_is_named_before_the_nodes_it_orphans() -> None:
+    doc = document()
+    doc["nodes"][0]["branches"] = []  # type: ignore[index]
+    with pytest.raises(DtreeError, match=r"^\$\.nodes\[0\]\.branches: a split needs at least two"):
+        from_json(json.dumps(doc))
+
+
+def test_a_renamed_class_names_the_classes_and_the_leaf() -> None:
+    doc = document(classes=["a", "c"])
+    with pytest.raises(DtreeError) as error:
+        from_json(json.dumps(doc))
+    assert str(error.value) == (
+        "$.nodes[2].prediction: expected one of the classes of $.classes, got 'b'"
+    )
+
+
+# -- a value of 50 MB makes a short message ----------------------------------------------------
+
+HUGE = "x" * 50_000_000
+
+
+def golf_document(**changes: object) -> dict[str, object]:
+    return {**json.loads(json.dumps(GOLF)), **changes}
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (
+            golf_document(classes=[HUGE, "Don't Play"]),
+            "$.nodes[1].prediction: expected one of the classes of $.classes, got 'Play'",
+        ),
+        (
+            golf_document(classes=[HUGE, HUGE]),
+            f"$.classes[1]: {quote(HUGE)} appears twice",
+        ),
+        (golf_document(format=HUGE), "$.format: expected 'dtree-tree', got 'xxxxx"),
+        ({**golf_document(), HUGE: 1}, "$: unexpected key 'xxxxx"),
+        (golf_document(target=HUGE), "$.target: expected 'classification' or 'regression'"),
+        (golf_document(version=int("9" * MAX_DIGITS)), "$.version: version 9999"),
+    ],
+)
+def test_a_huge_value_is_quoted_by_a_bounded_prefix(doc: object, message: str) -> None:
+    with pytest.raises(DtreeError) as error:
+        from_json(json.dumps(doc))
+    assert str(error.value).startswith(message)
+    assert len(str(error.value)) < 200
+
+
+def test_predict_with_a_model_of_a_50_mb_class_name_prints_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = tmp_path / "model.json"
+    model.write_text(json.dumps(golf_document(classes=[HUGE, "Don't Play"])), encoding="utf-8")
+    data = tmp_path / "days.csv"
+    data.write_text("outlook,temperature,humidity,windy\nsunny,70,95,true\n", encoding="utf-8")
+    status = main(["predict", str(model), str(data)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    place = f"dtree: error: {model}: $.nodes[1].prediction: "
+    assert err == place + "expected one of the classes of $.classes, got 'Play'\n"
+
+
+# -- reading evaluates nothing ----------------------------------------------------------------
+
+AUDIT = """
+import json, sys
+from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
+from dtree.serialize import from_json
+documents = json.loads(sys.stdin.read())
+from_json(documents[0])  # any import or cache the first reading needs, before the audit
+events = []
+sys.addaudithook(lambda event, arguments: events.append(event))
+for text in documents:
+    try:
+        from_json(text)
+    except DtreeError:
+        pass
+print(json.dumps(sorted(set(events) - {"sys.addaudithook"})))
+"""
+
+
+def test_reading_evaluates_compiles_imports_and_opens_nothing() -> None:
+    """Python's audit hooks see every exec, eval, compile, import, open, pickle or process:
+    reading model files, valid and hostile, raises none of them."""
+    code = "__import__('os').system('touch pwned')"
+    hostile = document(
+        classes=[code, "b"],
+        nodes=[
+            {
+                "stats": {"counts": [1, 1]},
+                "branches": [
+                    {
+                        "condition": {"kind": "Equals", "attribute": code, "value": "}"},
+                        "subtree": 1,
+                    },
+                    {
+                        "condition": {"kind": "Equals", "attribute": code, "value": code},
+                        "subtree": 2,
+                    },
+                ],
+            },
+            leaf([1, 0], code),
+            leaf([0, 1], "b"),
+        ],
+    )
+    documents = [
+        to_json(c45(golf_with_a_missing_outlook())),
+        json.dumps(hostile),
+        json.dumps({**hostile, "__class__": code}),
+        json.dumps(hostile).replace('"b"', '"__builtins__"'),
+        "[" * 100_000,
+    ]
+    assert from_json(documents[1]).stats.classes[0] == code  # type: ignore[union-attr]
+    result = subprocess.run(
+        [sys.executable, "-c", AUDIT],
+        input=json.dumps(documents),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert json.loads(result.stdout) == []
+
+
+# -- any value replaced by a bad one: read, or one error at its path ---------------------------
+
+
+def regression_golf() -> Dataset:
+    """Quinlan's golf data, predicting the temperature."""
+    golf = load("golf")
+    records = [
+        {**example, "play": label}
+        for example, label in zip(golf.examples(), golf.target, strict=True)
+    ]
+    return Dataset.from_records(records, target="temperature")
+
+
+MODELS = [
+    json.loads(to_json(tree))
+    for tree in (
+        id3(load("golf")),
+        c45(golf_with_a_missing_outlook()),
+        cart(load("golf")),
+        cart(regression_golf(), max_depth=2),
+    )
+]
+
+REFUSED = {
+    "NaN": "NaN is not a finite number",
+    "Infinity": "Infinity is not a finite number",
+    "-Infinity": "-Infinity is not a finite number",
+    "1e400": "the number '1e400' is too large for a float",
+    "-1e309": "the number '-1e309' is too large for a float",
+    "9" * (MAX_DIGITS + 1): f"a number of {MAX_DIGITS + 1} digits",
+    "-0." + "0" * MAX_DIGITS: f"a number of {MAX_DIGITS + 3} characters",
+}
+
+BAD_VALUES = st.one_of(
+    st.sampled_from(sorted(REFUSED)),
+    st.sampled_from(["-0.0", "1e-400", "1e308", "true", "false", "null", '"1/0"', '"-1/2"']),
+    st.sampled_from(["10" * 200, "-1", "0", "1", "2", "3", "7", "1.5", str(10**400)]),
+    st.integers().map(str),
+    st.floats(allow_nan=False, allow_infinity=False).map(json.dumps),
+    st.text(max_size=5).map(json.dumps),
+    JSON_VALUES.map(json.dumps),
+)
+
+
+def json_path(steps: tuple[object, ...]) -> str:
+    """``("nodes", 3, "stats")`` as ``$.nodes[3].stats``."""
+    return "$" + "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in steps)
+
+
+def within(inner: str, outer: str) -> bool:
+    """Whether the JSON path ``inner`` is ``outer`` or a path inside it."""
+    return inner == outer or inner.startswith((outer + ".", outer + "["))
+
+
+@given(st.sampled_from(MODELS), st.data(), BAD_VALUES)
+def test_a_model_with_one_value_replaced_reads_or_names_the_path(
+    model: dict[str, object], data: st.DataObject, raw: str
+) -> None:
+    steps = data.draw(st.sampled_from(places(model)))
+    doc: object = json.loads(json.dumps(model))
+    if not steps:
+        doc = MARK
+    else:
+        holder = doc
+        for step in steps[:-1]:
+            holder = holder[step]  # type: ignore[index]
+        holder[steps[-1]] = MARK  # type: ignore[index]
+    text = json.dumps(doc).replace(json.dumps(MARK), raw)
+    mutated = json_path(steps)
+    try:
+        tree = from_json(text)
+    except DtreeError as error:
+        message = str(error)
+    else:
+        assert raw not in REFUSED
+        assert from_json(to_json(tree)) == tree
+        if json.loads(raw) == json.loads(json.dumps(model)) or json.dumps(doc) == json.dumps(model):
+            assert tree == from_json(json.dumps(model))
+        return
+    assert "\n" not in message
+    assert len(message) <= MESSAGE_LIMIT
+    if raw in REFUSED:
+        # Every value is read by some check, so a refused one is reported where it is.
+        assert message == f"{mutated}: {REFUSED[raw]}" or message.startswith(
+            f"{mutated}: {REFUSED[raw]}"
+        )
+    named = re.findall(r"\$(?:\.[A-Za-z_]\w*|\[-?\d+\])*", message)
+    assert any(
+        within(mutated, path) or within(path, mutated) for path in named if path != "$" or not steps
+    ), (mutated, message)

@@ -24,7 +24,7 @@ from importlib.resources import as_file, files
 from attrs import frozen
 
 from dtree.dataset import Dataset
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.load import read_csv
 
 __all__ = ["Entry", "info", "load", "names", "provenance"]
@@ -141,7 +141,7 @@ def info(name: str) -> Entry:
         if entry.name == name:
             return entry
     known = ", ".join(repr(known) for known in names())
-    raise DtreeError(f"unknown dataset {name!r}; the datasets are {known}")
+    raise DtreeError(f"unknown dataset {quote(name)}; the datasets are {known}")
 
 
 def provenance(name: str) -> str:

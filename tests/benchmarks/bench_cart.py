@@ -6,29 +6,27 @@ Run from the repository root::
 
 Both learners fit a Gini tree to full depth on the same synthetic data,
 20,000 and then 40,000 rows of 10 numeric attributes, in the same run.  The
-fit times are the best of several repeats.  Building dtree's ``Dataset`` is
-timed separately and is not part of dtree's fit time; scikit-learn gets its
-matrix as float32, the type it would convert to, so neither side pays for
+fit times are the least of several repeats, in wall-clock time and in CPU
+time (of this process).  Building dtree's ``Dataset`` is timed separately
+and is not part of dtree's fit time; scikit-learn gets its matrix as
+float32, the type it would convert to, so neither side pays for
 converting its input.
 
-Two targets are checked, each printed as PASS or FAIL (the exit status is 1
-if either fails):
-
-* dtree fits the smaller set within 25 times scikit-learn's fit time;
-* doubling the rows costs dtree at most 2.3 times the time;
-* the same, per row of the work the tree takes (rows summed over its nodes):
-  at most 1.15 times.
-
-Also printed: the rows summed over all nodes of scikit-learn's tree, the
-number of rows any exact CART sorts and scans, whose growth is a lower
-bound for the growth of either fit time.  On this noisy data, grown to full
-depth, it grows faster than n log n (isolating mislabelled rows takes
-lopsided splits); when the growth target fails, compare with it and with
-scikit-learn's own growth.
+The script reports and judges nothing: timings depend on the machine and
+its load, so it never fails on one (the exit status is 0 whatever the
+times).  It prints, for each size, both fit times and their ratio, in
+wall and CPU time; then how each learner's time grows when the rows
+double, in total and per row of work.  The work is the rows summed over
+all nodes of scikit-learn's tree, the rows any exact CART sorts and
+scans: on this noisy data, grown to full depth, it grows faster than the
+rows (isolating mislabelled rows takes lopsided splits), so the time per
+row of work, not the time, shows how an implementation's own cost scales.
 
 The numbers of leaves are printed too.  They should agree; a difference is
-reported as a warning, not a failure, since tied best splits (common at
-full depth on noisy data) may be broken differently by the two learners.
+reported as a warning, since tied best splits (common at full depth on
+noisy data) may be broken differently by the two learners.  What the
+script is doing, with the time elapsed, goes to standard error as it goes
+(``--quiet`` turns it off).
 """
 
 from __future__ import annotations
@@ -54,13 +52,6 @@ NOISE = 0.1
 """The share of labels flipped."""
 ROWS = 20_000
 """The smaller size; the larger is twice as many rows."""
-MAX_RATIO = 25.0
-"""dtree's fit time over scikit-learn's, on the smaller set."""
-MAX_GROWTH = 2.3
-"""dtree's fit time on twice the rows over its fit time on the smaller set."""
-MAX_WORK_GROWTH = MAX_GROWTH / 2
-"""The same allowance per row of work: the growth of the time over the growth of the rows
-summed over the tree's nodes (1.15: the log factor of sorting, and no more)."""
 
 T = TypeVar("T")
 
@@ -133,43 +124,78 @@ def node_rows(estimator: Any) -> int:
     return int(estimator.tree_.n_node_samples.sum())
 
 
-def best_time(run: Callable[[], T], repeats: int) -> tuple[float, T]:
-    """The least wall-clock time of ``repeats`` calls (at least one), and a result."""
-    best = math.inf
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
+@dataclass(frozen=True)
+class Timing:
+    """The least wall-clock and the least CPU time (seconds) over the repeats of one fit."""
+
+    wall: float
+    cpu: float
+
+
+def best_time(run: Callable[[], T], repeats: int, note: Callable[[str], None]) -> tuple[Timing, T]:
+    """The least wall-clock and CPU times of ``repeats`` calls (at least one), and a result;
+    each call's times, and the time the rest should take, are told to ``note``."""
+    wall = cpu = math.inf
+    count = max(1, repeats)
+    for k in range(1, count + 1):
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = run()
-        best = min(best, time.perf_counter() - start)
-    return best, result
+        took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        wall, cpu = min(wall, took), min(cpu, took_cpu)
+        more = f", about {(count - k) * took:.1f} s for the rest" if k < count else ""
+        note(f"fit {k} of {count}: {took:.3f} s wall, {took_cpu:.3f} s CPU{more}")
+    return Timing(wall, cpu), result
 
 
 @dataclass(frozen=True)
 class Measurement:
-    """The timings (seconds) and tree sizes for one size of the problem."""
+    """The timings and tree sizes for one size of the problem."""
 
     rows: int
     build: float
-    dtree: float
-    sklearn: float
+    dtree: Timing
+    sklearn: Timing
     dtree_leaves: int
     sklearn_leaves: int
     node_rows: int
 
-    @property
-    def ratio(self) -> float:
-        return self.dtree / self.sklearn
+
+class Log:
+    """What the benchmark is doing, a line at a time on standard error, with the time elapsed."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.start = time.perf_counter()
+
+    def __call__(self, text: str) -> None:
+        if not self.quiet:
+            elapsed = time.perf_counter() - self.start
+            print(f"bench_cart [{elapsed:6.1f} s] {text}", file=sys.stderr, flush=True)
 
 
 def measure(
-    rows: int, *, seed: int, levels: int, dtree_repeats: int, sklearn_repeats: int
+    rows: int,
+    *,
+    seed: int,
+    levels: int,
+    dtree_repeats: int,
+    sklearn_repeats: int,
+    log: Callable[[str], None] = lambda text: None,
 ) -> Measurement:
+    log(f"{rows} rows: making the data and building the dataset")
     problem = make_problem(rows, seed, levels)
     start = time.perf_counter()
     data = dataset(problem)
     build = time.perf_counter() - start
     x, y = matrix(problem)
-    dtree_time, tree = best_time(lambda: fit_dtree(data), dtree_repeats)
-    sklearn_time, estimator = best_time(lambda: fit_sklearn(x, y), sklearn_repeats)
+    dtree_time, tree = best_time(
+        lambda: fit_dtree(data), dtree_repeats, lambda text: log(f"{rows} rows: dtree {text}")
+    )
+    sklearn_time, estimator = best_time(
+        lambda: fit_sklearn(x, y),
+        sklearn_repeats,
+        lambda text: log(f"{rows} rows: scikit-learn {text}"),
+    )
     return Measurement(
         rows,
         build,
@@ -181,31 +207,51 @@ def measure(
     )
 
 
-def report(small: Measurement, large: Measurement) -> tuple[str, bool]:
-    """The table, warnings and verdicts; and whether every target is met."""
+def _ratio(a: float, b: float) -> str:
+    """a / b, as a factor; a zero b (a clock too coarse for the fit) gives no ratio."""
+    return f"{a / b:.2f}x" if b > 0 else "n/a"
+
+
+def report(small: Measurement, large: Measurement) -> str:
+    """The table of times and ratios, the growth of each learner's time, and any warning.
+
+    Nothing is judged: the report states ratios, in wall-clock and in CPU time.
+    """
     lines = [
-        f"{'rows':>8} {'build s':>8} {'dtree s':>8} {'sklearn s':>10} {'dtree/sklearn':>14}"
+        f"{'rows':>8} {'build s':>8} {'dtree s':>9} {'sklearn s':>10} {'ratio':>7}"
+        f" {'dtree cpu s':>12} {'sklearn cpu s':>14} {'cpu ratio':>10}"
         f" {'leaves dtree':>13} {'leaves sklearn':>15}"
     ]
     for m in (small, large):
         lines.append(
-            f"{m.rows:>8} {m.build:>8.3f} {m.dtree:>8.3f} {m.sklearn:>10.4f} {m.ratio:>14.1f}"
+            f"{m.rows:>8} {m.build:>8.3f} {m.dtree.wall:>9.3f} {m.sklearn.wall:>10.4f}"
+            f" {_ratio(m.dtree.wall, m.sklearn.wall):>7}"
+            f" {m.dtree.cpu:>12.3f} {m.sklearn.cpu:>14.4f} {_ratio(m.dtree.cpu, m.sklearn.cpu):>10}"
             f" {m.dtree_leaves:>13} {m.sklearn_leaves:>15}"
         )
-    dtree_growth = large.dtree / small.dtree
-    sklearn_growth = large.sklearn / small.sklearn
+    work = large.node_rows / small.node_rows
     lines.append(
-        f"growth {large.rows}/{small.rows} rows: dtree {dtree_growth:.2f}x, "
-        f"scikit-learn {sklearn_growth:.2f}x, building the dataset {large.build / small.build:.2f}x"
-    )
-    work_growth = large.node_rows / small.node_rows
-    lines.append(
-        f"rows summed over the nodes of scikit-learn's tree: {small.node_rows} and "
-        f"{large.node_rows}, {work_growth:.2f}x (work for any exact CART)"
+        f"rows summed over the nodes of scikit-learn's tree (the work of any exact CART): "
+        f"{small.node_rows} and {large.node_rows}, {work:.2f}x for {large.rows / small.rows:g}x "
+        "the rows"
     )
     lines.append(
-        f"time per row of that work grows: dtree {dtree_growth / work_growth:.2f}x, "
-        f"scikit-learn {sklearn_growth / work_growth:.2f}x"
+        f"{'growth from ' + str(small.rows) + ' to ' + str(large.rows) + ' rows':<40}"
+        f" {'wall':>7} {'cpu':>7} {'wall per row of work':>21} {'cpu per row of work':>20}"
+    )
+    for name, before, after in (
+        ("dtree", small.dtree, large.dtree),
+        ("scikit-learn", small.sklearn, large.sklearn),
+    ):
+        lines.append(
+            f"{name:<40} {_ratio(after.wall, before.wall):>7} {_ratio(after.cpu, before.cpu):>7}"
+            f" {_ratio(after.wall / work, before.wall):>21}"
+            f" {_ratio(after.cpu / work, before.cpu):>20}"
+        )
+    lines.append(
+        f"building the dataset grows {_ratio(large.build, small.build)}; the dtree/scikit-learn"
+        f" ratio goes from {_ratio(small.dtree.wall, small.sklearn.wall)} to"
+        f" {_ratio(large.dtree.wall, large.sklearn.wall)} in wall time"
     )
     for m in (small, large):
         if m.dtree_leaves != m.sklearn_leaves:
@@ -213,24 +259,7 @@ def report(small: Measurement, large: Measurement) -> tuple[str, bool]:
                 f"WARNING: on {m.rows} rows dtree has {m.dtree_leaves} leaves, scikit-learn "
                 f"{m.sklearn_leaves} (tied best splits can explain a small difference)"
             )
-    verdicts = [
-        (
-            small.ratio <= MAX_RATIO,
-            f"dtree within {MAX_RATIO:g}x of scikit-learn on {small.rows} rows "
-            f"({small.ratio:.1f}x)",
-        ),
-        (
-            dtree_growth <= MAX_GROWTH,
-            f"doubling the rows costs dtree at most {MAX_GROWTH:g}x ({dtree_growth:.2f}x)",
-        ),
-        (
-            dtree_growth / work_growth <= MAX_WORK_GROWTH,
-            f"per row of work, doubling costs dtree at most {MAX_WORK_GROWTH:g}x "
-            f"({dtree_growth / work_growth:.2f}x)",
-        ),
-    ]
-    lines += [f"{'PASS' if ok else 'FAIL'} {text}" for ok, text in verdicts]
-    return "\n".join(lines), all(ok for ok, _ in verdicts)
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -242,7 +271,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--dtree-repeats", type=int, default=3)
     parser.add_argument("--sklearn-repeats", type=int, default=7)
+    parser.add_argument(
+        "--quiet", action="store_true", help="print nothing on standard error while measuring"
+    )
     args = parser.parse_args(argv)
+    log = Log(args.quiet)
     small, large = (
         measure(
             rows,
@@ -250,12 +283,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             levels=args.levels,
             dtree_repeats=args.dtree_repeats,
             sklearn_repeats=args.sklearn_repeats,
+            log=log,
         )
         for rows in (args.rows, 2 * args.rows)
     )
-    text, passed = report(small, large)
-    print(text)
-    return 0 if passed else 1
+    print(report(small, large))
+    log("done")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,224 @@
+"""A chain 10,000 splits deep: every public tree operation is linear in the tree's size.
+
+The chain is built directly, without a learner: on x = 0..n-1, the split at
+depth i sends x <= i + 0.5 (the single row i) to a leaf and x > i + 0.5 on
+down the chain.  Its labels alternate in runs chosen so that pruning has
+work to do at every depth.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from dtree import invariants
+from dtree import tree as tree_module
+from dtree.conditions import Above, AtMost
+from dtree.counts import ClassStats
+from dtree.dataset import Dataset, Example, Label, Value
+from dtree.evaluate import confusion_matrix, error, losses, resubstitution
+from dtree.prune import (
+    collapse,
+    cost_complexity_path,
+    estimated_errors,
+    link_strengths,
+    pessimistic,
+    prune_to,
+    reduced_error,
+    select_by_holdout,
+    tree_risk,
+    truncate,
+)
+from dtree.serialize import from_json, to_json
+from dtree.tree import (
+    Leaf,
+    Probability,
+    Split,
+    Sprout,
+    Tree,
+    depth,
+    leaves,
+    paths,
+    predict,
+    predict_proba,
+    predictions,
+    reach,
+    size,
+    unfold,
+)
+
+CLASSES = ("a", "b")
+DEEP = 10_000
+
+
+def chain_labels(n: int) -> tuple[Label, ...]:
+    """Row i's class: "a" but for every third row, so each split's leaf is often a minority."""
+    return tuple("b" if i % 3 == 2 else "a" for i in range(n))
+
+
+def chain(depth: int) -> tuple[Tree, Dataset]:
+    """A chain ``depth`` splits deep on x = 0..depth, and the dataset it was grown on."""
+    n = depth + 1
+    labels = chain_labels(n)
+    below = [[0, 0] for _ in range(n + 1)]  # class counts of rows i..n-1
+    for i in reversed(range(n)):
+        below[i] = list(below[i + 1])
+        below[i][CLASSES.index(labels[i])] += 1
+
+    def stats(i: int) -> ClassStats:
+        return ClassStats(CLASSES, tuple(below[i]))
+
+    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
+        i, alone = seed
+        if alone:
+            return Leaf(labels[i], ClassStats(CLASSES, tuple(int(c == labels[i]) for c in CLASSES)))
+        if i == n - 1:
+            return Leaf(labels[i], stats(i))
+        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
+        return Sprout(conditions, ((i, True), (i + 1, False)), stats(i))
+
+    data = Dataset.from_columns({"x": list(range(n)), "y": list(labels)}, target="y")
+    return unfold((0, False), step), data
+
+
+@functools.cache
+def deep() -> tuple[Tree, Dataset]:
+    """The chain 10,000 splits deep and its data, built once."""
+    return chain(DEEP)
+
+
+def examples_routed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter of the examples a pruner reads from its data, one row at a time."""
+    read = [0]
+    original = Dataset.example
+
+    def counted(self: Dataset, row: int) -> dict[str, Value]:
+        read[0] += 1
+        return original(self, row)
+
+    monkeypatch.setattr(Dataset, "example", counted)
+    return read
+
+
+# -- pruning with data: each row is routed once, not once per split above it -----------------
+
+
+@pytest.mark.parametrize("raising", [True, False])
+def test_pessimistic_reads_each_row_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch, raising: bool
+) -> None:
+    tree, data = chain(1_000)
+    read = examples_routed(monkeypatch)
+    assert size(pessimistic(tree, 0.25, data=data, subtree_raising=raising)) == 1
+    assert read[0] <= 10 * len(data)  # was 500,000: every row at every split above it
+
+
+def test_reduced_error_reads_each_row_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tree, data = chain(1_000)
+    read = examples_routed(monkeypatch)
+    assert size(reduced_error(tree, data)) == 2 * 1_000 - 1
+    assert read[0] <= 10 * len(data)
+
+
+def test_pessimistic_prunes_the_deep_chain() -> None:
+    tree, data = deep()
+    assert size(pessimistic(tree, 0.25, data=data)) == 1
+    assert size(pessimistic(tree, 0.25, data=data, subtree_raising=False)) == 1
+    assert size(pessimistic(tree, 0.25, subtree_raising=False)) == 1
+    assert estimated_errors(tree) == pytest.approx(DEEP * 0.75 + 0.75)
+
+
+def test_reduced_error_on_the_training_data_keeps_all_but_the_last_split() -> None:
+    tree, data = deep()
+    pruned = reduced_error(tree, data)
+    assert size(pruned) == 2 * DEEP - 1
+    assert invariants.is_pruning_of(pruned, tree)
+
+
+# -- the other pruners, which need no data -------------------------------------------------------
+
+
+def test_cost_complexity_on_the_deep_chain() -> None:
+    tree, _ = deep()
+    assert size(prune_to(tree, 0)) == 2 * DEEP - 1  # the last split's two leaves both say "a"
+    assert size(prune_to(tree, 1)) == 1
+    path = cost_complexity_path(tree)
+    assert path.leaves == (DEEP, 1)
+    assert invariants.path_is_nested(path.alphas, path.trees)
+    assert cost_complexity_path(tree, one_at_a_time=True).leaves[-1] == 1
+    assert len(link_strengths(tree)) == DEEP
+    assert tree_risk(tree) == 0
+
+
+def test_collapse_and_truncate_the_deep_chain() -> None:
+    tree, _ = deep()
+    assert size(collapse(tree)) == 2 * DEEP - 1
+    assert depth(truncate(tree, DEEP // 2)) == DEEP // 2
+
+
+# -- the tree's own functions, and its model file -----------------------------------------------
+
+
+def test_tree_functions_on_the_deep_chain() -> None:
+    tree, _ = deep()
+    assert size(tree) == 2 * DEEP + 1
+    assert depth(tree) == DEEP
+    assert sum(1 for _ in leaves(tree)) == DEEP + 1
+    assert sum(1 for _ in paths(tree)) == DEEP + 1
+    assert tree == chain(DEEP)[0]
+    assert hash(tree) == hash(chain(DEEP)[0])
+    assert repr(tree).count("Split(") == DEEP
+    assert invariants.stats_are_additive(tree)
+    assert invariants.leaves_predict_plurality(tree)
+
+
+def test_the_deepest_row_is_predicted() -> None:
+    tree, data = deep()
+    deepest = data.example(DEEP)
+    assert predict(tree, deepest) == chain_labels(DEEP + 1)[DEEP] == "a"
+    assert predict_proba(tree, deepest) == {"a": 1, "b": 0}
+    assert [share for _, share in reach(tree, deepest)] == [1]
+
+
+def test_the_model_file_of_the_deep_chain_round_trips() -> None:
+    tree, _ = deep()
+    assert from_json(to_json(tree)) == tree
+    assert invariants.model_file_round_trips(tree)
+
+
+def test_resubstitution_of_the_deep_chain() -> None:
+    tree, _ = deep()
+    assert resubstitution(tree) == 0
+
+
+# -- measuring the tree on data -------------------------------------------------------------------
+
+
+def test_error_descends_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tree, data = chain(1_000)
+    descended = [0]
+    original = tree_module.descend
+
+    def counted(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
+        descended[0] += 1
+        return original(split, example)
+
+    monkeypatch.setattr(tree_module, "descend", counted)
+    assert error(tree, data) == 0
+    assert predictions(tree, data) == data.labels
+    assert descended[0] <= 10 * len(data)  # row by row, each row descended alone: 501,500
+
+
+def test_error_and_losses_on_the_deep_chain() -> None:
+    tree, data = deep()
+    assert error(tree, data) == 0
+    assert sum(losses(tree, data)) == 0
+    assert confusion_matrix(tree, data).correct == len(data)
+    assert select_by_holdout(cost_complexity_path(tree), data).index == 0
+    assert invariants.reduced_error_keeps_accuracy(tree, data)
+    assert invariants.pessimistic_keeps_estimate(tree, data=data)

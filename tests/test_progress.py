@@ -1,0 +1,263 @@
+"""dtree.progress: the promise of every ``progress`` argument, and the line that draws it.
+
+Every long-running function reports shares that never fall, stay in [0, 1]
+and end complete, a bounded number of times, and returns the same result
+with or without a callback.  The line redraws in place, at a bounded rate,
+and erases itself.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+
+import pytest
+from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree.dataset import Dataset
+from dtree.datasets import load, names
+from dtree.evaluate import cross_validate, learn_with, learning_curve
+from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
+from dtree.prune import cost_complexity_path, select_by_cv
+from dtree.strategies import datasets
+from dtree.tree import Tree
+
+
+def recorded(run: Callable[[Report], object]) -> tuple[object, list[Progress]]:
+    """What ``run`` returns when given a callback, and what the callback was told."""
+    seen: list[Progress] = []
+    return run(seen.append), seen
+
+
+def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None) -> None:
+    """Shares never fall and stay in [0, 1]; the last report is complete; not too many."""
+    assert seen, "nothing was reported"
+    shares = [p.share for p in seen]
+    assert all(0 <= p.done <= p.total or p.total == 0 for p in seen)
+    assert shares == sorted(shares)
+    assert seen[-1].done == seen[-1].total
+    assert shares[-1] == 1
+    if total is not None:
+        assert {p.total for p in seen} == {total}
+
+
+# -- the vocabulary ----------------------------------------------------------------------------
+
+
+def test_a_part_maps_its_shares_into_its_slice_of_the_whole() -> None:
+    seen: list[Progress] = []
+    fold = part(seen.append, 4, 6, 8, "fold 3/4")
+    assert fold is not None
+    for done in (0, 1, 2):
+        fold(Progress(done, 2, "growing"))
+    assert [p.done for p in seen] == [4, 5, 6]
+    assert {(p.total, p.what) for p in seen} == {(8, "fold 3/4, growing")}
+
+
+@given(st.lists(st.floats(0, 1e6), max_size=3000), st.floats(0, 1e6))
+def test_a_meter_reports_rising_values_a_bounded_number_of_times(
+    steps: list[float], total: float
+) -> None:
+    seen: list[Progress] = []
+    advance = meter(seen.append, total, "counting")
+    for done in sorted(steps):
+        advance(done)
+    advance(total)
+    assert_kept_the_promise(seen, total)
+    assert len(seen) <= STEPS + 1
+    assert len({p.done for p in seen}) == len(seen)
+
+
+def test_a_meter_without_a_report_does_nothing() -> None:
+    advance = meter(None, 10, "counting")
+    advance(5)
+    advance(10)
+
+
+def test_the_estimate_of_the_time_left() -> None:
+    assert remaining(10.0, 0.5) == 10.0
+    assert remaining(10.0, 1.0) == 0.0
+    assert remaining(0.0, 0.0) is None
+    assert [clock(s) for s in (0, 59.4, 59.6, 600, 36_000)] == [
+        "0:00",
+        "0:59",
+        "1:00",
+        "10:00",
+        "10:00:00",
+    ]
+
+
+# -- the library's long-running functions ---------------------------------------------------------
+
+
+def datasets_and_learners() -> Iterator[tuple[str, Callable[..., Tree]]]:
+    for name in names():
+        yield name, c45
+        yield name, cart
+        if not any(None in column for column in load(name).columns):
+            yield name, id3
+
+
+@pytest.mark.parametrize(("name", "learn"), list(datasets_and_learners()))
+def test_growing_reports_the_weight_settled_in_leaves(
+    name: str, learn: Callable[..., Tree]
+) -> None:
+    data = load(name)
+    tree, seen = recorded(lambda report: learn(data, progress=report))
+    assert tree == learn(data)
+    assert_kept_the_promise(seen, float(len(data)))
+    assert {p.what for p in seen} == {"growing"}
+
+
+def test_growing_best_first_and_with_fractional_weights_keeps_the_promise() -> None:
+    iris = load("iris")
+    tree, seen = recorded(lambda report: cart(iris, max_leaf_nodes=4, progress=report))
+    assert tree == cart(iris, max_leaf_nodes=4)
+    assert_kept_the_promise(seen, 150.0)
+    golf = load("golf")
+    holes = Dataset.from_columns(
+        {
+            name: [None if (row + j) % 5 == 0 else column[row] for row in golf.rows]
+            for j, (name, column) in enumerate(
+                zip((a.name for a in golf.schema.attributes), golf.columns, strict=True)
+            )
+        }
+        | {"play": list(golf.target)},
+        target="play",
+    )
+    tree, seen = recorded(lambda report: c45(holes, progress=report))
+    assert tree == c45(holes)
+    assert_kept_the_promise(seen, 14.0)
+
+
+def test_a_large_tree_reports_a_bounded_number_of_times() -> None:
+    wide = Dataset.from_columns(
+        {"x": list(range(3000)), "y": [str(i % 2) for i in range(3000)]}, target="y"
+    )
+    tree, seen = recorded(lambda report: cart(wide, progress=report))
+    assert tree == cart(wide)
+    assert_kept_the_promise(seen, 3000.0)
+    assert 100 < len(seen) <= STEPS + 1  # 3,000 leaves of one row
+
+
+def growing(learner: Learner, data: Dataset) -> Callable[[Report], Tree]:
+    return lambda report: grow(learner, data, progress=report)
+
+
+@given(datasets(weighted=True, max_numeric=2), datasets(weighted=True, missing=True))
+def test_growing_with_a_callback_grows_the_same_tree(data: Dataset, holes: Dataset) -> None:
+    for learner, rows in ((ID3, data), (CART, data), (C45, data), (C45, holes)):
+        tree, seen = recorded(growing(learner, rows))
+        assert tree == grow(learner, rows)
+        assert_kept_the_promise(seen)
+    for rows in (data, holes):
+        best_first = evolve(CART, max_leaf_nodes=3, missing="fractional")
+        tree, seen = recorded(growing(best_first, rows))
+        assert tree == grow(best_first, rows)
+        assert_kept_the_promise(seen)
+
+
+def test_a_pruning_path_reports_the_leaves_pruned_away() -> None:
+    tree = cart(load("iris"))
+    path, seen = recorded(lambda report: cost_complexity_path(tree, progress=report))
+    assert path == cost_complexity_path(tree)
+    assert_kept_the_promise(seen, 8)  # nine leaves, down to one
+    one, seen = recorded(
+        lambda report: cost_complexity_path(tree, one_at_a_time=True, progress=report)
+    )
+    assert one == cost_complexity_path(tree, one_at_a_time=True)
+    assert_kept_the_promise(seen, 8)
+    stump = cart(load("iris"), max_depth=0)
+    _, seen = recorded(lambda report: cost_complexity_path(stump, progress=report))
+    assert seen == [Progress(0, 0, "pruning")]
+
+
+def test_folds_report_fold_by_fold_with_the_growth_inside() -> None:
+    iris = load("iris")
+    result, seen = recorded(lambda report: cross_validate(CART, iris, 5, progress=report))
+    assert result == cross_validate(CART, iris, 5)
+    assert_kept_the_promise(seen, 5)
+    assert [p.what for p in seen if p.done == int(p.done) and "," not in p.what] == [
+        f"fold {i}/5" for i in range(1, 6)
+    ]
+    selection, seen = recorded(lambda report: select_by_cv(CART, iris, 5, progress=report))
+    assert selection == select_by_cv(CART, iris, 5)
+    assert_kept_the_promise(seen, 6)
+    curve, seen = recorded(lambda report: learning_curve(ID3, iris, [10, 50], progress=report))
+    assert curve == learning_curve(ID3, iris, [10, 50])
+    assert_kept_the_promise(seen, 20)
+
+
+def plain_id3(data: Dataset) -> Tree:
+    """ID3 as a function that takes no progress argument."""
+    return id3(data)
+
+
+def test_a_function_reports_its_growth_when_it_takes_progress() -> None:
+    tennis = load("play-tennis")
+    _, seen = recorded(lambda report: learn_with(partial(id3, max_depth=1), report)(tennis))
+    assert_kept_the_promise(seen, 14.0)
+    _, seen = recorded(lambda report: learn_with(plain_id3, report)(tennis))
+    assert seen == []
+    _, seen = recorded(lambda report: cross_validate(plain_id3, tennis, 2, progress=report))
+    assert [p.done for p in seen] == [1, 2]
+
+
+# -- the line -------------------------------------------------------------------------------------
+
+
+class Ticks:
+    """A fake clock that reads ``start``, then moves on by ``step`` each time it is read."""
+
+    def __init__(self, step: float, start: float = 0.0) -> None:
+        self.now, self.step = start - step, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def drawn(stream: io.StringIO) -> list[str]:
+    return stream.getvalue().split("\r")[1:]
+
+
+def test_the_line_redraws_in_place_and_erases_itself() -> None:
+    stream = io.StringIO()
+    line = Line(stream, "dtree", timer=Ticks(2.0), width=80)
+    line(Progress(1, 10, "fold 1/10"))
+    line(Progress(5, 10, "fold 5/10"))
+    assert drawn(stream) == [
+        "dtree: fold 1/10, 10%, 0:02 elapsed, about 0:18 left",
+        "dtree: fold 5/10, 50%, 0:04 elapsed, about 0:04 left",
+    ]
+    line(Progress(10, 10, "done"))
+    assert drawn(stream)[-1] == "dtree: done, 100%, 0:06 elapsed".ljust(52)
+    line.close()
+    assert drawn(stream)[-2:] == [" " * len("dtree: done, 100%, 0:06 elapsed"), ""]
+    line.close()  # twice is harmless
+    assert len(drawn(stream)) == 5
+
+
+def test_the_line_is_redrawn_at_most_ten_times_a_second() -> None:
+    stream = io.StringIO()
+    line = Line(stream, "dtree", timer=Ticks(0.001), width=80)
+    for done in range(1000):  # a second of reports, one a millisecond
+        line(Progress(done, 1000, "growing"))
+    assert 9 <= len(drawn(stream)) <= 11
+
+
+def test_the_line_never_wraps() -> None:
+    stream = io.StringIO()
+    line = Line(stream, "dtree", timer=Ticks(1.0), width=20)
+    line(Progress(1, 2, "a long description of the work"))
+    assert drawn(stream) == ["dtree: a long descr"]
+
+
+def test_a_line_that_drew_nothing_erases_nothing() -> None:
+    stream = io.StringIO()
+    Line(stream, "dtree", width=80).close()
+    assert stream.getvalue() == ""
