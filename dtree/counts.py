@@ -21,14 +21,16 @@ Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from attrs import field, frozen
 
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "ClassStats",
@@ -91,7 +93,7 @@ class ClassStats:
             raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
         if len(self.classes) != len(self.counts):
             raise DtreeError(f"{len(self.counts)} counts for the classes {self.classes!r}")
-        if any(count < 0 for count in self.counts):
+        if _negative(self.counts):
             raise DtreeError(f"class counts must be >= 0, got {self.counts!r}")
 
     @property
@@ -150,7 +152,7 @@ def is_pure(counts: Sequence[Weight]) -> bool:
     >>> is_pure((0, 4)), is_pure((2, 3)), is_pure((0, 0))
     (True, False, True)
     """
-    return sum(1 for count in counts if count > 0) <= 1
+    return len(counts) - list(counts).count(0) <= 1  # counts are >= 0
 
 
 def plurality(counts: Sequence[Weight]) -> int:
@@ -159,7 +161,16 @@ def plurality(counts: Sequence[Weight]) -> int:
     >>> plurality((2, 4, 4))
     1
     """
-    return max(range(len(counts)), key=lambda k: (counts[k], -k))
+    return list(counts).index(max(counts))  # index finds the first of the largest
+
+
+_is_float = float.__instancecheck__
+
+
+def _negative(counts: Sequence[Weight]) -> bool:
+    if set(map(type, counts)) <= {int}:  # plain integers: one pass at C speed suffices
+        return bool(counts) and min(counts) < 0
+    return any(count < 0 for count in counts)
 
 
 def total(weights: Iterable[Weight]) -> Weight:
@@ -172,9 +183,10 @@ def total(weights: Iterable[Weight]) -> Weight:
     (6, True)
     """
     weights = tuple(weights)
-    if any(isinstance(weight, float) for weight in weights):
+    plain = sum(weights)
+    if _is_float(plain):  # a float among them: add again exactly, and round once
         return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
-    return sum(weights)
+    return plain
 
 
 def class_counts(data: Dataset, weights: Sequence[Weight] | None = None) -> Counts:
@@ -251,13 +263,22 @@ def contingency(data: Dataset, attribute: str) -> Table:
     return tuple(tuple(map(total, weights)) for weights in cells)
 
 
+def _add(left: Iterable[Weight], right: Iterable[Weight]) -> list[Weight]:
+    return list(map(operator.add, left, right))
+
+
 def class_totals(table: Table) -> Counts:
     """The class counts of the node a split divides: the column sums of its table.
 
     >>> class_totals(((0, 4), (2, 3), (3, 2)))
     (5, 9)
     """
-    return tuple(map(total, zip(*table, strict=True)))
+    if len({len(counts) for counts in table}) > 1:
+        raise DtreeError(f"the rows of a table have different lengths: {quote(table)}")
+    plain: Counts = tuple(functools.reduce(_add, table)) if table else ()
+    if any(map(_is_float, plain)):  # a float among them: add again exactly (see total)
+        return tuple(map(total, zip(*table, strict=True)))
+    return plain
 
 
 def transpose(table: Sequence[Sequence[Weight]]) -> Table:

@@ -39,6 +39,7 @@ from attrs import field, frozen
 from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "MAX_TOTAL_WEIGHT",
     "Attribute",
     "Dataset",
     "Domain",
@@ -258,6 +259,7 @@ class Dataset:
             raise DtreeError(f"{len(self.weights)} weights for {n} rows")
         for row, weight in enumerate(self.weights, start=1):
             check_weight(weight, row)
+        _check_total_weight(self.weights)
         _check_rows(self.rows, n)
 
     # -- construction -------------------------------------------------------
@@ -501,8 +503,21 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
             _check_value(target, label, row)
 
 
+MAX_TOTAL_WEIGHT = 2**128
+"""The most the weights of a dataset may add up to (about 3.4e38).
+
+Weights enter float arithmetic as sums (a node's weight), squares and
+products of two sums (Gini's sum of squared class weights, a regression
+node's (sum of w*y)^2); with every sum at most 2^128, each of these stays
+below 2^256 (times a regression target's square, see
+:data:`dtree.grow.MAX_ABS_TARGET`), far from the largest float, 2^1024.
+Only the weights' ratios matter to a tree's splits: scale larger weights
+down (and any minimum branch weight with them)."""
+
+
 def check_weight(weight: object, row: int, column: str | None = None) -> None:
-    """Refuse a weight that is not a finite number >= 0 (a ``bool`` is not a number).
+    """Refuse a weight that is not a finite number >= 0 (a ``bool`` is not a number), or
+    that is above :data:`MAX_TOTAL_WEIGHT`.
 
     ``row`` (from 1) and ``column`` (where the weights were read from) place the error.
 
@@ -517,6 +532,23 @@ def check_weight(weight: object, row: int, column: str | None = None) -> None:
     ):  # NaN fails both comparisons
         raise DtreeError(
             f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
+        )
+    if weight > MAX_TOTAL_WEIGHT:
+        raise DtreeError(
+            f"weight {quote(weight)} is above MAX_TOTAL_WEIGHT = 2**128, the most all "
+            "weights may add up to; scale the weights down",
+            row=row,
+            column=column,
+        )
+
+
+def _check_total_weight(weights: Sequence[Weight]) -> None:
+    """The weights add up to at most MAX_TOTAL_WEIGHT (each is already at most that)."""
+    exact = sum(weights)  # integers and fractions exactly; with floats, the fsum below
+    if (math.fsum(map(float, weights)) if isinstance(exact, float) else exact) > MAX_TOTAL_WEIGHT:
+        raise DtreeError(
+            "the weights add up to more than MAX_TOTAL_WEIGHT = 2**128 (about 3.4e38), beyond "
+            "which sums and squares of weights overflow floats; scale the weights down"
         )
 
 

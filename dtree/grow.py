@@ -52,6 +52,8 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import operator
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -72,7 +74,7 @@ from dtree.counts import (
     total,
 )
 from dtree.dataset import Dataset, Label, Nominal, Schema, Value, Weight, is_number
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.impurity import (
     TOLERANCE,
     Impurity,
@@ -91,6 +93,7 @@ __all__ = [
     "C45",
     "CART",
     "ID3",
+    "MAX_ABS_TARGET",
     "MAX_SUBSET_VALUES",
     "Learner",
     "averaged_attributes",
@@ -114,6 +117,14 @@ CRITERIA = (*IMPURITIES, "squared_error")
 MAX_SUBSET_VALUES = 12
 """With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
 beyond this many values it refuses rather than search exponentially."""
+
+MAX_ABS_TARGET = 1e100
+"""The largest magnitude of a regression target a tree is grown on.
+
+A regression node keeps sum w*y and sum w*y^2 in floats, and the scan for
+a cut squares sums of w*y: with the weights adding up to at most
+:data:`dtree.dataset.MAX_TOTAL_WEIGHT` (2^128) and |y| <= 1e100, these stay
+below 2^256 * 1e200, about 1.2e277, short of the largest float (1.8e308)."""
 
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
@@ -303,9 +314,18 @@ def _reported(frame: _Frame, weight: Weight) -> Weight:
 
 def _class_counts(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Counts:
     counts: list[Weight] = [0] * len(frame.data.schema.classes)
+    if _units(weights):  # the common case: count the classes at C speed
+        for k, count in Counter(map(frame.targets.__getitem__, rows)).items():
+            counts[k] = count  # type: ignore[call-overload]  # classification: class indices
+        return tuple(counts)
     for row, weight in zip(rows, weights, strict=True):
         counts[frame.targets[row]] += weight  # type: ignore[index]
     return tuple(counts)
+
+
+def _units(weights: Sequence[Weight]) -> bool:
+    """Whether every weight is the integer 1."""
+    return set(map(type, weights)) <= {int} and list(weights).count(1) == len(weights)
 
 
 def _sums(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Sums:
@@ -325,7 +345,8 @@ def _part(frame: _Frame, rows: Sequence[int], weights: Sequence[Weight]) -> Part
 def _stats(frame: _Frame, seed: _Seed) -> Stats:
     if frame.classification:
         counts = _class_counts(frame, seed.rows, seed.weights)
-        return ClassStats(frame.data.schema.classes, tuple(_reported(frame, c) for c in counts))
+        reported = tuple(map(float, counts)) if frame.float_weights else counts
+        return ClassStats(frame.data.schema.classes, reported)
     pairs = [
         (float(w), float(frame.targets[r])) for r, w in zip(seed.rows, seed.weights, strict=True)
     ]
@@ -599,6 +620,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         n_classes=len(frame.data.schema.classes) if frame.classification else 0,
         min_side=min_side,  # type: ignore[arg-type]
         rows=rows,
+        exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
     )
     return column, scan
 
@@ -646,12 +668,12 @@ def _numeric(frame: _Frame, seed: _Seed, index: int) -> _Candidate | None:
 
 
 def _cut_parts(
-    frame: _Frame, seed: _Seed, column: _Column, scan: Scan, *, cut: Cut, left: tuple[float, ...]
+    frame: _Frame, seed: _Seed, column: _Column, scan: Scan, *, cut: Cut, left: tuple[Weight, ...]
 ) -> tuple[Part, ...]:
     """The exact parts of a cut: from the scan's counts when they are integers, else afresh."""
     if seed.integral and frame.classification:
-        counts = tuple(map(int, left))  # sums of integers below 2^53: exact
-        rest = tuple(int(t) - c for t, c in zip(scan.totals, counts, strict=True))
+        counts: Counts = tuple(left)  # sums of the integer weights: exact
+        rest = tuple(map(operator.sub, scan.totals, counts))
         return counts, rest
     return _parts_of_cut(frame, column, cut.below)
 
@@ -798,6 +820,17 @@ def _partition(
 ) -> list[tuple[list[int], list[Weight]]]:
     """D_k for each outcome k; a missing value goes down every branch, by its share (C4.5)."""
     column = frame.data.columns[frame.data.schema.index(split.attribute)]
+    if len(split.conditions) == 2 and not split.missing and split.fill is None:
+        # every value known, two branches: select each side's rows at C speed
+        right = list(map(split.branch_of, map(column.__getitem__, seed.rows)))
+        left = list(map(operator.not_, right))
+        return [
+            (
+                list(itertools.compress(seed.rows, side)),
+                list(itertools.compress(seed.weights, side)),
+            )
+            for side in (left, right)
+        ]
     parts: list[tuple[list[int], list[Weight]]] = [([], []) for _ in split.conditions]
     known = total(_weight(part) for part in split.parts)
     shares = [ratio(_weight(part), known) for part in split.parts]
@@ -902,6 +935,14 @@ def _check(learner: Learner, data: Dataset) -> None:
             f"target {schema.target.name!r} is numeric: {learner.impurity} needs classes; declare "
             "them (classes=..., or --classes on the command line), or grow a regression tree "
             "with cart and the squared_error criterion (its default for a numeric target)"
+        )
+    if not schema.is_classification and not all(
+        -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET  # type: ignore[operator]  # numeric target
+        for y in map(data.target.__getitem__, data.rows)
+    ):
+        raise DtreeError(
+            f"target {quote(schema.target.name)} has values beyond MAX_ABS_TARGET = 1e100 in "
+            "magnitude, whose squares times the weights overflow floats; rescale the target"
         )
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")

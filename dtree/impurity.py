@@ -25,7 +25,9 @@ normalised entropy of the Lecture 10 notes, 0 <= H <= 1.
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
@@ -60,7 +62,11 @@ Impurity = Callable[[Sequence[Weight]], Fraction | float]
 
 
 def _total(counts: Sequence[Weight]) -> Weight:
-    if any(not 0 <= count < math.inf for count in counts):
+    if set(map(type, counts)) <= {int}:  # plain integers: one pass at C speed suffices
+        bad = bool(counts) and min(counts) < 0
+    else:
+        bad = any(not 0 <= count < math.inf for count in counts)
+    if bad:
         raise DtreeError(f"counts must be >= 0 and finite, got {tuple(counts)!r}")
     weight = total(counts)
     if weight <= 0:
@@ -89,7 +95,8 @@ def entropy(counts: Sequence[Weight], base: float = 2) -> float:
         raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
     n = _total(counts)
     log = math.log2 if base == 2 else (lambda x: math.log(x) / math.log(base))
-    return -sum(p * log(p) for p in (float(count / n) for count in counts) if p > 0) + 0.0
+    present = itertools.compress(counts, counts)  # absent classes skipped at C speed
+    return -sum(p * log(p) for p in (float(count / n) for count in present) if p > 0) + 0.0
 
 
 def gini(counts: Sequence[Weight]) -> Fraction | float:
@@ -104,8 +111,8 @@ def gini(counts: Sequence[Weight]) -> Fraction | float:
     See also: :func:`entropy`, :func:`misclassification`.
     """
     n = _total(counts)
-    if isinstance(n, int) and all(type(count) is int for count in counts):
-        squares: int = sum(count * count for count in counts)  # type: ignore[misc]
+    if isinstance(n, int) and set(map(type, counts)) <= {int}:
+        squares: int = sum(map(operator.mul, counts, counts))
         return Fraction(n * n - squares, n * n)  # the same number, with one division
     return 1 - sum(ratio(count, n) ** 2 for count in counts)
 

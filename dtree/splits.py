@@ -28,11 +28,14 @@ are candidates too.  (When no cut lowers the impurity at all, every cut
 ties at zero gain and the first boundary point is taken.)  Regression
 has no classes: every cut is a candidate.
 
-One sort and one scan with running counts find the best cut: O(n log n)
-per attribute and node.  The scan scores cuts in floats to find the few
-within a hair of the best; those are then scored by the exact functions
-of :mod:`dtree.impurity` (integers and fractions where the math is
-rational), so ties are decided exactly, by the documented order.
+One sort and a few passes with running sums find the best cut: O(n log n)
+per attribute and node, whatever the number of classes (a cut's cost is
+O(1) from the sums of its two sides).  The scan scores cuts in floats to
+find the few within a hair of the best; those are then compared exactly
+(integers and fractions where the math is rational: Gini and
+misclassification of exact weights, in the scan itself; otherwise by the
+functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
+documented order.
 
 Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`boundary_points`,
 :func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
@@ -205,7 +208,7 @@ def _xlogx(x: float) -> float:
 
 
 def _entropy_cost(counts: list[float], weight: float) -> float:
-    return _xlogx(weight) - sum(map(_xlogx, counts))
+    return _xlogx(weight) - sum(map(_xlogx, itertools.compress(counts, counts)))
 
 
 def _misclassification_cost(counts: list[float], weight: float) -> float:
@@ -221,36 +224,17 @@ COSTS: dict[str, Cost] = {
 }
 
 
-def _cut_cost(criterion: str, totals: list[float], weight: float) -> Cost:
-    """The cost of the two children of a cut, as a function of the left side's weights."""
-    if criterion == "gini" and len(totals) == 2:  # the common case, without lists
-        t0, t1 = totals
-
-        def two_class_gini(left: list[float], wl: float) -> float:
-            l0, l1 = left
-            r0, r1 = t0 - l0, t1 - l1
-            return weight - (l0 * l0 + l1 * l1) / wl - (r0 * r0 + r1 * r1) / (weight - wl)
-
-        return two_class_gini
-    cost = COSTS[criterion]
-
-    def any_cost(left: list[float], wl: float) -> float:
-        return cost(left, wl) + cost(list(map(operator.sub, totals, left)), weight - wl)
-
-    return any_cost
-
-
 @frozen
 class Scan:
     """What scanning one attribute found: the near-best cuts, and how many cuts were allowed.
 
-    ``lefts`` holds, for each cut, the float class weights left of it, and
+    ``lefts`` holds, for each cut, the class weights left of it, and
     ``totals`` those of the node (for regression: weight and sum of w*y);
     ``decrease`` is I(s, t) of the best cut, in floats.
     """
 
     cuts: tuple[Cut, ...]
-    lefts: tuple[tuple[float, ...], ...]
+    lefts: tuple[tuple[Weight, ...], ...]
     totals: tuple[float, ...]
     allowed: int
     decrease: float
@@ -265,6 +249,7 @@ def best_cut(
     n_classes: int,
     min_side: float,
     rows: Sequence[int] | None = None,
+    exact_ties: bool = True,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -276,6 +261,11 @@ def best_cut(
     Returns the near-best cuts in ascending order (usually one), and
     ``allowed``, the number of distinct-value cuts that respect
     ``min_side`` (C4.5's MDL correction counts them).
+
+    With ``exact_ties`` (the default), Gini and misclassification of
+    integer or fraction weights are rational: the scan then compares the
+    near-best cuts exactly itself and returns only the first of the least
+    exact cost, which is the first of the largest exact decrease.
 
     >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
     ...                 criterion="gini", n_classes=2, min_side=0)
@@ -299,6 +289,7 @@ def best_cut(
         criterion=criterion,
         n_classes=n_classes,
         min_side=min_side,
+        exact_ties=exact_ties,
     )
 
 
@@ -328,6 +319,104 @@ class _Shortlist:
         return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
 
 
+# Running sums over the sorted rows, so that a cut's cost takes O(1) whatever the number of
+# classes: for each prefix of the rows, its weight and one number that sums its class weights
+# (sum of squares for Gini, sum of x log x for entropy, the largest for misclassification).
+# The right side's are the prefix sums of the reversed rows, so both only ever add.
+
+
+def _prefix_sums(
+    criterion: str, classes: Sequence[int], weights: Sequence[Weight], counts: list[float]
+) -> tuple[list[Weight], list[Weight]]:
+    """For p = 0..n: the weight of the first p rows, and their sum of class weights.
+
+    ``counts``, zeros on entry, holds the class weights of all the rows on exit."""
+    sizes: list[Weight] = list(itertools.accumulate(weights, initial=0))
+    steps: list[Weight] = []  # how much each row adds to the sum
+    if criterion == "misclassification":  # the largest class weight so far
+        largest: Weight = 0
+        for k, w in zip(classes, weights, strict=True):
+            counts[k] += w
+            largest = max(largest, counts[k])
+            steps.append(largest)
+        sums = [0, *steps]
+    elif criterion == "gini":
+        for k, w in zip(classes, weights, strict=True):
+            c = counts[k]
+            counts[k] = c + w
+            steps.append(w * (c + c + w))  # (c + w)^2 - c^2
+        sums = list(itertools.accumulate(steps, initial=0))
+    else:
+        for k, w in zip(classes, weights, strict=True):
+            c = counts[k]
+            counts[k] = c + w
+            steps.append(_xlogx(float(c + w)) - _xlogx(float(c)))
+        sums = list(itertools.accumulate(steps, initial=0))
+    return sizes, sums
+
+
+def _exact(weights: Sequence[Weight]) -> bool:
+    """Whether no weight is a float (integers and fractions add and multiply exactly)."""
+    return not any(issubclass(kind, float) for kind in set(map(type, weights)))
+
+
+def _suffix_sums(
+    criterion: str,
+    classes: Sequence[int],
+    weights: Sequence[Weight],
+    totals: Sequence[Weight],
+    left: tuple[list[Weight], list[Weight]],
+) -> tuple[list[Weight], list[Weight]]:
+    """For p = 0..n: the weight of the rows from p on, and their sum of class weights.
+
+    Gini of exact weights needs no second pass: sum_k (T_k - l_k)^2 = sum T_k^2 -
+    sum_k 2 T_k l_k + sum l_k^2, and sum_k 2 T_k l_k adds 2 T_k w row by row."""
+    left_sizes, left_squares = left
+    weight = left_sizes[-1]
+    if criterion == "gini" and _exact(weights):
+        squares = sum(map(operator.mul, totals, totals))
+        doubled = [t + t for t in totals]
+        steps = map(operator.mul, map(doubled.__getitem__, classes), weights)
+        crossed = itertools.accumulate(steps, initial=0)
+        sizes = [weight - size for size in left_sizes]
+        return sizes, list(map(squares.__add__, map(operator.sub, left_squares, crossed)))
+    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], [0] * len(totals))
+    return sizes[::-1], sums[::-1]
+
+
+def _float_cost(criterion: str, w: Weight, s: Weight) -> float:
+    """W_b i(t_b) of one side, in floats, from its weight and its sum of class weights."""
+    if criterion == "gini":
+        return float(w) - float(s / w)
+    if criterion == "entropy":
+        return _xlogx(float(w)) - float(s)
+    return float(w - s)
+
+
+def _first_exact_best(
+    criterion: str,
+    positions: Sequence[int],
+    left: tuple[list[Weight], list[Weight]],
+    right: tuple[list[Weight], list[Weight]],
+) -> int:
+    """The first of ``positions`` whose cut has the least exact cost, for integer or
+    fraction weights: Gini's cost is W - (sum l^2 / W_l + sum r^2 / W_r), compared
+    here by cross-multiplying, and misclassification's W - (max l + max r)."""
+    (left_sizes, left_sums), (right_sizes, right_sums) = left, right
+    best = positions[0]
+    top: Weight = 0
+    base: Weight = 1
+    for p in positions:
+        wl, wr = left_sizes[p], right_sizes[p]
+        if criterion == "gini":  # (sum l^2 W_r + sum r^2 W_l) / (W_l W_r)
+            gain, scale = left_sums[p] * wr + right_sums[p] * wl, wl * wr
+        else:
+            gain, scale = left_sums[p] + right_sums[p], 1
+        if p == positions[0] or gain * base > top * scale:
+            best, top, base = p, gain, scale
+    return best
+
+
 def _scan_classes(
     order: list[int],
     values: Sequence[float],
@@ -337,28 +426,90 @@ def _scan_classes(
     criterion: str,
     n_classes: int,
     min_side: float,
+    exact_ties: bool,
 ) -> Scan:
-    totals: list[float] = [0] * n_classes  # exact sums of weights
-    for i in order:
-        totals[targets[i]] += weights[i]
+    sorted_values = list(map(values.__getitem__, order))
+    classes = list(map(targets.__getitem__, order))
+    row_weights = list(map(weights.__getitem__, order))
+    totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
+    left_sizes, left_sums = left = _prefix_sums(criterion, classes, row_weights, totals)
     weight = sum(totals)
-    shortlist = _Shortlist(_SCREEN * max(weight, 1.0))
-    bound = math.inf  # least cost so far plus the window: costs above it are dropped
-    cut_cost = _cut_cost(criterion, totals, weight)
+    offered = _offered_cuts(sorted_values, classes, row_weights, weight, min_side)
+    allowed = offered.pop()
+    if not offered:
+        return Scan((), (), tuple(totals), allowed, 0.0)
+    right_sizes, right_sums = right = _suffix_sums(criterion, classes, row_weights, totals, left)
+    if criterion == "gini":  # W - sum l^2 / W_l - sum r^2 / W_r, without a call per cut
+        listed = [
+            weight - left_sums[p] / left_sizes[p] - right_sums[p] / right_sizes[p] for p in offered
+        ]
+    else:
+        listed = [
+            _float_cost(criterion, left_sizes[p], left_sums[p])
+            + _float_cost(criterion, right_sizes[p], right_sums[p])
+            for p in offered
+        ]
+    costs = dict(zip(offered, map(float, listed), strict=True))
+    least = min(costs.values())
+    # Running float sums of m terms may be off by about m ulps of the largest: widen the window.
+    rounding = len(order) * 2.0**-50
+    if criterion == "entropy":  # terms of up to W log2 W
+        rounding *= math.log2(float(weight) + 2)
+    window = max(_SCREEN, rounding) * max(float(weight), 1.0)
+    near = sorted(p for p, cost in costs.items() if cost <= least + window)
+    exact = criterion != "entropy" and _exact(row_weights)
+    if exact_ties and exact and len(near) > 1:
+        near = [_first_exact_best(criterion, near, left, right)]
+    cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
+    decrease = (COSTS[criterion](totals, weight) - least) / weight
+    lefts = _lefts(near, classes, row_weights, n_classes)
+    return Scan(cuts, lefts, tuple(totals), allowed, decrease)
 
-    left: list[float] = [0] * n_classes
-    left_weight: float = 0
+
+def _lefts(
+    positions: Sequence[int], classes: Sequence[int], weights: Sequence[Weight], n_classes: int
+) -> tuple[tuple[Weight, ...], ...]:
+    """The class weights of the first p rows, for each p of ``positions`` (ascending)."""
+    left: list[Weight] = [0] * n_classes
+    found: list[tuple[Weight, ...]] = []
+    done = 0
+    for p in positions:
+        for k, w in zip(classes[done:p], weights[done:p], strict=True):
+            left[k] += w
+        done = p
+        found.append(tuple(left))
+    return tuple(found)
+
+
+def _offered_cuts(
+    sorted_values: Sequence[float],
+    classes: Sequence[int],
+    weights: Sequence[Weight],
+    weight: Weight,
+    min_side: float,
+) -> list[int]:
+    """The positions of the cuts worth scoring, in ascending order, then the number allowed.
+
+    A cut between two groups of equal values is scored when it is a boundary point
+    (the two groups are not all of one class), when it is the first allowed cut, or the
+    last allowed one where ``min_side`` cuts a run short on the right.
+    """
+    m = len(sorted_values)
+    if not min_side and all(map(operator.lt, sorted_values, sorted_values[1:])):
+        # distinct values and no minimum: every cut is allowed, and a boundary where the
+        # class changes (the first and last cuts need no special case)
+        changes = map(operator.ne, classes, classes[1:])
+        return [*itertools.compress(range(1, m), changes), m - 1]
+    offered: list[int] = []
+    left_weight: Weight = 0
     allowed = 0
     last_allowed = last_cut = -1
     previous = math.nan
     group_class = -1  # the class of the current group of equal values; -1 once it is mixed
-    pending = -1  # a cut not yet known to be a boundary: its position and left weight
-    pending_weight = 0.0
-    sorted_values = list(map(values.__getitem__, order))
+    pending = -1  # a cut not yet known to be a boundary: its position
     lowest = sorted_values[0]
     first_cut = next((p for p, v in enumerate(sorted_values) if v != lowest), -1)
-    classes = map(targets.__getitem__, order)
-    rows = zip(sorted_values, classes, map(weights.__getitem__, order), strict=True)
+    rows = zip(sorted_values, classes, weights, strict=True)
     for position, (value, k, w) in enumerate(rows):
         if value != previous:
             pending = -1
@@ -368,41 +519,20 @@ def _scan_classes(
                     allowed += 1
                     last_allowed = position
                     if group_class != k or (allowed == 1 and position != first_cut):
-                        c = cut_cost(left, left_weight)
-                        if c <= bound:
-                            shortlist.offer(c, position, previous, value, left)
-                            bound = shortlist.least + shortlist.window
+                        offered.append(position)
                     else:
-                        pending, pending_weight = position, left_weight
+                        pending = position
             previous, group_class = value, k
         elif k != group_class and group_class >= 0:
             if pending >= 0:  # the group turned out mixed: its left cut is a boundary
-                before = list(left)
-                before[group_class] -= left_weight - pending_weight
-                _offer(shortlist, cut_cost, left=before, at=pending, values=sorted_values)
-                bound = shortlist.least + shortlist.window
+                offered.append(pending)
                 pending = -1
             group_class = -1
-        left[k] += w
         left_weight += w
-    if 0 < last_allowed < last_cut:  # min_side cut a run short on the right: score its end
-        left = [0] * n_classes
-        for i in order[:last_allowed]:
-            left[targets[i]] += weights[i]
-        _offer(shortlist, cut_cost, left=left, at=last_allowed, values=sorted_values)
-    return shortlist.scan(totals, weight, COSTS[criterion](totals, weight), allowed)
-
-
-def _offer(
-    shortlist: _Shortlist,
-    cut_cost: Cost,
-    *,
-    left: list[float],
-    at: int,
-    values: list[float],
-) -> None:
-    """Score the cut ``at`` a position of the sorted values, given the weights left of it."""
-    shortlist.offer(cut_cost(left, sum(left)), at, values[at - 1], values[at], left)
+    if 0 < last_allowed < last_cut and (not offered or offered[-1] != last_allowed):
+        offered.append(last_allowed)  # min_side cut a run short on the right: score its end
+    offered.append(allowed)
+    return offered
 
 
 def _scan_squared_error(

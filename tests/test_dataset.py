@@ -11,7 +11,17 @@ import pytest
 
 from dtree.conditions import In, NotIn
 from dtree.counts import ClassStats
-from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, infer_domain
+from dtree.dataset import (
+    MAX_TOTAL_WEIGHT,
+    Attribute,
+    Dataset,
+    Nominal,
+    Numeric,
+    Schema,
+    Value,
+    infer_domain,
+)
+from dtree.datasets import load
 from dtree.dnf import parse_dnf, tree_of, truth_table
 from dtree.errors import DtreeError
 from dtree.evaluate import ConfusionMatrix
@@ -130,6 +140,17 @@ def test_weights_may_be_fractions_and_floats() -> None:
     data = Dataset.from_records(RECORDS, target="PlayTennis", weights=[Fraction(1, 2), 0, 2.5])
     assert data.with_weights([1, 1, 1]).weights == (1, 1, 1)
     assert data.weights == (Fraction(1, 2), 0, 2.5)
+
+
+def test_weights_beyond_the_total_bound_are_refused_at_the_check() -> None:
+    golf = load("golf")
+    for weight in (1e308, 10**400, float(MAX_TOTAL_WEIGHT) * 2):
+        with pytest.raises(DtreeError, match="MAX_TOTAL_WEIGHT") as error:
+            golf.with_weights([weight] * 14)
+        assert error.value.row == 1
+    with pytest.raises(DtreeError, match="add up to more than MAX_TOTAL_WEIGHT"):
+        golf.with_weights([MAX_TOTAL_WEIGHT // 14 + 1] * 14)
+    assert golf.with_weights([MAX_TOTAL_WEIGHT // 14] * 14).weights[0] == MAX_TOTAL_WEIGHT // 14
 
 
 def test_infer_domain() -> None:

@@ -121,15 +121,17 @@ def brute_force(
     st.lists(st.tuples(GRID, st.integers(0, 1)), min_size=2, max_size=30),
     st.sampled_from(sorted(IMPURITY)),
     st.integers(0, 4),
+    st.sampled_from([1, 1.0]),
 )
 def test_the_scan_finds_the_first_best_of_all_cuts(
-    rows: list[tuple[float, int]], criterion: str, min_side: int
+    rows: list[tuple[float, int]], criterion: str, min_side: int, unit: float
 ) -> None:
     """Only boundary points and the extreme allowed cuts are scored, yet none better is missed:
-    the first best of all cuts, unless every cut gains nothing."""
+    the first best of all cuts, unless every cut gains nothing.  Integer weights take the
+    exact path (ties decided in the scan), float weights the screened one."""
     values, labels = [v for v, _ in rows], [y for _, y in rows]
     scan = best_cut(
-        values, labels, [1.0] * len(rows), criterion=criterion, n_classes=2, min_side=min_side
+        values, labels, [unit] * len(rows), criterion=criterion, n_classes=2, min_side=min_side
     )
     expected = brute_force(values, labels, criterion, min_side)
     if not scan.cuts:  # no boundary point, and no binding minimum: no cut gains anything
@@ -180,3 +182,15 @@ def test_regression_cut_between_two_levels() -> None:
     )
     assert scan.cuts == (Cut(2, 2.0, 3.0),)
     assert scan.decrease == 4.0
+
+
+def test_exact_ties_among_many_classes_go_to_the_first_cut_in_the_scan() -> None:
+    """n rows of n classes: every cut costs n - 2.  Integer weights: the scan decides the tie
+    exactly and returns the first cut only; float weights: every cut, for the caller."""
+    n = 50
+    values, classes = [float(x) for x in range(n)], list(range(n))
+    scan = best_cut(values, classes, [1] * n, criterion="gini", n_classes=n, min_side=0)
+    assert scan.cuts == (Cut(1, 0.0, 1.0),)
+    assert scan.lefts == ((1,) + (0,) * (n - 1),)
+    screened = best_cut(values, classes, [1.0] * n, criterion="gini", n_classes=n, min_side=0)
+    assert [cut.position for cut in screened.cuts] == list(range(1, n))
