@@ -86,27 +86,26 @@ def chain(depth: int) -> tuple[Tree, Dataset]:
     return unfold((0, False), step), data
 
 
-def surviving_chain(depth: int, width: int = 10) -> tuple[Tree, Dataset]:
-    """A chain ``depth`` splits deep whose leaves hold ``width`` rows each, all "a" at even
-    depths and all "b" at odd ones: every split earns its keep, so pruning keeps it whole."""
+def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Dataset]:
+    """A chain ``depth`` splits deep whose leaves hold ``width`` rows each, of one class,
+    "a" and "b" taking turns every ``run`` depths.  With ``run=1`` every split earns its
+    keep, so pruning keeps the chain whole."""
     n = depth + 1
     x = list(range(n * width))
-    labels = [CLASSES[(i // width) % 2] for i in x]
+    kind = [CLASSES[(i // run) % 2] for i in range(n)]
+    labels = [kind[i // width] for i in x]
 
     def leaf(i: int) -> Leaf:
-        return Leaf(CLASSES[i % 2], ClassStats(CLASSES, (width, 0) if i % 2 == 0 else (0, width)))
+        return Leaf(kind[i], ClassStats(CLASSES, (width, 0) if kind[i] == "a" else (0, width)))
 
     def step(i: int) -> Leaf | Sprout[int]:
         if i < 0:
             return leaf(-i - 1)
         if i == n - 1:
             return leaf(i)
-        below = (width * ((n - i + 1) // 2), width * ((n - i) // 2))  # of depths i..n-1
-        below = below if i % 2 == 0 else (below[1], below[0])
+        below = ClassStats(CLASSES, tuple(width * kind[i:].count(c) for c in CLASSES))
         cut = width * (i + 1) - 0.5
-        return Sprout(
-            (AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), ClassStats(CLASSES, below)
-        )
+        return Sprout((AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), below)
 
     data = Dataset.from_columns({"x": x, "y": labels}, target="y")
     return unfold(0, step), data
