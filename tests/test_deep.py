@@ -177,6 +177,15 @@ def test_pessimistic_keeps_the_deep_surviving_chain() -> None:
     assert size(pessimistic(tree, 0.25, data=data, z="normal", slack=0)) == 2 * DEEP + 1
 
 
+def test_pessimistic_raises_at_every_other_split_of_a_chain_of_pairs() -> None:
+    """Where two leaves in a row say the same class, the upper one is raised into the next
+    split's: each raised branch is restated and pruned again, which C4.5 requires."""
+    tree, data = surviving_chain(100, run=2)
+    pruned = pessimistic(tree, 0.25, data=data)
+    assert (size(pruned), depth(pruned)) == (101, 50)
+    assert [leaf.stats.weight for leaf in leaves(pruned)] == [20] * 50 + [10]
+
+
 def test_reduced_error_reads_each_row_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
