@@ -67,6 +67,7 @@ from dtree.tree import (
     Sprout,
     Tree,
     _fold_routed,
+    _route,
     _run_weights,
     _stats,
     _weights,
@@ -674,8 +675,7 @@ def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
     """
 
     def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
-        stats = _stats(data, routed)
-        return Leaf(central(stats) if stats.weight > 0 else leaf.prediction, stats)
+        return _recounted_leaf(data, routed, leaf.prediction)
 
     def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
         stats = _stats(data, routed)
@@ -688,6 +688,107 @@ def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
         return Split(tuple(branches), stats)
 
     return _fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
+
+
+def _recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) -> Leaf:
+    """A leaf of the statistics of ``rows``, predicting their plurality (or mean); a leaf
+    that no row reaches predicts ``fallback`` (when given)."""
+    stats = _stats(data, rows)
+    return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
+
+
+def _has_unknown(data: Dataset, rows: Routed, attribute: str) -> bool:
+    """Whether some of the rows miss the attribute's value, so that routing them to recount a
+    tree spreads them in proportion to the others (an attribute the data lacks is missing)."""
+    if attribute not in data.schema.names:
+        return True
+    column = data.columns[data.schema.index(attribute)]
+    known = rows.run is not None and rows.run.attribute == attribute  # a run's values are known
+    return any(column[row] is None for row, _ in (rows.loose if known else rows.shares()))
+
+
+def _joined(parts: Sequence[Routed]) -> Routed:
+    """The rows of several routings as one: the first non-empty run stays a run, every other
+    row is loose."""
+    runs = [part for part in parts if part.run is not None and part.lo < part.hi]
+    kept = runs[0] if runs else None
+    loose = tuple(
+        itertools.chain.from_iterable(
+            part.loose if part is kept else part.shares() for part in parts
+        )
+    )
+    if kept is None:
+        return Routed(loose, parts[0].runs)
+    return Routed(loose, kept.runs, kept.run, kept.lo, kept.hi)
+
+
+@frozen(eq=False)
+class _Recounted:
+    """A pruned subtree as it reads when :func:`_restated` on its own rows.
+
+    ``errors`` is the exact sum of its leaves' estimated errors then (each a float, summed
+    as a ``Fraction``); a leaf keeps its ``rows``; a split says whether it ``spread`` rows
+    with its attribute missing, and has the same of each branch ``below``.
+    """
+
+    errors: Fraction
+    rows: Routed | None
+    spread: bool
+    below: tuple[_Recounted, ...]
+
+
+def _raised_errors(
+    split: Split,
+    position: int,
+    branch: Tree,
+    recounted: _Recounted,
+    *,
+    data: Dataset,
+    rows: Routed,
+    confidence: float,
+    z: ZRule,
+) -> float:
+    """The estimated errors of the pruned ``branch`` at ``position`` raised in place of the
+    split: ``estimated_errors(_restated(branch, data, rows))``, all the split's rows recounted.
+
+    Restated on its own rows the branch estimates ``recounted.errors``; the split's other
+    rows (of the other branches, and those that stop at it) change only the leaves they
+    reach.  So only they are routed down the branch, and at each leaf they reach its estimate
+    is replaced by that of its own rows and theirs together.  The sum is exact (floats
+    summed as a ``Fraction``), and rounded once it is the ``math.fsum`` of every leaf's
+    estimate, to the last bit.  A row with a missing value, at the split or at a split of
+    the branch that the other rows reach, would be spread in proportions that they change:
+    then the whole branch is restated instead.  Routing only the other rows costs, at each
+    split, the splits of the branch they pass, not the branch's size.
+    """
+
+    def whole() -> float:
+        return estimated_errors(_restated(branch, data, rows), confidence, z=z)
+
+    if _has_unknown(data, rows, split.attribute):
+        return whole()
+    parts, stopped = _route(split, data, rows, recount=True)
+    others = _joined([part for i, part in enumerate(parts) if i != position] + [stopped])
+    errors = recounted.errors
+    stack: list[tuple[Tree, _Recounted, Routed]] = [(branch, recounted, others)]
+    while stack:
+        node, own, extra = stack.pop()
+        if not extra.loose and (extra.run is None or extra.lo == extra.hi):
+            continue
+        match node:
+            case Leaf():
+                assert own.rows is not None
+                leaf = _recounted_leaf(data, _joined((own.rows, extra)), None)
+                errors += Fraction(_leaf_estimate(leaf, confidence, z)) - own.errors
+            case Split():
+                if own.spread or _has_unknown(data, extra, node.attribute):
+                    return whole()
+                routed, _ = _route(node, data, extra, recount=True)
+                subtrees = (b.subtree for b in node.branches)
+                stack.extend(zip(subtrees, own.below, routed, strict=True))
+            case _:
+                assert_never(node)
+    return float(errors)
 
 
 def pessimistic(
@@ -741,40 +842,59 @@ def pessimistic(
     def estimate(node: Tree) -> float:
         return estimated_errors(node, confidence, z=z)
 
-    def prune(node: Tree, rows: Routed) -> tuple[Tree, float]:
-        """The node pruned bottom-up, and its estimated errors."""
-        if data is None or not subtree_raising:
-            return fold(
-                node, lambda leaf: (leaf, estimate(leaf)), lambda s, b: decide(s, Routed(()), b)
-            )
+    if data is None or not subtree_raising:
+
+        def compare(split: Split, below: tuple[tuple[Tree, float], ...]) -> tuple[Tree, float]:
+            kept = math.fsum(errors for _, errors in below)
+            leaf = as_leaf(split)
+            as_one = estimate(leaf)
+            if as_one <= kept + slack:
+                return leaf, as_one
+            return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
+
+        return fold(tree, lambda leaf: (leaf, estimate(leaf)), compare)[0]
+    training = data
+
+    def recounted(rows: Routed) -> _Recounted:
+        """A leaf reached by ``rows``, as :func:`_restated` on them would estimate it."""
+        errors = _leaf_estimate(_recounted_leaf(training, rows, None), confidence, z)
+        return _Recounted(Fraction(errors), rows, False, ())
+
+    def prune(node: Tree, rows: Routed) -> tuple[Tree, float, _Recounted]:
+        """The node pruned bottom-up, its estimated errors, and how it reads restated."""
         return _fold_routed(
             node,
-            data,
+            training,
             rows,
-            lambda leaf, _: (leaf, estimate(leaf)),
+            lambda leaf, routed: (leaf, estimate(leaf), recounted(routed)),
             lambda split, routed, _, below: decide(split, routed, below),
             recount=True,
         )
 
     def decide(
-        split: Split, rows: Routed, below: tuple[tuple[Tree, float], ...]
-    ) -> tuple[Tree, float]:
-        kept = math.fsum(errors for _, errors in below)
+        split: Split, rows: Routed, below: tuple[tuple[Tree, float, _Recounted], ...]
+    ) -> tuple[Tree, float, _Recounted]:
+        kept = math.fsum(errors for _, errors, _ in below)
         leaf = as_leaf(split)
         as_one = estimate(leaf)
-        raised: Tree | None = None
-        if subtree_raising and data is not None:
-            weights = [branch.subtree.stats.weight for branch in split.branches]
-            largest = below[weights.index(max(weights))][0]
-            raised = _restated(largest, data, rows)
-        by_raising = estimate(raised) if raised is not None else math.inf
+        weights = [branch.subtree.stats.weight for branch in split.branches]
+        largest = weights.index(max(weights))
+        branch, _, restated = below[largest]
+        by_raising = _raised_errors(
+            split, largest, branch, restated, data=training, rows=rows, confidence=confidence, z=z
+        )
         if as_one <= kept + slack and as_one <= by_raising + slack:
-            return leaf, as_one
-        if raised is not None and by_raising <= kept + slack:
-            return prune(raised, rows)
-        return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
+            return leaf, as_one, recounted(rows)
+        if by_raising <= kept + slack:
+            return prune(_restated(branch, training, rows), rows)
+        parts = tuple(part for _, _, part in below)
+        spread = _has_unknown(training, rows, split.attribute)
+        restated = _Recounted(
+            sum((part.errors for part in parts), Fraction(0)), None, spread, parts
+        )
+        return _rebuilt(split, tuple(subtree for subtree, _, _ in below)), kept, restated
 
-    return prune(tree, _whole(data) if data is not None else Routed(()))[0]
+    return prune(tree, _whole(data))[0]
 
 
 COLLAPSE_SLACK = 1e-3

@@ -3,7 +3,8 @@
 The chain is built directly, without a learner: on x = 0..n-1, the split at
 depth i sends x <= i + 0.5 (the single row i) to a leaf and x > i + 0.5 on
 down the chain.  Its labels alternate in runs chosen so that pruning has
-work to do at every depth.
+work to do at every depth.  A second chain, whose leaves hold ten rows of
+alternating classes, survives pessimistic pruning whole.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import functools
 import pytest
 
 from dtree import invariants
+from dtree import prune as prune_module
 from dtree import tree as tree_module
 from dtree.conditions import Above, AtMost
-from dtree.counts import ClassStats
+from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Example, Label, Value
 from dtree.evaluate import confusion_matrix, error, losses, resubstitution
 from dtree.prune import (
+    ZRule,
     collapse,
     cost_complexity_path,
     estimated_errors,
@@ -34,6 +37,7 @@ from dtree.serialize import from_json, to_json
 from dtree.tree import (
     Leaf,
     Probability,
+    Routed,
     Split,
     Sprout,
     Tree,
@@ -82,6 +86,31 @@ def chain(depth: int) -> tuple[Tree, Dataset]:
     return unfold((0, False), step), data
 
 
+def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Dataset]:
+    """A chain ``depth`` splits deep whose leaves hold ``width`` rows each, of one class,
+    "a" and "b" taking turns every ``run`` depths.  With ``run=1`` every split earns its
+    keep, so pruning keeps the chain whole."""
+    n = depth + 1
+    x = list(range(n * width))
+    kind = [CLASSES[(i // run) % 2] for i in range(n)]
+    labels = [kind[i // width] for i in x]
+
+    def leaf(i: int) -> Leaf:
+        return Leaf(kind[i], ClassStats(CLASSES, (width, 0) if kind[i] == "a" else (0, width)))
+
+    def step(i: int) -> Leaf | Sprout[int]:
+        if i < 0:
+            return leaf(-i - 1)
+        if i == n - 1:
+            return leaf(i)
+        below = ClassStats(CLASSES, tuple(width * kind[i:].count(c) for c in CLASSES))
+        cut = width * (i + 1) - 0.5
+        return Sprout((AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), below)
+
+    data = Dataset.from_columns({"x": x, "y": labels}, target="y")
+    return unfold(0, step), data
+
+
 @functools.cache
 def deep() -> tuple[Tree, Dataset]:
     """The chain 10,000 splits deep and its data, built once."""
@@ -112,6 +141,49 @@ def test_pessimistic_reads_each_row_a_bounded_number_of_times(
     read = examples_routed(monkeypatch)
     assert size(pessimistic(tree, 0.25, data=data, subtree_raising=raising)) == 1
     assert read[0] <= 10 * len(data)  # was 500,000: every row at every split above it
+
+
+def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Subtree raising weighs, at every split, its largest branch raised: only the leaves
+    that the other branch's rows reach are estimated again, not the whole branch."""
+    tree, data = surviving_chain(1_000)
+    read = examples_routed(monkeypatch)
+    estimated, recounted = [0], [0]
+    estimate, recount = prune_module._leaf_estimate, tree_module._stats
+
+    def counted_estimate(leaf: Leaf, confidence: float, z: ZRule) -> float:
+        estimated[0] += 1
+        return estimate(leaf, confidence, z)
+
+    def counted_recount(data: Dataset, rows: Routed) -> Stats:
+        recounted[0] += 1
+        return recount(data, rows)
+
+    monkeypatch.setattr(prune_module, "_leaf_estimate", counted_estimate)
+    monkeypatch.setattr(prune_module, "_stats", counted_recount)
+    assert pessimistic(tree, 0.25, data=data) is tree
+    assert estimated[0] <= 10 * size(tree)  # was 502,501: every leaf of the branch below
+    assert recounted[0] <= 10 * size(tree)  # was 1,000,000: every node of the branch below
+    assert read[0] <= 10 * len(data)
+
+
+def test_pessimistic_keeps_the_deep_surviving_chain() -> None:
+    tree, data = surviving_chain(DEEP)
+    pruned = pessimistic(tree, 0.25, data=data)  # was about 45 minutes
+    assert size(pruned) == 2 * DEEP + 1
+    assert pruned is tree
+    assert size(pessimistic(tree, 0.25, data=data, z="normal", slack=0)) == 2 * DEEP + 1
+
+
+def test_pessimistic_raises_at_every_other_split_of_a_chain_of_pairs() -> None:
+    """Where two leaves in a row say the same class, the upper one is raised into the next
+    split's: each raised branch is restated and pruned again, which C4.5 requires."""
+    tree, data = surviving_chain(100, run=2)
+    pruned = pessimistic(tree, 0.25, data=data)
+    assert (size(pruned), depth(pruned)) == (101, 50)
+    assert [leaf.stats.weight for leaf in leaves(pruned)] == [20] * 50 + [10]
 
 
 def test_reduced_error_reads_each_row_a_bounded_number_of_times(

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
+from unittest import mock
 
 import pytest
 from attrs import evolve
@@ -12,9 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants
+from dtree import prune as prune_module
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats, Moments
-from dtree.dataset import Dataset, Value
+from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import error
@@ -42,7 +46,7 @@ from dtree.prune import (
 )
 from dtree.render import text
 from dtree.strategies import datasets, regression_datasets
-from dtree.tree import Branch, Leaf, Split, Tree, depth, fold, n_leaves, size
+from dtree.tree import Branch, Leaf, Split, Tree, depth, fold, n_leaves, nodes, size
 
 TEN = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
 """x = 0..9, y = 0 0 1 0 0 1 1 1 0 1: the full Gini tree has six leaves."""
@@ -398,6 +402,48 @@ def test_pessimistic_never_raises_the_estimate_without_slack(data: Dataset, rais
     pruned = pessimistic(tree, data=data) if raising else pessimistic(tree, subtree_raising=False)
     assert invariants.leaves_predict_plurality(pruned)
     assert invariants.stats_are_additive(pruned)
+
+
+WEIGHINGS: dict[str, Callable[[Weight], Weight]] = {
+    "integer": lambda w: w,
+    "fraction": lambda w: Fraction(w) / 3,
+    "float": lambda w: w * 0.1,
+}
+
+
+@given(
+    datasets(min_rows=2, max_rows=30, max_numeric=2, weighted=True, missing=True)
+    | datasets(min_rows=2, max_rows=30, max_numeric=2, weighted=True),
+    st.sampled_from(sorted(WEIGHINGS)),
+    st.sampled_from(["c45", "cart", "unweighted"]),
+    st.sampled_from([0.25, 0.9]),
+)
+def test_the_raised_estimate_is_the_restated_branchs_to_the_last_bit(
+    data: Dataset, weighing: str, grower: str, confidence: float
+) -> None:
+    """Raising is weighed by correcting the branch's estimate where the other rows land; it
+    must be the estimate of the branch restated on all the rows, every bit of it (also for
+    a tree whose counts are not those of the data, grown with other weights)."""
+    data = data.with_weights(tuple(WEIGHINGS[weighing](w) for w in data.weights))
+    growers: dict[str, Callable[[], Tree]] = {
+        "c45": lambda: c45(data, min_objects=1),
+        "cart": lambda: cart(data, missing="fractional"),
+        "unweighted": lambda: c45(data.with_weights((1,) * len(data.weights)), min_objects=1),
+    }
+    tree = growers[grower]()
+    compared = [0]
+    fast = prune_module._raised_errors
+
+    def both(split: Split, position: int, branch: Tree, *args: Any, **kwargs: Any) -> float:
+        estimate = fast(split, position, branch, *args, **kwargs)
+        restated = prune_module._restated(branch, kwargs["data"], kwargs["rows"])
+        assert estimate == estimated_errors(restated, kwargs["confidence"], z=kwargs["z"])
+        compared[0] += 1
+        return estimate
+
+    with mock.patch.object(prune_module, "_raised_errors", both):
+        pessimistic(tree, confidence, data=data)
+    assert compared[0] >= sum(1 for node in nodes(tree) if isinstance(node, Split))
 
 
 # -- choosing from the path ---------------------------------------------------------------------
