@@ -90,11 +90,11 @@ class ClassStats:
 
     def __attrs_post_init__(self) -> None:
         if len(set(self.classes)) != len(self.classes):
-            raise DtreeError(f"the classes must be distinct, got {self.classes!r}")
+            raise DtreeError(f"the classes must be distinct, got {quote(self.classes)}")
         if len(self.classes) != len(self.counts):
-            raise DtreeError(f"{len(self.counts)} counts for the classes {self.classes!r}")
+            raise DtreeError(f"{len(self.counts)} counts for the classes {quote(self.classes)}")
         if _negative(self.counts):
-            raise DtreeError(f"class counts must be >= 0, got {self.counts!r}")
+            raise DtreeError(f"class counts must be >= 0, got {quote(self.counts)}")
 
     @property
     def weight(self) -> Weight:
@@ -133,7 +133,7 @@ class Moments:
 
     def __attrs_post_init__(self) -> None:
         if not 0 <= self.weight < math.inf:
-            raise DtreeError(f"a node's weight is a finite number >= 0, got {self.weight!r}")
+            raise DtreeError(f"a node's weight is a finite number >= 0, got {quote(self.weight)}")
 
     @property
     def mean(self) -> float:
@@ -243,7 +243,7 @@ def contingency(data: Dataset, attribute: str) -> Table:
     domain = data.schema.attribute(attribute).domain
     if not isinstance(domain, Nominal):
         raise DtreeError(
-            f"attribute {attribute!r} is numeric: it has no contingency table by value"
+            f"attribute {quote(attribute)} is numeric: it has no contingency table by value"
         )
     column = data.columns[data.schema.index(attribute)]
     outcome = {value: i for i, value in enumerate(domain.values)}
@@ -255,7 +255,7 @@ def contingency(data: Dataset, attribute: str) -> Table:
             continue
         if value is None:
             raise DtreeError(
-                f"missing value of {attribute!r}: a table by value counts known values only",
+                f"missing value of {quote(attribute)}: a table by value counts known values only",
                 row=row + 1,
                 column=attribute,
             )

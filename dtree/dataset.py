@@ -125,9 +125,9 @@ class Nominal:
 
     def __attrs_post_init__(self) -> None:
         if not all(isinstance(value, str) for value in self.values):
-            raise DtreeError(f"nominal values must be strings, got {self.values!r}")
+            raise DtreeError(f"nominal values must be strings, got {quote(self.values)}")
         if len(set(self.values)) != len(self.values):
-            raise DtreeError(f"nominal values must be distinct, got {self.values!r}")
+            raise DtreeError(f"nominal values must be distinct, got {quote(self.values)}")
 
 
 @frozen
@@ -171,7 +171,7 @@ class Schema:
         names = [attribute.name for attribute in self.attributes] + [self.target.name]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
-            raise DtreeError(f"duplicate column name {duplicates[0]!r}")
+            raise DtreeError(f"duplicate column name {quote(duplicates[0])}")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -190,7 +190,7 @@ class Schema:
             case Nominal(values):
                 return values
             case _:
-                raise DtreeError(f"target {self.target.name!r} is numeric: it has no classes")
+                raise DtreeError(f"target {quote(self.target.name)} is numeric: it has no classes")
 
     def index(self, name: str) -> int:
         """The position of attribute ``name``; a clear error if there is none.
@@ -203,8 +203,8 @@ class Schema:
         for position, attribute in enumerate(self.attributes):
             if attribute.name == name:
                 return position
-        known = ", ".join(repr(known) for known in self.names)
-        raise DtreeError(f"unknown attribute {name!r}; the attributes are {known}")
+        known = ", ".join(quote(known) for known in self.names)
+        raise DtreeError(f"unknown attribute {quote(name)}; the attributes are {known}")
 
     def attribute(self, name: str) -> Attribute:
         """The attribute called ``name``."""
@@ -289,8 +289,8 @@ class Dataset:
         }
         classes = None if classes is None else collection(classes, "classes")
         if target not in columns:
-            known = ", ".join(repr(name) for name in columns)
-            raise DtreeError(f"unknown target {target!r}; the columns are {known}")
+            known = ", ".join(quote(name) for name in columns)
+            raise DtreeError(f"unknown target {quote(target)}; the columns are {known}")
         lengths = {len(values) for values in columns.values()}
         if len(lengths) > 1:
             raise DtreeError(f"columns of different lengths {sorted(lengths)}")
@@ -334,7 +334,7 @@ class Dataset:
         for row, record in enumerate(records, start=1):
             if not isinstance(record, Mapping):
                 raise DtreeError(
-                    f"a record is a mapping from names to values, not {record!r}", row=row
+                    f"a record is a mapping from names to values, not {quote(record)}", row=row
                 )
         names = tuple(records[0])
         for row, record in enumerate(records, start=1):
@@ -467,7 +467,9 @@ def _as_float(value: Value, row: int, column: str) -> Value:
     try:
         return float(value)
     except OverflowError:
-        raise DtreeError(f"{value!r} is too large for a float", row=row, column=column) from None
+        raise DtreeError(
+            f"{quote(value)} is too large for a float", row=row, column=column
+        ) from None
 
 
 def _check_value(attribute: Attribute, value: Value, row: int) -> None:
@@ -477,14 +479,16 @@ def _check_value(attribute: Attribute, value: Value, row: int) -> None:
         case Nominal(values):
             if value not in values:
                 raise DtreeError(
-                    f"{value!r} is not one of the values {values!r}", row=row, column=attribute.name
+                    f"{quote(value)} is not one of the values {quote(values)}",
+                    row=row,
+                    column=attribute.name,
                 )
         case Numeric():
             if not is_number(value):
-                raise DtreeError(f"{value!r} is not a number", row=row, column=attribute.name)
+                raise DtreeError(f"{quote(value)} is not a number", row=row, column=attribute.name)
             if not math.isfinite(value):  # type: ignore[arg-type]  # checked a number above
                 raise DtreeError(
-                    f"{value!r} is not a finite number", row=row, column=attribute.name
+                    f"{quote(value)} is not a finite number", row=row, column=attribute.name
                 )
 
 
@@ -495,7 +499,7 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
         case Nominal(classes):
             if label not in classes:
                 raise DtreeError(
-                    f"unknown class {label!r}; the classes are {classes!r}",
+                    f"unknown class {quote(label)}; the classes are {quote(classes)}",
                     row=row,
                     column=target.name,
                 )
@@ -554,6 +558,6 @@ def _check_total_weight(weights: Sequence[Weight]) -> None:
 
 def _check_rows(rows: tuple[int, ...], n: int) -> None:
     if not all(type(row) is int for row in rows):
-        raise DtreeError(f"row indices must be integers, got {rows[:5]!r}...")
+        raise DtreeError(f"row indices must be integers, got {quote(rows)}")
     if rows and (min(rows) < 0 or max(rows) >= n):
         raise DtreeError(f"row indices must lie in 0..{n - 1}")

@@ -133,17 +133,17 @@ less this much."""
 
 def _check_choice(name: str, value: object, choices: Sequence[str]) -> None:
     if value not in choices:
-        raise DtreeError(f"unknown {name} {value!r}; choose one of {sorted(choices)}")
+        raise DtreeError(f"unknown {name} {quote(value)}; choose one of {sorted(choices)}")
 
 
 def _check_at_least_zero(name: str, value: object) -> None:
     if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
-        raise DtreeError(f"{name} must be a finite number >= 0, got {value!r}")
+        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
 
 
 def _check_count(name: str, value: object, floor: int) -> None:
     if value is not None and (type(value) is not int or value < floor):
-        raise DtreeError(f"{name} must be None or an integer >= {floor}, got {value!r}")
+        raise DtreeError(f"{name} must be None or an integer >= {floor}, got {quote(value)}")
 
 
 @frozen
@@ -221,7 +221,7 @@ class Learner:
             _check_at_least_zero("min_objects", self.min_objects)
         level = self.significance
         if level is not None and not (is_number(level) and 0 < level <= 1):
-            raise DtreeError(f"significance must be None or a level in (0, 1], got {level!r}")
+            raise DtreeError(f"significance must be None or a level in (0, 1], got {quote(level)}")
         if self.score == "gain_ratio" and self.impurity != "entropy":
             raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
 
@@ -927,14 +927,14 @@ def _check(learner: Learner, data: Dataset) -> None:
     schema = data.schema
     if schema.is_classification and learner.impurity == "squared_error":
         raise DtreeError(
-            f"target {schema.target.name!r} holds classes: squared error is for a numeric "
+            f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "
             "target; use gini, entropy or misclassification"
         )
     if not schema.is_classification and learner.impurity != "squared_error":
         raise DtreeError(
-            f"target {schema.target.name!r} is numeric: {learner.impurity} needs classes; declare "
-            "them (classes=..., or --classes on the command line), or grow a regression tree "
-            "with cart and the squared_error criterion (its default for a numeric target)"
+            f"target {quote(schema.target.name)} is numeric: {learner.impurity} needs classes;"
+            " declare them (classes=..., or --classes on the command line), or grow a regression"
+            " tree with cart and the squared_error criterion (its default for a numeric target)"
         )
     if not schema.is_classification and not all(
         -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET  # type: ignore[operator]  # numeric target

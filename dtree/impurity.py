@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from dtree.counts import Table, class_totals, contingency, ratio, total
 from dtree.dataset import Dataset, Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "TOLERANCE",
@@ -67,12 +67,12 @@ def _total(counts: Sequence[Weight]) -> Weight:
     else:
         bad = any(not 0 <= count < math.inf for count in counts)
     if bad:
-        raise DtreeError(f"counts must be >= 0 and finite, got {tuple(counts)!r}")
+        raise DtreeError(f"counts must be >= 0 and finite, got {quote(tuple(counts))}")
     weight = total(counts)
     if weight <= 0:
-        raise DtreeError(f"an empty distribution has no impurity: counts {tuple(counts)!r}")
+        raise DtreeError(f"an empty distribution has no impurity: counts {quote(tuple(counts))}")
     if weight == math.inf:
-        raise DtreeError(f"counts too large to add up as floats: {tuple(counts)!r}")
+        raise DtreeError(f"counts too large to add up as floats: {quote(tuple(counts))}")
     return weight
 
 
@@ -92,7 +92,7 @@ def entropy(counts: Sequence[Weight], base: float = 2) -> float:
     See also: :func:`gini`, :func:`misclassification`.
     """
     if not 1 < base < math.inf:
-        raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
+        raise DtreeError(f"the base of a logarithm must be > 1, got {quote(base)}")
     n = _total(counts)
     log = math.log2 if base == 2 else (lambda x: math.log(x) / math.log(base))
     present = itertools.compress(counts, counts)  # absent classes skipped at C speed
@@ -178,7 +178,7 @@ def mutual_information(table: Table, base: float = 2) -> float:
     See also: :func:`impurity_decrease`, :func:`dtree.counts.transpose`.
     """
     if not 1 < base < math.inf:
-        raise DtreeError(f"the base of a logarithm must be > 1, got {base!r}")
+        raise DtreeError(f"the base of a logarithm must be > 1, got {quote(base)}")
     n = _total([count for counts in table for count in counts])
     rows = [total(counts) for counts in table]
     columns = class_totals(table)

@@ -54,7 +54,7 @@ from dtree.counts import (
     training_loss,
 )
 from dtree.dataset import Dataset, Label, Weight
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
@@ -179,7 +179,7 @@ def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Number:
 
 def _check_risk(risk: str) -> None:
     if risk not in ("error", "impurity"):
-        raise DtreeError(f"risk must be 'error' or 'impurity', not {risk!r}")
+        raise DtreeError(f"risk must be 'error' or 'impurity', not {quote(risk)}")
 
 
 def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Number:
@@ -232,7 +232,7 @@ def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impur
     """
     _check_risk(risk)
     if (isinstance(alpha, float) and math.isnan(alpha)) or alpha < 0:
-        raise DtreeError(f"alpha must be a number >= 0, got {alpha!r}")
+        raise DtreeError(f"alpha must be a number >= 0, got {quote(alpha)}")
     n, a = tree.stats.weight, _exact(alpha)
 
     def on_leaf(leaf: Leaf) -> tuple[Tree, Number]:
@@ -601,9 +601,9 @@ def _z(confidence: float, rule: ZRule) -> float:
 
 def _check_confidence(confidence: float, rule: str) -> None:
     if rule not in ("c45", "normal"):
-        raise DtreeError(f"z must be 'c45' or 'normal', not {rule!r}")
+        raise DtreeError(f"z must be 'c45' or 'normal', not {quote(rule)}")
     if not 0 < confidence < 1:
-        raise DtreeError(f"the confidence level CF is in (0, 1), got {confidence!r}")
+        raise DtreeError(f"the confidence level CF is in (0, 1), got {quote(confidence)}")
 
 
 def added_errors(n: float, e: float, confidence: float = 0.25, *, z: ZRule = "c45") -> float:
@@ -985,7 +985,7 @@ def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
     """The index of the least error (the smallest tree on a tie), or by the one-SE rule
     the smallest tree whose error is within one standard error of that least error."""
     if rule not in ("min", "1se"):
-        raise DtreeError(f"rule must be 'min' or '1se', not {rule!r}")
+        raise DtreeError(f"rule must be 'min' or '1se', not {quote(rule)}")
     best = min(range(len(estimates)), key=lambda k: (estimates[k][0], -k))
     if rule == "min":
         return best
@@ -1112,7 +1112,7 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
     Outlook = Sunny [No: 3, Yes: 2]: No
     """
     if max_depth < 0:
-        raise DtreeError(f"max_depth must be >= 0, got {max_depth!r}")
+        raise DtreeError(f"max_depth must be >= 0, got {quote(max_depth)}")
 
     def step(seed: tuple[Tree, int]) -> Leaf | Sprout[tuple[Tree, int]]:
         node, level = seed

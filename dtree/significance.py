@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from dtree.counts import Table, class_totals, total, transpose
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
 __all__ = [
     "chi_square",
@@ -74,9 +74,11 @@ _STIRLING = (1 / 12, -1 / 360, 1 / 1260, -1 / 1680, 1 / 1188, -691 / 360360, 1 /
 def _checked(table: Table) -> Table:
     """The table, refused unless it is rectangular with finite counts >= 0."""
     if len({len(counts) for counts in table}) > 1:
-        raise DtreeError(f"the rows of a contingency table must be equally long, got {table!r}")
+        raise DtreeError(
+            f"the rows of a contingency table must be equally long, got {quote(table)}"
+        )
     if any(not 0 <= count < math.inf for counts in table for count in counts):
-        raise DtreeError(f"counts must be >= 0 and finite, got {table!r}")
+        raise DtreeError(f"counts must be >= 0 and finite, got {quote(table)}")
     return table
 
 
@@ -206,7 +208,7 @@ def _lower_series(a: float, x: float) -> float:
         sum_ += term
         if term < sum_ * _EPSILON:
             return math.exp(_log_prefactor(a, x)) / a * sum_
-    raise DtreeError(f"the chi-square tail did not converge for a={a!r}, x={x!r}")
+    raise DtreeError(f"the chi-square tail did not converge for a={quote(a)}, x={quote(x)}")
 
 
 def _continued_fraction(first: float, terms: Iterable[tuple[float, float]]) -> float | None:
@@ -253,20 +255,20 @@ def _upper_fraction(a: float, x: float) -> float:
     """
     value = _continued_fraction(x + 1 - a, _legendre_terms(a, x))
     if value is None:
-        raise DtreeError(f"the chi-square tail did not converge for a={a!r}, x={x!r}")
+        raise DtreeError(f"the chi-square tail did not converge for a={quote(a)}, x={quote(x)}")
     return math.exp(_log_prefactor(a, x)) * value
 
 
 def _real(number: object, name: str) -> float:
     """A number as a float (possibly infinite), refusing NaN and non-numbers."""
     if isinstance(number, bool) or not isinstance(number, int | float | Fraction):
-        raise DtreeError(f"{name} must be a number, got {number!r}")
+        raise DtreeError(f"{name} must be a number, got {quote(number)}")
     try:
         value = float(number)
     except OverflowError:  # an int or Fraction beyond the floats
         value = math.inf if number > 0 else -math.inf
     if math.isnan(value):
-        raise DtreeError(f"{name} must be a number, got {number!r}")
+        raise DtreeError(f"{name} must be a number, got {quote(number)}")
     return value
 
 
@@ -302,7 +304,7 @@ def chi_square_sf(statistic: Fraction | float, df: float) -> float:
     x = _real(statistic, "the statistic") / 2
     a = _real(df, "the degrees of freedom") / 2
     if not 0 <= a < math.inf:
-        raise DtreeError(f"the degrees of freedom must be finite and >= 0, got {df!r}")
+        raise DtreeError(f"the degrees of freedom must be finite and >= 0, got {quote(df)}")
     if a == 0 or x <= 0:
         return 1.0
     if x == math.inf:
@@ -390,7 +392,9 @@ def _incomplete_beta(a: float, b: float, x: float, y: float, logs: tuple[float, 
     lam = a * y - b * x
     value = _continued_fraction(a * (1 + lam) / (a + 1), _beta_terms(a, b, x, y))
     if value is None:
-        raise DtreeError(f"the incomplete beta function did not converge for a={a!r}, b={b!r}")
+        raise DtreeError(
+            f"the incomplete beta function did not converge for a={quote(a)}, b={quote(b)}"
+        )
     return math.exp(_log_beta_prefactor(a, b, x, y, logs)) * value
 
 
@@ -398,7 +402,7 @@ def _shape(number: object, name: str) -> float:
     """A parameter that must be a finite number > 0."""
     value = _real(number, name)
     if not 0 < value < math.inf:
-        raise DtreeError(f"{name} must be finite and > 0, got {number!r}")
+        raise DtreeError(f"{name} must be finite and > 0, got {quote(number)}")
     return value
 
 
@@ -444,7 +448,7 @@ def incomplete_beta(a: Fraction | float, b: Fraction | float, x: Fraction | floa
     a, b = _shape(a, "a"), _shape(b, "b")
     x_ = _real(x, "x")
     if not 0 <= x_ <= 1:
-        raise DtreeError(f"x must lie in [0, 1], got {x!r}")
+        raise DtreeError(f"x must lie in [0, 1], got {quote(x)}")
     if x_ in (0, 1):
         return x_
     return _incomplete_beta(a, b, x_, 1 - x_, (math.log(x_), math.log1p(-x_)))
@@ -532,5 +536,5 @@ def is_significant(table: Table, level: Fraction | float) -> bool:
     See also: :func:`p_value`.
     """
     if not 0 < _real(level, "a significance level") <= 1:
-        raise DtreeError(f"a significance level lies in (0, 1], got {level!r}")
+        raise DtreeError(f"a significance level lies in (0, 1], got {quote(level)}")
     return p_value(table) < level
