@@ -52,7 +52,10 @@ DNF (:func:`dtree.dnf.format_dnf`) and the command line's tables:
   and reads back one way (:func:`~dtree.conditions.format_name`,
   :func:`~dtree.conditions.format_value`).
 * **Statistics**: ``[No: 5, Yes: 9]``, each class and its training
-  weight; in regression ``[n: 5, mean: 170]``.
+  weight; in regression ``[n: 5, mean: 170]``.  With more than
+  :data:`MAX_LISTED_CLASSES` classes, a node lists the first ten of
+  positive weight and sums up the rest, ``[c7: 1, 249 others: 0]``, so a
+  line stays short whatever the number of classes.
 * **Deep trees**: :func:`text` indents a line by ``|   `` a level up to
   :data:`MAX_INDENT` levels; a line deeper than that begins with its level
   in parentheses instead, ``(40) x > 40.5 [n: 9960, mean: 5020.5]``, so the
@@ -86,7 +89,7 @@ from dtree.conditions import (
     format_rounded,
     format_value,
 )
-from dtree.counts import ClassStats, Moments, Stats, central
+from dtree.counts import ClassStats, Moments, Stats, central, total
 from dtree.dataset import Weight
 from dtree.errors import DtreeError, quote
 from dtree.rules import describe_rule, rules_of
@@ -97,6 +100,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_INDENT",
+    "MAX_LISTED_CLASSES",
     "MAX_PYTHON_DEPTH",
     "NESTING",
     "Placed",
@@ -115,6 +119,9 @@ INDENT = "|   "
 MAX_INDENT = 20
 """The most levels :func:`text` indents by bars (80 characters); deeper lines show their level."""
 
+MAX_LISTED_CLASSES = 10
+"""The most classes a node's statistics list; with more, the others are summed up."""
+
 
 def format_weight(weight: Weight) -> str:
     """A count as people read it: integers plainly, other numbers to six significant digits.
@@ -127,11 +134,22 @@ def format_weight(weight: Weight) -> str:
     return format_rounded(weight)
 
 
+def _class_pairs(stats: ClassStats) -> list[str]:
+    """Each class and its weight; past :data:`MAX_LISTED_CLASSES` classes, the first of positive
+    weight and the others summed up."""
+    pairs = list(zip(stats.classes, stats.counts, strict=True))
+    if len(pairs) > MAX_LISTED_CLASSES:
+        listed = [(k, n) for k, n in pairs if n > 0][:MAX_LISTED_CLASSES]
+        others = total(n for k, n in pairs) - total(n for _, n in listed)
+        shown = [f"{format_value(k)}: {format_weight(n)}" for k, n in listed]
+        return [*shown, f"{len(pairs) - len(listed)} others: {format_weight(others)}"]
+    return [f"{format_value(k)}: {format_weight(n)}" for k, n in pairs]
+
+
 def _stats(stats: Stats) -> str:
     match stats:
-        case ClassStats(classes, counts):
-            pairs = zip(classes, counts, strict=True)
-            return "[" + ", ".join(f"{format_value(k)}: {format_weight(n)}" for k, n in pairs) + "]"
+        case ClassStats():
+            return "[" + ", ".join(_class_pairs(stats)) + "]"
         case Moments(weight, _, _):
             mean = "-" if weight == 0 else format_rounded(stats.mean)
             return f"[n: {format_weight(weight)}, mean: {mean}]"

@@ -32,6 +32,7 @@ from dtree.errors import DtreeError
 from dtree.grow import c45, cart, id3
 from dtree.render import (
     MAX_INDENT,
+    MAX_LISTED_CLASSES,
     MAX_PYTHON_DEPTH,
     NESTING,
     dot,
@@ -860,3 +861,15 @@ def chain(length: int) -> Tree:
     for i in reversed(range(length)):
         tree = Split((Branch(AtMost("x", i), Leaf("a", stats)), Branch(Above("x", i), tree)), stats)
     return tree
+
+
+def test_a_node_of_many_classes_lists_ten_and_sums_up_the_rest() -> None:
+    classes = tuple(f"c{k:03}" for k in range(250))
+    leaf = Leaf("c007", ClassStats(classes, tuple(int(k == 7) for k in range(250))))
+    assert text(leaf) == "root [c007: 1, 249 others: 0]: c007"
+    crowded = Leaf("c000", ClassStats(classes, tuple(range(1, 251))))
+    listed = text(crowded).removeprefix("root [").removesuffix("]: c000").split(", ")
+    assert listed[:10] == [f"c{k:03}: {k + 1}" for k in range(10)]
+    assert listed[10:] == [f"240 others: {sum(range(11, 251))}"]
+    few = tuple(f"c{k}" for k in range(MAX_LISTED_CLASSES))
+    assert text(Leaf("c0", ClassStats(few, (0,) * MAX_LISTED_CLASSES))).count(": 0") == 10
