@@ -257,26 +257,26 @@ def routed_stats(data: Dataset, rows: Routed) -> Stats:
     if tally is None or rows.classes is None:
         shares = rows.shares()
         return stats_of(data.subset(row for row, _ in shares), share_weights(data, shares))
-    weights: list[Weight] = [0] * len(data.schema.classes)
-    fractions = [0] * len(weights)
+    weights: dict[int, Weight] = {}  # of the classes present only
+    fractions: dict[int, int] = {}
+
+    def add(k: int, weight: Weight, fraction: int) -> None:
+        weights[k] = weights.get(k, 0) + weight
+        fractions[k] = fractions.get(k, 0) + fraction
+
     assert rows.run is not None
     if rows.hi - rows.lo <= len(tally.by_class):
         for j in range(rows.lo, rows.hi):
-            k, weight = tally.classes[j], data.weights[rows.run.rows[j]]
-            weights[k] += weight
-            fractions[k] += isinstance(weight, Fraction)
+            weight = data.weights[rows.run.rows[j]]
+            add(tally.classes[j], weight, isinstance(weight, Fraction))
     else:
         for k, sums in tally.by_class.items():
-            weight, fraction = sums.between(rows.lo, rows.hi)
-            weights[k] += weight
-            fractions[k] += fraction
+            add(k, *sums.between(rows.lo, rows.hi))
     for (row, _), weight in zip(rows.loose, share_weights(data, rows.loose), strict=True):
-        k = rows.classes[row]
-        weights[k] += weight
-        fractions[k] += isinstance(weight, Fraction)
-    counts = (
-        _summed((), weight, fraction) for weight, fraction in zip(weights, fractions, strict=True)
-    )
+        add(rows.classes[row], weight, isinstance(weight, Fraction))
+    counts: list[Weight] = [0] * len(data.schema.classes)
+    for k, weight in weights.items():
+        counts[k] = _summed((), weight, fractions[k])
     return ClassStats(data.schema.classes, tuple(counts))
 
 
