@@ -515,7 +515,7 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 
 def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
-    counted = rows.counted() is not None
+    counted = rows.counted
     shares = rows.loose if counted else rows.shares()
     weights = share_weights(data, shares)
     if data.schema.is_classification:

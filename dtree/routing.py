@@ -161,16 +161,26 @@ class Routed:
             return self.loose
         return self.loose + tuple((row, _WHOLE) for row in self.run.rows[self.lo : self.hi])
 
-    def counted(self) -> _Tally | None:
-        """The counted weights of the run, if the rows have a run and it is counted."""
-        return None if self.run is None else self.run.tally
+    @property
+    def counted(self) -> bool:
+        """Whether the rows have a run whose weights are counted."""
+        return self.run is not None and self.run.tally is not None
 
     def run_weight(self, k: int | None = None) -> tuple[Weight, int]:
         """The weight of the run's rows (of class ``k`` only, if given), and how many of those
-        weigh a ``Fraction``: (0, 0) without a counted run."""
-        tally = self.counted()
-        if tally is None:
+        weigh a ``Fraction``: (0, 0) without a counted run.  Two bisections at most.
+
+        >>> from dtree.dataset import Dataset
+        >>> from dtree.grow import cart
+        >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")},
+        ...                            target="y")
+        >>> parts, _ = route(cart(ten), ten, every_row(ten))  # x <= 4.5: 0 0 1 0 0
+        >>> parts[0].run_weight(), parts[0].run_weight(1), parts[0].run_weight(0)
+        ((5, 0), (1, 0), (4, 0))
+        """
+        if self.run is None or self.run.tally is None:
             return 0, 0
+        tally = self.run.tally
         sums = tally.everything if k is None else tally.by_class.get(k)
         return (0, 0) if sums is None else sums.between(self.lo, self.hi)
 
@@ -231,7 +241,7 @@ def total_weight(data: Dataset, rows: Routed) -> Weight:
     >>> [total_weight(golf, part) for part in parts]
     [4, 5, 5]
     """
-    if rows.counted() is None:
+    if not rows.counted:
         return total(share_weights(data, rows.shares()))
     return _summed(share_weights(data, rows.loose), *rows.run_weight())
 
@@ -253,7 +263,7 @@ def routed_stats(data: Dataset, rows: Routed) -> Stats:
     >>> routed_stats(golf, parts[2]) == tree.branches[2].subtree.stats
     True
     """
-    tally = rows.counted()
+    tally = None if rows.run is None else rows.run.tally
     if tally is None or rows.classes is None:
         shares = rows.shares()
         return stats_of(data.subset(row for row, _ in shares), share_weights(data, shares))
