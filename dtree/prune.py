@@ -842,14 +842,24 @@ def pessimistic(
     def estimate(node: Tree) -> float:
         return estimated_errors(node, confidence, z=z)
 
+    def collapsed(
+        split: Split, kept: float, by_raising: float = math.inf
+    ) -> tuple[Leaf, float] | None:
+        """The leaf of ``split`` and its estimate, if that is at most the subtree's estimate
+        ``kept`` and the raised branch's ``by_raising``, plus ``slack``; else None."""
+        leaf = as_leaf(split)
+        as_one = estimate(leaf)
+        if as_one <= kept + slack and as_one <= by_raising + slack:
+            return leaf, as_one
+        return None
+
     if data is None or not subtree_raising:
 
         def compare(split: Split, below: tuple[tuple[Tree, float], ...]) -> tuple[Tree, float]:
             kept = math.fsum(errors for _, errors in below)
-            leaf = as_leaf(split)
-            as_one = estimate(leaf)
-            if as_one <= kept + slack:
-                return leaf, as_one
+            collapsing = collapsed(split, kept)
+            if collapsing is not None:
+                return collapsing
             return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
         return fold(tree, lambda leaf: (leaf, estimate(leaf)), compare)[0]
@@ -875,15 +885,15 @@ def pessimistic(
         split: Split, rows: Routed, below: tuple[tuple[Tree, float, _Recounted], ...]
     ) -> tuple[Tree, float, _Recounted]:
         kept = math.fsum(errors for _, errors, _ in below)
-        leaf = as_leaf(split)
-        as_one = estimate(leaf)
         weights = [branch.subtree.stats.weight for branch in split.branches]
         largest = weights.index(max(weights))
         branch, _, restated = below[largest]
         by_raising = _raised_errors(
             split, largest, branch, restated, data=training, rows=rows, confidence=confidence, z=z
         )
-        if as_one <= kept + slack and as_one <= by_raising + slack:
+        collapsing = collapsed(split, kept, by_raising)
+        if collapsing is not None:
+            leaf, as_one = collapsing
             return leaf, as_one, recounted(rows)
         if by_raising <= kept + slack:
             return prune(_restated(branch, training, rows), rows)
