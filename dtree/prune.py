@@ -55,7 +55,7 @@ from dtree.counts import (
 )
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
+from dtree.evaluate import Fold, Learning, error, folds_of, learn_for, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
 from dtree.progress import Progress, Report, meter, part
@@ -1078,13 +1078,13 @@ def select_by_cv(
     _check_risk(risk)
     if impurity is None:
         impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
-    learn_with(learner)  # refuses what is not a learner before any work
+    learn = learn_for(learner, progress)
     parts = folds_of(data, folds, seed=seed)
     units = len(parts) + 1
 
     def path_of(rows: Dataset, done: int, what: str) -> CostComplexityPath:
         """The path of the tree grown on ``rows``: the unit ``done`` of the work, half each."""
-        grown = learn_with(learner, part(progress, done, done + 0.5, units, what))(rows)
+        grown = learn(done, done + 0.5, units, what)(rows)
         pruning = part(progress, done + 0.5, done + 1, units, what)
         return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
 
