@@ -167,9 +167,18 @@ def plurality(counts: Sequence[Weight]) -> int:
 _is_float = float.__instancecheck__
 
 
-def _negative(counts: Sequence[Weight]) -> bool:
+def _negative(counts: Sequence[Weight], *, or_infinite: bool = False) -> bool:
+    """Whether a count is below 0 or, with ``or_infinite``, is not finite (or is NaN).
+
+    >>> _negative((0, 3)), _negative((2, -1)), _negative((1.0, math.inf))
+    (False, True, False)
+    >>> _negative((1.0, math.inf), or_infinite=True), _negative((math.nan,), or_infinite=True)
+    (True, True)
+    """
     if set(map(type, counts)) <= {int}:  # plain integers: one pass at C speed suffices
         return bool(counts) and min(counts) < 0
+    if or_infinite:
+        return any(not 0 <= count < math.inf for count in counts)
     return any(count < 0 for count in counts)
 
 

@@ -95,6 +95,7 @@ __all__ = [
     "f_beta",
     "folds_of",
     "k_fold",
+    "learn_for",
     "learn_with",
     "learning_curve",
     "losses",
@@ -823,6 +824,36 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[D
     )
 
 
+def learn_for(
+    learner: Learning, progress: Report | None
+) -> Callable[[float, float, float, str], Callable[[Dataset], Tree]]:
+    """:func:`learn_with` for the parts of a larger work, each a tree to grow.
+
+    ``learner`` is checked at once, before any work.  For a part, the units
+    ``start`` to ``end`` of ``total`` named ``what``, the result gives the
+    function from data to a tree whose growth is reported to ``progress``
+    as that part of the whole (see :func:`dtree.progress.part`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3
+    >>> seen = []
+    >>> learn = learn_for(ID3, seen.append)
+    >>> _ = learn(2, 3, 4, "fold 3/4")(load("xor"))
+    >>> seen[-1]
+    Progress(done=3.0, total=4, what='fold 3/4, growing')
+    >>> learn_for("ID3", None)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: a learner is a Learner or a function from data to a tree, not 'ID3'
+    """
+    learn_with(learner)
+
+    def learn(start: float, end: float, total: float, what: str) -> Callable[[Dataset], Tree]:
+        return learn_with(learner, part(progress, start, end, total, what))
+
+    return learn
+
+
 def _takes_progress(learn: Callable[..., Tree]) -> bool:
     try:
         parameter = inspect.signature(learn).parameters.get("progress")
@@ -941,15 +972,14 @@ def cross_validate(
 
     See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
     """
-    learn_with(learner)  # refuses what is not a learner before any work
+    learn = learn_for(learner, progress)
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     errors: list[Score] = []
     pooled: ConfusionMatrix | None = None
     k = len(chosen)
     for done, fold in enumerate(chosen, start=1):
         what = f"fold {done}/{k}"
-        learn = learn_with(learner, part(progress, done - 1, done, k, what))
-        tree = learn(data.subset(fold.train))
+        tree = learn(done - 1, done, k, what)(data.subset(fold.train))
         test = data.subset(fold.test)
         errors.append(error(tree, test))
         if data.schema.is_classification:
@@ -1003,7 +1033,7 @@ def learning_curve(
 
     See also: :func:`cross_validate`, :class:`LearningPoint`.
     """
-    learn_with(learner)  # refuses what is not a learner before any work
+    learn = learn_for(learner, progress)
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
@@ -1019,7 +1049,7 @@ def learning_curve(
             done = i * len(chosen) + j
             what = f"{m} rows, fold {j + 1}/{len(chosen)}"
             train = data.subset(sorted(order[:m]))
-            tree = learn_with(learner, part(progress, done, done + 1, fits, what))(train)
+            tree = learn(done, done + 1, fits, what)(train)
             training.append(error(tree, train))
             testing.append(error(tree, data.subset(fold.test)))
             if progress is not None:

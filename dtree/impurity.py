@@ -31,7 +31,7 @@ import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from dtree.counts import Table, class_totals, contingency, ratio, total
+from dtree.counts import Table, _negative, class_totals, contingency, ratio, total
 from dtree.dataset import Dataset, Weight
 from dtree.errors import DtreeError, quote
 
@@ -62,11 +62,7 @@ Impurity = Callable[[Sequence[Weight]], Fraction | float]
 
 
 def _total(counts: Sequence[Weight]) -> Weight:
-    if set(map(type, counts)) <= {int}:  # plain integers: one pass at C speed suffices
-        bad = bool(counts) and min(counts) < 0
-    else:
-        bad = any(not 0 <= count < math.inf for count in counts)
-    if bad:
+    if _negative(counts, or_infinite=True):
         raise DtreeError(f"counts must be >= 0 and finite, got {quote(tuple(counts))}")
     weight = total(counts)
     if weight <= 0:

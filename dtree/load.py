@@ -412,6 +412,17 @@ def _check_weights_column(header: Sequence[str], weights: str, target: str, file
         raise DtreeError("the target cannot be the weights too", file=file, column=weights)
 
 
+def _integer(field: str) -> int:
+    """The integer a field of digits spells, however many leading zeros it has (Python's
+    ``int`` refuses a text of over 4,300 digits; a finite value has at most 309).
+
+    >>> _integer("-" + "0" * 5000 + "12")
+    -12
+    """
+    digits = field.lstrip("+-").lstrip("0") or "0"
+    return -int(digits) if field.startswith("-") else int(digits)
+
+
 def _weight_column(name: str, fields: Sequence[str | None], file: str) -> list[Weight]:
     """The weights a column spells: integers as ints, other decimals as floats.
 
@@ -425,7 +436,7 @@ def _weight_column(name: str, fields: Sequence[str | None], file: str) -> list[W
     numbers = _typed_column(name, fields, "numeric", file)
     weights: list[Weight] = []
     for row, (field, number) in enumerate(zip(fields, numbers, strict=True), start=1):
-        weight = int(field) if field is not None and _INTEGER.fullmatch(field) else number
+        weight = _integer(field) if field is not None and _INTEGER.fullmatch(field) else number
         try:
             check_weight(weight, row, name)
         except DtreeError as error:

@@ -55,7 +55,7 @@ from dtree.counts import (
 )
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
+from dtree.evaluate import Fold, Learning, error, folds_of, learn_for, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
 from dtree.progress import Progress, Report, meter, part
@@ -845,14 +845,24 @@ def pessimistic(
     def estimate(node: Tree) -> float:
         return estimated_errors(node, confidence, z=z)
 
+    def collapsed(
+        split: Split, kept: float, by_raising: float = math.inf
+    ) -> tuple[Leaf, float] | None:
+        """The leaf of ``split`` and its estimate, if that is at most the subtree's estimate
+        ``kept`` and the raised branch's ``by_raising``, plus ``slack``; else None."""
+        leaf = as_leaf(split)
+        as_one = estimate(leaf)
+        if as_one <= kept + slack and as_one <= by_raising + slack:
+            return leaf, as_one
+        return None
+
     if data is None or not subtree_raising:
 
         def compare(split: Split, below: tuple[tuple[Tree, float], ...]) -> tuple[Tree, float]:
             kept = math.fsum(errors for _, errors in below)
-            leaf = as_leaf(split)
-            as_one = estimate(leaf)
-            if as_one <= kept + slack:
-                return leaf, as_one
+            collapsing = collapsed(split, kept)
+            if collapsing is not None:
+                return collapsing
             return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
         return fold(tree, lambda leaf: (leaf, estimate(leaf)), compare)[0]
@@ -878,15 +888,15 @@ def pessimistic(
         split: Split, rows: Routed, below: tuple[tuple[Tree, float, _Recounted], ...]
     ) -> tuple[Tree, float, _Recounted]:
         kept = math.fsum(errors for _, errors, _ in below)
-        leaf = as_leaf(split)
-        as_one = estimate(leaf)
         weights = [branch.subtree.stats.weight for branch in split.branches]
         largest = weights.index(max(weights))
         branch, _, restated = below[largest]
         by_raising = _raised_errors(
             split, largest, branch, restated, data=training, rows=rows, confidence=confidence, z=z
         )
-        if as_one <= kept + slack and as_one <= by_raising + slack:
+        collapsing = collapsed(split, kept, by_raising)
+        if collapsing is not None:
+            leaf, as_one = collapsing
             return leaf, as_one, recounted(rows)
         if by_raising <= kept + slack:
             return prune(_restated(branch, training, rows), rows)
@@ -1071,13 +1081,13 @@ def select_by_cv(
     _check_risk(risk)
     if impurity is None:
         impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
-    learn_with(learner)  # refuses what is not a learner before any work
+    learn = learn_for(learner, progress)
     parts = folds_of(data, folds, seed=seed)
     units = len(parts) + 1
 
     def path_of(rows: Dataset, done: int, what: str) -> CostComplexityPath:
         """The path of the tree grown on ``rows``: the unit ``done`` of the work, half each."""
-        grown = learn_with(learner, part(progress, done, done + 0.5, units, what))(rows)
+        grown = learn(done, done + 0.5, units, what)(rows)
         pruning = part(progress, done + 0.5, done + 1, units, what)
         return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
 

@@ -294,10 +294,10 @@ def _deepest(text: str) -> tuple[int, int]:
     return deepest, where
 
 
-def _load(text: str) -> Json:
-    """The JSON value of ``text``, by json.loads: a number that is not finite or
+def _load(document: str | bytes) -> Json:
+    """The JSON value of ``document``, by json.loads: a number that is not finite or
     too long, or an object with a key twice, read as a :class:`_Refused`."""
-    text = text.removeprefix("\ufeff")
+    text = _text(document).removeprefix("\ufeff")
     try:
         return json.loads(
             text,
@@ -553,11 +553,24 @@ def _unreached(reached: Sequence[int], parent: Sequence[str | None]) -> NoReturn
     )
 
 
-def from_json(text: str) -> Tree:
+def _text(document: object) -> str:
+    """The text of a model file given as ``str`` or as UTF-8 ``bytes``."""
+    if isinstance(document, bytes | bytearray):
+        try:
+            return bytes(document).decode("utf-8")
+        except UnicodeDecodeError as error:
+            bad = bytes(document[error.start : error.start + 1])
+            raise DtreeError(f"not UTF-8 text: byte {error.start} is {quote(bad)}") from None
+    if not isinstance(document, str):
+        raise DtreeError(f"a model file is JSON text (str or bytes), got {type(document).__name__}")
+    return document
+
+
+def from_json(text: str | bytes) -> Tree:
     """The tree of a JSON document of the schema above, checked throughout.
 
     Nothing in the text is evaluated; every problem is a :class:`DtreeError`
-    naming where it is.
+    naming where it is.  The text is a ``str``, or ``bytes`` in UTF-8.
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import c45

@@ -195,7 +195,9 @@ def squared_error(part: Sums) -> Fraction:
     return part.second - part.first * part.first / Fraction(part.weight)
 
 
-# Float costs W * i(t) of a node, for screening only: the exact scores are dtree.impurity's.
+# Float costs W * i(t) of a node, from its class weights.  A scan screens cuts with them; the
+# near-best are then compared exactly: in the scan for Gini and misclassification of integer or
+# fraction weights (_first_exact_best), otherwise by the caller with dtree.impurity.
 
 
 def _gini_cost(counts: list[float], weight: float) -> float:
@@ -293,32 +295,6 @@ def best_cut(
     )
 
 
-class _Shortlist:
-    """The cuts seen so far whose cost is within the screening window of the least."""
-
-    def __init__(self, window: float) -> None:
-        self.window = window
-        self.least = math.inf
-        self.found: list[tuple[float, Cut, tuple[float, ...]]] = []
-
-    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[float]) -> None:
-        self.least = min(self.least, cost)
-        self.found.append((cost, Cut(position, a, b), tuple(left)))
-
-    def scan(
-        self, totals: Sequence[float], weight: float, parent_cost: float, allowed: int
-    ) -> Scan:
-        near = {
-            cut.position: (cut, left)
-            for cost, cut, left in self.found
-            if cost <= self.least + self.window
-        }
-        ordered = [near[p] for p in sorted(near)]
-        lefts = tuple(left for _, left in ordered)
-        decrease = (parent_cost - self.least) / weight if ordered else 0.0
-        return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
-
-
 # Running sums over the sorted rows, so that a cut's cost takes O(1) whatever the number of
 # classes: for each prefix of the rows, its weight and one number that sums its class weights
 # (sum of squares for Gini, sum of x log x for entropy, the largest for misclassification).
@@ -330,7 +306,16 @@ def _prefix_sums(
 ) -> tuple[list[Weight], list[Weight]]:
     """For p = 0..n: the weight of the first p rows, and their sum of class weights.
 
-    ``counts``, zeros on entry, holds the class weights of all the rows on exit."""
+    ``counts``, zeros on entry, holds the class weights of all the rows on exit.  Rows of
+    classes 0, 0, 1, 0: the first three weigh 3 and have class weights 2 and 1, so Gini's
+    sum is 2^2 + 1^2 = 5 and misclassification's max(2, 1) = 2:
+
+    >>> counts = [0, 0]
+    >>> _prefix_sums("gini", [0, 0, 1, 0], [1, 1, 1, 1], counts), counts
+    (([0, 1, 2, 3, 4], [0, 1, 4, 5, 10]), [3, 1])
+    >>> _prefix_sums("misclassification", [0, 0, 1, 0], [1, 1, 1, 1], [0, 0])[1]
+    [0, 1, 2, 2, 3]
+    """
     sizes: list[Weight] = list(itertools.accumulate(weights, initial=0))
     steps: list[Weight] = []  # how much each row adds to the sum
     if criterion == "misclassification":  # the largest class weight so far
@@ -370,7 +355,13 @@ def _suffix_sums(
     """For p = 0..n: the weight of the rows from p on, and their sum of class weights.
 
     Gini of exact weights needs no second pass: sum_k (T_k - l_k)^2 = sum T_k^2 -
-    sum_k 2 T_k l_k + sum l_k^2, and sum_k 2 T_k l_k adds 2 T_k w row by row."""
+    sum_k 2 T_k l_k + sum l_k^2, and sum_k 2 T_k l_k adds 2 T_k w row by row.  Rows of
+    classes 0, 0, 1, 0: the last three weigh 3, with class weights 2 and 1, Gini's sum 5:
+
+    >>> left = _prefix_sums("gini", [0, 0, 1, 0], [1, 1, 1, 1], [0, 0])
+    >>> _suffix_sums("gini", [0, 0, 1, 0], [1, 1, 1, 1], [3, 1], left)
+    ([4, 3, 2, 1, 0], [10, 5, 2, 1, 0])
+    """
     left_sizes, left_squares = left
     weight = left_sizes[-1]
     if criterion == "gini" and _exact(weights):
@@ -401,7 +392,16 @@ def _first_exact_best(
 ) -> int:
     """The first of ``positions`` whose cut has the least exact cost, for integer or
     fraction weights: Gini's cost is W - (sum l^2 / W_l + sum r^2 / W_r), compared
-    here by cross-multiplying, and misclassification's W - (max l + max r)."""
+    here by cross-multiplying, and misclassification's W - (max l + max r).
+
+    Rows of classes 0, 0, 1, 0: cutting after two costs 4 - (4/2 + 2/2) = 1, after one
+    or three 4 - (1 + 5/3) = 4/3, a tie that goes to the first of ``positions``:
+
+    >>> left = _prefix_sums("gini", [0, 0, 1, 0], [1, 1, 1, 1], [0, 0])
+    >>> right = _suffix_sums("gini", [0, 0, 1, 0], [1, 1, 1, 1], [3, 1], left)
+    >>> [_first_exact_best("gini", positions, left, right) for positions in ([1, 2, 3], [1, 3])]
+    [2, 1]
+    """
     (left_sizes, left_sums), (right_sizes, right_sums) = left, right
     best = positions[0]
     top: Weight = 0
@@ -432,38 +432,60 @@ def _scan_classes(
     classes = list(map(targets.__getitem__, order))
     row_weights = list(map(weights.__getitem__, order))
     totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
-    left_sizes, left_sums = left = _prefix_sums(criterion, classes, row_weights, totals)
+    left = _prefix_sums(criterion, classes, row_weights, totals)
     weight = sum(totals)
-    offered = _offered_cuts(sorted_values, classes, row_weights, weight, min_side)
-    allowed = offered.pop()
+    offered, allowed = _offered_cuts(sorted_values, classes, row_weights, weight, min_side)
     if not offered:
         return Scan((), (), tuple(totals), allowed, 0.0)
-    right_sizes, right_sums = right = _suffix_sums(criterion, classes, row_weights, totals, left)
-    if criterion == "gini":  # W - sum l^2 / W_l - sum r^2 / W_r, without a call per cut
-        listed = [
-            weight - left_sums[p] / left_sizes[p] - right_sums[p] / right_sizes[p] for p in offered
-        ]
-    else:
-        listed = [
-            _float_cost(criterion, left_sizes[p], left_sums[p])
-            + _float_cost(criterion, right_sizes[p], right_sums[p])
-            for p in offered
-        ]
-    costs = dict(zip(offered, map(float, listed), strict=True))
-    least = min(costs.values())
-    # Running float sums of m terms may be off by about m ulps of the largest: widen the window.
-    rounding = len(order) * 2.0**-50
-    if criterion == "entropy":  # terms of up to W log2 W
-        rounding *= math.log2(float(weight) + 2)
-    window = max(_SCREEN, rounding) * max(float(weight), 1.0)
-    near = sorted(p for p, cost in costs.items() if cost <= least + window)
-    exact = criterion != "entropy" and _exact(row_weights)
-    if exact_ties and exact and len(near) > 1:
+    right = _suffix_sums(criterion, classes, row_weights, totals, left)
+    costs = _float_costs(criterion, weight, offered, left, right)
+    least = min(costs)
+    window = _window(criterion, len(order), weight)
+    near = [p for p, cost in zip(offered, costs, strict=True) if cost <= least + window]
+    if exact_ties and len(near) > 1 and criterion != "entropy" and _exact(row_weights):
         near = [_first_exact_best(criterion, near, left, right)]
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
     decrease = (COSTS[criterion](totals, weight) - least) / weight
     lefts = _lefts(near, classes, row_weights, n_classes)
     return Scan(cuts, lefts, tuple(totals), allowed, decrease)
+
+
+def _float_costs(
+    criterion: str,
+    weight: Weight,
+    positions: Sequence[int],
+    left: tuple[list[Weight], list[Weight]],
+    right: tuple[list[Weight], list[Weight]],
+) -> list[float]:
+    """W_l i(t_l) + W_r i(t_r) of the cut at each of ``positions``, in floats."""
+    (left_sizes, left_sums), (right_sizes, right_sums) = left, right
+    if criterion == "gini":
+        # W - sum l^2 / W_l - sum r^2 / W_r: the sum of _float_cost("gini", ...) of both sides,
+        # written out.  A call per cut would make CART's fit about 3% slower, and would round
+        # (W_l - a) + (W_r - b) where the screen has always rounded W - a - b.
+        listed = [
+            weight - left_sums[p] / left_sizes[p] - right_sums[p] / right_sizes[p]
+            for p in positions
+        ]
+        return list(map(float, listed))
+    return [
+        float(
+            _float_cost(criterion, left_sizes[p], left_sums[p])
+            + _float_cost(criterion, right_sizes[p], right_sums[p])
+        )
+        for p in positions
+    ]
+
+
+def _window(criterion: str, n: int, weight: Weight) -> float:
+    """How far above the least float cost of n rows a cut's cost may lie and still be a near-best.
+
+    Running float sums of n terms may be off by about n ulps of the largest: widen the window
+    (for entropy, whose terms reach W log2 W, by log2 W more)."""
+    rounding = n * 2.0**-50
+    if criterion == "entropy":
+        rounding *= math.log2(float(weight) + 2)
+    return max(_SCREEN, rounding) * max(float(weight), 1.0)
 
 
 def _lefts(
@@ -487,19 +509,29 @@ def _offered_cuts(
     weights: Sequence[Weight],
     weight: Weight,
     min_side: float,
-) -> list[int]:
-    """The positions of the cuts worth scoring, in ascending order, then the number allowed.
+) -> tuple[list[int], int]:
+    """The positions of the cuts worth scoring, in ascending order, and the number allowed.
 
     A cut between two groups of equal values is scored when it is a boundary point
     (the two groups are not all of one class), when it is the first allowed cut, or the
-    last allowed one where ``min_side`` cuts a run short on the right.
+    last allowed one where ``min_side`` cuts a run short on the right.  Of the three cuts
+    of classes 0, 0, 1, 1 one is a boundary; of values 1, 1, 2, 2, 3, the class of the
+    group of 1s is mixed, so its cut is one too; one class, five values and sides of at
+    least 2 allow the cuts 2 and 3, the ends of the run:
+
+    >>> _offered_cuts([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1, 1, 1, 1], 4, 0)
+    ([2], 3)
+    >>> _offered_cuts([1.0, 1.0, 2.0, 2.0, 3.0], [0, 1, 0, 0, 0], [1] * 5, 5, 0)
+    ([2], 2)
+    >>> _offered_cuts([1.0, 2.0, 3.0, 4.0, 5.0], [0] * 5, [1] * 5, 5, 2)
+    ([2, 3], 2)
     """
     m = len(sorted_values)
     if not min_side and all(map(operator.lt, sorted_values, sorted_values[1:])):
         # distinct values and no minimum: every cut is allowed, and a boundary where the
         # class changes (the first and last cuts need no special case)
         changes = map(operator.ne, classes, classes[1:])
-        return [*itertools.compress(range(1, m), changes), m - 1]
+        return list(itertools.compress(range(1, m), changes)), m - 1
     offered: list[int] = []
     left_weight: Weight = 0
     allowed = 0
@@ -531,8 +563,35 @@ def _offered_cuts(
         left_weight += w
     if 0 < last_allowed < last_cut and (not offered or offered[-1] != last_allowed):
         offered.append(last_allowed)  # min_side cut a run short on the right: score its end
-    offered.append(allowed)
-    return offered
+    return offered, allowed
+
+
+class _Shortlist:
+    """The cuts a regression scan has seen whose cost is within the screening window of the least.
+
+    (A class scan has its running sums for every cut at once, and screens them in one go.)"""
+
+    def __init__(self, window: float) -> None:
+        self.window = window
+        self.least = math.inf
+        self.found: list[tuple[float, Cut, tuple[float, ...]]] = []
+
+    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[float]) -> None:
+        self.least = min(self.least, cost)
+        self.found.append((cost, Cut(position, a, b), tuple(left)))
+
+    def scan(
+        self, totals: Sequence[float], weight: float, parent_cost: float, allowed: int
+    ) -> Scan:
+        near = {
+            cut.position: (cut, left)
+            for cost, cut, left in self.found
+            if cost <= self.least + self.window
+        }
+        ordered = [near[p] for p in sorted(near)]
+        lefts = tuple(left for _, left in ordered)
+        decrease = (parent_cost - self.least) / weight if ordered else 0.0
+        return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
 
 
 def _scan_squared_error(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks import bench_cart
+from benchmarks import bench_cart, bench_extremes
 
 from dtree.tree import n_leaves
 
@@ -96,3 +96,13 @@ def test_cart_benchmark_says_what_it_is_doing() -> None:
     assert said[2].startswith("200 rows: dtree fit 2 of 2: ")
     assert said[3].startswith("200 rows: scikit-learn fit 1 of 1: ")
     assert len(said) == 4
+
+
+def test_the_extremes_benchmark_runs_on_small_problems(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_extremes.main(["--classes", "20", "--depth", "60", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "20 rows of 20 classes" in out
+    assert "the chain is 59 splits deep" in out
+    lines = out.splitlines()
+    assert lines[1].split()[-2:] == ["39", "39"]  # both learners give a node to each class
+    assert "prune.pessimistic(data=...)" in out

@@ -450,3 +450,9 @@ def test_the_weights_column_must_exist_and_not_be_the_target(tmp_path: Path) -> 
     path = write(tmp_path, "x,y\nu,a\n")
     assert "unknown weights column 'w'" in str(error_of(path, weights="w"))
     assert "the target cannot be the weights" in str(error_of(path, weights="y"))
+
+
+def test_a_weight_of_thousands_of_leading_zeros_reads_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "zeros.csv"
+    path.write_text(f"x,y,w\nu,a,{'0' * 5000}3\nv,b,1\n", encoding="utf-8")
+    assert read_csv(path, target="y", weights="w").weights == (3, 1)

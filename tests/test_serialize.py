@@ -945,3 +945,12 @@ def test_a_model_with_one_value_replaced_reads_or_names_the_path(
     assert any(
         within(mutated, path) or within(path, mutated) for path in named if path != "$" or not steps
     ), (mutated, message)
+
+
+def test_a_model_file_reads_from_utf8_bytes_and_refuses_other_things() -> None:
+    tree = c45(load("golf"))
+    assert from_json(to_json(tree).encode("utf-8")) == tree
+    with pytest.raises(DtreeError, match="not UTF-8 text: byte 0 is b'\\\\xff'"):
+        from_json(b"\xff{}")
+    with pytest.raises(DtreeError, match="JSON text \\(str or bytes\\), got NoneType"):
+        from_json(None)  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -9,11 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.dataset import Weight
 from dtree.errors import DtreeError
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 from dtree.splits import (
     Cut,
     Sums,
+    _first_exact_best,
+    _prefix_sums,
+    _suffix_sums,
     best_cut,
     boundary_points,
     c45_threshold,
@@ -194,3 +199,40 @@ def test_exact_ties_among_many_classes_go_to_the_first_cut_in_the_scan() -> None
     assert scan.lefts == ((1,) + (0,) * (n - 1),)
     screened = best_cut(values, classes, [1.0] * n, criterion="gini", n_classes=n, min_side=0)
     assert [cut.position for cut in screened.cuts] == list(range(1, n))
+
+
+def _left_counts(classes: tuple[int, ...], weights: tuple[Weight, ...], p: int) -> list[Weight]:
+    counts: list[Weight] = [0, 0, 0]
+    for k, w in zip(classes[:p], weights[:p], strict=True):
+        counts[k] += w
+    return counts
+
+
+@pytest.mark.parametrize("criterion", ["gini", "misclassification"])
+def test_the_exact_tie_break_takes_the_first_cut_of_largest_exact_decrease(criterion: str) -> None:
+    """Every sequence of up to 5 rows of 3 classes, and of weights 1 (and 2, up to 4 rows, and
+    1/2, up to 3 rows), and every set of cuts to choose from: the scan's exact choice is the
+    first of the largest impurity decrease, scored by dtree.impurity on the cut's table."""
+    impurity = IMPURITY[criterion]
+    for n in range(2, 6):
+        choices: tuple[Weight, ...] = ((1, 2, Fraction(1, 2)), (1, 2), (1,))[max(n - 3, 0)]
+        every = range(1, n)
+        subsets = [c for r in range(1, n) for c in itertools.combinations(every, r)]
+        for classes in itertools.product(range(3), repeat=n):
+            for weights in itertools.product(choices, repeat=n):
+                totals: list[float] = [0, 0, 0]  # exact weights, as in the scan
+                left = _prefix_sums(criterion, classes, weights, totals)
+                right = _suffix_sums(criterion, classes, weights, totals, left)
+                decrease = {}
+                for p in every:
+                    below = _left_counts(classes, weights, p)
+                    above = [t - b for t, b in zip(totals, below, strict=True)]
+                    decrease[p] = impurity_decrease((tuple(below), tuple(above)), impurity)
+                for positions in subsets:
+                    most = max(decrease[p] for p in positions)
+                    first = next(p for p in positions if decrease[p] == most)
+                    assert _first_exact_best(criterion, positions, left, right) == first, (
+                        classes,
+                        weights,
+                        positions,
+                    )

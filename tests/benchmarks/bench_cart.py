@@ -163,14 +163,15 @@ class Measurement:
 class Log:
     """What the benchmark is doing, a line at a time on standard error, with the time elapsed."""
 
-    def __init__(self, quiet: bool) -> None:
+    def __init__(self, quiet: bool, name: str = "bench_cart") -> None:
         self.quiet = quiet
+        self.name = name
         self.start = time.perf_counter()
 
     def __call__(self, text: str) -> None:
         if not self.quiet:
             elapsed = time.perf_counter() - self.start
-            print(f"bench_cart [{elapsed:6.1f} s] {text}", file=sys.stderr, flush=True)
+            print(f"{self.name} [{elapsed:6.1f} s] {text}", file=sys.stderr, flush=True)
 
 
 def measure(
