@@ -75,9 +75,9 @@ from dtree.dataset import Dataset, Label, Weight, collection, is_number
 from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
 from dtree.progress import Progress, Report, part
+from dtree.routing import predictions as predictions_of
 from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves
-from dtree.tree import predictions as predictions_of
 
 __all__ = [
     "ConfusionMatrix",

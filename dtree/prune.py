@@ -46,7 +46,7 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal, TypeVar, assert_never
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from dtree.counts import (
     ClassStats,
@@ -59,19 +59,20 @@ from dtree.evaluate import Fold, Learning, error, folds_of, learn_for, learn_wit
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
 from dtree.progress import Progress, Report, meter, part
+from dtree.routing import (
+    Routed,
+    every_row,
+    fold_routed,
+    route,
+    routed_stats,
+    share_weights,
+)
 from dtree.tree import (
     Branch,
     Leaf,
-    Routed,
     Split,
     Sprout,
     Tree,
-    _fold_routed,
-    _route,
-    _run_weights,
-    _stats,
-    _weights,
-    _whole,
     depth,
     fold,
     leaves,
@@ -514,16 +515,18 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 
 def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
-    shares = rows.loose if rows.run is not None else rows.shares()
-    weights = _weights(data, shares)
+    counted = rows.counted
+    shares = rows.loose if counted else rows.shares()
+    weights = share_weights(data, shares)
     if data.schema.is_classification:
         wrong = (
             w for (row, _), w in zip(shares, weights, strict=True) if data.target[row] != prediction
         )
         loss: Number = sum(wrong, Fraction(0))
-        if rows.run is not None:
+        if counted:  # the run's weight less its weight of the predicted class
             classes = data.schema.classes
-            loss += sum(_run_weights(rows, k)[0] for k, c in enumerate(classes) if c != prediction)
+            right = rows.run_weight(classes.index(prediction))[0] if prediction in classes else 0
+            loss += rows.run_weight()[0] - right
         return loss
     return math.fsum(
         float(w) * (float(data.target[row]) - float(prediction)) ** 2
@@ -569,7 +572,7 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
                 return leaf, as_one
         return _rebuilt(split, tuple(subtree for subtree, _ in below)), kept
 
-    return _fold_routed(tree, validation, _whole(validation, tree), on_leaf, on_split)[0]
+    return fold_routed(tree, validation, every_row(validation, tree), on_leaf, on_split)[0]
 
 
 # -- pessimistic pruning (C4.5) --------------------------------------------------------------
@@ -678,7 +681,7 @@ def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
         return _recounted_leaf(data, routed, leaf.prediction)
 
     def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
-        stats = _stats(data, routed)
+        stats = routed_stats(data, routed)
         fallback = central(stats) if stats.weight > 0 else as_leaf(split).prediction
         subtrees = (
             Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
@@ -687,13 +690,13 @@ def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
         branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
         return Split(tuple(branches), stats)
 
-    return _fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
+    return fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
 
 
 def _recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) -> Leaf:
     """A leaf of the statistics of ``rows``, predicting their plurality (or mean); a leaf
     that no row reaches predicts ``fallback`` (when given)."""
-    stats = _stats(data, rows)
+    stats = routed_stats(data, rows)
     return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
 
 
@@ -718,8 +721,8 @@ def _joined(parts: Sequence[Routed]) -> Routed:
         )
     )
     if kept is None:
-        return Routed(loose, parts[0].runs)
-    return Routed(loose, kept.runs, kept.run, kept.lo, kept.hi)
+        return evolve(parts[0], loose=loose, run=None, lo=0, hi=0)
+    return evolve(kept, loose=loose)
 
 
 @frozen(eq=False)
@@ -767,7 +770,7 @@ def _raised_errors(
 
     if _has_unknown(data, rows, split.attribute):
         return whole()
-    parts, stopped = _route(split, data, rows, recount=True)
+    parts, stopped = route(split, data, rows, recount=True)
     others = _joined([part for i, part in enumerate(parts) if i != position] + [stopped])
     errors = recounted.errors
     stack: list[tuple[Tree, _Recounted, Routed]] = [(branch, recounted, others)]
@@ -783,7 +786,7 @@ def _raised_errors(
             case Split():
                 if own.spread or _has_unknown(data, extra, node.attribute):
                     return whole()
-                routed, _ = _route(node, data, extra, recount=True)
+                routed, _ = route(node, data, extra, recount=True)
                 subtrees = (b.subtree for b in node.branches)
                 stack.extend(zip(subtrees, own.below, routed, strict=True))
             case _:
@@ -872,7 +875,7 @@ def pessimistic(
 
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float, _Recounted]:
         """The node pruned bottom-up, its estimated errors, and how it reads restated."""
-        return _fold_routed(
+        return fold_routed(
             node,
             training,
             rows,
@@ -904,7 +907,7 @@ def pessimistic(
         )
         return _rebuilt(split, tuple(subtree for subtree, _, _ in below)), kept, restated
 
-    return prune(tree, _whole(data))[0]
+    return prune(tree, every_row(data))[0]
 
 
 COLLAPSE_SLACK = 1e-3

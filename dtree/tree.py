@@ -24,12 +24,11 @@ and end with ``assert_never``); learners build them with :func:`unfold`.
 Contents: :func:`nodes`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
 :func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_proba`,
-:func:`prediction_of`, and :func:`predictions`, which routes a whole dataset at once.
+:func:`prediction_of`.  :mod:`dtree.routing` routes a whole dataset at once.
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -38,9 +37,9 @@ from typing import Generic, TypeVar, assert_never
 
 from attrs import field, frozen
 
-from dtree.conditions import Above, AtMost, Condition, exclusive, holds
-from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, stats_of, total
-from dtree.dataset import Dataset, Example, Label, Numeric, Weight, is_number
+from dtree.conditions import Condition, exclusive, holds
+from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, total
+from dtree.dataset import Example, Label, is_number
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -61,7 +60,6 @@ __all__ = [
     "predict",
     "predict_proba",
     "prediction_of",
-    "predictions",
     "reach",
     "size",
     "unfold",
@@ -384,245 +382,6 @@ def depth(tree: Tree) -> int:
     return fold(tree, lambda leaf: 0, lambda split, below: 1 + max(below))
 
 
-# -- routing a dataset through a tree --------------------------------------------------------
-
-
-@frozen(eq=False)
-class _Sorted:
-    """Whole rows with a known value of one numeric attribute, sorted by that value, with
-    the running sums of their weights by class, so that a run of them is counted in O(K).
-
-    A chain of thresholds on one attribute then routes its rows by bisection: a
-    node's rows are a run of one sorted sequence, never copied (Breiman et al.
-    sort each numeric attribute once for the same reason).
-    """
-
-    attribute: str
-    rows: tuple[int, ...]
-    values: tuple[float, ...]
-    sums: tuple[tuple[Weight, ...], ...]
-    """``sums[j][k]``: the weight of class k among ``rows[:j]``."""
-    fractions: tuple[tuple[int, ...], ...]
-    """``fractions[j][k]``: how many of ``rows[:j]`` of class k weigh a ``Fraction``."""
-
-
-@frozen(eq=False)
-class Routed:
-    """The rows of a dataset that reach a node: ``loose`` rows, each with the share of
-    it that does, and the run ``[lo, hi)`` of ``run``, rows that reach it whole.
-
-    Runs are used only when ``runs`` is set.  The pruners set it only for
-    classification data whose weights (and the tree's, where they spread a
-    missing value) are integers or fractions, so that every count and loss read
-    from a run's sums is an exact sum, the same in any order.
-    """
-
-    loose: tuple[tuple[int, Probability], ...]
-    runs: bool = False
-    run: _Sorted | None = None
-    lo: int = 0
-    hi: int = 0
-
-    def shares(self) -> tuple[tuple[int, Probability], ...]:
-        """Every row with its share, the loose ones first."""
-        if self.run is None or self.lo == self.hi:
-            return self.loose
-        return self.loose + tuple((row, Fraction(1)) for row in self.run.rows[self.lo : self.hi])
-
-
-def _run_weights(rows: Routed, k: int) -> tuple[Weight, int]:
-    """The weight of class k in the run of ``rows``, and how many of its weights are fractions."""
-    if rows.run is None:
-        return 0, 0
-    sums, fractions = rows.run.sums, rows.run.fractions
-    return sums[rows.hi][k] - sums[rows.lo][k], fractions[rows.hi][k] - fractions[rows.lo][k]
-
-
-def _summed(terms: Sequence[Weight], run: Weight, fractions: int) -> Weight:
-    """``total`` of ``terms`` and of a run's weights, exact sums all (no float among them)."""
-    exact = sum(terms) + run
-    if fractions or any(isinstance(term, Fraction) for term in terms):
-        return Fraction(exact)
-    return int(exact)
-
-
-def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
-    """The same rows, those that reach the node whole with a known value of ``attribute``
-    as a run sorted by it."""
-    column = data.columns[data.schema.index(attribute)]
-    whole: list[int] = []
-    loose: list[tuple[int, Probability]] = []
-    for row, share in rows.shares():
-        if share == 1 and column[row] is not None:
-            whole.append(row)
-        else:
-            loose.append((row, share))
-    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]
-    counted = data.schema.is_classification  # a run of regression rows is only routed
-    position = {label: k for k, label in enumerate(data.schema.classes if counted else ())}
-    sums: list[tuple[Weight, ...]] = [(0,) * len(position)]
-    fractions: list[tuple[int, ...]] = [(0,) * len(position)]
-    for row in whole if counted else ():
-        k, weight = position[str(data.target[row])], data.weights[row]
-        sum_k, fraction_k = list(sums[-1]), list(fractions[-1])
-        sum_k[k] += weight
-        fraction_k[k] += isinstance(weight, Fraction)
-        sums.append(tuple(sum_k))
-        fractions.append(tuple(fraction_k))
-    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]
-    run = _Sorted(attribute, tuple(whole), values, tuple(sums), tuple(fractions))
-    return Routed(tuple(loose), rows.runs, run, 0, len(whole))
-
-
-def _threshold(split: Split, data: Dataset) -> tuple[str, float, int] | None:
-    """For a split ``x <= t`` / ``x > t`` on a numeric attribute x of the data: x, t and the
-    position of the ``x <= t`` branch."""
-    match [branch.condition for branch in split.branches]:
-        case [AtMost(a, t), Above(b, u)] if a == b and t == u:
-            cut = (a, t, 0)
-        case [Above(a, t), AtMost(b, u)] if a == b and t == u:
-            cut = (a, t, 1)
-        case _:
-            return None
-    numeric = any(
-        attribute.name == cut[0] and isinstance(attribute.domain, Numeric)
-        for attribute in data.schema.attributes
-    )
-    return cut if numeric else None
-
-
-def _route(
-    split: Split, data: Dataset, rows: Routed, *, recount: bool
-) -> tuple[tuple[Routed, ...], Routed]:
-    """The rows that go down each branch, and those that stop (no branch accepts their value).
-
-    A row follows :func:`dtree.tree.descend`.  When the tree is being
-    recounted on ``data`` (``recount``), a row with a missing value is
-    spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases, so that the
-    recounted node's weight is the sum of its branches'.  A threshold on a
-    numeric attribute divides the node's run of rows sorted by that
-    attribute by bisection (:class:`_Sorted`).
-    """
-    cut = _threshold(split, data) if rows.runs else None
-    runs: list[tuple[int, int]] = [(0, 0) for _ in split.branches]
-    if cut is None:
-        loose = rows.shares()
-    else:
-        attribute, threshold, at_most = cut
-        if rows.run is None or rows.run.attribute != attribute:
-            rows = _sorted_by(data, rows, attribute)
-        assert rows.run is not None
-        middle = bisect.bisect_right(rows.run.values, threshold, rows.lo, rows.hi)
-        runs[at_most], runs[1 - at_most] = (rows.lo, middle), (middle, rows.hi)
-        loose = rows.loose
-    run = rows.run if cut is not None else None
-    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
-    stopped: list[tuple[int, Probability]] = []
-    unknown: list[tuple[int, Probability]] = []
-    for row, share in loose:
-        example = data.example(row)
-        if recount and example.get(split.attribute) is None:
-            unknown.append((row, share))
-            continue
-        ways = descend(split, example)
-        if not ways:
-            stopped.append((row, share))
-        for i, p in ways:
-            parts[i].append((row, _times(share, p)))
-    routed = [
-        Routed(tuple(part), rows.runs, run, lo, hi)
-        for part, (lo, hi) in zip(parts, runs, strict=True)
-    ]
-    known = [_total_weight(data, part) for part in routed] if unknown else []
-    everywhere = total(known)
-    for row, share in unknown:
-        for i, weight in enumerate(known):
-            if weight > 0:
-                parts[i].append((row, share * ratio(weight, everywhere)))
-        if everywhere == 0:
-            parts[0].append((row, share))
-    if unknown:
-        routed = [
-            Routed(tuple(part), rows.runs, run, lo, hi)
-            for part, (lo, hi) in zip(parts, runs, strict=True)
-        ]
-    return tuple(routed), Routed(tuple(stopped), rows.runs)
-
-
-def _fold_routed(
-    tree: Tree,
-    data: Dataset,
-    rows: Routed,
-    on_leaf: Callable[[Leaf, Routed], R],
-    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
-    *,
-    recount: bool = False,
-) -> R:
-    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
-
-    ``on_split`` gets the split, its rows, the rows that stop there (no
-    branch accepts their value) and the results of its branches.
-    """
-    results: list[R] = []
-    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
-    while stack:
-        node, rows, stopped = stack.pop()
-        match node:
-            case Leaf():
-                results.append(on_leaf(node, rows))
-            case Split(branches, _) if stopped is not None:
-                below = tuple(results[len(results) - len(branches) :])
-                del results[len(results) - len(branches) :]
-                results.append(on_split(node, rows, stopped, below))
-            case Split(branches, _):
-                parts, stopped = _route(node, data, rows, recount=recount)
-                stack.append((node, rows, stopped))
-                stack.extend(
-                    (branch.subtree, part, None)
-                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
-                )
-    return results[0]
-
-
-def _whole(data: Dataset, tree: Tree | None = None) -> Routed:
-    """Every row of the dataset, whole; runs allowed when every weight is exact (the
-    data's, and the ``tree``'s that spread a missing value)."""
-    runs = data.schema.is_classification and not any(
-        isinstance(weight, float) for weight in data.weights
-    )
-    if tree is not None and runs:
-        runs = not any(isinstance(node.stats.weight, float) for node in nodes(tree))
-    return Routed(tuple((row, Fraction(1)) for row in data.rows), runs)
-
-
-def _weights(data: Dataset, rows: Sequence[tuple[int, Probability]]) -> tuple[Weight, ...]:
-    """Each routed row's weight times its share (a whole row keeps its own weight)."""
-    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
-
-
-def _total_weight(data: Dataset, rows: Routed) -> Weight:
-    """The weight of the rows, shares counted: ``total`` of their weights."""
-    terms = _weights(data, rows.loose if rows.run is not None else rows.shares())
-    if rows.run is None:
-        return total(terms)
-    run = [_run_weights(rows, k) for k in range(len(data.schema.classes))]
-    return _summed(terms, sum(w for w, _ in run), sum(f for _, f in run))
-
-
-def _stats(data: Dataset, rows: Routed) -> Stats:
-    if rows.run is None:
-        shares = rows.shares()
-        return stats_of(data.subset(row for row, _ in shares), _weights(data, shares))
-    classes = data.schema.classes
-    terms: list[list[Weight]] = [[] for _ in classes]
-    position = {label: k for k, label in enumerate(classes)}
-    for (row, _), weight in zip(rows.loose, _weights(data, rows.loose), strict=True):
-        terms[position[str(data.target[row])]].append(weight)
-    counts = (_summed(terms[k], *_run_weights(rows, k)) for k in range(len(classes)))
-    return ClassStats(classes, tuple(counts))
-
-
 # -- prediction ----------------------------------------------------------------
 
 
@@ -659,10 +418,10 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
             case Leaf():
                 ends.append((node, share))
             case Split(branches, _):
-                ways = descend(node, example)
+                ways = descend(node, example, share)
                 if not ways:
                     ends.append((node, share))
-                stack.extend((branches[i].subtree, _times(share, p)) for i, p in reversed(ways))
+                stack.extend((branches[i].subtree, part) for i, part in reversed(ways))
             case _:
                 assert_never(node)
     return tuple(ends)
@@ -678,8 +437,11 @@ def _times(share: Probability, p: Probability) -> Probability:
     return share if type(p) is Fraction and p == 1 else share * p
 
 
-def descend(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
-    """The branches an example goes down at a split, each with its share of it.
+def descend(
+    split: Split, example: Example, share: Probability = _WHOLE
+) -> tuple[tuple[int, Probability], ...]:
+    """The branches an example goes down at a split, each with its share of it: of the
+    ``share`` of it that reaches the split (the whole example by default).
 
     The rules of :func:`reach`: the one branch whose condition holds; every
     branch of positive training weight, in proportion, when the value is
@@ -690,12 +452,14 @@ def descend(split: Split, example: Example) -> tuple[tuple[int, Probability], ..
     >>> tree = id3(load("play-tennis"))
     >>> descend(tree, {"Outlook": "Rain"}), descend(tree, {"Outlook": None})
     (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
+    >>> descend(tree, {"Outlook": None}, Fraction(1, 2))[0]
+    (0, Fraction(1, 7))
     """
     outcomes = [holds(branch.condition, example) for branch in split.branches]
     if None in outcomes:
-        return tuple((i, p) for i, p in enumerate(_branch_weights(split)) if p > 0)
+        return tuple((i, _times(share, p)) for i, p in enumerate(_branch_weights(split)) if p > 0)
     if True in outcomes:
-        return ((outcomes.index(True), _WHOLE),)
+        return ((outcomes.index(True), share),)
     return ()
 
 
@@ -787,32 +551,3 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     proba = _mixture(tree, ends)
     labels = tuple(proba)
     return labels[plurality(tuple(proba.values()))]
-
-
-def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
-    """:func:`predict` for every row of the data, in row order, the rows routed together.
-
-    The rows go down the tree side by side, so that under a threshold on a
-    numeric attribute they are divided by one bisection of the rows sorted
-    by it: a chain of n thresholds costs O(n log n), not O(n^2) as it would
-    row by row.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
-    >>> xor = load("xor")
-    >>> predictions(id3(xor), xor) == xor.labels
-    True
-    """
-    ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
-
-    def on_leaf(leaf: Leaf, rows: Routed) -> None:
-        for row, share in rows.shares():
-            ends[row].append((leaf, share))
-
-    def on_split(split: Split, rows: Routed, stopped: Routed, below: tuple[None, ...]) -> None:
-        for row, share in stopped.shares():
-            ends[row].append((split, share))
-
-    everyone = Routed(tuple((row, Fraction(1)) for row in ends), runs=True)
-    _fold_routed(tree, data, everyone, on_leaf, on_split)
-    return tuple(prediction_of(tree, ends[row]) for row in data.rows)

@@ -15,7 +15,7 @@ import pytest
 
 from dtree import invariants
 from dtree import prune as prune_module
-from dtree import tree as tree_module
+from dtree import routing as routing_module
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Example, Label, Value
@@ -33,20 +33,20 @@ from dtree.prune import (
     tree_risk,
     truncate,
 )
+from dtree.routing import Routed, predictions
 from dtree.serialize import from_json, to_json
 from dtree.tree import (
     Leaf,
     Probability,
-    Routed,
     Split,
     Sprout,
     Tree,
     depth,
+    descend,
     leaves,
     paths,
     predict,
     predict_proba,
-    predictions,
     reach,
     size,
     unfold,
@@ -151,7 +151,7 @@ def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
     tree, data = surviving_chain(1_000)
     read = examples_routed(monkeypatch)
     estimated, recounted = [0], [0]
-    estimate, recount = prune_module._leaf_estimate, tree_module._stats
+    estimate, recount = prune_module._leaf_estimate, routing_module.routed_stats
 
     def counted_estimate(leaf: Leaf, confidence: float, z: ZRule) -> float:
         estimated[0] += 1
@@ -162,7 +162,7 @@ def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
         return recount(data, rows)
 
     monkeypatch.setattr(prune_module, "_leaf_estimate", counted_estimate)
-    monkeypatch.setattr(prune_module, "_stats", counted_recount)
+    monkeypatch.setattr(prune_module, "routed_stats", counted_recount)
     assert pessimistic(tree, 0.25, data=data) is tree
     assert estimated[0] <= 10 * size(tree)  # was 502,501: every leaf of the branch below
     assert recounted[0] <= 10 * size(tree)  # was 1,000,000: every node of the branch below
@@ -274,13 +274,15 @@ def test_error_descends_a_bounded_number_of_times(
 ) -> None:
     tree, data = chain(1_000)
     descended = [0]
-    original = tree_module.descend
+    original = descend
 
-    def counted(split: Split, example: Example) -> tuple[tuple[int, Probability], ...]:
+    def counted(
+        split: Split, example: Example, share: Probability
+    ) -> tuple[tuple[int, Probability], ...]:
         descended[0] += 1
-        return original(split, example)
+        return original(split, example, share)
 
-    monkeypatch.setattr(tree_module, "descend", counted)
+    monkeypatch.setattr(routing_module, "descend", counted)
     assert error(tree, data) == 0
     assert predictions(tree, data) == data.labels
     assert descended[0] <= 10 * len(data)  # row by row, each row descended alone: 501,500

@@ -1,0 +1,475 @@
+"""Routing: which rows of a dataset reach each node of a tree, all the rows at once.
+
+Row by row, a row descends the tree alone, so a chain of n thresholds costs
+O(n^2).  Routed together, a node's rows are divided among its branches at
+once; under a threshold ``x <= t`` on a numeric attribute x they are a slice
+of one run of rows sorted by x, divided by one bisection, so the chain costs
+O(n log n).  Breiman et al. sort each numeric attribute once for the same
+reason.  Prediction (:func:`predictions`), reduced-error pruning and C4.5's
+subtree raising (:mod:`dtree.prune`) route their data this way.
+
+Vocabulary
+----------
+``Run``
+    The rows that reach a node whole with a known value of a numeric
+    attribute, sorted by that value.  A node's rows are a slice
+    ``[lo, hi)`` of its parent's run, never copied; the run is sorted
+    again only where the tree turns to another attribute.
+``Routed``
+    The rows that reach a node: ``loose`` rows, each with the share of it
+    that does, and a slice of a run.
+The weights of a counted run
+    A run whose weights are counted (only by the pruners: prediction counts
+    nothing) keeps running sums of its weights, in all and, for each class
+    present, at the positions of that class's rows.  The weight of a slice
+    is then two look-ups and that of one class two bisections, so a node
+    pays for the classes it has, never for every class of the schema.
+    Counted runs are used only for classification data whose weights (and
+    the tree's, where they spread a missing value) are integers or
+    fractions: every sum is then exact, the same in any order, and equal to
+    the row by row count.
+
+Contents: :class:`Run`, :class:`Routed`, :func:`every_row`, :func:`route`,
+:func:`fold_routed`, :func:`share_weights`, :func:`total_weight`,
+:func:`routed_stats`, :func:`predictions`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+from attrs import frozen
+
+from dtree.conditions import Above, AtMost
+from dtree.counts import ClassStats, Stats, ratio, stats_of, total
+from dtree.dataset import Dataset, Label, Numeric, Weight
+from dtree.tree import Leaf, Probability, Split, Tree, descend, nodes, prediction_of
+
+__all__ = [
+    "Routed",
+    "Run",
+    "every_row",
+    "fold_routed",
+    "predictions",
+    "route",
+    "routed_stats",
+    "share_weights",
+    "total_weight",
+]
+
+R = TypeVar("R")
+
+_WHOLE = Fraction(1)
+"""The share of a row that reaches a node whole."""
+
+
+@frozen(eq=False)
+class _Sums:
+    """Running sums of the weights of some rows of a run: the rows at ``positions`` (every
+    row when None), ``weights[i]`` the weight of the first i of them and ``fractions[i]``
+    how many of those weigh a ``Fraction``."""
+
+    positions: tuple[int, ...] | None
+    weights: tuple[Weight, ...]
+    fractions: tuple[int, ...]
+
+    @classmethod
+    def of(cls, positions: tuple[int, ...] | None, weights: Sequence[Weight]) -> _Sums:
+        sums = tuple(itertools.accumulate(weights, initial=0))
+        fractions = itertools.accumulate((isinstance(w, Fraction) for w in weights), initial=0)
+        return cls(positions, sums, tuple(fractions))
+
+    def between(self, lo: int, hi: int) -> tuple[Weight, int]:
+        """The weight of those rows among the run's ``[lo, hi)``, and how many are fractions."""
+        if self.positions is not None:
+            lo, hi = bisect.bisect_left(self.positions, lo), bisect.bisect_left(self.positions, hi)
+        return self.weights[hi] - self.weights[lo], self.fractions[hi] - self.fractions[lo]
+
+
+@frozen(eq=False)
+class _Tally:
+    """The counted weights of a run: each row's class (its index in the schema's classes),
+    the running sums of all the weights, and those of each class present."""
+
+    classes: tuple[int, ...]
+    everything: _Sums
+    by_class: Mapping[int, _Sums]
+
+
+@frozen(eq=False)
+class Run:
+    """Whole rows with a known value of the numeric ``attribute``, sorted by it: ``rows``
+    and their ``values``, and, when the weights are counted, their running sums.
+
+    A chain of thresholds on the attribute divides the run by bisection: the rows
+    of each node are a slice of it.
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grow import cart
+    >>> ten = Dataset.from_columns({"x": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+    ...                             "y": list("1011100100")}, target="y")
+    >>> tree = cart(ten, max_depth=2)  # x <= 4.5, then x <= 1.5 and x <= 7.5
+    >>> parts, _ = route(tree, ten, every_row(ten))
+    >>> run = parts[0].run
+    >>> run.attribute, run.rows, run.values[:3]
+    ('x', (9, 8, 7, 6, 5, 4, 3, 2, 1, 0), (0.0, 1.0, 2.0))
+    >>> [(part.lo, part.hi) for part in parts]  # x <= 4.5: the first five
+    [(0, 5), (5, 10)]
+    >>> [(part.lo, part.hi, part.run is run) for part in route(tree.branches[1].subtree, ten,
+    ...                                                        parts[1])[0]]
+    [(5, 8, True), (8, 10, True)]
+    """
+
+    attribute: str
+    rows: tuple[int, ...]
+    values: tuple[float, ...]
+    tally: _Tally | None = None
+
+
+@frozen(eq=False)
+class Routed:
+    """The rows of a dataset that reach a node: ``loose`` rows, each with the share of it
+    that does, and the slice ``[lo, hi)`` of ``run``, rows that reach it whole.
+
+    Thresholds divide runs only when ``runs`` is set; ``classes`` (the index of
+    each row's class in the schema's, by row) is set when a run's weights are
+    counted too.
+
+    >>> from fractions import Fraction
+    >>> from dtree.datasets import load
+    >>> rows = Routed(((0, Fraction(1)), (3, Fraction(1, 2))))
+    >>> rows.shares()
+    ((0, Fraction(1, 1)), (3, Fraction(1, 2)))
+    >>> total_weight(load("golf"), rows)
+    Fraction(3, 2)
+    """
+
+    loose: tuple[tuple[int, Probability], ...]
+    runs: bool = False
+    classes: tuple[int, ...] | None = None
+    run: Run | None = None
+    lo: int = 0
+    hi: int = 0
+
+    def shares(self) -> tuple[tuple[int, Probability], ...]:
+        """Every row with its share, the loose ones first."""
+        if self.run is None or self.lo == self.hi:
+            return self.loose
+        return self.loose + tuple((row, _WHOLE) for row in self.run.rows[self.lo : self.hi])
+
+    @property
+    def counted(self) -> bool:
+        """Whether the rows have a run whose weights are counted."""
+        return self.run is not None and self.run.tally is not None
+
+    def run_weight(self, k: int | None = None) -> tuple[Weight, int]:
+        """The weight of the run's rows (of class ``k`` only, if given), and how many of those
+        weigh a ``Fraction``: (0, 0) without a counted run.  Two bisections at most.
+
+        >>> from dtree.dataset import Dataset
+        >>> from dtree.grow import cart
+        >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")},
+        ...                            target="y")
+        >>> parts, _ = route(cart(ten), ten, every_row(ten))  # x <= 4.5: 0 0 1 0 0
+        >>> parts[0].run_weight(), parts[0].run_weight(1), parts[0].run_weight(0)
+        ((5, 0), (1, 0), (4, 0))
+        """
+        if self.run is None or self.run.tally is None:
+            return 0, 0
+        tally = self.run.tally
+        sums = tally.everything if k is None else tally.by_class.get(k)
+        return (0, 0) if sums is None else sums.between(self.lo, self.hi)
+
+    def _with(
+        self, loose: Sequence[tuple[int, Probability]], run: Run | None, lo: int, hi: int
+    ) -> Routed:
+        return Routed(tuple(loose), self.runs, self.classes, run, lo, hi)
+
+
+def every_row(data: Dataset, tree: Tree | None = None) -> Routed:
+    """Every row of the dataset, whole, to be routed through ``tree``: with counted runs when
+    every weight is exact (the data's and, where they spread a missing value, the tree's).
+
+    >>> from dtree.datasets import load
+    >>> rows = every_row(load("golf"))
+    >>> len(rows.shares()), rows.runs, total_weight(load("golf"), rows)
+    (14, True, 14)
+    """
+    runs = data.schema.is_classification and not any(
+        isinstance(weight, float) for weight in data.weights
+    )
+    if tree is not None and runs:
+        runs = not any(isinstance(node.stats.weight, float) for node in nodes(tree))
+    loose = tuple((row, _WHOLE) for row in data.rows)
+    if not runs:
+        return Routed(loose)
+    position = {label: k for k, label in enumerate(data.schema.classes)}
+    return Routed(loose, True, tuple(position[str(label)] for label in data.target))
+
+
+def share_weights(data: Dataset, rows: Sequence[tuple[int, Probability]]) -> tuple[Weight, ...]:
+    """Each routed row's weight times its share (a whole row keeps its own weight).
+
+    >>> from fractions import Fraction
+    >>> from dtree.datasets import load
+    >>> share_weights(load("golf"), ((0, Fraction(1)), (1, Fraction(1, 3))))
+    (1, Fraction(1, 3))
+    """
+    return tuple(data.weights[row] if p == 1 else data.weights[row] * p for row, p in rows)
+
+
+def _summed(terms: Sequence[Weight], run: Weight, fractions: int) -> Weight:
+    """``total`` of ``terms`` and of a run's weights, exact sums all (no float among them):
+    a ``Fraction`` if any of them is one, else an integer."""
+    exact = sum(terms) + run
+    if fractions or any(isinstance(term, Fraction) for term in terms):
+        return Fraction(exact)
+    return int(exact)
+
+
+def total_weight(data: Dataset, rows: Routed) -> Weight:
+    """The weight of the rows, shares counted: ``total`` of their :func:`share_weights`.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> golf = load("golf")
+    >>> parts, _ = route(c45(golf), golf, every_row(golf))
+    >>> [total_weight(golf, part) for part in parts]
+    [4, 5, 5]
+    """
+    if not rows.counted:
+        return total(share_weights(data, rows.shares()))
+    return _summed(share_weights(data, rows.loose), *rows.run_weight())
+
+
+def routed_stats(data: Dataset, rows: Routed) -> Stats:
+    """The statistics of the rows, shares counted: ``stats_of`` them, by their
+    :func:`share_weights`.
+
+    Of a counted run, a class's weight is read from its running sums, or the slice's
+    rows are counted one by one when there are fewer of them than classes in the run:
+    a node costs the smaller of its rows and its run's classes present (times a
+    bisection), besides the counts it returns.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> golf = load("golf")
+    >>> tree = c45(golf)
+    >>> parts, _ = route(tree, golf, every_row(golf))
+    >>> routed_stats(golf, parts[2]) == tree.branches[2].subtree.stats
+    True
+    """
+    tally = None if rows.run is None else rows.run.tally
+    if tally is None or rows.classes is None:
+        shares = rows.shares()
+        return stats_of(data.subset(row for row, _ in shares), share_weights(data, shares))
+    weights: dict[int, Weight] = {}  # of the classes present only
+    fractions: dict[int, int] = {}
+
+    def add(k: int, weight: Weight, fraction: int) -> None:
+        weights[k] = weights.get(k, 0) + weight
+        fractions[k] = fractions.get(k, 0) + fraction
+
+    assert rows.run is not None
+    if rows.hi - rows.lo <= len(tally.by_class):
+        for j in range(rows.lo, rows.hi):
+            weight = data.weights[rows.run.rows[j]]
+            add(tally.classes[j], weight, isinstance(weight, Fraction))
+    else:
+        for k, sums in tally.by_class.items():
+            add(k, *sums.between(rows.lo, rows.hi))
+    for (row, _), weight in zip(rows.loose, share_weights(data, rows.loose), strict=True):
+        add(rows.classes[row], weight, isinstance(weight, Fraction))
+    counts: list[Weight] = [0] * len(data.schema.classes)
+    for k, weight in weights.items():
+        counts[k] = _summed((), weight, fractions[k])
+    return ClassStats(data.schema.classes, tuple(counts))
+
+
+def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
+    """The same rows, those that reach the node whole with a known value of ``attribute``
+    as a run sorted by it (its weights counted when ``rows.classes`` is set)."""
+    column = data.columns[data.schema.index(attribute)]
+    whole: list[int] = []
+    loose: list[tuple[int, Probability]] = []
+    for row, share in rows.shares():
+        if share == 1 and column[row] is not None:
+            whole.append(row)
+        else:
+            loose.append((row, share))
+    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]
+    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]
+    tally = None if rows.classes is None else _tally(data, rows.classes, whole)
+    return rows._with(loose, Run(attribute, tuple(whole), values, tally), 0, len(whole))
+
+
+def _tally(data: Dataset, classes: tuple[int, ...], whole: Sequence[int]) -> _Tally:
+    """The counted weights of the run ``whole``: O(len(whole)), whatever the classes."""
+    of_run = tuple(classes[row] for row in whole)
+    weights = [data.weights[row] for row in whole]
+    positions: dict[int, list[int]] = {}
+    for j, k in enumerate(of_run):
+        positions.setdefault(k, []).append(j)
+    by_class = {
+        k: _Sums.of(tuple(at), [weights[j] for j in at]) for k, at in sorted(positions.items())
+    }
+    return _Tally(of_run, _Sums.of(None, weights), by_class)
+
+
+def _threshold(split: Split, data: Dataset) -> tuple[str, float, int] | None:
+    """For a split ``x <= t`` / ``x > t`` on a numeric attribute x of the data: x, t and the
+    position of the ``x <= t`` branch."""
+    match [branch.condition for branch in split.branches]:
+        case [AtMost(a, t), Above(b, u)] if a == b and t == u:
+            cut = (a, t, 0)
+        case [Above(a, t), AtMost(b, u)] if a == b and t == u:
+            cut = (a, t, 1)
+        case _:
+            return None
+    numeric = any(
+        attribute.name == cut[0] and isinstance(attribute.domain, Numeric)
+        for attribute in data.schema.attributes
+    )
+    return cut if numeric else None
+
+
+def route(
+    split: Split, data: Dataset, rows: Routed, *, recount: bool = False
+) -> tuple[tuple[Routed, ...], Routed]:
+    """The rows that go down each branch, and those that stop (no branch accepts their value).
+
+    A row follows :func:`dtree.tree.descend`.  When the tree is being
+    recounted on ``data`` (``recount``), a row with a missing value is
+    spread instead in proportion to the weight of the rows with a known
+    value in each branch, as C4.5 spreads its training cases, so that the
+    recounted node's weight is the sum of its branches'.  A threshold on a
+    numeric attribute divides the node's run of rows sorted by that
+    attribute by bisection (:class:`Run`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> golf = load("golf")
+    >>> tree = c45(golf)  # outlook = overcast, rain, sunny
+    >>> parts, stopped = route(tree, golf, every_row(golf))
+    >>> [[row for row, _ in part.shares()] for part in parts], stopped.shares()
+    ([[5, 6, 7, 8], [9, 10, 11, 12, 13], [0, 1, 2, 3, 4]], ())
+    """
+    cut = _threshold(split, data) if rows.runs else None
+    runs: list[tuple[int, int]] = [(0, 0) for _ in split.branches]
+    if cut is None:
+        loose = rows.shares()
+    else:
+        attribute, threshold, at_most = cut
+        if rows.run is None or rows.run.attribute != attribute:
+            rows = _sorted_by(data, rows, attribute)
+        assert rows.run is not None
+        middle = bisect.bisect_right(rows.run.values, threshold, rows.lo, rows.hi)
+        runs[at_most], runs[1 - at_most] = (rows.lo, middle), (middle, rows.hi)
+        loose = rows.loose
+    run = rows.run if cut is not None else None
+    parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
+    stopped: list[tuple[int, Probability]] = []
+    unknown: list[tuple[int, Probability]] = []
+    for row, share in loose:
+        example = data.example(row)
+        if recount and example.get(split.attribute) is None:
+            unknown.append((row, share))
+            continue
+        ways = descend(split, example, share)
+        if not ways:
+            stopped.append((row, share))
+        for i, part in ways:
+            parts[i].append((row, part))
+    routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
+    known = [total_weight(data, part) for part in routed] if unknown else []
+    everywhere = total(known)
+    for row, share in unknown:
+        for i, weight in enumerate(known):
+            if weight > 0:
+                parts[i].append((row, share * ratio(weight, everywhere)))
+        if everywhere == 0:
+            parts[0].append((row, share))
+    if unknown:
+        routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
+    return tuple(routed), rows._with(stopped, None, 0, 0)
+
+
+def fold_routed(
+    tree: Tree,
+    data: Dataset,
+    rows: Routed,
+    on_leaf: Callable[[Leaf, Routed], R],
+    on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
+    *,
+    recount: bool = False,
+) -> R:
+    """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
+
+    ``on_split`` gets the split, its rows, the rows that stop there (no
+    branch accepts their value) and the results of its branches; ``recount``
+    is :func:`route`'s.  Iterative: a chain 10,000 splits deep is no problem.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import c45
+    >>> golf = load("golf")
+    >>> fold_routed(c45(golf), golf, every_row(golf),
+    ...             lambda leaf, rows: [total_weight(golf, rows)],
+    ...             lambda split, rows, stopped, below: sum(below, []))
+    [4, 3, 2, 2, 3]
+    """
+    results: list[R] = []
+    stack: list[tuple[Tree, Routed, Routed | None]] = [(tree, rows, None)]
+    while stack:
+        node, rows, stopped = stack.pop()
+        match node:
+            case Leaf():
+                results.append(on_leaf(node, rows))
+            case Split(branches, _) if stopped is not None:
+                below = tuple(results[len(results) - len(branches) :])
+                del results[len(results) - len(branches) :]
+                results.append(on_split(node, rows, stopped, below))
+            case Split(branches, _):
+                parts, stopped = route(node, data, rows, recount=recount)
+                stack.append((node, rows, stopped))
+                stack.extend(
+                    (branch.subtree, part, None)
+                    for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
+                )
+    return results[0]
+
+
+def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
+    """:func:`dtree.tree.predict` for every row of the data, in row order, the rows routed
+    together.
+
+    The rows go down the tree side by side, so that under a threshold on a
+    numeric attribute they are divided by one bisection of the rows sorted
+    by it: a chain of n thresholds costs O(n log n), not O(n^2) as it would
+    row by row.  No weight is counted: the cost does not grow with the
+    number of classes.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> xor = load("xor")
+    >>> predictions(id3(xor), xor) == xor.labels
+    True
+
+    See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
+    """
+    ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
+
+    def on_leaf(leaf: Leaf, rows: Routed) -> None:
+        for row, share in rows.shares():
+            ends[row].append((leaf, share))
+
+    def on_split(split: Split, rows: Routed, stopped: Routed, below: tuple[None, ...]) -> None:
+        for row, share in stopped.shares():
+            ends[row].append((split, share))
+
+    everyone = Routed(tuple((row, _WHOLE) for row in ends), runs=True)
+    fold_routed(tree, data, everyone, on_leaf, on_split)
+    return tuple(prediction_of(tree, ends[row]) for row in data.rows)
