@@ -576,19 +576,24 @@ def places(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, .
     return found
 
 
+def replaced(value: object, path: tuple[object, ...], replacement: object) -> object:
+    """A copy of a JSON value with the value at ``path`` (one of :func:`places`) replaced."""
+    if not path:
+        return replacement
+    copy: object = json.loads(json.dumps(value))
+    holder = copy
+    for step in path[:-1]:
+        holder = holder[step]  # type: ignore[index]
+    holder[path[-1]] = replacement  # type: ignore[index]
+    return copy
+
+
 @given(st.data(), JSON_VALUES)
 def test_a_document_with_any_value_replaced_reads_or_is_a_dtree_error(
     data: st.DataObject, replacement: object
 ) -> None:
-    doc: object = document()
-    path = data.draw(st.sampled_from(places(doc)))
-    if not path:
-        doc = replacement
-    else:
-        holder = doc
-        for step in path[:-1]:
-            holder = holder[step]  # type: ignore[index]
-        holder[path[-1]] = replacement  # type: ignore[index]
+    original = document()
+    doc = replaced(original, data.draw(st.sampled_from(places(original))), replacement)
     try:
         tree = from_json(json.dumps(doc))
     except DtreeError as error:
@@ -914,14 +919,7 @@ def test_a_model_with_one_value_replaced_reads_or_names_the_path(
     model: dict[str, object], data: st.DataObject, raw: str
 ) -> None:
     steps = data.draw(st.sampled_from(places(model)))
-    doc: object = json.loads(json.dumps(model))
-    if not steps:
-        doc = MARK
-    else:
-        holder = doc
-        for step in steps[:-1]:
-            holder = holder[step]  # type: ignore[index]
-        holder[steps[-1]] = MARK  # type: ignore[index]
+    doc = replaced(model, steps, MARK)
     text = json.dumps(doc).replace(json.dumps(MARK), raw)
     mutated = json_path(steps)
     try:
