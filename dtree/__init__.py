@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from dtree import (
     conditions,
+    conformance,
     counts,
     dataset,
     datasets,
@@ -84,6 +85,7 @@ __all__ = [
     "cli",
     "conditional_entropy",
     "conditions",
+    "conformance",
     "counts",
     "dataset",
     "datasets",

@@ -63,8 +63,9 @@ from dtree.routing import (
     Routed,
     every_row,
     fold_routed,
+    recounted_leaf,
+    restated,
     route,
-    routed_stats,
     share_weights,
 )
 from dtree.tree import (
@@ -670,36 +671,6 @@ def estimated_errors(tree: Tree, confidence: float = 0.25, *, z: ZRule = "c45") 
     return math.fsum(_leaf_estimate(leaf, confidence, z) for leaf in leaves(tree))
 
 
-def _restated(tree: Tree, data: Dataset, rows: Routed) -> Tree:
-    """The tree with every node's statistics recounted from ``rows`` of ``data``.
-
-    Leaves predict the new plurality (or mean); a leaf that no row reaches
-    predicts its parent's, as an empty branch does when a tree is grown.
-    """
-
-    def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
-        return _recounted_leaf(data, routed, leaf.prediction)
-
-    def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
-        stats = routed_stats(data, routed)
-        fallback = central(stats) if stats.weight > 0 else as_leaf(split).prediction
-        subtrees = (
-            Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
-            for t in below
-        )
-        branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
-        return Split(tuple(branches), stats)
-
-    return fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
-
-
-def _recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) -> Leaf:
-    """A leaf of the statistics of ``rows``, predicting their plurality (or mean); a leaf
-    that no row reaches predicts ``fallback`` (when given)."""
-    stats = routed_stats(data, rows)
-    return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
-
-
 def _has_unknown(data: Dataset, rows: Routed, attribute: str) -> bool:
     """Whether some of the rows miss the attribute's value, so that routing them to recount a
     tree spreads them in proportion to the others (an attribute the data lacks is missing)."""
@@ -727,7 +698,7 @@ def _joined(parts: Sequence[Routed]) -> Routed:
 
 @frozen(eq=False)
 class _Recounted:
-    """A pruned subtree as it reads when :func:`_restated` on its own rows.
+    """A pruned subtree as it reads when :func:`dtree.routing.restated` on its own rows.
 
     ``errors`` is the exact sum of its leaves' estimated errors then (each a float, summed
     as a ``Fraction``); a leaf keeps its ``rows``; a split says whether it ``spread`` rows
@@ -752,7 +723,7 @@ def _raised_errors(
     z: ZRule,
 ) -> float:
     """The estimated errors of the pruned ``branch`` at ``position`` raised in place of the
-    split: ``estimated_errors(_restated(branch, data, rows))``, all the split's rows recounted.
+    split: ``estimated_errors(restated(branch, data, rows))``, all the split's rows recounted.
 
     Restated on its own rows the branch estimates ``recounted.errors``; the split's other
     rows (of the other branches, and those that stop at it) change only the leaves they
@@ -766,7 +737,7 @@ def _raised_errors(
     """
 
     def whole() -> float:
-        return estimated_errors(_restated(branch, data, rows), confidence, z=z)
+        return estimated_errors(restated(branch, data, rows), confidence, z=z)
 
     if _has_unknown(data, rows, split.attribute):
         return whole()
@@ -781,7 +752,7 @@ def _raised_errors(
         match node:
             case Leaf():
                 assert own.rows is not None
-                leaf = _recounted_leaf(data, _joined((own.rows, extra)), None)
+                leaf = recounted_leaf(data, _joined((own.rows, extra)), None)
                 errors += Fraction(_leaf_estimate(leaf, confidence, z)) - own.errors
             case Split():
                 if own.spread or _has_unknown(data, extra, node.attribute):
@@ -869,8 +840,8 @@ def pessimistic(
     training = data
 
     def recounted(rows: Routed) -> _Recounted:
-        """A leaf reached by ``rows``, as :func:`_restated` on them would estimate it."""
-        errors = _leaf_estimate(_recounted_leaf(training, rows, None), confidence, z)
+        """A leaf reached by ``rows``, as :func:`restated` on them would estimate it."""
+        errors = _leaf_estimate(recounted_leaf(training, rows, None), confidence, z)
         return _Recounted(Fraction(errors), rows, False, ())
 
     def prune(node: Tree, rows: Routed) -> tuple[Tree, float, _Recounted]:
@@ -890,22 +861,20 @@ def pessimistic(
         kept = math.fsum(errors for _, errors, _ in below)
         weights = [branch.subtree.stats.weight for branch in split.branches]
         largest = weights.index(max(weights))
-        branch, _, restated = below[largest]
+        branch, _, as_read = below[largest]
         by_raising = _raised_errors(
-            split, largest, branch, restated, data=training, rows=rows, confidence=confidence, z=z
+            split, largest, branch, as_read, data=training, rows=rows, confidence=confidence, z=z
         )
         collapsing = collapsed(split, kept, by_raising)
         if collapsing is not None:
             leaf, as_one = collapsing
             return leaf, as_one, recounted(rows)
         if by_raising <= kept + slack:
-            return prune(_restated(branch, training, rows), rows)
+            return prune(restated(branch, training, rows), rows)
         parts = tuple(part for _, _, part in below)
         spread = _has_unknown(training, rows, split.attribute)
-        restated = _Recounted(
-            sum((part.errors for part in parts), Fraction(0)), None, spread, parts
-        )
-        return _rebuilt(split, tuple(subtree for subtree, _, _ in below)), kept, restated
+        as_read = _Recounted(sum((part.errors for part in parts), Fraction(0)), None, spread, parts)
+        return _rebuilt(split, tuple(subtree for subtree, _, _ in below)), kept, as_read
 
     return prune(tree, every_row(data))[0]
 

@@ -31,7 +31,7 @@ The weights of a counted run
 
 Contents: :class:`Run`, :class:`Routed`, :func:`every_row`, :func:`route`,
 :func:`fold_routed`, :func:`share_weights`, :func:`total_weight`,
-:func:`routed_stats`, :func:`predictions`.
+:func:`routed_stats`, :func:`restated`, :func:`recounted_leaf`, :func:`predictions`.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from typing import TypeVar
 from attrs import frozen
 
 from dtree.conditions import Above, AtMost
-from dtree.counts import ClassStats, Stats, ratio, stats_of, total
+from dtree.counts import ClassStats, Stats, central, ratio, stats_of, total
 from dtree.dataset import Dataset, Label, Numeric, Weight
-from dtree.tree import Leaf, Probability, Split, Tree, descend, nodes, prediction_of
+from dtree.tree import Branch, Leaf, Probability, Split, Tree, descend, nodes, prediction_of
 
 __all__ = [
     "Routed",
@@ -55,6 +55,8 @@ __all__ = [
     "every_row",
     "fold_routed",
     "predictions",
+    "recounted_leaf",
+    "restated",
     "route",
     "routed_stats",
     "share_weights",
@@ -440,6 +442,48 @@ def fold_routed(
                     for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
                 )
     return results[0]
+
+
+def restated(tree: Tree, data: Dataset, rows: Routed | None = None) -> Tree:
+    """The tree with every node's statistics recounted from ``rows`` of ``data`` (all of it
+    by default).
+
+    Leaves predict the new plurality (or mean); a leaf that no row reaches
+    predicts its parent's, as an empty branch does when a tree is grown.  A
+    row with a missing value is spread as :func:`route` spreads it when
+    recounting, so a tree read from elsewhere, whose statistics are unknown,
+    gets the statistics of the data it was trained on.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> restated(tree, load("play-tennis")) == tree
+    True
+    """
+    if rows is None:
+        rows = every_row(data, tree)
+
+    def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
+        return recounted_leaf(data, routed, leaf.prediction)
+
+    def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
+        stats = routed_stats(data, routed)
+        fallback = central(stats if stats.weight > 0 else split.stats)
+        subtrees = (
+            Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
+            for t in below
+        )
+        branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
+        return Split(tuple(branches), stats)
+
+    return fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
+
+
+def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) -> Leaf:
+    """A leaf of the statistics of ``rows``, predicting their plurality (or mean); a leaf
+    that no row reaches predicts ``fallback`` (when given)."""
+    stats = routed_stats(data, rows)
+    return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
 
 
 def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:

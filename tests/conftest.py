@@ -14,8 +14,14 @@ caches, and a timing failure says nothing about correctness.
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from dtree.conformance import peers
+from dtree.errors import DtreeError
 
 # Both profiles derive from Hypothesis's own defaults, not from whatever
 # profile Hypothesis loaded on import (on a CI machine it loads a
@@ -32,3 +38,47 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def oracle_missing(reason: str) -> None:
+    """A test that needs a live peer (Weka, R) that this machine lacks: a failure where
+    ``DTREE_ORACLES=required`` (``.ci/run`` sets it, after installing them), else a skip
+    that names what is missing."""
+    if os.environ.get("DTREE_ORACLES") == "required":
+        pytest.fail(f"a live oracle is required here: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def weka_jar() -> Path:
+    """Weka's jar, with a Java runtime to run it (see :func:`oracle_missing`)."""
+    try:
+        peers.java()
+        return peers.weka_jar()
+    except DtreeError as error:
+        oracle_missing(str(error))
+        raise
+
+
+@pytest.fixture(scope="session")
+def weka_examples() -> Path:
+    """The folder of Weka's example ARFF files (see :func:`oracle_missing`)."""
+    try:
+        return peers.weka_examples()
+    except DtreeError as error:
+        oracle_missing(str(error))
+        raise
+
+
+@pytest.fixture(scope="session")
+def rscript() -> str:
+    """``Rscript``, with rpart installed (see :func:`oracle_missing`)."""
+    try:
+        command = peers.rscript()
+    except DtreeError as error:
+        oracle_missing(str(error))
+        raise
+    loaded = subprocess.run([command, "-e", "library(rpart)"], check=False, capture_output=True)
+    if loaded.returncode != 0:
+        oracle_missing("R is here but rpart is not: install it (Debian: r-cran-rpart)")
+    return command

@@ -14,7 +14,7 @@ from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree import invariants
+from dtree import invariants, routing
 from dtree import prune as prune_module
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats, Moments
@@ -436,7 +436,7 @@ def test_the_raised_estimate_is_the_restated_branchs_to_the_last_bit(
 
     def both(split: Split, position: int, branch: Tree, *args: Any, **kwargs: Any) -> float:
         estimate = fast(split, position, branch, *args, **kwargs)
-        restated = prune_module._restated(branch, kwargs["data"], kwargs["rows"])
+        restated = routing.restated(branch, kwargs["data"], kwargs["rows"])
         assert estimate == estimated_errors(restated, kwargs["confidence"], z=kwargs["z"])
         compared[0] += 1
         return estimate
