@@ -11,5 +11,6 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
+from dtree.conformance.compare import Comparison, NodeVerdict, compare
 
-__all__ = ["peers"]
+__all__ = ["Comparison", "NodeVerdict", "compare", "peers"]
