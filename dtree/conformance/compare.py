@@ -148,10 +148,14 @@ class Comparison:
             f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
         )
         first = next(iter(self.disagreements), None)
-        if first is None:
-            lines.append("no real disagreement" if self.agrees else "")
-        else:
-            lines.extend(_explained(first))
+        tie = next((node for node in self.nodes if node.verdict == "tie"), None)
+        if first is not None:
+            kind = "real disagreement" if first.verdict == "real" else "one side stopped"
+            lines.extend(_explained(first, kind))
+        elif self.agrees:
+            lines.append("no real disagreement")
+            if tie is not None and tie.their_score is not None:
+                lines.extend(_explained(tie, "tie"))
         return "\n".join(line for line in lines if line) + "\n"
 
     def json(self) -> str:
@@ -176,21 +180,29 @@ def _score_text(score: Score | None) -> str:
     return "not a split the learner makes" if score is None else format_rounded(score)
 
 
-def _explained(node: NodeVerdict) -> list[str]:
-    """The lines of the report that explain a disagreement."""
-    kind = "real disagreement" if node.verdict == "real" else "one side stopped"
+def _scored(description: str, score: Score | None, is_leaf: bool) -> str:
+    return description if is_leaf else f"{description}   score {_score_text(score)}"
+
+
+def _explained(node: NodeVerdict, kind: str) -> list[str]:
+    """The lines of the report that explain a node: a disagreement, or a tie."""
     lines = [
         f"first {kind}, at {node.where} (weight {format_rounded(node.weight)},"
         f" {len(node.rows)} rows):",
-        f"  theirs: {node.theirs}" + (f"   score {_score_text(node.their_score)}"),
-        f"  ours:   {node.ours}" + (f"   score {_score_text(node.our_score)}"),
+        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs"),
+        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
     ]
     if node.their_score is not None and node.our_score is not None:
-        better = "ours" if node.our_score > node.their_score else "theirs"
         gap: Score = abs(float(node.our_score) - float(node.their_score))
         if isinstance(node.our_score, Fraction) and isinstance(node.their_score, Fraction):
             gap = abs(node.our_score - node.their_score)
-        lines.append(f"  {better} scores better, by {format_rounded(gap)}")
+        if node.verdict == "tie":
+            lines.append(
+                "  both score the same; dtree takes the first attribute, then the lowest cut"
+            )
+        else:
+            better = "ours" if node.our_score > node.their_score else "theirs"
+            lines.append(f"  {better} scores better, by {format_rounded(gap)}")
     if node.rule is not None:
         lines.append(f"  rule: {node.rule}")
     return lines

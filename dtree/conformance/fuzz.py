@@ -135,13 +135,13 @@ def _parts(search: _Search, data: Dataset) -> tuple[Tree | None, Tree, Compariso
     ours = learn_with(search.learner)(data)
     try:
         theirs = search.fit(data)
-    except Exception as error:  # noqa: BLE001  (their code may fail any way: that is a finding)
+    except Exception as error:  # their code may fail any way: that is a finding
         return None, ours, None, f"{type(error).__name__}: {error}"
     return theirs, ours, compare(theirs, ours, data, search.judge), ""
 
 
 def _parts_company(search: _Search, data: Dataset) -> bool:
-    theirs, _, comparison, error = _parts(search, data)
+    comparison = _parts(search, data)[2]
     if comparison is None:
         return True
     return not comparison.agrees or (search.exact_ties and comparison.counts["tie"] > 0)
@@ -155,9 +155,10 @@ def _strategy(data: Data) -> st.SearchStrategy[Dataset]:
 
 def _search(search: _Search) -> Counterexample | None:
     """One search: the smallest dataset on which the trees part, or None."""
+    strategy = _strategy(search.data)
     try:
         found = find(
-            _strategy(search.data),
+            strategy,
             lambda data: _parts_company(search, data),
             settings=settings(
                 max_examples=search.examples,
