@@ -42,7 +42,7 @@ import functools
 import hashlib
 import pickle
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import TypeVar
 
 from dtree.errors import DtreeError, quote
@@ -142,19 +142,21 @@ def _through(
     futures = _submitted(executor, function, work)
     results: dict[int, R] = {}
     failures: dict[int, BaseException] = {}
+    waiting = set(futures)
     try:
-        for future in as_completed(futures):
-            index = futures[future]
-            problem = None if future.cancelled() else future.exception()
-            if problem is not None:
-                failures[index] = problem
-                for other, later in futures.items():
-                    if later > min(failures):
-                        other.cancel()
-            elif not failures and not future.cancelled():
-                results[index] = future.result()
-                if progress is not None:
-                    progress(Progress(start + len(results), whole, labels[index]))
+        while waiting:
+            finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=futures.__getitem__):
+                index = futures[future]
+                problem = future.exception()
+                if problem is not None:
+                    failures[index] = problem
+                elif not failures:
+                    results[index] = future.result()
+                    if progress is not None:
+                        progress(Progress(start + len(results), whole, labels[index]))
+            if failures:  # only the tasks before the first failure can still change the outcome
+                waiting = {future for future in waiting if futures[future] < min(failures)}
     finally:
         for future in futures:
             future.cancel()
