@@ -106,11 +106,13 @@ def test_j48_threshold_takes_a_value_less_than_1e6_above_the_midpoint() -> None:
 
 def test_j48_threshold_keeps_the_first_of_values_within_1e6_in_row_order() -> None:
     """Weka's segment data: 0.833336 - 0.833335 is a float step below 1e-6, so J48 keeps
-    whichever of the two it meets first; above the midpoint, or at b, nothing is taken."""
-    values = [0.833335, 0.833336, 0.888887]
-    assert j48_threshold(0.833336, 0.888887, values, [0.833335, 0.888887, 0.833336]) == 0.833335
-    assert j48_threshold(0.833336, 0.888887, values, [0.833336, 0.888887, 0.833335]) == 0.833336
-    assert j48_threshold(0.833336, 0.888887, values) == 0.833336
+    whichever of the two it meets first; never one below a, nor one at b or above."""
+    values = [0.833333, 0.833335, 0.833336, 0.888889]
+    first, second = [0.833335, 0.888889, 0.833336], [0.833336, 0.888889, 0.833335]
+    assert j48_threshold(0.833333, 0.888889, values, first) == 0.833335
+    assert j48_threshold(0.833333, 0.888889, values, second) == 0.833336
+    assert j48_threshold(0.833333, 0.888889, values) == 0.833336
+    assert j48_threshold(0.833336, 0.888889, values, first) == 0.833336  # not below a
     assert j48_threshold(0.833335, 0.833336, values, values[::-1]) == 0.833335  # below b
 
 
