@@ -11,5 +11,6 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
+from dtree.conformance.j48 import j48_text, read_j48, run_j48
 
-__all__ = ["peers"]
+__all__ = ["j48_text", "peers", "read_j48", "run_j48"]

@@ -323,13 +323,13 @@ def _tree_block(text: str, file: str | None) -> _Block:
     return _Block(lines, leaves, size, end)
 
 
-def _leaf_of(text: str, classes: Sequence[Label], number: int, file: str | None) -> _Counts:
-    """``CLASS (N/E)``."""
+def _leaf_of(text: str, classes: Sequence[Label], number: int) -> _Counts | str:
+    """``CLASS (N/E)``, or what is wrong with it."""
     match = _LABEL.fullmatch(text)
     if match is None:
-        raise _fail(f"{quote(text)} is not a leaf 'CLASS (N)' or 'CLASS (N/E)'", file, number)
+        return f"{quote(text)} is not a leaf 'CLASS (N)' or 'CLASS (N/E)'"
     if match["label"] not in classes:
-        raise _fail(f"unknown class {quote(match['label'])}", file, number)
+        return f"unknown class {quote(match['label'])}"
     errors = 0.0 if match["e"] is None else float(match["e"])
     return _Counts(match["label"], float(match["n"]), errors, number)
 
@@ -343,7 +343,10 @@ def _parse_line(
     body = line[position:].rstrip()
     classes = data.schema.classes
     if body.startswith(": "):
-        return _Line(number, depth, "", "", "", _leaf_of(body[2:], classes, number, file))
+        counts = _leaf_of(body[2:], classes, number)
+        if isinstance(counts, str):
+            raise _fail(counts, file, number)
+        return _Line(number, depth, "", "", "", counts)
     problem = None
     for name in names:
         if not body.startswith(name):
@@ -383,20 +386,24 @@ def _read_test(
                 return f"threshold {quote(threshold)} is not a number"
             if not math.isfinite(number_read):
                 return f"threshold {quote(threshold)} is not a finite number"
-            counts = _leaf_of(leaf, classes, number, file) if colon else None
+            counts = _leaf_of(leaf, classes, number) if colon else None
+            if isinstance(counts, str):
+                return counts
             return _Line(number, depth, name, operator, threshold, counts)
         case Nominal(values):
             if operator not in ("=", "!="):
                 return f"{quote(name)} is nominal: its tests are = and !=, not {operator}"
+            problem = None
             for value in sorted(values, key=len, reverse=True):
                 if rest == value:
                     return _Line(number, depth, name, operator, value, None)
-                label = _LABEL.fullmatch(rest[len(value) + 2 :])
-                if rest.startswith(value + ": ") and label and label["label"] in classes:
-                    counts = _leaf_of(rest[len(value) + 2 :], classes, number, file)
-                    return _Line(number, depth, name, operator, value, counts)
-            shown = rest.rpartition(": ")[0] if ": " in rest else rest
-            return f"unknown value {quote(shown)} of {quote(name)}, or a malformed leaf"
+                if rest.startswith(value + ": "):
+                    counts = _leaf_of(rest[len(value) + 2 :], classes, number)
+                    if not isinstance(counts, str):
+                        return _Line(number, depth, name, operator, value, counts)
+                    problem = problem or counts
+            shown = rest.partition(": ")[0]
+            return problem or f"unknown value {quote(shown)} of {quote(name)}"
         case _:
             assert_never(domain)
 
@@ -487,12 +494,9 @@ def _skeleton(lines: Sequence[_Line], data: Dataset, file: str | None) -> Tree:
     for line in lines:
         if not line.attribute:
             raise _fail("a leaf ': CLASS (N)' is a whole tree, not a branch", file, line.number)
+        _check_indent(previous, line, stack[-1].depth, file)
         if previous is not None and previous.leaf is None:
-            if line.depth != previous.depth + 1:
-                raise _fail("this split has no branches below it", file, previous.number)
             stack.append(_Frame(line.depth, [], []))
-        elif line.depth > stack[-1].depth:
-            raise _fail("a line indented below a leaf", file, line.number)
         while stack[-1].depth > line.depth:
             _attach(stack, close(stack.pop()))
         frame = stack[-1]
@@ -516,6 +520,22 @@ def _skeleton(lines: Sequence[_Line], data: Dataset, file: str | None) -> Tree:
     while len(stack) > 1:
         _attach(stack, close(stack.pop()))
     return close(stack[0])
+
+
+def _check_indent(previous: _Line | None, line: _Line, deepest: int, file: str | None) -> None:
+    """A line is indented once more than a split above it, else at most as its branch above."""
+    if previous is None or previous.leaf is not None:
+        if line.depth > deepest:
+            raise _fail("indented below a leaf", file, line.number)
+    elif line.depth > previous.depth + 1:
+        raise _fail(
+            f"indented too deep: the branches of the split on line {previous.number}"
+            f" are indented {previous.depth + 1} times",
+            file,
+            line.number,
+        )
+    elif line.depth != previous.depth + 1:
+        raise _fail("this split has no branches below it", file, previous.number)
 
 
 def _attach(stack: list[_Frame], split: Split) -> None:
