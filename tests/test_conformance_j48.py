@@ -301,9 +301,10 @@ BINARY = ("breast-cancer", "contact-lenses", "labor", "soybean", "vote", "weathe
 
 Run = tuple[str, tuple[str, ...]]
 
-RUNS: list[Run] = [(name, options) for name in EXAMPLES for options in ((), ("-U",))] + [
-    (name, ("-B",)) for name in BINARY
-]
+PLAIN_AND_UNPRUNED: tuple[tuple[str, ...], ...] = ((), ("-U",))
+
+RUNS: list[Run] = [(name, options) for name in EXAMPLES for options in PLAIN_AND_UNPRUNED]
+RUNS += [(name, ("-B",)) for name in BINARY]
 
 
 @pytest.fixture(scope="session")
