@@ -190,6 +190,18 @@ def test_fractional_counts_of_missing_values_are_rounded_to_two_decimals() -> No
 REGRESSION = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0, 5.0]}, target="y")
 
 
+def test_a_leaf_keeps_j48s_class_where_the_classes_tie() -> None:
+    """Weka calls class weights within 1e-6 a tie, as dtree does exact ones; a leaf J48 labels
+    with the second of two tied classes keeps J48's label."""
+    data = Dataset.from_columns(
+        {"a": ["u", "u", "v"], "y": ["no", "yes", "yes"]}, target="y", classes=("no", "yes")
+    )
+    text = "a = u: yes (2.0/1.0)\na = v: yes (1.0)\n"
+    tree = read_j48(text, data)
+    assert [leaf.prediction for leaf in leaves(tree)] == ["yes", "yes"]
+    assert j48_text(tree) == text
+
+
 def test_what_has_no_j48_form_is_refused() -> None:
     tree = _stump((In("a", {"u", "v"}), NotIn("a", {"u", "v"})), ((1, 0), (0, 1)))
     with pytest.raises(DtreeError, match="on one value"):
@@ -321,6 +333,13 @@ def j48_runs(weka_jar: Path, examples: dict[str, Dataset]) -> Iterator[dict[Run,
         for future in futures.values():
             future.cancel()
         concurrent.futures.wait(futures.values())
+
+
+def test_a_failure_of_weka_is_one_error_with_its_message(weka_jar: Path) -> None:
+    with pytest.raises(
+        DtreeError, match="Weka's J48 failed: Weka exception: No value given for -Q"
+    ):
+        run_j48(load("golf"), ["-Q"])
 
 
 @pytest.mark.parametrize("run", RUNS, ids=[f"{n}{''.join(o)}" for n, o in RUNS])

@@ -647,7 +647,9 @@ def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
     if not isinstance(text, str):
         raise DtreeError(f"J48's tree is text, not {quote(type(text).__name__)}", file=file)
     if not data.schema.is_classification:
-        raise DtreeError("J48's trees are classification trees: the data's target is numeric")
+        raise DtreeError(
+            "J48's trees are classification trees: the data's target is numeric", file=file
+        )
     block = _tree_block(text, file)
     names = sorted(data.schema.names, key=len, reverse=True)
     lines = [_parse_line(number, line, data, names, file) for number, line in block.lines]
@@ -680,6 +682,14 @@ def run_j48(data: Dataset, options: Sequence[str] = ()) -> str:
     splits, ``-C 0.25``, ``-M 2``, ...).  Java and Weka are found by
     :mod:`dtree.conformance.peers`; if they fail, one :class:`DtreeError`
     carries Weka's message.
+
+    Options are strings, a string alone being one option:
+
+    >>> from dtree.datasets import load
+    >>> run_j48(load("golf"), ["-C", 0.25])
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: J48's options are strings, not 0.25
 
     See also: :func:`read_j48`, :func:`dtree.conformance.peers.weka_jar`.
     """
