@@ -52,7 +52,7 @@ from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -69,6 +69,7 @@ __all__ = [
     "C45",
     "CART",
     "ID3",
+    "J48",
     "Attribute",
     "Branch",
     "ClassStats",
