@@ -4,8 +4,9 @@ prints them, and Weka's J48 run live on its own example data."""
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
@@ -22,10 +23,10 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import c45, cart
+from dtree.grow import J48, c45, cart, grow
 from dtree.prune import collapse, pessimistic
 from dtree.strategies import datasets
-from dtree.tree import Branch, Leaf, Split, leaves
+from dtree.tree import Branch, Leaf, Split, Tree, leaves
 
 # -- numbers as Weka writes them -------------------------------------------------------
 
@@ -317,6 +318,7 @@ PLAIN_AND_UNPRUNED: tuple[tuple[str, ...], ...] = ((), ("-U",))
 
 RUNS: list[Run] = [(name, options) for name in EXAMPLES for options in PLAIN_AND_UNPRUNED]
 RUNS += [(name, ("-B",)) for name in BINARY]
+IDS = [f"{name}{''.join(options)}" for name, options in RUNS]
 
 
 @pytest.fixture(scope="session")
@@ -342,7 +344,7 @@ def test_a_failure_of_weka_is_one_error_with_its_message(weka_jar: Path) -> None
         run_j48(load("golf"), ["-Q"])
 
 
-@pytest.mark.parametrize("run", RUNS, ids=[f"{n}{''.join(o)}" for n, o in RUNS])
+@pytest.mark.parametrize("run", RUNS, ids=IDS)
 def test_j48s_tree_is_read_onto_its_data_and_printed_back_exactly(
     run: Run, examples: dict[str, Dataset], j48_runs: dict[Run, Future[str]]
 ) -> None:
@@ -352,3 +354,27 @@ def test_j48s_tree_is_read_onto_its_data_and_printed_back_exactly(
     text = j48_runs[run].result()
     tree = read_j48(text, examples[name], file=f"J48 {' '.join(options)} on {name}")
     assert j48_text(tree, binary="-B" in options) == text
+
+
+@pytest.fixture(scope="session")
+def grown_as_j48(examples: dict[str, Dataset]) -> Callable[[str], Tree]:
+    """dtree's J48 preset on an example, grown once for the session."""
+    return functools.cache(lambda name: grow(J48, examples[name]))
+
+
+@pytest.mark.parametrize("run", RUNS[: 2 * len(EXAMPLES)], ids=IDS[: 2 * len(EXAMPLES)])
+def test_dtree_grows_and_prunes_every_example_as_j48_does(
+    run: Run,
+    examples: dict[str, Dataset],
+    j48_runs: dict[Run, Future[str]],
+    grown_as_j48: Callable[[str], Tree],
+) -> None:
+    """J48 is ``pessimistic(collapse(grow(J48, data)), data=data, z="normal")``, and ``J48 -U``
+    is ``collapse(grow(J48, data))``: printed as J48 prints them, the same text to the
+    character (every threshold, every count)."""
+    name, options = run
+    data = examples[name]
+    tree = collapse(grown_as_j48(name))
+    if "-U" not in options:
+        tree = pessimistic(tree, data=data, z="normal")
+    assert j48_text(tree) == j48_runs[run].result()
