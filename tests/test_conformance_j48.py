@@ -234,54 +234,47 @@ def test_c45_trees_of_weighted_data_with_missing_values_are_read_back_unchanged(
 
 
 @pytest.mark.parametrize(
-    ("text", "place", "message"),
+    ("text", "line", "message"),
     [
         pytest.param(
-            GOLF_OUTPUT.split("Number of", maxsplit=1)[0], "line 14", "cut short", id="no-footer"
+            GOLF_OUTPUT.split("Number of", maxsplit=1)[0], 14, "cut short", id="no-footer"
         ),
-        pytest.param(GOLF_J48.rsplit("|", 2)[0], "line 5", "cut short", id="ends-at-a-split"),
+        pytest.param(GOLF_J48.rsplit("|", 2)[0], 5, "cut short", id="ends-at-a-split"),
+        pytest.param(GOLF_J48.replace("windy", "gusty"), 3, "unknown attribute 'gusty'", id="attr"),
+        pytest.param(GOLF_J48.replace("= true", "= maybe"), 4, "unknown value 'maybe'", id="value"),
+        pytest.param(GOLF_J48.replace("Play (4.0)", "Golf (4.0)"), 1, "unknown class", id="class"),
+        pytest.param(GOLF_J48.replace("(3.0)\n|", "(2.0)\n|"), 3, "says", id="counts"),
+        pytest.param(GOLF_J48.replace("(2.0)\noutlook", "(2.0/1.0)\noutlook"), 4, "says", id="e"),
         pytest.param(
-            GOLF_J48.replace("windy", "gusty"), "line 3", "unknown attribute 'gusty'", id="attr"
+            GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)"), 7, "more of", id="label"
         ),
-        pytest.param(
-            GOLF_J48.replace("= true", "= maybe"), "line 4", "unknown value 'maybe'", id="value"
-        ),
-        pytest.param(
-            GOLF_J48.replace("Play (4.0)", "Golf (4.0)"), "line 1", "unknown class", id="class"
-        ),
-        pytest.param(GOLF_J48.replace("(3.0)\n|", "(2.0)\n|"), "line 3", "says", id="counts"),
-        pytest.param(GOLF_J48.replace("(2.0)\noutlook", "(2.0/1.0)\noutlook"), "line 4", "says"),
-        pytest.param(
-            GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)"), "line 7", "more of", id="label"
-        ),
-        pytest.param(GOLF_J48.replace(" <= ", " < "), "line 6", "not a J48 test", id="syntax"),
-        pytest.param(GOLF_J48.replace(" > 75", " <= 75"), "line 6", "numeric split", id="op"),
-        pytest.param(GOLF_J48.replace("|   h", "|   |   h"), "line 6", "too deep", id="indent"),
-        pytest.param(GOLF_J48.replace("|   w", "w"), "line 2", "no branches", id="no-branches"),
+        pytest.param(GOLF_J48.replace(" <= ", " < "), 6, "not a J48 test", id="syntax"),
+        pytest.param(GOLF_J48.replace(" > 75", " <= 75"), 6, "numeric split", id="op"),
+        pytest.param(GOLF_J48.replace("|   h", "|   |   h"), 6, "too deep", id="indent"),
+        pytest.param(GOLF_J48.replace("|   w", "w"), 2, "no branches", id="no-branches"),
         pytest.param(
             GOLF_J48 + "|   |   windy = true: Play (1.0)",
-            "line 8",
+            8,
             "below a leaf",
             id="under-a-leaf",
         ),
-        pytest.param(
-            GOLF_OUTPUT.replace("Leaves  : \t5", "Leaves  : \t6"), "line 15", "6 leaves", id="n"
-        ),
-        pytest.param(GOLF_J48.replace("humidity > 75", "humidity > 80"), "line 6", "numeric"),
-        pytest.param("", "line 0", "no tree", id="empty"),
+        pytest.param(GOLF_OUTPUT.replace("Leaves  : \t5", "Leaves  : \t6"), 15, "6 leaves", id="n"),
+        pytest.param(GOLF_J48.replace("> 75", "> 80"), 6, "differ: ", id="thresholds"),
+        pytest.param(GOLF_J48.replace("= false", "!= false"), 3, "binary split", id="binary"),
+        pytest.param("", 1, "no tree", id="empty"),
     ],
 )
-def test_bad_j48_text_is_one_error_naming_file_and_line(
-    text: str, place: str, message: str
-) -> None:
+def test_bad_j48_text_is_one_error_naming_file_and_line(text: str, line: int, message: str) -> None:
     with pytest.raises(DtreeError, match=message) as raised:
         read_j48(text, load("golf"), file="golf.j48")
-    assert str(raised.value).startswith(f"golf.j48: {place}: ")
+    assert str(raised.value).startswith(f"golf.j48:{line}: ")
 
 
 def test_a_tree_of_other_data_does_not_fit() -> None:
-    with pytest.raises(DtreeError, match=r"golf\.j48: line 1: unknown attribute 'outlook'"):
+    with pytest.raises(DtreeError, match=r"^golf\.j48:1: unknown attribute 'outlook'"):
         read_j48(GOLF_J48, load("xor"), file="golf.j48")
+    with pytest.raises(DtreeError, match=r"^line 1: unknown attribute 'outlook'"):
+        read_j48(GOLF_J48, load("xor"))
     with pytest.raises(DtreeError, match="numeric"):
         read_j48(GOLF_J48, REGRESSION)
 

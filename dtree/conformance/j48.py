@@ -279,7 +279,11 @@ class _Block:
 
 
 def _fail(message: str, file: str | None, line: int) -> DtreeError:
-    return DtreeError(f"line {line}: {message}", file=file)
+    """The error placed at ``file:line`` (as :func:`dtree.read_arff` places its own), or at
+    ``line N`` of a text that has no file."""
+    if file is None:
+        return DtreeError(f"line {line}: {message}")
+    return DtreeError(message, file=f"{file}:{line}")
 
 
 def _tree_block(text: str, file: str | None) -> _Block:
@@ -319,7 +323,7 @@ def _tree_block(text: str, file: str | None) -> _Block:
             None,
         )
     if not lines:
-        raise _fail("no tree: J48 prints at least one line", file, end)
+        raise _fail("no tree: J48 prints at least one line", file, max(end, 1))
     return _Block(lines, leaves, size, end)
 
 
@@ -437,14 +441,16 @@ def _conditions(lines: Sequence[_Line], data: Dataset, thresholds: _Thresholds) 
     operators = [line.operator for line in lines]
     operands = {line.operand for line in lines}
     if isinstance(data.schema.attribute(name).domain, Numeric):
-        if sorted(operators) != ["<=", ">"] or len(operands) != 1:
-            raise DtreeError(f"a numeric split is 'a <= t' and 'a > t', got {quote(operators)}")
+        if sorted(operators) != ["<=", ">"]:
+            raise DtreeError(f"a numeric split is 'a <= t' and 'a > t', not {quote(operators)}")
+        if len(operands) != 1:
+            raise DtreeError(f"the two branches of a numeric split differ: {quote(operands)}")
         threshold = thresholds.value(name, lines[0].operand)
         return [(AtMost if line.operator == "<=" else Above)(name, threshold) for line in lines]
     if "!=" in operators:
         if sorted(operators) != ["!=", "="] or len(operands) != 1:
             raise DtreeError(
-                f"a binary split of a nominal attribute is 'a = v' and 'a != v', got"
+                f"a binary split of a nominal attribute is 'a = v' and 'a != v', not"
                 f" {quote(operators)} of {quote(sorted(operands))}"
             )
         return [(In if line.operator == "=" else NotIn)(name, {line.operand}) for line in lines]
@@ -624,7 +630,7 @@ def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
     Anything that does not fit -- text cut short, bad syntax, an unknown
     attribute, value or class, counts that differ, a ``Number of Leaves``
     or ``Size of the tree`` that is not the tree's -- is one
-    :class:`DtreeError` naming ``file`` and the line.
+    :class:`DtreeError` placed at ``file:line`` (at ``line N`` without a file).
 
     >>> from dtree.datasets import load
     >>> golf = load("golf")
@@ -640,7 +646,7 @@ def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
     >>> read_j48("outlook = overcast: Play (4.0)\\noutlook = rain: Play (5.0)", golf, file="j.txt")
     Traceback (most recent call last):
     ...
-    dtree.errors.DtreeError: j.txt: line 2: the leaf says (5.0/0.0), the data reaching it (5.0/2.0)
+    dtree.errors.DtreeError: j.txt:2: the leaf says (5.0/0.0), the data reaching it (5.0/2.0)
 
     See also: :func:`j48_text`, :func:`run_j48`, :func:`dtree.routing.restated`.
     """
