@@ -25,6 +25,7 @@ from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grow import J48, c45, cart, grow
 from dtree.prune import collapse, pessimistic
+from dtree.routing import restated
 from dtree.strategies import datasets
 from dtree.tree import Branch, Leaf, Split, Tree, leaves
 
@@ -186,6 +187,28 @@ def test_fractional_counts_of_missing_values_are_rounded_to_two_decimals() -> No
         ClassStats(("p", "q"), (Fraction(1, 3), 1)),
     ]
     assert j48_text(tree) == text
+
+
+def test_a_chain_deeper_than_pythons_recursion_limit_is_printed_and_read_back() -> None:
+    """1,500 splits ``x <= i`` one below the other (J48's text of it is 9 MB: its indentation
+    grows with the depth)."""
+    n = 1500
+    data = Dataset.from_columns(
+        {"x": [float(i) for i in range(n + 1)], "y": ["ab"[i % 2] for i in range(n + 1)]},
+        target="y",
+    )
+    blank = ClassStats(("a", "b"), (0, 0))
+    skeleton: Tree = Leaf("a", blank)
+    for i in reversed(range(n)):
+        below = (
+            Branch(AtMost("x", float(i)), Leaf("a", blank)),
+            Branch(Above("x", float(i)), skeleton),
+        )
+        skeleton = Split(below, blank)
+    chain = restated(skeleton, data)
+    text = j48_text(chain)
+    assert text.count("\n") == 2 * n
+    assert read_j48(text, data) == chain
 
 
 REGRESSION = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0, 5.0]}, target="y")

@@ -85,10 +85,12 @@ _WEKA_SMALL = 1e-6
 closer than it a tie (won by the first class)."""
 
 _INDENT = "|   "
+_INDENTS = re.compile(r"(?:\|   )*")
 _HEADERS = ("J48 pruned tree", "J48 unpruned tree")
 _LEAVES_LINE = re.compile(r"Number of Leaves\s*:\s*(\d+)\s*")
 _SIZE_LINE = re.compile(r"Size of the tree\s*:\s*(\d+)\s*")
 _NUMBER = r"\d+(?:\.\d+)?(?:E-?\d+)?"
+_THRESHOLD = re.compile(f"-?{_NUMBER}")
 _LABEL = re.compile(rf"(?P<label>.*) \((?P<n>{_NUMBER})(?:/(?P<e>{_NUMBER}))?\)", re.DOTALL)
 _TEST = re.compile(r"(?P<name>.*?) (?P<op>=|!=|<=|>) (?P<rest>.*)", re.DOTALL)
 _OPERATORS = (" != ", " <= ", " = ", " > ")
@@ -275,7 +277,6 @@ class _Block:
     lines: tuple[tuple[int, str], ...]
     leaves: tuple[int, int] | None
     size: tuple[int, int] | None
-    end: int
 
 
 def _fail(message: str, file: str | None, line: int) -> DtreeError:
@@ -324,7 +325,7 @@ def _tree_block(text: str, file: str | None) -> _Block:
         )
     if not lines:
         raise _fail("no tree: J48 prints at least one line", file, max(end, 1))
-    return _Block(lines, leaves, size, end)
+    return _Block(lines, leaves, size)
 
 
 def _leaf_of(text: str, classes: Sequence[Label], number: int) -> _Counts | str:
@@ -341,10 +342,9 @@ def _leaf_of(text: str, classes: Sequence[Label], number: int) -> _Counts | str:
 def _parse_line(
     number: int, line: str, data: Dataset, names: Sequence[str], file: str | None
 ) -> _Line:
-    depth, position = 0, 0
-    while line.startswith(_INDENT, position):
-        depth, position = depth + 1, position + len(_INDENT)
-    body = line[position:].rstrip()
+    indent = _INDENTS.match(line)
+    assert indent is not None  # it matches the empty string
+    depth, body = indent.end() // len(_INDENT), line[indent.end() :].rstrip()
     classes = data.schema.classes
     if body.startswith(": "):
         counts = _leaf_of(body[2:], classes, number)
@@ -359,7 +359,7 @@ def _parse_line(
         for operator in _OPERATORS:
             if after.startswith(operator):
                 test = (name, operator.strip(), after[len(operator) :])
-                result = _read_test((number, depth), test, data, file)
+                result = _read_test((number, depth), test, data)
                 if isinstance(result, _Line):
                     return result
                 problem = problem or result
@@ -371,9 +371,7 @@ def _parse_line(
     raise _fail(f"unknown attribute {quote(guess['name'])}", file, number)
 
 
-def _read_test(
-    where: tuple[int, int], test: tuple[str, str, str], data: Dataset, file: str | None
-) -> _Line | str:
+def _read_test(where: tuple[int, int], test: tuple[str, str, str], data: Dataset) -> _Line | str:
     """The line whose test is ``name operator rest``, or what is wrong with it."""
     number, depth = where
     name, operator, rest = test
@@ -384,12 +382,8 @@ def _read_test(
             if operator not in ("<=", ">"):
                 return f"{quote(name)} is numeric: its tests are <= and >, not {operator}"
             threshold, colon, leaf = rest.partition(": ")
-            try:
-                number_read = float(threshold)
-            except ValueError:
-                return f"threshold {quote(threshold)} is not a number"
-            if not math.isfinite(number_read):
-                return f"threshold {quote(threshold)} is not a finite number"
+            if not _THRESHOLD.fullmatch(threshold):
+                return f"threshold {quote(threshold)} is not a number as J48 writes one"
             counts = _leaf_of(leaf, classes, number) if colon else None
             if isinstance(counts, str):
                 return counts
