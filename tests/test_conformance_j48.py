@@ -253,6 +253,15 @@ def test_c45_trees_of_weighted_data_with_missing_values_are_read_back_unchanged(
     assert read_j48(j48_text(tree), data) == tree
 
 
+@given(datasets(max_rows=24, max_values=2, max_numeric=3, weighted=True))
+def test_binary_trees_are_printed_as_j48_b_and_read_back_unchanged(data: Dataset) -> None:
+    """CART's trees, where a nominal attribute has at most two values, split as J48 -B does
+    (``a = v`` / ``a != v``); their midpoint thresholds are no training values, and read back
+    as the numbers printed."""
+    tree = cart(data)
+    assert read_j48(j48_text(tree, binary=True), data) == tree
+
+
 # -- bad input: one DtreeError naming the file and the line -----------------------------
 
 
