@@ -36,7 +36,7 @@ A leaf's counts
 Thresholds
     J48's threshold is a training value: the largest value of the
     attribute in the whole training set that is not above the midpoint
-    of the cut.  J48 prints it to six decimals, trailing zeros cut
+    of the cut (by more than 1e-6; :data:`dtree.grow.J48`).  J48 prints it to six decimals, trailing zeros cut
     (Weka's ``Utils.doubleToString(t, 6)``: ``10``, ``0.561``,
     ``-1.89048``), or, with ``-B``, as Java writes a double (``10.0``).
     So the printed number is not always the threshold: the reader takes
@@ -454,7 +454,7 @@ def _conditions(lines: Sequence[_Line], data: Dataset, thresholds: _Thresholds) 
 @frozen
 class _Frame:
     """The branches read so far of a split at ``depth``, with their subtrees (None while the
-    lines below one are still being read)."""
+    lines below one are still being read); the two lists grow as the lines are read."""
 
     depth: int
     lines: list[_Line]
