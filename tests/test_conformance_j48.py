@@ -369,6 +369,30 @@ def test_a_failure_of_weka_is_one_error_with_its_message(weka_jar: Path) -> None
         run_j48(load("golf"), ["-Q"])
 
 
+def test_names_beyond_ascii_reach_weka_and_come_back_whatever_the_locale(
+    weka_jar: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    monkeypatch.setenv("LANG", "C")
+    data = Dataset.from_columns(
+        {
+            "größe": ["café", "café", "thé", "thé", "eau", "eau"],
+            "x y": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+            "klasse": ["ja", "ja", "nein", "nein", "ja", "nein"],
+        },
+        target="klasse",
+    )
+    text = run_j48(data, ["-M", "1"])
+    assert text == (
+        "größe = café: ja (2.0)\n"
+        "größe = eau\n"
+        "|   x y <= 5: ja (1.0)\n"
+        "|   x y > 5: nein (1.0)\n"
+        "größe = thé: nein (2.0)\n"
+    )
+    assert j48_text(read_j48(text, data)) == text
+
+
 @pytest.mark.parametrize("run", RUNS, ids=IDS)
 def test_j48s_tree_is_read_onto_its_data_and_printed_back_exactly(
     run: Run, examples: dict[str, Dataset], j48_runs: dict[Run, Future[str]]

@@ -60,6 +60,7 @@ from typing import assert_never
 
 from attrs import evolve, frozen
 
+from dtree.arff import arff_text
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.conformance import peers
 from dtree.counts import ClassStats, Stats
@@ -694,20 +695,21 @@ def run_j48(data: Dataset, options: Sequence[str] = ()) -> str:
 
     See also: :func:`read_j48`, :func:`dtree.conformance.peers.weka_jar`.
     """
-    from dtree.arff import arff_text  # noqa: PLC0415 - the ARFF writer is needed only here
-
     arguments = tuple(options) if not isinstance(options, str) else (options,)
     for option in arguments:
         if not isinstance(option, str):
             raise DtreeError(f"J48's options are strings, not {quote(option)}")
-    command = [peers.java(), "-cp", str(peers.weka_jar()), "weka.classifiers.trees.J48"]
+    # UTF-8 both ways, whatever the locale: the ARFF file Weka reads and the tree it prints.
+    command = [peers.java(), "-Dfile.encoding=UTF-8", "-cp", str(peers.weka_jar())]
+    command.append("weka.classifiers.trees.J48")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "data.arff"
         path.write_text(arff_text(data, "dtree"), encoding="utf-8")
         done = subprocess.run(
             [*command, "-t", str(path), "-no-cv", "-v", *arguments],
             capture_output=True,
-            text=True,
+            encoding="utf-8",
+            errors="replace",
             check=False,
             cwd=folder,
         )
