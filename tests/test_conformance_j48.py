@@ -401,7 +401,7 @@ def test_j48s_tree_is_read_onto_its_data_and_printed_back_exactly(
     tree read gives Weka's text back, character for character."""
     name, options = run
     text = j48_runs[run].result()
-    tree = read_j48(text, examples[name], file=f"J48 {' '.join(options)} on {name}")
+    tree = read_j48(text, examples[name], file=f"J48{''.join(' ' + o for o in options)} on {name}")
     assert j48_text(tree, binary="-B" in options) == text
 
 
