@@ -19,8 +19,19 @@ from typing import TYPE_CHECKING
 
 from dtree.conformance import peers
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
+from dtree.conformance.j48 import j48_text, read_j48, run_j48
 
-__all__ = ["Comparison", "Counterexample", "NodeVerdict", "compare", "differential", "peers"]
+__all__ = [
+    "Comparison",
+    "Counterexample",
+    "NodeVerdict",
+    "compare",
+    "differential",
+    "j48_text",
+    "peers",
+    "read_j48",
+    "run_j48",
+]
 
 _WITH_HYPOTHESIS = ("Counterexample", "differential")
 """The names that load ``dtree.conformance.fuzz``, and Hypothesis, on first use."""
