@@ -11,5 +11,6 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
+from dtree.conformance.rpart import RPART_SCRIPT, RpartFit, read_rpart, run_rpart
 
-__all__ = ["peers"]
+__all__ = ["RPART_SCRIPT", "RpartFit", "peers", "read_rpart", "run_rpart"]
