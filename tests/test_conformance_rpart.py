@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import random
 import subprocess
 from fractions import Fraction
 from pathlib import Path
@@ -205,6 +206,29 @@ def test_rpart_collapses_a_branch_that_breiman_keeps(exported: Path) -> None:
     assert _close(theirs[4].cp, Fraction(3, 2) / 45)
     assert ours[4].cp == Fraction(8, 5) / 45
     assert all(_close(t.cp, o.cp) for t, o in zip(theirs, ours, strict=True) if t.nsplit != 4)
+
+
+def test_odd_names_and_levels_and_thresholds_below_one_make_the_trip(
+    rscript: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A name or level with a comma, a quote, "NA" or an umlaut reaches R as itself, in a C
+    # locale too, and a numeric competitor whose threshold is below 1 does not shift the
+    # categorical splits' csplit rows.
+    monkeypatch.setenv("LC_ALL", "C")
+    draw = random.Random(3)
+    levels = ["klein, sehr", 'mit "quote"', "Ä", "NA", "b"]
+    size = [draw.choice(levels) for _ in range(120)]
+    share = [draw.uniform(0, 1) for _ in range(120)]
+    label = [
+        "ja" if (s in ("Ä", "NA") and x > 0.3) or x > 0.8 else "nein"
+        for s, x in zip(size, share, strict=True)
+    ]
+    data = Dataset.from_columns({"größe x": size, "x-y": share, "T": label}, target="T")
+    control = {"cp": 0.0, "minsplit": 2, "minbucket": 1}
+    fit = run_rpart(data, **control)
+    tree = read_rpart(fit.frame, fit.splits, data)
+    assert text(tree) == text(prune_at_cp(_rpart_like(data, control), 0))
+    assert '"größe x" in {NA, Ä}' in text(tree)
 
 
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:

@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -160,13 +161,16 @@ splits <- fit$splits
 if (is.null(splits)) {
   splits <- matrix(0, 0, 5, dimnames = list(NULL, c("count", "ncat", "improve", "index", "adj")))
 }
-codes <- if (is.null(fit$csplit)) character() else apply(fit$csplit, 1, paste, collapse = "")
+csplit <- rep("", nrow(splits))  # a categorical split's row of fit$csplit, as digits
+categorical <- splits[, "ncat"] > 1
+if (any(categorical)) {
+  codes <- apply(fit$csplit, 1, paste, collapse = "")
+  csplit[categorical] <- substr(codes[splits[categorical, "index"]], 1, splits[categorical, "ncat"])
+}
 output(data.frame(var = as.character(rownames(splits)), count = splits[, "count"],
                   ncat = splits[, "ncat"], improve = digits(splits[, "improve"]),
                   index = digits(splits[, "index"]), adj = digits(splits[, "adj"]),
-                  csplit = ifelse(splits[, "ncat"] > 1,
-                                  substr(codes[splits[, "index"]], 1, splits[, "ncat"]), "")),
-       "splits.csv")
+                  csplit = csplit), "splits.csv")
 output(table_of(fit$cptable), "cptable.csv")
 """
 """The R snippet :func:`run_rpart` runs: it reads a dataset from CSV with declared column
@@ -233,7 +237,8 @@ def run_rpart(data: Dataset, **params: float) -> RpartFit:
     default of 10 draws random folds, and dtree's results are deterministic.
     Nominal attributes and classes become factors with their levels in the
     schema's order, so rpart's class and level numbers are dtree's.  Numbers
-    go to R as hexadecimal floats, which R reads exactly.  Data with missing
+    go to R as hexadecimal floats, which R reads exactly, and R runs in the
+    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data with missing
     values are refused (rpart would send them down surrogate splits, which a
     dtree tree cannot represent), and so are weights other than 1.  A failure
     of R is one :class:`DtreeError` with R's message.
@@ -264,7 +269,14 @@ def run_rpart(data: Dataset, **params: float) -> RpartFit:
         )
         (directory / "rpart.R").write_text(RPART_SCRIPT, encoding="utf-8")
         command = [rscript(), str(directory / "rpart.R"), folder, data.schema.target.name]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+            env={**os.environ, "LC_ALL": "C.UTF-8"},  # names and levels in any script
+        )
         if done.returncode != 0:
             raise DtreeError(f"rpart failed: {_r_message(done.stderr)}")
         texts = [
