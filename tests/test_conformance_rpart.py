@@ -30,9 +30,9 @@ from dtree.dataset import Dataset
 from dtree.errors import DtreeError
 from dtree.grow import CART, grow
 from dtree.load import read_csv
-from dtree.prune import cost_complexity_path
+from dtree.prune import as_leaf, cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text
-from dtree.tree import Leaf, Split, Tree, nodes
+from dtree.tree import Leaf, Split, Tree, n_leaves, nodes
 
 EXPORT = """
 library(rpart)
@@ -206,6 +206,15 @@ def test_rpart_collapses_a_branch_that_breiman_keeps(exported: Path) -> None:
     assert _close(theirs[4].cp, Fraction(3, 2) / 45)
     assert ours[4].cp == Fraction(8, 5) / 45
     assert all(_close(t.cp, o.cp) for t, o in zip(theirs, ours, strict=True) if t.nsplit != 4)
+    # Between the two, at cp = 0.0345, rpart returns the 4 splits, Breiman's T(alpha) keeps 9,
+    # and the 9 cost less: R(T) + alpha |T| is 7 + 10 alpha against 15 + 5 alpha errors.
+    cp = Fraction(345, 10000)
+    frame, splits = run_rpart(data, minsplit=5, cp=0.0345)
+    small = read_rpart(frame, splits, data)
+    large = prune_at_cp(full, cp)
+    assert (n_leaves(small), n_leaves(large)) == (5, 10)
+    alpha = cp * tree_risk(as_leaf(full))
+    assert cost_complexity(large, alpha) < cost_complexity(small, alpha)
 
 
 def test_odd_names_and_levels_and_thresholds_below_one_make_the_trip(
