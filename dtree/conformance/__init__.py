@@ -11,6 +11,27 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
-from dtree.conformance.rpart import RPART_SCRIPT, RpartFit, read_rpart, run_rpart
+from dtree.conformance.rpart import (
+    RPART_CONTROLS,
+    RPART_SCRIPT,
+    CpRow,
+    RpartFit,
+    cp_table,
+    prune_at_cp,
+    read_cptable,
+    read_rpart,
+    run_rpart,
+)
 
-__all__ = ["RPART_SCRIPT", "RpartFit", "peers", "read_rpart", "run_rpart"]
+__all__ = [
+    "RPART_CONTROLS",
+    "RPART_SCRIPT",
+    "CpRow",
+    "RpartFit",
+    "cp_table",
+    "peers",
+    "prune_at_cp",
+    "read_cptable",
+    "read_rpart",
+    "run_rpart",
+]

@@ -57,24 +57,26 @@ in regression, the residual sum of squares) and prunes as it grows
 pruning would remove any split below it anyway), and once a node's branches
 are grown it gets a complexity, and is collapsed to a leaf when that is at
 most alpha.  The complexity is Breiman's weakest-link value g(t) = (R(t) -
-R(T_t)) / (|T_t| - 1), with one shortcut: a branch of the node enters it
-as it stands after the branch's own weakest links are cut (its risk and
-number of splits as its own growth returned them), which can make it
-smaller than g(t).  On kyphosis, iris and car.test.frame with rpart's
-defaults the shortcut changes nothing, and rpart's tree is dtree's tree
-grown with the same ``minsplit`` (``min_samples_split``), ``minbucket``
+R(T_t)) / (|T_t| - 1), with one shortcut: each branch of the node enters it
+with the risk and number of splits its own computation returned, in which
+any split below that was weaker than the branch's root is already cut, even
+when that split is stronger than t itself; the complexity can then come out
+below g(t).  On kyphosis, iris and car.test.frame with rpart's defaults the
+shortcut changes nothing, and rpart's tree is dtree's tree grown with the
+same ``minsplit`` (``min_samples_split``), ``minbucket``
 (``min_samples_leaf``) and ``maxdepth`` (``max_depth``), then pruned at
 alpha: :func:`prune_at_cp`; rpart's complexity parameter of a subtree is
 dtree's alpha over R(root), so ``fit$cptable`` is :func:`cp_table` of
-dtree's :func:`~dtree.prune.cost_complexity_path`.  Where the shortcut
-does change a complexity, rpart's table has the smaller value: with
-``Type ~ .`` on car.test.frame (without Reliability) and ``minsplit = 5``,
-rpart gives the subtree of 4 splits CP 1.5/45 where Breiman's sequence,
-and dtree, give 1.6/45 (8/225): the branch it prunes has 5 splits and 8
-errors fewer than its root as a leaf, but rpart counts it as 1 split and
-3 errors fewer, its lower branches cut first, although they are stronger
-(g = 5/3 and 2).  For a cp between the two values rpart returns the smaller
-tree, and Breiman's T(alpha) is the larger.
+dtree's :func:`~dtree.prune.cost_complexity_path`.  Where the shortcut does
+change a complexity, rpart's is the smaller.  With ``Type ~ .`` on
+car.test.frame (without Reliability) and ``minsplit = 5``, node 4 (9 errors
+as a leaf) has a branch of 5 splits and 1 error: g = 8/5 errors a split, a
+CP of 8/225.  Its right branch, node 9, returned 1 split and 6 errors,
+having cut node 18 (g = 5/3) as weaker than itself (g = 2); so rpart gives
+node 4 (9 - 6) / 2 = 3/2, a CP of 1/30, although node 18 outlasts node 4.
+For a cp between the two values rpart returns the smaller tree, whose
+R(T) + alpha |T| is not the least: Breiman's T(alpha), dtree's, keeps the
+branch.
 
 Contents: :data:`RPART_SCRIPT`, :func:`run_rpart` and the :class:`RpartFit`
 it returns, :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
@@ -84,6 +86,7 @@ it returns, :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import os
 import subprocess
@@ -238,10 +241,10 @@ def run_rpart(data: Dataset, **params: float) -> RpartFit:
     Nominal attributes and classes become factors with their levels in the
     schema's order, so rpart's class and level numbers are dtree's.  Numbers
     go to R as hexadecimal floats, which R reads exactly, and R runs in the
-    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data with missing
-    values are refused (rpart would send them down surrogate splits, which a
-    dtree tree cannot represent), and so are weights other than 1.  A failure
-    of R is one :class:`DtreeError` with R's message.
+    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data
+    with missing values are refused (rpart would send them down surrogate
+    splits, which a dtree tree cannot represent), and so are weights other
+    than 1.  A failure of R is one :class:`DtreeError` with R's message.
 
     >>> from dtree.datasets import load
     >>> run_rpart(load("golf"), minleaf=3)
@@ -319,11 +322,20 @@ def _write_csv(path: Path, rows: Iterator[Sequence[str]] | Sequence[Sequence[str
 
 
 def _r_message(stderr: str) -> str:
-    """R's error message: from its ``Error`` line on, else the last lines it printed."""
-    lines = stderr.strip().splitlines()
+    """R's error message: from its ``Error`` line to its ``Calls:`` or ``Execution halted``,
+    else the last lines R printed.
+
+    >>> _r_message("Error in f(x) : bad\n  thing\nCalls: g -> f\nExecution halted\n")
+    'Error in f(x) : bad thing'
+    """
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     start = next((i for i, line in enumerate(lines) if line.startswith("Error")), None)
-    kept = lines[start:] if start is not None else lines[-5:]
-    return " ".join(line.strip() for line in kept if line.strip()) or "no message"
+    if start is None:
+        return " ".join(lines[-5:]) or "no message"
+    kept = itertools.takewhile(
+        lambda line: not line.startswith(("Calls:", "Execution halted")), lines[start:]
+    )
+    return " ".join(kept)
 
 
 # -- reading the frame and the splits --------------------------------------------------------
