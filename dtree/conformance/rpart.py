@@ -325,7 +325,7 @@ def _r_message(stderr: str) -> str:
     """R's error message: from its ``Error`` line to its ``Calls:`` or ``Execution halted``,
     else the last lines R printed.
 
-    >>> _r_message("Error in f(x) : bad\n  thing\nCalls: g -> f\nExecution halted\n")
+    >>> _r_message("Error in f(x) : bad\\n  thing\\nCalls: g -> f\\nExecution halted\\n")
     'Error in f(x) : bad thing'
     """
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
