@@ -53,10 +53,11 @@ rpart's ``cp``
 --------------
 rpart grows with ``alpha = cp * R(root)`` (R the misclassified weight or,
 in regression, the residual sum of squares) and prunes as it grows
-(``partition.c``): a node whose risk is at most alpha is not split (Breiman's
-pruning would remove any split below it anyway), and once a node's branches
-are grown it gets a complexity, and is collapsed to a leaf when that is at
-most alpha.  The complexity is Breiman's weakest-link value g(t) = (R(t) -
+(``partition.c``): a node is not split when its risk is at most alpha
+(Breiman's pruning would remove any split below it: g(t) <= R(t)), nor when
+a bound on its complexity handed down from its parent is; once a node's
+branches are grown it gets a complexity, and is collapsed to a leaf when
+that is at most alpha.  The complexity is Breiman's weakest-link value g(t) = (R(t) -
 R(T_t)) / (|T_t| - 1), with one shortcut: each branch of the node enters it
 with the risk and number of splits its own computation returned, in which
 any split below that was weaker than the branch's root is already cut, even
@@ -750,10 +751,10 @@ def prune_at_cp(tree: Tree, cp: Number) -> Tree:
     """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
 
     ``tree`` is grown as rpart grows (:data:`dtree.grow.CART` with rpart's
-    ``minsplit``, ``minbucket`` and ``maxdepth``); a float cp is taken as the
-    decimal it is written as (``0.01`` is 1/100), as rpart's comparisons of
-    doubles then agree with dtree's exact ones on every tie of the datasets
-    tried.
+    ``minsplit``, ``minbucket`` and ``maxdepth``).  A float cp is taken as
+    the decimal it is written as (``0.01`` is 1/100, not the double nearest
+    it), so that a split whose complexity is exactly cp is collapsed, as
+    rpart's ``complexity <= alpha`` collapses it.
 
     >>> from dtree.dataset import Dataset
     >>> from dtree.grow import cart
