@@ -24,15 +24,16 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from dtree.conformance import RpartFit, read_rpart, run_rpart
+from dtree.conformance import RpartFit, compare, read_rpart, run_rpart
+from dtree.conformance.compare import VERDICTS
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
-from dtree.grow import CART, grow
+from dtree.grow import CART, Learner, grow
 from dtree.load import read_csv
 from dtree.prune import as_leaf, cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text
-from dtree.tree import Leaf, Split, Tree, n_leaves, nodes
+from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, size
 
 EXPORT = """
 library(rpart)
@@ -84,18 +85,22 @@ def fits(exported: Path) -> dict[str, tuple[Dataset, RpartFit]]:
     return found
 
 
-def _rpart_like(data: Dataset, control: dict[str, float]) -> Tree:
-    """dtree's tree grown as rpart grows (rpart's defaults: minsplit 20, minbucket
-    round(minsplit / 3), maxdepth 30), before cp prunes it."""
+def _rpart_learner(data: Dataset, control: dict[str, float]) -> Learner:
+    """The learner that grows as rpart grows (rpart's defaults: minsplit 20, minbucket
+    round(minsplit / 3), maxdepth 30), before cp prunes."""
     minsplit = control.get("minsplit", 20)
-    learner = evolve(
+    return evolve(
         CART,
         impurity="gini" if data.schema.is_classification else "squared_error",
         min_samples_split=minsplit,
         min_samples_leaf=control.get("minbucket", round(minsplit / 3)),
         max_depth=int(control.get("maxdepth", 30)),
     )
-    return grow(learner, data)
+
+
+def _rpart_like(data: Dataset, control: dict[str, float]) -> Tree:
+    """dtree's tree grown as rpart grows, before cp prunes it."""
+    return grow(_rpart_learner(data, control), data)
 
 
 def _frame_column(frame: str, column: str) -> list[str]:
@@ -155,6 +160,26 @@ def test_dtree_grows_the_tree_rpart_prints(
     ours = prune_at_cp(_rpart_like(data, control), control.get("cp", 0.01))
     assert isinstance(theirs, Split)
     assert text(theirs) == text(ours)
+    comparison = compare(theirs, ours, data, _rpart_learner(data, control))
+    assert comparison.agrees
+    every_node_same = {verdict: size(theirs) if verdict == "same" else 0 for verdict in VERDICTS}
+    assert dict(comparison.counts) == every_node_same
+
+
+def test_a_tie_rpart_breaks_by_rounding_is_a_tie(exported: Path) -> None:
+    # Grown to the end, rpart splits three cars by Country where dtree splits them by Price
+    # (the first attribute): the same partition, 24 from 25 and 25, the same squared error;
+    # rpart's sums of doubles make Country's improvement the larger by a rounding error.
+    data = _data(exported, "cars", "Mileage")
+    control = {"cp": 0.0, "minsplit": 2, "minbucket": 1}
+    frame, splits = run_rpart(data, **control)
+    theirs = read_rpart(frame, splits, data)
+    ours = prune_at_cp(_rpart_like(data, control), 0)
+    assert text(theirs) != text(ours)
+    comparison = compare(theirs, ours, data, _rpart_learner(data, control))
+    assert comparison.agrees
+    assert comparison.counts["tie"] == 1
+    assert comparison.counts["real"] == comparison.counts["stopped"] == 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case[0] for case in CASES])
