@@ -104,9 +104,7 @@ def _rpart_like(data: Dataset, control: dict[str, float]) -> Tree:
 
 
 def _frame_column(frame: str, column: str) -> list[str]:
-    rows = [line.split(",") for line in frame.splitlines()]
-    at = rows[0].index(f'"{column}"')
-    return [row[at].strip('"') for row in rows[1:]]
+    return [row[column] for row in csv.DictReader(io.StringIO(frame))]
 
 
 def _close(theirs: Fraction | float, ours: Fraction | float) -> bool:
