@@ -20,17 +20,37 @@ from typing import TYPE_CHECKING
 from dtree.conformance import peers
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
 from dtree.conformance.j48 import j48_text, read_j48, run_j48
+from dtree.conformance.rpart import (
+    RPART_CONTROLS,
+    RPART_SCRIPT,
+    CpRow,
+    RpartFit,
+    cp_table,
+    prune_at_cp,
+    read_cptable,
+    read_rpart,
+    run_rpart,
+)
 
 __all__ = [
+    "RPART_CONTROLS",
+    "RPART_SCRIPT",
     "Comparison",
     "Counterexample",
+    "CpRow",
     "NodeVerdict",
+    "RpartFit",
     "compare",
+    "cp_table",
     "differential",
     "j48_text",
     "peers",
+    "prune_at_cp",
+    "read_cptable",
     "read_j48",
+    "read_rpart",
     "run_j48",
+    "run_rpart",
 ]
 
 _WITH_HYPOTHESIS = ("Counterexample", "differential")
