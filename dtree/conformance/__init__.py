@@ -11,5 +11,6 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
+from dtree.conformance.sklearn import from_sklearn
 
-__all__ = ["peers"]
+__all__ = ["from_sklearn", "peers"]
