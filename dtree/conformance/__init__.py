@@ -11,6 +11,14 @@ Hypothesis search for a dataset on which the two part.
 from __future__ import annotations
 
 from dtree.conformance import peers
+from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.sklearn import from_sklearn
 
-__all__ = ["from_sklearn", "peers"]
+__all__ = [
+    "CostComplexity",
+    "Pessimistic",
+    "Recipe",
+    "from_sklearn",
+    "learner_for",
+    "peers",
+]
