@@ -50,7 +50,7 @@ from dtree import (
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -67,6 +67,7 @@ __all__ = [
     "C45",
     "CART",
     "ID3",
+    "J48",
     "Attribute",
     "Branch",
     "ClassStats",

@@ -9,7 +9,7 @@
 
 A frozen :class:`Learner` value says which candidates exist, how they are
 scored and when to stop; :func:`id3`, :func:`c45` and :func:`cart` are
-presets of it.
+presets of it, and :data:`J48` is C4.5 as Weka's J48 grows it.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
@@ -23,6 +23,8 @@ Conventions (what makes the result an oracle)
   - a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
     boundary points (see :mod:`dtree.splits`); the first best in
     ascending order of t.  A numeric attribute can be split again below.
+    With a ``resolution`` (C4.5, J48: 1e-5), values closer than it to
+    their sorted neighbour are one value: no cut between them.
 
 * Best split: the first candidate, in schema order, whose score equals
   the maximum.  Exact scores (Gini and misclassification of rational
@@ -86,13 +88,25 @@ from dtree.impurity import (
 from dtree.missing import most_likely_value
 from dtree.progress import Report, meter
 from dtree.significance import is_significant
-from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
+from dtree.splits import (
+    Cut,
+    Part,
+    Scan,
+    Sums,
+    best_cut,
+    c45_threshold,
+    j48_threshold,
+    midpoint,
+    squared_error,
+)
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "C45",
+    "C45_RESOLUTION",
     "CART",
     "ID3",
+    "J48",
     "MAX_ABS_TARGET",
     "MAX_SUBSET_VALUES",
     "Learner",
@@ -106,7 +120,7 @@ __all__ = [
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
-Threshold = Literal["midpoint", "c45"]
+Threshold = Literal["midpoint", "c45", "j48"]
 Missing = Literal["refuse", "fractional", "impute"]
 
 IMPURITIES: Mapping[str, Impurity] = MappingProxyType(
@@ -125,6 +139,12 @@ A regression node keeps sum w*y and sum w*y^2 in floats, and the scan for
 a cut squares sums of w*y: with the weights adding up to at most
 :data:`dtree.dataset.MAX_TOTAL_WEIGHT` (2^128) and |y| <= 1e100, these stay
 below 2^256 * 1e200, about 1.2e277, short of the largest float (1.8e308)."""
+
+C45_RESOLUTION = 1e-5
+"""C4.5 release 8 (``contin.c``: ``a < b - 1E-5``) and Weka's J48
+(``C45Split``: ``a + 1e-5 < b``) cut between sorted neighbours a and b
+only when they are more than this apart, and count only those cuts for
+the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
 
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
@@ -161,8 +181,16 @@ class Learner:
       gain ratio among the candidates whose gain is at least the average).
     * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
       (CART's binary ``In`` / ``NotIn``).
-    * ``threshold``: ``midpoint`` of the two values a cut lies between, or
-      ``c45``: the largest value of the whole training set not above it.
+    * ``threshold``: ``midpoint`` of the two values a cut lies between;
+      ``c45``: the largest value of the whole training set not above it
+      (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
+      Weka's tolerance, the largest value less than 1e-6 above it
+      (:func:`dtree.splits.j48_threshold`), where J48 is the target.
+    * ``resolution``: a numeric attribute is cut between sorted
+      neighbours a < b only if a + resolution < b; values closer than
+      that act as one value, both when cuts are enumerated and when the
+      MDL correction counts them.  0 (the default): every two distinct
+      values; C4.5 and J48: :data:`C45_RESOLUTION` (1e-5).
     * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
       is computed on the known values and scaled by their weight share; a
       row with a missing value goes down every branch with weight
@@ -196,6 +224,7 @@ class Learner:
     score: Score = "impurity_decrease"
     nominal: NominalSplits = "multiway"
     threshold: Threshold = "midpoint"
+    resolution: float = 0.0
     missing: Missing = "refuse"
     mdl: bool = False
     max_depth: int | None = None
@@ -211,11 +240,17 @@ class Learner:
         _check_choice("impurity", self.impurity, CRITERIA)
         _check_choice("score", self.score, ("impurity_decrease", "gain_ratio"))
         _check_choice("nominal split", self.nominal, ("multiway", "subsets"))
-        _check_choice("threshold policy", self.threshold, ("midpoint", "c45"))
+        _check_choice("threshold policy", self.threshold, ("midpoint", "c45", "j48"))
         _check_choice("missing-value policy", self.missing, ("refuse", "fractional", "impute"))
         _check_count("max_depth", self.max_depth, 0)
         _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
-        for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
+        for name in (
+            "resolution",
+            "min_samples_split",
+            "min_samples_leaf",
+            "min_gain",
+            "min_impurity_decrease",
+        ):
             _check_at_least_zero(name, getattr(self, name))
         if self.min_objects is not None:
             _check_at_least_zero("min_objects", self.min_objects)
@@ -230,8 +265,33 @@ ID3 = Learner()
 """ID3 (Quinlan 1986): information gain, multiway nominal splits (numeric
 attributes by midpoint thresholds), grown until pure; refuses missing values."""
 
-C45 = Learner(score="gain_ratio", threshold="c45", missing="fractional", mdl=True, min_objects=2)
-"""C4.5 release 8 (Quinlan 1993, 1996) as Weka's J48 grows it, unpruned."""
+C45 = Learner(
+    score="gain_ratio",
+    threshold="c45",
+    resolution=C45_RESOLUTION,
+    missing="fractional",
+    mdl=True,
+    min_objects=2,
+)
+"""C4.5 release 8 (Quinlan 1993, 1996), unpruned: gain ratio among the
+candidates of at least average gain, the MDL correction log2(cuts) / N of
+a numeric split, thresholds at training values not above the midpoint
+(compared exactly, as C4.5 does), missing values by fractional weights,
+``min_objects`` 2.  Numeric values less than 1e-5 apart
+(:data:`C45_RESOLUTION`) are one value: C4.5 neither cuts between them
+nor counts such a cut in the MDL correction."""
+
+J48 = evolve(C45, threshold="j48")
+"""C4.5 as Weka's J48 (3.6) grows it, before collapsing and pruning.
+
+J48 grows as C4.5 release 8 does (:data:`C45`: the same resolution,
+MDL correction, average-gain rule with its 1e-3 slack, and minimum
+objects) except for the threshold: the largest training value less than
+1e-6 above the midpoint (``threshold="j48"``), where C4.5 takes none
+above it.  J48 with its defaults (``-C 0.25 -M 2``) is then
+``pessimistic(collapse(tree), data=data, z="normal")`` of this tree
+(:mod:`dtree.prune`), and ``J48 -U`` is ``collapse(tree)``; J48 -M m is
+``evolve(J48, min_objects=m)``."""
 
 CART = Learner(impurity="gini", nominal="subsets")
 """CART (Breiman et al. 1984): binary splits, Gini, grown until pure."""
@@ -252,6 +312,7 @@ class _Frame:
     total_weight: Weight
     float_weights: bool  # the dataset's weights include floats: report counts as floats
     training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
+    in_row_order: tuple[tuple[float, ...], ...]  # known values in row order (threshold j48)
     complete: tuple[bool, ...]  # the column has no missing value in any row
 
     @property
@@ -295,6 +356,12 @@ def _frame(learner: Learner, data: Dataset) -> _Frame:
         for attribute, column in zip(schema.attributes, data.columns, strict=True)
     )
     present = data.rows
+    in_row_order = tuple(
+        tuple(float(column[r]) for r in present if column[r] is not None)  # type: ignore[arg-type]
+        if learner.threshold == "j48" and not isinstance(attribute.domain, Nominal)
+        else ()
+        for attribute, column in zip(schema.attributes, data.columns, strict=True)
+    )
     return _Frame(
         learner,
         data,
@@ -304,6 +371,7 @@ def _frame(learner: Learner, data: Dataset) -> _Frame:
         total(data.weights[r] for r in present),
         any(isinstance(data.weights[r], float) for r in present),
         numeric_values,
+        in_row_order,
         tuple(all(column[r] is not None for r in present) for column in data.columns),
     )
 
@@ -573,10 +641,15 @@ def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight
 
 
 def _threshold(frame: _Frame, index: int, below: float, above: float) -> float:
-    """``midpoint``, or C4.5's largest training value not above the midpoint."""
-    if frame.learner.threshold == "midpoint":
-        return midpoint(below, above)
-    return c45_threshold(below, above, frame.training_values[index])
+    """``midpoint``, or C4.5's (J48's) largest training value not above the midpoint."""
+    match frame.learner.threshold:
+        case "midpoint":
+            return midpoint(below, above)
+        case "c45":
+            return c45_threshold(below, above, frame.training_values[index])
+        case "j48":
+            in_row_order = frame.in_row_order[index]
+            return j48_threshold(below, above, frame.training_values[index], in_row_order)
 
 
 def _parts_of_cut(frame: _Frame, column: _Column, below: float) -> tuple[Part, Part]:
@@ -621,6 +694,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         min_side=min_side,  # type: ignore[arg-type]
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
+        resolution=learner.resolution,
     )
     return column, scan
 
