@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from dtree import (
+    arff,
     conditions,
     conformance,
     counts,
@@ -47,6 +48,7 @@ from dtree import (
     splits,
     tree,
 )
+from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
@@ -81,6 +83,7 @@ __all__ = [
     "Schema",
     "Split",
     "Tree",
+    "arff",
     "c45",
     "cart",
     "cli",
@@ -110,6 +113,7 @@ __all__ = [
     "predict_proba",
     "progress",
     "prune",
+    "read_arff",
     "read_csv",
     "render",
     "routing",

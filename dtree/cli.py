@@ -45,7 +45,12 @@
 
 The three learning commands, fit, evaluate and prune, read data and take
 learning options alike; ``--weights COL`` reads each row's weight from
-column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every
+column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Wherever a
+command reads a CSV file it reads an ARFF file too, told by the name's
+ending ``.arff`` (:func:`dtree.read_arff`, :func:`dtree.arff.read_arff_examples`):
+the file declares its attributes, the class order and the row weights, so
+the options that say how to read a CSV file are refused with it, and
+``--target`` defaults to its last attribute.  Every
 learning option is passed on only when it is given, so each algorithm
 keeps its own defaults; an option that the chosen algorithm does not
 have is refused rather than ignored.  Bad input, a malformed
@@ -76,6 +81,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from dtree import __version__, datasets
+from dtree.arff import read_arff, read_arff_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
@@ -202,10 +208,14 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         "--quiet", action="store_true", help="draw no progress line on standard error"
     )
     source = command.add_mutually_exclusive_group(required=True)
-    source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
+    source.add_argument(
+        "file", nargs="?", metavar="FILE.csv", help="a CSV file with a header, or FILE.arff"
+    )
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
     reading = command.add_argument_group("reading FILE.csv")
-    reading.add_argument("--target", metavar="COL", help="the target column")
+    reading.add_argument(
+        "--target", metavar="COL", help="the target column (FILE.arff: by default its last)"
+    )
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
@@ -416,6 +426,9 @@ def _data(arguments: argparse.Namespace) -> Dataset:
         return datasets.load(arguments.dataset)
     if not arguments.file:
         raise DtreeError("FILE.csv must name a file")
+    if _is_arff(arguments.file):
+        _refuse_csv_options(arguments, [option for option in FILE_ONLY if option != "target"])
+        return read_arff(arguments.file, target=arguments.target)
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
     classes = None
@@ -432,6 +445,18 @@ def _data(arguments: argparse.Namespace) -> Dataset:
     )
     # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
     return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+
+
+def _is_arff(file: str) -> bool:
+    """Whether ``file`` is read as ARFF (its name ends in ``.arff``, in any case) or as CSV."""
+    return file.lower().endswith(".arff")
+
+
+def _refuse_csv_options(arguments: argparse.Namespace, options: Sequence[str]) -> None:
+    """Refuse the options that say how to read a CSV file: an ARFF file declares it."""
+    for option in options:
+        if getattr(arguments, option) is not None:
+            raise DtreeError(f"{_flag(option)} goes with a CSV file; an ARFF file declares its own")
 
 
 def _given(
@@ -542,11 +567,15 @@ def _cell(prediction: Label | float) -> str:
 def _predict(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
     numeric, nominal = _kinds(tree, arguments.model)
-    read = partial(read_examples, arguments.data, numeric=numeric, nominal=nominal)
-    # Without --missing-marker, read_examples's own markers apply, as read_csv's do for fit.
-    examples = (
-        read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
-    )
+    if _is_arff(arguments.data):
+        _refuse_csv_options(arguments, ["missing_marker"])
+        examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
+    else:
+        read = partial(read_examples, arguments.data, numeric=numeric, nominal=nominal)
+        # Without --missing-marker, read_examples's own markers apply, as read_csv's do for fit.
+        examples = (
+            read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+        )
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
@@ -578,6 +607,9 @@ def _rules(arguments: argparse.Namespace) -> str:
                 "--weights goes with --data FILE.csv; a bundled dataset declares its own"
             )
         data = datasets.load(arguments.dataset)
+    elif arguments.data is not None and _is_arff(arguments.data):
+        _refuse_csv_options(arguments, ["weights"])
+        data = read_arff(arguments.data, target=arguments.target)
     elif arguments.data is not None and arguments.target is not None:
         classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
         data = read_csv(
