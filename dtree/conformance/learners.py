@@ -62,9 +62,11 @@ Options by their letters, as keywords: ``C`` (confidence, default 0.25),
 raising), ``O`` (no collapsing, Weka 3.7 and later), ``J`` (no MDL
 correction of a numeric split's gain, Weka 3.7 and later), ``L`` and ``Q``
 (accepted: neither changes the tree).  The grown tree is
-:data:`dtree.grow.C45`'s with ``min_objects=M`` (and ``mdl=False`` with
-``J``); J48's default pruning is :class:`Pessimistic`,
-``pessimistic(collapse(tree), data=data, confidence=C, z="normal")``.
+:data:`dtree.grow.J48`'s (C4.5 with J48's threshold rule) with
+``min_objects=M`` (and ``mdl=False`` with ``J``); J48's default pruning
+is :class:`Pessimistic`, ``pessimistic(collapse(tree), data=data,
+confidence=C, z="normal")``, and ``U`` keeps the collapsing (Weka 3.6
+collapses an unpruned tree too; ``O`` turns it off).
 Refused: ``B`` (J48's binary nominal splits test one value against the
 rest; dtree's binary nominal splits are CART's subsets), ``A`` (Laplace
 smoothing of J48's class probabilities), ``R`` and ``N`` (reduced-error
@@ -86,7 +88,7 @@ from attrs import evolve, frozen
 
 from dtree.dataset import Dataset, is_number
 from dtree.errors import DtreeError, quote
-from dtree.grow import C45, CART, IMPURITIES, Criterion, Learner, grow
+from dtree.grow import CART, IMPURITIES, J48, Criterion, Learner, grow
 from dtree.impurity import gini
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
@@ -373,7 +375,7 @@ def _j48(params: Mapping[str, object]) -> Recipe:
     for name in ("C", "S"):
         if name in params and not pruning.prune:
             raise _refuse(system, name, params[name], "it sets pruning, and U asks for none")
-    return Recipe("j48", evolve(C45, **options), pruning, _settings(params))
+    return Recipe("j48", evolve(J48, **options), pruning, _settings(params))
 
 
 def _settings(params: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
