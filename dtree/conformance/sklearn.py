@@ -87,7 +87,7 @@ from dtree.conditions import Above, AtMost, Condition, describe
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Dataset, Label, Nominal
 from dtree.errors import DtreeError, quote
-from dtree.routing import restated
+from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = ["from_sklearn"]
@@ -401,5 +401,8 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     arrays = _arrays(estimator)
     for row in sorted(_near_thresholds(arrays, data)):
         _walk_row(arrays, names, data, row)
-    recounted = restated(_skeleton(arrays, names, data), data)
+    skeleton = _skeleton(arrays, names, data)
+    rows = every_row(data, skeleton)
+    # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
+    recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
     return _checked(arrays, recounted, data, order)
