@@ -24,7 +24,7 @@ from dtree.conformance import from_sklearn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
-from dtree.errors import DtreeError
+from dtree.errors import MESSAGE_LIMIT, DtreeError
 from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree, n_leaves, nodes
 
@@ -313,3 +313,24 @@ def test_float32_rounding_elsewhere_is_harmless() -> None:
     estimator = fit(DecisionTreeClassifier(), data)
     tree = from_sklearn(estimator, data)
     assert_read(estimator, data, tree)
+
+
+def test_a_chain_deeper_than_the_recursion_limit() -> None:
+    """Alternating classes on x = 0, 1, ...: every best split peels one row off, so
+    scikit-learn grows a chain 3,000 splits deep; it is read, and a difference at its
+    bottom is reported with a bounded message."""
+    n = 3001
+    xs = [float(i) for i in range(n)]
+    labels = ["ab"[i % 2] for i in range(n)]
+    data = Dataset.from_columns({"x": xs, "y": labels}, target="y")
+    estimator = fit(DecisionTreeClassifier(), data)
+    assert estimator.get_depth() == n - 1
+    tree = from_sklearn(estimator, data)
+    assert n_leaves(tree) == n
+    assert list(predictions(tree, data)) == labels
+    swapped = Dataset.from_columns(
+        {"x": xs, "y": [*labels[:-2], *reversed(labels[-2:])]}, target="y"
+    )
+    with pytest.raises(DtreeError, match="not fit on this data: at scikit-learn's node") as caught:
+        from_sklearn(estimator, swapped)
+    assert len(str(caught.value)) <= MESSAGE_LIMIT

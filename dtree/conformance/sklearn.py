@@ -79,7 +79,7 @@ import bisect
 import math
 import struct
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from attrs import frozen
 
@@ -230,26 +230,38 @@ def _skeleton(arrays: _Arrays, names: Sequence[str], data: Dataset) -> Tree:
     return unfold(0, step)
 
 
-def _path(conditions: Sequence[Condition]) -> str:
-    return "the root" if not conditions else " and ".join(map(describe, conditions))
+Trail: TypeAlias = tuple[Condition, "Trail"] | None
+"""The conditions from a node up to the root, each node's trail sharing its parent's: a
+chain of n splits holds n trails in O(n) space, where whole paths would take O(n^2)."""
 
 
-def _where(node: int, conditions: Sequence[Condition]) -> str:
-    return f"scikit-learn's node {node} (at {_path(conditions)})"
+def _path(trail: Trail) -> tuple[Condition, ...]:
+    conditions: list[Condition] = []
+    while trail is not None:
+        condition, trail = trail
+        conditions.append(condition)
+    return tuple(reversed(conditions))
+
+
+def _where(node: int, trail: Trail) -> str:
+    conditions = _path(trail)
+    path = "the root" if not conditions else " and ".join(map(describe, conditions))
+    return f"scikit-learn's node {node} (at {path})"
 
 
 def _walk_row(arrays: _Arrays, names: Sequence[str], data: Dataset, row: int) -> None:
     """Follow one row down scikit-learn's tree as scikit-learn routes it (float32, learned
     directions); refuse where it meets a missing value or a threshold that its float32
     image and its value fall on different sides of."""
-    node, path = 0, tuple[Condition, ...]()
+    node: int = 0
+    trail: Trail = None
     while not arrays.is_leaf(node):
         name, t = names[arrays.feature[node]], arrays.threshold[node]
         value = data.columns[arrays.feature[node]][row]
         conditions = arrays.conditions(node, names)
         if value is None:
             raise DtreeError(
-                f"at {_where(node, path)}: a training row with a missing value of {quote(name)}"
+                f"at {_where(node, trail)}: a training row with a missing value of {quote(name)}"
                 " reaches this split, so scikit-learn learned a branch for missing values,"
                 " which dtree does not represent (it spreads a missing value over the branches)",
                 row=row,
@@ -259,14 +271,14 @@ def _walk_row(arrays: _Arrays, names: Sequence[str], data: Dataset, row: int) ->
         image = _float32(x)
         if (image <= t) != (x <= t):
             raise DtreeError(
-                f"at {_where(node, path)}: the value {quote(x)} is on the other side of the"
+                f"at {_where(node, trail)}: the value {quote(x)} is on the other side of the"
                 f" threshold {quote(t)} than its float32 image {quote(image)}, on which"
                 " scikit-learn routed it, and the read tree keeps scikit-learn's threshold",
                 row=row,
                 column=name,
             )
         branch = 0 if image <= t else 1
-        path = (*path, conditions[branch])
+        trail = (conditions[branch], trail)
         node = arrays.left[node] if branch == 0 else arrays.right[node]
 
 
@@ -336,12 +348,12 @@ def _checked(
     rows = () if classification else data.rows
     scale = max([1.0, *(abs(float(data.target[r])) for r in rows)])
 
-    def step(seed: tuple[int, Tree, tuple[Condition, ...]]) -> Leaf | Sprout[Any]:
-        node, ours, path = seed
+    def step(seed: tuple[int, Tree, Trail]) -> Leaf | Sprout[tuple[int, Tree, Trail]]:
+        node, ours, trail = seed
         difference = _difference(arrays, node, ours.stats, order, scale)
         if difference is not None:
             raise DtreeError(
-                f"the estimator was not fit on this data: at {_where(node, path)},\n{difference}"
+                f"the estimator was not fit on this data: at {_where(node, trail)},\n{difference}"
             )
         if isinstance(ours, Leaf):
             prediction: Label | float = (
@@ -350,13 +362,14 @@ def _checked(
             return Leaf(prediction, ours.stats)
         conditions = arrays.conditions(node, data.schema.names)
         children = (arrays.left[node], arrays.right[node])
-        seeds = tuple(
-            (child, branch.subtree, (*path, condition))
+        seeds: tuple[tuple[int, Tree, Trail], ...] = tuple(
+            (child, branch.subtree, (condition, trail))
             for child, branch, condition in zip(children, ours.branches, conditions, strict=True)
         )
         return Sprout(conditions, seeds, ours.stats)
 
-    return unfold((0, recounted, ()), step)
+    root: tuple[int, Tree, Trail] = (0, recounted, None)
+    return unfold(root, step)
 
 
 def from_sklearn(estimator: Any, data: Dataset) -> Tree:
