@@ -33,6 +33,7 @@ from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
 from dtree.grow import CART, J48, grow
+from dtree.progress import Progress
 from dtree.render import text
 from dtree.tree import Leaf, n_leaves, nodes, size
 
@@ -295,6 +296,9 @@ def test_a_recipe_pickles_and_is_a_learning(recipe: Recipe) -> None:
     assert cross_validate(recipe, data, folds=3, seed=0) == cross_validate(
         pickle.loads(pickle.dumps(recipe)), data, folds=3, seed=0
     )
+    seen: list[Progress] = []
+    cross_validate(recipe, data, folds=3, seed=0, progress=seen.append)
+    assert "fold 3/3, growing" in {report.what for report in seen}
 
 
 # -- the live peers ---------------------------------------------------------------------------

@@ -90,6 +90,7 @@ from dtree.dataset import Dataset, is_number
 from dtree.errors import DtreeError, quote
 from dtree.grow import CART, IMPURITIES, J48, Criterion, Learner, grow
 from dtree.impurity import gini
+from dtree.progress import Report
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
 
@@ -187,9 +188,11 @@ class Recipe:
     counted: tuple[str, ...] = ()
     missing: str = ""
 
-    def __call__(self, data: Dataset) -> Tree:
+    def __call__(self, data: Dataset, *, progress: Report | None = None) -> Tree:
+        """The peer's tree of ``data``: grown (its growth reported to ``progress``), then
+        pruned."""
         self._check(data)
-        tree = grow(self.learner, data)
+        tree = grow(self.learner, data, progress=progress)
         return tree if self.pruning is None else self.pruning(tree, data)
 
     def _check(self, data: Dataset) -> None:
