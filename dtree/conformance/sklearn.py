@@ -31,10 +31,10 @@ Float32
 scikit-learn casts X to float32 before it fits and before it predicts.  Its
 splitter (``sklearn/tree/_splitter.pyx``, ``node_split_best``) sorts a
 node's float32 values and takes as threshold the double-precision
-``a / 2.0 + b / 2.0`` of two neighbours a < b (``a`` itself if that rounds to
-``b``), so a row goes left when ``float32(x) <= t``; it never cuts between
-two values within ``FEATURE_THRESHOLD`` (1e-7, ``_partitioner.pxd``) of
-each other.  A dtree condition tests the value as given.  ``x`` and
+``a / 2.0 + b / 2.0`` of two neighbours a < b (exact unless b is some 2^29
+times a or more), so a row goes left when ``float32(x) <= t``; it never
+cuts between two values within ``FEATURE_THRESHOLD`` (1e-7,
+``_partitioner.pxd``) of each other.  A dtree condition tests the value as given.  ``x`` and
 ``float32(x)`` fall on the same side of ``t`` except when ``x`` lies within
 half a float32 step of ``t`` -- in practice only when ``a`` and ``b`` are
 neighbouring float32 numbers and a training value is a double rounded to
