@@ -334,3 +334,14 @@ def test_a_chain_deeper_than_the_recursion_limit() -> None:
     with pytest.raises(DtreeError, match="not fit on this data: at scikit-learn's node") as caught:
         from_sklearn(estimator, swapped)
     assert len(str(caught.value)) <= MESSAGE_LIMIT
+
+
+def test_a_regressor_fit_on_other_targets_is_refused_at_the_root() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": [0.0, 0.0, 1.0, 1.0]}, target="y")
+    estimator = DecisionTreeRegressor().fit(matrix(data), [0.0, 0.0, 1.0, 3.0])
+    with pytest.raises(DtreeError) as caught:
+        from_sklearn(estimator, data)
+    assert str(caught.value) == (
+        "the estimator was not fit on this data: at scikit-learn's node 0 (at the root),\n"
+        "scikit-learn's mean there is 1.0, the data's 0.5"
+    )
