@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from dtree.conformance import peers
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
 from dtree.conformance.j48 import j48_text, read_j48, run_j48
+from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.rpart import (
     RPART_CONTROLS,
     RPART_SCRIPT,
@@ -31,19 +32,25 @@ from dtree.conformance.rpart import (
     read_rpart,
     run_rpart,
 )
+from dtree.conformance.sklearn import from_sklearn
 
 __all__ = [
     "RPART_CONTROLS",
     "RPART_SCRIPT",
     "Comparison",
+    "CostComplexity",
     "Counterexample",
     "CpRow",
     "NodeVerdict",
+    "Pessimistic",
+    "Recipe",
     "RpartFit",
     "compare",
     "cp_table",
     "differential",
+    "from_sklearn",
     "j48_text",
+    "learner_for",
     "peers",
     "prune_at_cp",
     "read_cptable",
