@@ -270,3 +270,32 @@ def test_trees_of_other_data_are_refused() -> None:
     data = load("play-tennis")
     with pytest.raises(Exception, match="not grown on the same data"):
         compare(grow(ID3, load("xor")), grow(ID3, data), data, ID3)
+
+
+def test_below_a_tie_of_the_same_partition_the_subtrees_are_compared() -> None:
+    """On iris, petal_length <= 2.45 and petal_width <= 0.8 both set the setosa apart: a tie
+    of different attributes but one partition, below which both trees are compared."""
+    data = load("iris")
+    learner = Learner(impurity="gini", nominal="subsets")
+    ours = grow(learner, data)
+    theirs = restated(grow(learner, reordered(data, [3, 2, 1, 0])), data)
+    result = compare(theirs, ours, data, learner)
+    root = result.nodes[0]
+    assert root.verdict == "tie"
+    assert root.theirs.startswith("petal_width <= 0.8")
+    assert root.ours.startswith("petal_length <= 2.45")
+    assert result.nodes[1].verdict == "same"  # the setosa leaf, compared
+    assert result.counts["below_tie"] < len(result.nodes) - 2
+    assert result.agrees
+
+
+def test_a_wrong_leaf_below_a_tie_of_one_partition_is_found() -> None:
+    data = load("iris")
+    learner = Learner(impurity="gini", nominal="subsets")
+    swapped = split(restated(grow(learner, reordered(data, [3, 2, 1, 0])), data))
+    setosa = swapped.branches[0].subtree
+    assert isinstance(setosa, Leaf)
+    wrong = _replaced(swapped, [0], Leaf("virginica", setosa.stats))
+    result = compare(wrong, grow(learner, data), data, learner)
+    assert [node.path for node in result.disagreements] == [("petal_width <= 0.8",)]
+    assert len(result.differing_rows) == 50

@@ -251,21 +251,25 @@ def _partition(nodes: Sequence[Node]) -> Counter[tuple[int, ...]]:
 
 def _paired(
     theirs: Split, ours: Split, their_nodes: Sequence[Node], our_nodes: Sequence[Node]
-) -> Iterator[tuple[Tree, Tree, Node, str]]:
-    """Their branches each with our branch of the same rows (empty ones by condition, then
-    in order)."""
+) -> Iterator[int | None]:
+    """For each of their branches, our branch of the same rows (empty ones by condition,
+    then in order), or None when no branch of ours has its rows."""
     ours_by_rows: dict[tuple[int, ...], list[int]] = {}
     for k, node in enumerate(our_nodes):
         ours_by_rows.setdefault(tuple(sorted(node.rows)), []).append(k)
     empty = [k for k, node in enumerate(our_nodes) if not node.rows]
     for branch, node in zip(theirs.branches, their_nodes, strict=True):
         if node.rows:
-            k = ours_by_rows[tuple(sorted(node.rows))].pop(0)
-        else:
-            same = [j for j in empty if ours.branches[j].condition == branch.condition]
-            k = (same or empty)[0]
-            empty.remove(k)
-        yield branch.subtree, ours.branches[k].subtree, node, describe(branch.condition)
+            same_rows = ours_by_rows.get(tuple(sorted(node.rows)), [])
+            yield same_rows.pop(0) if same_rows else None
+            continue
+        same = [j for j in empty if ours.branches[j].condition == branch.condition]
+        if not (same or empty):
+            yield None
+            continue
+        k = (same or empty)[0]
+        empty.remove(k)
+        yield k
 
 
 def _is_zero(score: Score) -> bool:
@@ -385,44 +389,81 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
         )
     verdicts: list[NodeVerdict] = []
     excluded: set[int] = set()
-    stack: list[tuple[Tree, Tree, Node, tuple[str, ...]]] = [
-        (theirs, ours, root(learner, data), ())
-    ]
+    start = root(learner, data)
+    stack: list[_Pair | _Unjudged] = [_Pair(theirs, ours, start, ())]
     while stack:
-        their_node, our_node, node, path = stack.pop()
+        item = stack.pop()
+        if isinstance(item, _Unjudged):
+            verdicts.append(item.verdict_of())
+            stack.extend(reversed(item.below()))
+            continue
+        their_node, our_node, node, path = item.theirs, item.ours, item.node, item.path
         verdict = _judged(their_node, our_node, node, learner, path)
         verdicts.append(verdict)
-        if verdict.verdict == "tie" or verdict.borderline:
+        if verdict.borderline or (verdict.verdict == "tie" and isinstance(their_node, Leaf)):
             excluded.update(node.rows)
-        if verdict.verdict in ("tie", "real"):
-            below: Verdict = "below_tie" if verdict.verdict == "tie" else "below_disagreement"
-            verdicts.extend(_unjudged(their_node, below, path))
-        if verdict.verdict == "same" and isinstance(their_node, Split):
+        if not isinstance(their_node, Split):
+            continue
+        if verdict.verdict == "real":
+            stack.extend(reversed(_Unjudged(their_node, "below_disagreement", path).below()))
+        elif verdict.verdict in ("same", "tie"):
             assert isinstance(our_node, Split)
-            pairs = _paired(
-                their_node,
-                our_node,
-                children(node, _conditions(their_node)),
-                children(node, _conditions(our_node)),
-            )
-            stack.extend((t, o, n, (*path, step)) for t, o, n, step in reversed(list(pairs)))
+            stack.extend(reversed(_below_both(their_node, our_node, node, path, excluded)))
     present = data.present()
     differing = _differing(theirs, ours, present, excluded)
     return Comparison(tuple(verdicts), differing, len(present.rows))
 
 
-def _unjudged(tree: Tree, verdict: Verdict, path: tuple[str, ...]) -> Iterator[NodeVerdict]:
-    """The nodes under ``tree``, each with the same ``verdict``, in preorder."""
-    stack: list[tuple[Tree, tuple[str, ...]]] = []
-    if isinstance(tree, Split):
-        stack.extend((b.subtree, (*path, describe(b.condition))) for b in reversed(tree.branches))
-    while stack:
-        node, where = stack.pop()
-        yield NodeVerdict(verdict, where, _describe(node), "", node.stats.weight, ())
-        if isinstance(node, Split):
-            stack.extend(
-                (b.subtree, (*where, describe(b.condition))) for b in reversed(node.branches)
-            )
+@frozen(eq=False)
+class _Pair:
+    """A node of their tree and ours, reached by the same rows: to be judged."""
+
+    theirs: Tree
+    ours: Tree
+    node: Node
+    path: tuple[str, ...]
+
+
+@frozen(eq=False)
+class _Unjudged:
+    """A node of their tree that has no counterpart in ours, below a tie or a disagreement."""
+
+    tree: Tree
+    verdict: Verdict
+    path: tuple[str, ...]
+
+    def verdict_of(self) -> NodeVerdict:
+        return NodeVerdict(
+            self.verdict, self.path, _describe(self.tree), "", self.tree.stats.weight, ()
+        )
+
+    def below(self) -> list[_Unjudged]:
+        if not isinstance(self.tree, Split):
+            return []
+        return [
+            _Unjudged(b.subtree, self.verdict, (*self.path, describe(b.condition)))
+            for b in self.tree.branches
+        ]
+
+
+def _below_both(
+    theirs: Split, ours: Split, node: Node, path: tuple[str, ...], excluded: set[int]
+) -> list[_Pair | _Unjudged]:
+    """Below a split that both trees make alike or that ties: each of their branches paired
+    with ours of the same rows, to be judged; a branch with no such counterpart (below a tie
+    of different partitions) is not compared, nor are the predictions of its rows."""
+    their_nodes = children(node, _conditions(theirs))
+    our_nodes = children(node, _conditions(ours))
+    below: list[_Pair | _Unjudged] = []
+    pairs = _paired(theirs, ours, their_nodes, our_nodes)
+    for branch, child, k in zip(theirs.branches, their_nodes, pairs, strict=True):
+        step = (*path, describe(branch.condition))
+        if k is None:
+            below.append(_Unjudged(branch.subtree, "below_tie", step))
+            excluded.update(child.rows)
+        else:
+            below.append(_Pair(branch.subtree, ours.branches[k].subtree, child, step))
+    return below
 
 
 def _judged(

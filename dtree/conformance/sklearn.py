@@ -70,12 +70,13 @@ relative 1e-9 (scikit-learn adds weights in floats), class counts must equal
 ``value`` times the weight within 1e-9 of the weight, and a mean must equal
 scikit-learn's within 1e-9 of the largest absolute target.
 
-Contents: :func:`from_sklearn`.
+Contents: :func:`from_sklearn`, :func:`fit_sklearn`.
 """
 
 from __future__ import annotations
 
 import bisect
+import importlib
 import math
 import struct
 from collections.abc import Sequence
@@ -90,7 +91,7 @@ from dtree.errors import DtreeError, quote
 from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
-__all__ = ["from_sklearn"]
+__all__ = ["fit_sklearn", "from_sklearn"]
 
 LEAF = -1
 """scikit-learn's ``children_left`` (and ``feature``) of a leaf."""
@@ -419,3 +420,50 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
     recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
     return _checked(arrays, recounted, data, order)
+
+
+def _number(value: object) -> float:
+    """A numeric attribute's value as scikit-learn takes it: NaN for missing."""
+    return math.nan if value is None else float(value)  # type: ignore[arg-type]
+
+
+def fit_sklearn(data: Dataset, **params: object) -> Tree:
+    """scikit-learn's decision tree fit on ``data`` with ``params``, read as a dtree tree.
+
+    A ``DecisionTreeClassifier`` for classes, a ``DecisionTreeRegressor`` for a
+    numeric target, fit on the attributes in schema order (a missing value as
+    NaN), the target, and the weights as ``sample_weight`` (none when all are 1);
+    then :func:`from_sklearn`.  scikit-learn is a development extra, imported
+    here only.  ``random_state`` is 0 unless given, so the fit is repeatable.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> n_leaves(fit_sklearn(load("iris"), max_depth=2))
+    3
+    """
+    try:
+        tree_module = importlib.import_module("sklearn.tree")
+    except ModuleNotFoundError as error:
+        raise DtreeError(
+            "fitting scikit-learn needs scikit-learn: pip install scikit-learn"
+        ) from error
+    kind = "DecisionTreeClassifier" if data.schema.is_classification else "DecisionTreeRegressor"
+    try:
+        estimator = getattr(tree_module, kind)(**{"random_state": 0, **params})
+    except TypeError as error:
+        raise DtreeError(f"scikit-learn's {kind} refuses the settings: {error}") from None
+    nominal = [a.name for a in data.schema.attributes if isinstance(a.domain, Nominal)]
+    if nominal:
+        raise DtreeError(
+            f"scikit-learn takes numeric attributes only; {quote(nominal[0])} is nominal"
+            " (give it as one-hot numeric columns)"
+        )
+    rows = data.rows
+    x = [[_number(column[r]) for column in data.columns] for r in rows]
+    y = [str(data.target[r]) if data.schema.is_classification else data.target[r] for r in rows]
+    weights = [float(data.weights[r]) for r in rows]
+    try:
+        estimator.fit(x, y, sample_weight=None if set(weights) == {1.0} else weights)
+    except ValueError as error:
+        raise DtreeError(f"scikit-learn could not fit: {error}") from None
+    return from_sklearn(estimator, data)
