@@ -71,7 +71,7 @@ VERDICTS: tuple[Verdict, ...] = (
 Score = Fraction | float
 
 _LABELS: Mapping[Verdict, str] = {
-    "same": "same split",
+    "same": "same",
     "tie": "tie",
     "real": "real disagreement",
     "stopped": "one side stopped",
@@ -369,7 +369,7 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
     >>> result.agrees, dict(result.counts)["real"]
     (False, 1)
     >>> print(result.text())  # doctest: +NORMALIZE_WHITESPACE
-    same split                 0
+    same                       0
     tie                        0
     real disagreement          1
     one side stopped           0
