@@ -42,6 +42,20 @@
     ``validation`` the error on validation data.
 ``dtree dnf MODEL.json --label CLASS [--minimize]``
     The DNF of the paths that end in CLASS, or a smallest equivalent one.
+``dtree check (FILE --target COL | --dataset NAME) --against PEER [--param NAME=VALUE ...]``
+    Run the peer (``sklearn``, ``rpart`` or ``j48``) with its own settings,
+    read its tree, grow dtree's with the same settings
+    (:func:`dtree.conformance.learner_for`) and print the comparison
+    (:func:`dtree.conformance.compare`; ``--json`` for JSON); ``--tree FILE``
+    (J48's printed tree, or rpart's frame with ``--splits FILE``) compares a
+    tree made elsewhere instead of running the peer.
+``dtree fuzz --against PEER [--param NAME=VALUE ...] [--examples N] [--seed S]``
+    Search generated datasets for one on which the peer and dtree part
+    (:func:`dtree.conformance.differential`) and print the smallest found;
+    ``--campaigns K`` splits the search into K seeded searches and
+    ``--processes P`` runs them in P processes, with the serial result.
+
+``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part.
 
 The three learning commands, fit, evaluate and prune, read data and take
 learning options alike; ``--weights COL`` reads each row's weight from

@@ -198,7 +198,7 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
             gap = abs(node.our_score - node.their_score)
         if node.verdict == "tie":
             lines.append(
-                "  both score the same; dtree takes the first attribute, then the lowest cut"
+                "  both score the same: dtree takes the first attribute, then the lowest cut"
             )
         else:
             better = "ours" if node.our_score > node.their_score else "theirs"
