@@ -1135,12 +1135,14 @@ def c45(
     missing: Missing = "fractional",
     progress: Report | None = None,
 ) -> Tree:
-    """C4.5 (release 8) as Weka's J48 grows it, before pruning (J48 -U -O).
+    """C4.5 (release 8), before pruning.
 
     Gain ratio among the candidates whose gain is at least the average;
     multiway nominal splits; numeric cuts with the MDL correction and
-    C4.5's minimum split size, thresholds at training values; missing
-    values by fractional weights.  Quinlan's golf tree (C4.5, 1993):
+    C4.5's minimum split size, values within 1e-5 taken as one, thresholds
+    at training values; missing values by fractional weights.  Weka's J48
+    grows the same tree but for its threshold rule (:data:`J48`), and
+    collapses it before pruning.  Quinlan's golf tree (C4.5, 1993):
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text

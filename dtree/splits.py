@@ -173,14 +173,20 @@ def j48_threshold(
     stays.  Weka's image segmentation data hold 0.833335 before 0.833336,
     one float step less than 10^-6 apart:
 
-    >>> values = [0.833335, 0.833336, 0.888887]
-    >>> j48_threshold(0.833336, 0.888887, values, [0.888887, 0.833335, 0.833336])
+    >>> values = [0.833333, 0.833335, 0.833336, 0.888889]
+    >>> j48_threshold(0.833333, 0.888889, values, [0.833335, 0.888889, 0.833336, 0.833333])
     0.833335
 
-    (Without ``in_row_order``, the largest is taken: 0.833336.)  The
-    threshold stays below b, so that the cut still separates a from b
-    (J48's own never reaches b, as its cuts lie between values more than
-    10^-5 apart).
+    (Without ``in_row_order``, the largest is taken: 0.833336.)  The value
+    kept may lie below a itself, as 0.507407 when a = 0.507408 in the same
+    data; J48 still sends a to the left, as it tests x - t < 10^-6, so a is
+    taken, which splits the rows as J48 does (J48 prints 0.507407):
+
+    >>> j48_threshold(0.507408, 0.522222, [0.507407, 0.507408, 0.522222], [0.507407, 0.507408])
+    0.507408
+
+    The threshold lies in [a, b), so that ``x <= t`` separates a from b as
+    the cut does.
 
     See also: :func:`c45_threshold`, :func:`midpoint`.
     """
@@ -201,7 +207,7 @@ def j48_threshold(
     for value in in_row_order:
         if eligible(value) and value - kept > J48_TOLERANCE:
             kept = value
-    return kept
+    return max(kept, below)
 
 
 def cut_table(

@@ -32,7 +32,9 @@ from dtree.evaluate import cross_validate
 from dtree.grow import (
     C45,
     C45_AVERAGE_GAIN_SLACK,
+    C45_RESOLUTION,
     ID3,
+    J48,
     MAX_ABS_TARGET,
     MAX_SUBSET_VALUES,
     Learner,
@@ -540,6 +542,62 @@ def test_c45_thresholds_are_training_values() -> None:
     tree = c45(data, min_objects=1)
     assert isinstance(tree, Split)
     assert tree.branches[0].condition == AtMost("x", 1.0)
+
+
+def test_c45_counts_values_within_1e5_as_one_for_the_mdl_correction() -> None:
+    """Three values within 1e-5, then three more: C4.5 and J48 see one cut, so the MDL charge
+    log2(1) / 6 is 0 and the gain 1 - H(1/3) = 0.082 stays positive (Weka's J48 -U prints
+    x <= 1.000002).  Counting the three allowed cuts between distinct floats, 0.082 -
+    log2(3) / 6 = -0.18 made the tree a leaf."""
+    x = [1.0, 1.000001, 1.000002, 2.0, 2.000001, 2.000002]
+    data = Dataset.from_columns({"x": x, "y": list("bababa")}, target="y")
+    root = _Seed(data.rows, (1,) * len(data.rows), 0, "a", True)
+    (candidate,) = _candidates(_frame(C45, data), root)
+    assert candidate.cuts == 1
+    tree = c45(data)
+    assert isinstance(tree, Split)
+    assert [branch.condition for branch in tree.branches] == [
+        AtMost("x", 1.000002),
+        Above("x", 1.000002),
+    ]
+    assert C45.resolution == C45_RESOLUTION == 1e-5
+    assert isinstance(grow(evolve(C45, resolution=0.0), data), Leaf)
+
+
+def test_c45_never_cuts_between_values_within_1e5() -> None:
+    """2.0 and 2.000001 are one value to C4.5 and J48: the cut between them, which would
+    separate the classes, is no cut; the two left tie and the first is taken (J48 -U: x <= 1)."""
+    x = [1.0, 1.0, 1.0, 2.0, 2.000001, 3.0, 3.0, 3.0]
+    data = Dataset.from_columns({"x": x, "y": list("aaaabbbb")}, target="y")
+    for learner in (C45, J48):
+        tree = grow(learner, data)
+        assert isinstance(tree, Split)
+        assert tree.branches[0].condition == AtMost("x", 1.0)
+    exact = grow(evolve(C45, resolution=0.0), data)
+    assert isinstance(exact, Split)
+    assert exact.branches[0].condition == AtMost("x", 2.0)
+
+
+def test_j48_takes_the_threshold_less_than_1e6_above_the_midpoint() -> None:
+    """Under g = u only 0.154 and 0.968 remain; the midpoint (0.154 + 0.968) / 2 is a hair
+    below 0.561, a value of g = v's rows.  C4.5 takes 0.56, J48 (J48 -U prints it) 0.561."""
+    x = [0.154, 0.154, 0.968, 0.968, 0.56, 0.561, 0.56, 0.561]
+    data = Dataset.from_columns({"g": list("uuuuvvvv"), "x": x, "y": list("aabbcccc")}, target="y")
+    thresholds = []
+    for learner in (C45, J48, Learner(threshold="j48", min_objects=2)):
+        tree = grow(learner, data)
+        assert isinstance(tree, Split)
+        below = tree.branches[0].subtree
+        assert isinstance(below, Split)
+        thresholds.append(below.branches[0].condition)
+    assert thresholds == [AtMost("x", 0.56), AtMost("x", 0.561), AtMost("x", 0.561)]
+    assert evolve(C45, threshold="j48") == J48
+
+
+def test_resolution_is_a_finite_number_at_least_zero() -> None:
+    for bad in (-1e-5, math.inf, "1e-5"):
+        with pytest.raises(DtreeError, match="resolution must be a finite number"):
+            Learner(resolution=bad)  # type: ignore[arg-type]
 
 
 def sunny_with_day_8_missing() -> Dataset:
