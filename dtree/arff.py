@@ -89,7 +89,7 @@ def arff_text(data: Dataset, relation: str = "data") -> str:
     Nominal domains and the classes keep their declared order; a missing
     value is ``?``; a number is written so that it reads back bit for bit
     (``repr`` of a float, an integer as digits); a row whose weight is not
-    1 carries it as Weka's instance weight ``{w}``.  Only the dataset's
+    the integer 1 carries it as Weka's instance weight ``{w}``.  Only the dataset's
     rows are written, in its order.  A weight or value that no double
     holds exactly (``Fraction(1, 3)``) is a :class:`DtreeError`: ARFF holds
     doubles.
@@ -118,7 +118,7 @@ def arff_text(data: Dataset, relation: str = "data") -> str:
         values = [_value(column[row]) for column in data.columns]
         values.append(_value(data.target[row]))
         weight = data.weights[row]
-        if weight != 1:
+        if not (isinstance(weight, int) and weight == 1):  # a float 1.0 stays a float
             values.append(f"{{{_spelled(weight)}}}")
         lines.append(",".join(values))
     return "\n".join(lines) + "\n"
