@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import dtree
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
-from dtree.conformance import j48_text, read_j48, run_j48
+from dtree.conformance import compare, j48_text, learner_for, read_j48, run_j48
 from dtree.conformance.j48 import java_double, weka_decimals
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
@@ -27,7 +27,7 @@ from dtree.grow import J48, c45, cart, grow
 from dtree.prune import collapse, pessimistic
 from dtree.routing import restated
 from dtree.strategies import datasets
-from dtree.tree import Branch, Leaf, Split, Tree, leaves
+from dtree.tree import Branch, Leaf, Split, Tree, leaves, size
 
 # -- numbers as Weka writes them -------------------------------------------------------
 
@@ -418,12 +418,19 @@ def test_dtree_grows_and_prunes_every_example_as_j48_does(
     j48_runs: dict[Run, Future[str]],
     grown_as_j48: Callable[[str], Tree],
 ) -> None:
-    """J48 is ``pessimistic(collapse(grow(J48, data)), data=data, z="normal")``, and ``J48 -U``
-    is ``collapse(grow(J48, data))``: printed as J48 prints them, the same text to the
-    character (every threshold, every count)."""
+    """J48 is ``pessimistic(collapse(grow(J48, data)), data=data, z="normal")`` and ``J48 -U``
+    is ``collapse(grow(J48, data))`` (``learner_for("j48")``, ``learner_for("j48", U=True)``):
+    compared node by node, every node is the same split; the trees are equal, statistics
+    and all; printed as J48 prints them, the same text to the character."""
     name, options = run
     data = examples[name]
-    tree = collapse(grown_as_j48(name))
-    if "-U" not in options:
-        tree = pessimistic(tree, data=data, z="normal")
-    assert j48_text(tree) == j48_runs[run].result()
+    recipe = learner_for("j48", **({"U": True} if "-U" in options else {}))
+    assert recipe.learner == J48
+    assert recipe.pruning is not None
+    ours = recipe.pruning(grown_as_j48(name), data)
+    text = j48_runs[run].result()
+    theirs = read_j48(text, data)
+    comparison = compare(theirs, ours, data, recipe.learner)
+    assert comparison.counts["same"] == size(theirs), comparison.text()
+    assert theirs == ours
+    assert j48_text(ours) == text
