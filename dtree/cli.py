@@ -99,8 +99,8 @@ from typing import Any, TypeVar, cast
 from dtree import __version__, datasets
 from dtree.arff import read_arff, read_arff_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
-from dtree.conformance import compare, learner_for, read_j48, read_rpart
-from dtree.conformance.check import Peer, their_tree
+from dtree.conformance import learner_for, read_j48, read_rpart
+from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
@@ -971,18 +971,16 @@ def _their_file(arguments: argparse.Namespace, data: Dataset) -> Tree:
 
 def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
-    recipe = learner_for(arguments.against, **settings)  # refuse settings before any work
+    learner_for(arguments.against, **settings)  # refuse settings before any work
     if arguments.tree is None:
         for option in ("format", "splits"):
             if getattr(arguments, option) is not None:
                 raise DtreeError(f"{_flag(option)} goes with --tree FILE")
     data = _data(arguments)
-    if arguments.tree is None:
-        theirs = their_tree(arguments.against, data, **settings)
-    else:
-        theirs = _their_file(arguments, data)
-    result = compare(theirs, _placed(arguments, lambda: recipe(data)), data, recipe.learner)
-    return (result.json() if arguments.json else result.text().rstrip("\n")), int(not result.agrees)
+    theirs = None if arguments.tree is None else _their_file(arguments, data)
+    result = _placed(arguments, lambda: check(data, arguments.against, theirs=theirs, **settings))
+    report = result.json() if arguments.json else result.text().rstrip("\n")
+    return report, int(not result.agrees)
 
 
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:

@@ -11,10 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
+from sklearn import datasets as sklearn_datasets
 
 from dtree.cli import main
 from dtree.conformance import run_j48, run_rpart
 from dtree.conformance.check import Peer, check, j48_options, their_tree
+from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
 
@@ -181,3 +183,39 @@ def test_dtree_fuzz_finds_a_setting_dtree_reads_otherwise(
     assert status == 1
     assert "a dataset of" in out
     assert "first tie, at" in out
+
+
+def sklearn_bundled(name: str) -> Dataset:
+    """One of scikit-learn's bundled datasets as a dtree dataset: its features as numeric
+    attributes (names with spaces joined by _), its target names as classes, or its target
+    as a number."""
+    bunch = getattr(sklearn_datasets, f"load_{name}")()
+    names = [str(feature).replace(" ", "_") for feature in bunch.feature_names]
+    columns: dict[str, list[float] | list[str]] = {
+        feature: [float(v) for v in bunch.data[:, j]] for j, feature in enumerate(names)
+    }
+    if "target_names" not in bunch:
+        columns["target"] = [float(y) for y in bunch.target]
+        return Dataset.from_columns(columns, target="target")
+    classes = [str(label) for label in bunch.target_names]
+    columns["target"] = [classes[k] for k in bunch.target]
+    return Dataset.from_columns(columns, target="target", classes=classes)
+
+
+@pytest.mark.parametrize("name", ["iris", "wine", "breast_cancer", "digits", "diabetes"])
+@pytest.mark.parametrize("max_depth", [None, 3])
+def test_scikit_learns_bundled_datasets_show_no_real_disagreement(
+    name: str, max_depth: int | None
+) -> None:
+    data = sklearn_bundled(name)
+    criteria = ["gini", "entropy"] if data.schema.is_classification else ["squared_error"]
+    for criterion in criteria:
+        settings = (
+            {"criterion": criterion}
+            if max_depth is None
+            else {"criterion": criterion, "max_depth": max_depth}
+        )
+        result = check(data, "sklearn", **settings)
+        assert result.counts["real"] == 0, result.text()
+        assert result.agrees, result.text()
+        assert result.counts["same"] > result.counts["tie"]

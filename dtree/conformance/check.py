@@ -34,7 +34,7 @@ from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.tree import Tree
 
-__all__ = ["Peer", "check", "j48_options", "their_tree"]
+__all__ = ["REGRESSION_DEFAULTS", "Peer", "check", "j48_options", "their_tree"]
 
 
 def j48_options(params: Mapping[str, object]) -> list[str]:
@@ -95,15 +95,35 @@ class Peer:
         return their_tree(self.system, data, **dict(self.settings))
 
 
-def check(data: Dataset, system: str, **params: object) -> Comparison:
+REGRESSION_DEFAULTS: Mapping[str, tuple[str, object]] = {
+    "sklearn": ("criterion", "squared_error"),
+    "rpart": ("method", "anova"),
+}
+"""The setting a peer takes by default for a numeric target (a ``DecisionTreeRegressor``'s
+criterion, rpart's method for a numeric response), which :func:`check` makes explicit for
+:func:`learner_for`."""
+
+
+def check(
+    data: Dataset, system: str, *, theirs: Tree | None = None, **params: object
+) -> Comparison:
     """``system``'s tree on ``data`` with settings ``params`` against dtree's, grown by
     :func:`learner_for` the same settings: the :class:`Comparison`.
+
+    ``theirs``, when given, is a tree the peer grew elsewhere (read with
+    :func:`read_j48` or :func:`read_rpart`), compared instead of running the
+    peer.  For a numeric target the peer's own default for regression applies
+    (:data:`REGRESSION_DEFAULTS`) unless the setting is given.
 
     >>> from dtree.datasets import load
     >>> result = check(load("iris"), "sklearn", max_depth=1)
     >>> result.agrees, result.nodes[0].verdict, result.nodes[0].theirs
     (True, 'tie', 'petal_width <= 0.8, petal_width > 0.8')
     """
+    default = REGRESSION_DEFAULTS.get(system)
+    if default is not None and not data.schema.is_classification:
+        params = {default[0]: default[1], **params}
     recipe = learner_for(system, **params)
-    theirs = their_tree(system, data, **params)
+    if theirs is None:
+        theirs = their_tree(system, data, **params)
     return compare(theirs, recipe(data), data, recipe.learner)
