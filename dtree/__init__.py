@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from dtree import (
+    arff,
     conditions,
     conformance,
     counts,
@@ -37,6 +38,7 @@ from dtree import (
     invariants,
     load,
     missing,
+    parallel,
     progress,
     prune,
     render,
@@ -47,6 +49,7 @@ from dtree import (
     splits,
     tree,
 )
+from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
@@ -81,6 +84,7 @@ __all__ = [
     "Schema",
     "Split",
     "Tree",
+    "arff",
     "c45",
     "cart",
     "cli",
@@ -106,10 +110,12 @@ __all__ = [
     "misclassification",
     "missing",
     "n_leaves",
+    "parallel",
     "predict",
     "predict_proba",
     "progress",
     "prune",
+    "read_arff",
     "read_csv",
     "render",
     "routing",

@@ -59,13 +59,14 @@ Conventions
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from fractions import Fraction
-from functools import partial
+from functools import partial, reduce
 from typing import Literal
 
 from attrs import field, frozen
@@ -74,7 +75,8 @@ from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection, is_number
 from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
-from dtree.progress import Progress, Report, part
+from dtree.parallel import fan_out
+from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
 from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves
@@ -816,7 +818,7 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[D
         return partial(grow, learner, progress=progress)
     if callable(learner):
         reporting: Callable[..., Tree] = learner
-        if progress is not None and _takes_progress(reporting):
+        if progress is not None and takes_progress(reporting):
             return partial(reporting, progress=progress)
         return learner
     raise DtreeError(
@@ -852,17 +854,6 @@ def learn_for(
         return learn_with(learner, part(progress, start, end, total, what))
 
     return learn
-
-
-def _takes_progress(learn: Callable[..., Tree]) -> bool:
-    try:
-        parameter = inspect.signature(learn).parameters.get("progress")
-    except (TypeError, ValueError):  # no signature to read, as for some builtins
-        return False
-    return parameter is not None and parameter.kind in (
-        inspect.Parameter.KEYWORD_ONLY,
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-    )
 
 
 def folds_of(
@@ -952,6 +943,7 @@ def cross_validate(
     seed: int = 0,
     stratified: bool | None = None,
     progress: Report | None = None,
+    executor: Executor | None = None,
 ) -> CrossValidation:
     """k-fold cross-validation: grow a tree on each fold's training rows and
     measure its error on the fold's test rows (the Decision Trees II notes).
@@ -962,7 +954,10 @@ def cross_validate(
     ``progress``, if given, is told the folds done, a
     :class:`~dtree.progress.Progress` of k, the growth of each fold's tree
     included (see :func:`learn_with`).  A fold whose test rows all have
-    weight 0 has no error, and a DtreeError says so.
+    weight 0 has no error, and a DtreeError says so.  With an ``executor``
+    (a process pool, a Dask cluster's) the folds are grown in parallel, with
+    exactly the serial result; progress is then told each fold as it
+    completes (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -972,22 +967,30 @@ def cross_validate(
 
     See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
     """
-    learn = learn_for(learner, progress)
+    learn_with(learner)  # a bad learner is refused before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
-    errors: list[Score] = []
-    pooled: ConfusionMatrix | None = None
     k = len(chosen)
-    for done, fold in enumerate(chosen, start=1):
-        what = f"fold {done}/{k}"
-        tree = learn(done - 1, done, k, what)(data.subset(fold.train))
-        test = data.subset(fold.test)
-        errors.append(error(tree, test))
-        if data.schema.is_classification:
-            matrix = confusion_matrix(tree, test)
-            pooled = matrix if pooled is None else pooled + matrix
-        if progress is not None:
-            progress(Progress(done, k, what))
-    return CrossValidation(chosen, tuple(errors), pooled)
+    scores = fan_out(
+        partial(_tested, learner, data),
+        chosen,
+        executor,
+        progress=progress,
+        names=[f"fold {done}/{k}" for done in range(1, k + 1)],
+    )
+    matrices = [matrix for _, matrix in scores if matrix is not None]
+    pooled = reduce(operator.add, matrices) if matrices else None
+    return CrossValidation(chosen, tuple(e for e, _ in scores), pooled)
+
+
+def _tested(
+    learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
+) -> tuple[Score, ConfusionMatrix | None]:
+    """The error on the fold's test rows of the tree grown on its training rows, and in
+    classification their confusion matrix."""
+    tree = learn_with(learner, progress)(data.subset(fold.train))
+    test = data.subset(fold.test)
+    matrix = confusion_matrix(tree, test) if data.schema.is_classification else None
+    return error(tree, test), matrix
 
 
 @frozen
@@ -1008,6 +1011,7 @@ def learning_curve(
     seed: int = 0,
     stratified: bool | None = None,
     progress: Report | None = None,
+    executor: Executor | None = None,
 ) -> tuple[LearningPoint, ...]:
     """Performance against the number of training examples, averaged over the
     folds of a cross-validation (the Decision Trees II notes' learning curve).
@@ -1021,7 +1025,8 @@ def learning_curve(
     larger training set.  Each m must lie between 1 and the size of the
     smallest fold's training rows.  ``progress``, if given, is told the
     trees grown, a :class:`~dtree.progress.Progress` of ``len(sizes)`` times
-    the number of folds.
+    the number of folds.  With an ``executor`` the trees are grown in
+    parallel, with exactly the serial result (see :func:`cross_validate`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import ID3
@@ -1033,29 +1038,41 @@ def learning_curve(
 
     See also: :func:`cross_validate`, :class:`LearningPoint`.
     """
-    learn = learn_for(learner, progress)
+    learn_with(learner)  # a bad learner is refused before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
         _check_count("a training size", m, 1, smallest)
     rng = random.Random(seed)
     orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
+    k = len(chosen)
+    first_rows = [  # for each size, each fold with its training rows cut to the first m
+        Fold(sorted(order[:m]), fold.test)
+        for m in sizes
+        for fold, order in zip(chosen, orders, strict=True)
+    ]
+    scores = fan_out(
+        partial(_trained_and_tested, learner, data),
+        first_rows,
+        executor,
+        progress=progress,
+        names=[f"{m} rows, fold {j}/{k}" for m in sizes for j in range(1, k + 1)],
+    )
     points = []
-    fits = len(sizes) * len(chosen)
     for i, m in enumerate(sizes):
-        training: list[Score] = []
-        testing: list[Score] = []
-        for j, (fold, order) in enumerate(zip(chosen, orders, strict=True)):
-            done = i * len(chosen) + j
-            what = f"{m} rows, fold {j + 1}/{len(chosen)}"
-            train = data.subset(sorted(order[:m]))
-            tree = learn(done, done + 1, fits, what)(train)
-            training.append(error(tree, train))
-            testing.append(error(tree, data.subset(fold.test)))
-            if progress is not None:
-                progress(Progress(done + 1, fits, what))
+        training, testing = zip(*scores[i * k : (i + 1) * k], strict=True)
         points.append(LearningPoint(m, mean(training), mean(testing)))
     return tuple(points)
+
+
+def _trained_and_tested(
+    learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
+) -> tuple[Score, Score]:
+    """The errors on the fold's training rows and on its test rows of the tree grown on
+    its training rows."""
+    train = data.subset(fold.train)
+    tree = learn_with(learner, progress)(train)
+    return error(tree, train), error(tree, data.subset(fold.test))
 
 
 # -- comparing two learners ------------------------------------------------------------------------

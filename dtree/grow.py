@@ -63,7 +63,7 @@ from typing import Literal
 
 from attrs import evolve, frozen
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import (
     ClassStats,
     Counts,
@@ -109,12 +109,20 @@ __all__ = [
     "J48",
     "MAX_ABS_TARGET",
     "MAX_SUBSET_VALUES",
+    "Assessment",
+    "Decision",
     "Learner",
+    "Node",
+    "StopRule",
+    "assess",
     "averaged_attributes",
     "c45",
     "cart",
+    "children",
+    "decide",
     "grow",
     "id3",
+    "root",
 ]
 
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
@@ -870,28 +878,45 @@ def _is_pure(frame: _Frame, seed: _Seed, stats: Stats) -> bool:
     return len({frame.targets[row] for row in seed.rows}) <= 1
 
 
-def _find_best_split(frame: _Frame, seed: _Seed, stats: Stats) -> Scored | None:
-    """The split MakeSubtree makes at this node and its score, or None for a leaf."""
+StopRule = Literal[
+    "pure",
+    "max_depth",
+    "min_samples_split",
+    "min_objects",
+    "no_candidate",
+    "no_positive_gain_ratio",
+    "min_gain",
+    "min_impurity_decrease",
+]
+"""Why MakeSubtree makes a node a leaf: the stopping rule that holds there, in the order
+they are checked (see the module's conventions)."""
+
+
+def _find_best_split(frame: _Frame, seed: _Seed, stats: Stats) -> Scored | StopRule:
+    """The split MakeSubtree makes at this node and its score, or the rule that stops it."""
     learner = frame.learner
     weight = total(seed.weights)
-    if (
-        _is_pure(frame, seed, stats)
-        or seed.depth == learner.max_depth
-        or weight < learner.min_samples_split
-        or (learner.min_objects is not None and weight < 2 * learner.min_objects)
-    ):
-        return None
+    if _is_pure(frame, seed, stats):
+        return "pure"
+    if seed.depth == learner.max_depth:
+        return "max_depth"
+    if weight < learner.min_samples_split:
+        return "min_samples_split"
+    if learner.min_objects is not None and weight < 2 * learner.min_objects:
+        return "min_objects"
     candidates = list(_candidates(frame, seed))
     if not candidates:
-        return None
+        return "no_candidate"
     if learner.score == "gain_ratio":
         best = _best_gain_ratio(frame, candidates)
     else:
         best = _best_decrease(frame, candidates)
-    if best is None or not _reaches(best[1], learner.min_gain):
-        return None
+    if best is None:
+        return "no_positive_gain_ratio"
+    if not _reaches(best[1], learner.min_gain):
+        return "min_gain"
     weighted = ratio(weight, frame.total_weight) * best[1]
-    return best if _reaches(weighted, learner.min_impurity_decrease) else None
+    return best if _reaches(weighted, learner.min_impurity_decrease) else "min_impurity_decrease"
 
 
 # -- MakeSubtree ------------------------------------------------------------------------------
@@ -942,7 +967,8 @@ def _leaf(frame: _Frame, seed: _Seed) -> tuple[Leaf, Scored | None]:
             empty = Moments(0, 0.0, 0.0)
         return Leaf(seed.parent_prediction, empty), None
     stats = _stats(frame, seed)
-    return Leaf(central(stats), stats), _find_best_split(frame, seed, stats)
+    found = _find_best_split(frame, seed, stats)
+    return Leaf(central(stats), stats), None if isinstance(found, str) else found
 
 
 def _sprout(frame: _Frame, seed: _Seed, leaf: Leaf, split: _Candidate) -> Sprout[_Seed]:
@@ -1060,15 +1086,8 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     |   Z2 = 0 [0: 0, 1: 1]: 1
     |   Z2 = 1 [0: 1, 1: 0]: 0
     """
-    present = data.present()
-    if not present.rows:
-        raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
-    _check(learner, present)
-    frame = _frame(learner, present)
-    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
-    weights = tuple(_exact(data.weights[r]) for r in present.rows)
-    integral = all(type(w) is int for w in weights)
-    root = _Seed(present.rows, weights, 0, first, integral)
+    start = root(learner, data)
+    frame, first = start._frame, start._seed
     whole = float(frame.total_weight)
     advance = meter(progress, whole, "growing")
     settled = 0.0
@@ -1086,11 +1105,11 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
         return node
 
     if learner.max_leaf_nodes is not None:
-        tree = _grow_best_first(frame, root, learner.max_leaf_nodes, settle)
+        tree = _grow_best_first(frame, first, learner.max_leaf_nodes, settle)
     elif progress is None:
-        tree = unfold(root, lambda seed: _make_subtree(frame, seed))
+        tree = unfold(first, lambda seed: _make_subtree(frame, seed))
     else:
-        tree = unfold(root, make_subtree)
+        tree = unfold(first, make_subtree)
     advance(whole)
     return tree
 
@@ -1220,3 +1239,218 @@ def cart(
         missing=missing,
     )
     return grow(learner, data, progress=progress)
+
+
+# -- one node, as the grower sees it ----------------------------------------------------------
+
+
+@frozen(eq=False)
+class Node:
+    """A node of a growth: the rows that reach it, the weight each carries there, its depth.
+
+    What :func:`grow` would do at any node of any tree, dtree's or another
+    system's, is asked of a :class:`Node`: :func:`decide` (the split
+    MakeSubtree makes, or the rule that stops it), :func:`assess` (the
+    learner's score of a given split) and :func:`children` (the nodes below
+    a given split).  Start from :func:`root`.
+    """
+
+    _frame: _Frame
+    _seed: _Seed
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        """The rows of the dataset that reach the node (a missing value sends a row down
+        every branch, with a share of its weight)."""
+        return self._seed.rows
+
+    @property
+    def weights(self) -> tuple[Weight, ...]:
+        """The weight of each of :attr:`rows` at the node."""
+        return self._seed.weights
+
+    @property
+    def depth(self) -> int:
+        return self._seed.depth
+
+    @property
+    def weight(self) -> Weight:
+        return total(self._seed.weights)
+
+
+@frozen
+class Assessment:
+    """A split at a node as the learner scores it.
+
+    ``score`` is the learner's score (the impurity decrease or gain, scaled
+    by the known share and less the MDL charge, as :func:`grow` compares
+    it); with ``score="gain_ratio"``, ``gain_ratio`` is the ratio and
+    ``eligible`` whether the gain reaches the node's average, C4.5's
+    condition for the ratio to count.  :attr:`key` is what the learner
+    maximises.
+    """
+
+    conditions: tuple[Condition, ...]
+    score: Fraction | float
+    gain_ratio: float | None = None
+    eligible: bool = True
+
+    @property
+    def key(self) -> Fraction | float:
+        return self.score if self.gain_ratio is None else self.gain_ratio
+
+
+@frozen
+class Decision:
+    """What MakeSubtree does at a node: ``best``, the split it makes, or ``stop``, the rule
+    that makes the node a leaf; ``candidates`` are the attributes' best splits."""
+
+    best: Assessment | None
+    stop: StopRule | None
+    candidates: tuple[Assessment, ...]
+
+
+def root(learner: Learner, data: Dataset) -> Node:
+    """The root of the tree ``learner`` grows on ``data``: every row of positive weight.
+
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> len(node.rows), node.weight, node.depth
+    (14, 14, 0)
+    """
+    present = data.present()
+    if not present.rows:
+        raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
+    _check(learner, present)
+    frame = _frame(learner, present)
+    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
+    weights = tuple(_exact(data.weights[r]) for r in present.rows)
+    return Node(frame, _Seed(present.rows, weights, 0, first, all(type(w) is int for w in weights)))
+
+
+def _assessed(node: Node, candidate: _Candidate, average: float | None) -> Assessment:
+    frame = node._frame
+    score = _exact_score(frame, candidate)
+    if frame.learner.score != "gain_ratio":
+        return Assessment(candidate.conditions, score)
+    ratio_ = _gain_ratio((candidate, score))
+    eligible = average is None or score >= average - C45_AVERAGE_GAIN_SLACK
+    return Assessment(candidate.conditions, score, ratio_, eligible)
+
+
+def _average_gain(node: Node, candidates: Sequence[_Candidate]) -> float | None:
+    """C4.5's average gain over the :func:`averaged_attributes` at the node."""
+    frame = node._frame
+    if frame.learner.score != "gain_ratio":
+        return None
+    averaged = averaged_attributes(frame.data.schema, frame.total_weight)
+    gains = [float(_exact_score(frame, c)) for c in candidates if c.attribute in averaged]
+    return sum(gains) / len(gains) if gains else None
+
+
+def decide(node: Node) -> Decision:
+    """The split :func:`grow` makes at ``node``, or the rule that stops it there.
+
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> decision = decide(node)
+    >>> decision.best.conditions[0], decision.stop
+    (Equals(attribute='Outlook', value='Overcast'), None)
+    >>> [round(float(c.score), 3) for c in decision.candidates]
+    [0.247, 0.029, 0.152, 0.048]
+    >>> decide(children(node, decision.best.conditions)[0]).stop
+    'pure'
+    """
+    frame, seed = node._frame, node._seed
+    if not seed.rows:
+        return Decision(None, "pure", ())
+    found = _find_best_split(frame, seed, _stats(frame, seed))
+    candidates = list(_candidates(frame, seed)) if found != "pure" else []
+    average = _average_gain(node, candidates)
+    assessed = tuple(_assessed(node, c, average) for c in candidates)
+    if isinstance(found, str):
+        return Decision(None, found, assessed)
+    return Decision(_assessed(node, found[0], average), None, assessed)
+
+
+def _given(node: Node, conditions: Sequence[Condition]) -> _Candidate | str:
+    """A split given by its conditions, as a candidate of the grower, or why the learner
+    would not make it."""
+    frame, seed = node._frame, node._seed
+    names = {condition.attribute for condition in conditions}
+    if len(names) != 1 or next(iter(names)) not in frame.data.schema.names:
+        return f"the conditions test {sorted(names)}, not one attribute of the data"
+    name = next(iter(names))
+    index = frame.data.schema.index(name)
+    column = _column(frame, seed, index)
+
+    def branch_of(value: Value) -> int:
+        outcomes = [holds(condition, {name: value}) for condition in conditions]
+        return outcomes.index(True) if True in outcomes else -1
+
+    branches = [branch_of(value) for value in column.values]
+    if -1 in branches:
+        return f"no branch accepts the value {quote(column.values[branches.index(-1)])}"
+    parts = tuple(
+        _part(
+            frame,
+            [r for r, b in zip(column.rows, branches, strict=True) if b == k],
+            [w for w, b in zip(column.weights, branches, strict=True) if b == k],
+        )
+        for k in range(len(conditions))
+    )
+    cuts = 0
+    if not isinstance(frame.data.schema.attributes[index].domain, Nominal):
+        scanned = _scan(frame, seed, index)
+        if scanned is None:
+            return "too little weight at the node for a cut"
+        cuts = scanned[1].allowed
+    candidate = _Candidate(
+        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill
+    )
+    return candidate if _allowed(frame.learner, parts) else "a branch the learner would not allow"
+
+
+def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
+    """The learner's score of the split of ``node`` by ``conditions`` (one branch each, all
+    on one attribute), or why the learner would not make that split.
+
+    >>> from dtree.conditions import Equals
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> wind = assess(node, [Equals("Wind", "Strong"), Equals("Wind", "Weak")])
+    >>> round(float(wind.score), 3)
+    0.048
+    >>> assess(node, [Equals("Wind", "Strong")])
+    "no branch accepts the value 'Weak'"
+    """
+    candidate = _given(node, conditions)
+    if isinstance(candidate, str):
+        return candidate
+    average = None
+    if node._frame.learner.score == "gain_ratio":
+        average = _average_gain(node, list(_candidates(node._frame, node._seed)))
+    return _assessed(node, candidate, average)
+
+
+def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
+    """The nodes below the split of ``node`` by ``conditions``, one per branch: a row with a
+    missing value goes down every branch, by the branch's share of the known weight."""
+    candidate = _given(node, conditions)
+    if isinstance(candidate, str):
+        raise DtreeError(f"cannot split the node by {len(conditions)} conditions: {candidate}")
+    frame, seed = node._frame, node._seed
+    prediction = central(_stats(frame, seed)) if seed.rows else seed.parent_prediction
+    return tuple(
+        Node(
+            frame,
+            _Seed(
+                tuple(rows),
+                tuple(weights),
+                seed.depth + 1,
+                prediction,
+                seed.integral and not candidate.missing,
+            ),
+        )
+        for rows, weights in _partition(frame, seed, candidate)
+    )

@@ -23,12 +23,13 @@ Only the command line draws progress, with :class:`Line`: one line on
 standard error, redrawn in place, with the time elapsed and an estimate
 of the time left, and only when standard error is a terminal.
 
-Contents: :class:`Progress`, :data:`Report`, :func:`part`, :func:`meter`,
+Contents: :class:`Progress`, :data:`Report`, :func:`part`, :func:`takes_progress`, :func:`meter`,
 :data:`STEPS`, :func:`remaining`, :func:`clock`, :class:`Line`.
 """
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import time
 from collections.abc import Callable
@@ -36,7 +37,17 @@ from typing import TextIO
 
 from attrs import frozen
 
-__all__ = ["STEPS", "Line", "Progress", "Report", "clock", "meter", "part", "remaining"]
+__all__ = [
+    "STEPS",
+    "Line",
+    "Progress",
+    "Report",
+    "clock",
+    "meter",
+    "part",
+    "remaining",
+    "takes_progress",
+]
 
 
 @frozen
@@ -72,13 +83,17 @@ def part(report: Report | None, start: float, end: float, total: float, what: st
     """The report of one part of a larger work: the units ``start`` to ``end`` of ``total``.
 
     A share s of the part is reported as ``start + (end - start) s`` units
-    of the whole, and the part's own ``what`` follows the part's name.
+    of the whole, and the part's own ``what`` follows the part's name (an
+    empty name leaves it alone).
 
     >>> seen = []
     >>> fold = part(seen.append, 2, 3, 10, "fold 3/10")
     >>> fold(Progress(1, 4, "growing"))
     >>> seen
     [Progress(done=2.25, total=10, what='fold 3/10, growing')]
+    >>> part(seen.append, 0.5, 1, 1, "")(Progress(1, 2, "pruning"))
+    >>> seen[-1]
+    Progress(done=0.75, total=1, what='pruning')
     >>> part(None, 2, 3, 10, "fold 3/10") is None
     True
     """
@@ -87,9 +102,28 @@ def part(report: Report | None, start: float, end: float, total: float, what: st
     whole = report
 
     def inner(progress: Progress) -> None:
-        whole(Progress(start + (end - start) * progress.share, total, f"{what}, {progress.what}"))
+        named = f"{what}, {progress.what}" if what else progress.what
+        whole(Progress(start + (end - start) * progress.share, total, named))
 
     return inner
+
+
+def takes_progress(function: Callable[..., object]) -> bool:
+    """Whether ``function`` takes a ``progress`` keyword: a :data:`Report` for its own work.
+
+    >>> from functools import partial
+    >>> from dtree.grow import id3
+    >>> takes_progress(id3), takes_progress(partial(id3, max_depth=1)), takes_progress(len)
+    (True, True, False)
+    """
+    try:
+        parameter = inspect.signature(function).parameters.get("progress")
+    except (TypeError, ValueError):  # no signature to read, as for some builtins
+        return False
+    return parameter is not None and parameter.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )
 
 
 def meter(report: Report | None, total: float, what: str) -> Callable[[float], None]:

@@ -42,7 +42,9 @@ import heapq
 import itertools
 import math
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from fractions import Fraction
+from functools import partial
 from statistics import NormalDist
 from typing import Literal, TypeVar, assert_never
 
@@ -55,10 +57,11 @@ from dtree.counts import (
 )
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import Fold, Learning, error, folds_of, learn_for, learn_with, losses
+from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
-from dtree.progress import Progress, Report, meter, part
+from dtree.parallel import fan_out
+from dtree.progress import Report, meter, part
 from dtree.routing import (
     Routed,
     every_row,
@@ -1022,6 +1025,7 @@ def select_by_cv(
     risk: Risk = "error",
     impurity: Impurity | None = None,
     progress: Report | None = None,
+    executor: Executor | None = None,
 ) -> Selection:
     """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
 
@@ -1037,7 +1041,9 @@ def select_by_cv(
     a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
     the learner's own (Gini for a function).  ``progress``, if given, is
     told the work done: the full tree and each fold, grown and then pruned,
-    are each one unit of k + 1.
+    are each one unit of k + 1.  With an ``executor`` (a process pool, a
+    Dask cluster's) the folds are grown and pruned in parallel, with exactly
+    the serial result (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grow import CART
@@ -1050,28 +1056,51 @@ def select_by_cv(
     _check_risk(risk)
     if impurity is None:
         impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
-    learn = learn_for(learner, progress)
+    learn_with(learner)  # a bad learner is refused before any work
     parts = folds_of(data, folds, seed=seed)
     units = len(parts) + 1
-
-    def path_of(rows: Dataset, done: int, what: str) -> CostComplexityPath:
-        """The path of the tree grown on ``rows``: the unit ``done`` of the work, half each."""
-        grown = learn(done, done + 0.5, units, what)(rows)
-        pruning = part(progress, done + 0.5, done + 1, units, what)
-        return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
-
-    path = path_of(data, 0, "the full tree")
-    betas = [math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)] + [math.inf]
-    pooled: list[list[tuple[Number, Weight]]] = [[] for _ in betas]
-    for done, held_out in enumerate(parts, start=1):
-        what = f"fold {done}/{len(parts)}"
-        fold_path = path_of(data.subset(held_out.train), done, what)
-        test = data.subset(held_out.test)
-        for k, beta in enumerate(betas):
-            pooled[k].extend(_row_losses(fold_path.tree_at(beta), test))
-        if progress is not None:
-            progress(Progress(done + 1, units, what))
+    path = _path_of(learner, data, risk, impurity, part(progress, 0, 1, units, "the full tree"))
+    betas = (*(math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)), math.inf)
+    held_out = fan_out(
+        partial(
+            _held_out_losses, learner=learner, data=data, betas=betas, risk=risk, impurity=impurity
+        ),
+        parts,
+        executor,
+        progress=progress,
+        names=[f"fold {done}/{len(parts)}" for done in range(1, len(parts) + 1)],
+        start=1,
+        total=units,
+    )
+    pooled = [[loss for fold in held_out for loss in fold[k]] for k in range(len(betas))]
     return _selection(path, [_mean_and_standard_error(losses) for losses in pooled], rule)
+
+
+def _path_of(
+    learner: Learning, rows: Dataset, risk: Risk, impurity: Impurity, progress: Report | None
+) -> CostComplexityPath:
+    """The path of the tree grown on ``rows``: growing is the first half of the work, pruning
+    the second."""
+    grown = learn_with(learner, part(progress, 0, 0.5, 1, ""))(rows)
+    pruning = part(progress, 0.5, 1, 1, "")
+    return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
+
+
+def _held_out_losses(
+    fold: Fold,
+    *,
+    learner: Learning,
+    data: Dataset,
+    betas: Sequence[float],
+    risk: Risk,
+    impurity: Impurity,
+    progress: Report | None = None,
+) -> tuple[list[tuple[Number, Weight]], ...]:
+    """The losses (with their weights) of the fold's test rows, for each beta, under the
+    tree grown on the fold's training rows pruned to that beta."""
+    path = _path_of(learner, data.subset(fold.train), risk, impurity, progress)
+    test = data.subset(fold.test)
+    return tuple(_row_losses(path.tree_at(beta), test) for beta in betas)
 
 
 # -- pruning by depth and early termination -------------------------------------------------------

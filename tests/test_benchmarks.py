@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from benchmarks import bench_cart, bench_extremes
+from benchmarks import bench_cart, bench_extremes, bench_parallel
 
 from dtree.tree import n_leaves
 
@@ -106,3 +106,24 @@ def test_the_extremes_benchmark_runs_on_small_problems(capsys: pytest.CaptureFix
     lines = out.splitlines()
     assert lines[1].split()[-2:] == ["39", "39"]  # both learners give a node to each class
     assert "prune.pessimistic(data=...)" in out
+
+
+def test_the_parallel_benchmark_reports_a_speed_up_and_judges_nothing() -> None:
+    timing = bench_parallel.Timing
+    m = bench_parallel.Measurement(4000, 10, 2, timing(8.0, 7.9, 0.0), timing(4.4, 0.1, 8.1), True)
+    text = bench_parallel.report(m)
+    lines = text.splitlines()
+    assert lines[2].split() == ["serial", "8.00", "7.90"]
+    assert lines[3].split() == ["2", "processes", "4.40", "0.10", "8.10"]
+    assert lines[4] == "speed-up: 1.82x in wall time with 2 processes"
+    assert lines[5].endswith(": 0.99 serial, 1.86 with the pool")
+    assert lines[6] == "results identical to the serial run: yes"
+    assert "PASS" not in text
+    assert "FAIL" not in text
+
+
+def test_the_parallel_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_parallel.main(["--rows", "120", "--folds", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "3-fold cross_validate(CART) of 120 rows" in out
+    assert "results identical to the serial run: yes" in out
