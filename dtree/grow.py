@@ -299,7 +299,15 @@ objects) except for the threshold: the largest training value less than
 above it.  J48 with its defaults (``-C 0.25 -M 2``) is then
 ``pessimistic(collapse(tree), data=data, z="normal")`` of this tree
 (:mod:`dtree.prune`), and ``J48 -U`` is ``collapse(tree)``; J48 -M m is
-``evolve(J48, min_objects=m)``."""
+``evolve(J48, min_objects=m)``.  On the classification datasets of Weka
+3.6's examples, default and ``-U``, the trees are J48's line for line.
+
+Where they can still differ: J48 compares gains and gain ratios within
+Weka's 1e-6 (a later candidate must beat the best by more) where dtree
+uses :data:`dtree.impurity.TOLERANCE`; and where J48's threshold falls a
+hair below the cut's lower value a (see
+:func:`dtree.splits.j48_threshold`), dtree takes a: the same rows on each
+side, a threshold printed up to 1e-6 higher."""
 
 CART = Learner(impurity="gini", nominal="subsets")
 """CART (Breiman et al. 1984): binary splits, Gini, grown until pure."""
