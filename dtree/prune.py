@@ -114,6 +114,7 @@ __all__ = [
 
 Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
+Largest = Literal["first", "last"]
 Rule = Literal["min", "1se"]
 Number = Fraction | float
 R = TypeVar("R")
@@ -768,6 +769,33 @@ def _raised_errors(
     return float(errors)
 
 
+J48_SMALL = 1e-6
+"""Weka's ``Utils.SMALL``: J48 takes two weights within this of each other as equal."""
+
+
+def largest_branch(weights: Sequence[Weight], ties: Largest = "first") -> int:
+    """The branch subtree raising weighs: the one of largest training weight.
+
+    On a tie C4.5 takes the first (``ties="first"``).  J48 (Weka's
+    ``Distribution.maxBag``) scans the branches in order and takes each
+    one whose weight is at least the largest so far less :data:`J48_SMALL`
+    (``Utils.grOrEq``), so it ends with the last of the tied ones
+    (``ties="last"``).
+
+    >>> largest_branch([3, 5, 5, 2]), largest_branch([3, 5, 5, 2], "last")
+    (1, 2)
+    >>> largest_branch([3, 5, 4.9999995], "last")
+    2
+    """
+    if ties == "first":
+        return list(weights).index(max(weights))
+    best, top = 0, -math.inf
+    for k, weight in enumerate(weights):
+        if top - float(weight) < J48_SMALL:
+            best, top = k, float(weight)
+    return best
+
+
 def pessimistic(
     tree: Tree,
     confidence: float = 0.25,
@@ -776,6 +804,7 @@ def pessimistic(
     subtree_raising: bool = True,
     data: Dataset | None = None,
     slack: float = 0.1,
+    largest: Largest = "first",
 ) -> Tree:
     """C4.5's error-based pruning (Quinlan 1993, ch. 4), bottom-up.
 
@@ -786,9 +815,10 @@ def pessimistic(
       subtree's and (with raising) at most the largest branch's, plus
       ``slack``;
     * otherwise, with ``subtree_raising``, its largest branch (by training
-      weight, the first on a tie), taken when its estimate on *all* the
-      node's training examples is at most the subtree's plus ``slack``.
-      The raised branch is recounted on those examples and pruned again.
+      weight; see :func:`largest_branch` for ties, ``largest``), taken when
+      its estimate on *all* the node's training examples is at most the
+      subtree's plus ``slack``.  The raised branch is recounted on those
+      examples and pruned again.
 
     ``slack=0.1`` is C4.5's and J48's: a replacement may cost up to 0.1
     estimated errors more.  With ``slack=0`` pruning never raises the
@@ -863,10 +893,10 @@ def pessimistic(
     ) -> tuple[Tree, float, _Recounted]:
         kept = math.fsum(errors for _, errors, _ in below)
         weights = [branch.subtree.stats.weight for branch in split.branches]
-        largest = weights.index(max(weights))
-        branch, _, as_read = below[largest]
+        raised = largest_branch(weights, largest)
+        branch, _, as_read = below[raised]
         by_raising = _raised_errors(
-            split, largest, branch, as_read, data=training, rows=rows, confidence=confidence, z=z
+            split, raised, branch, as_read, data=training, rows=rows, confidence=confidence, z=z
         )
         collapsing = collapsed(split, kept, by_raising)
         if collapsing is not None:

@@ -34,6 +34,7 @@ from dtree.prune import (
     cost_complexity_path,
     early_stopping,
     estimated_errors,
+    largest_branch,
     link_strengths,
     pessimistic,
     prune_to,
@@ -603,3 +604,17 @@ def test_moments_of_an_empty_regression_node_are_refused_as_a_leaf() -> None:
     )
     with pytest.raises(DtreeError, match="empty"):
         as_leaf(empty)
+
+
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=6))
+def test_the_largest_branch_is_the_first_or_last_of_the_heaviest(weights: list[int]) -> None:
+    heaviest = [k for k, w in enumerate(weights) if w == max(weights)]
+    assert largest_branch(weights) == heaviest[0]
+    assert largest_branch(weights, "last") == heaviest[-1]
+
+
+def test_j48_takes_a_branch_within_its_small_of_the_heaviest() -> None:
+    """Weka's maxBag keeps any later branch at least the largest so far less 1e-6."""
+    assert largest_branch([5.0, 5.0 - 5e-7], "last") == 1
+    assert largest_branch([5.0, 5.0 - 2e-6], "last") == 0
+    assert largest_branch([5.0, 5.0 - 2e-6]) == 0

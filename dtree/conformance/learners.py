@@ -158,6 +158,7 @@ class Pessimistic:
             z="normal",
             subtree_raising=self.subtree_raising,
             data=data,
+            largest="last",
         )
 
 
