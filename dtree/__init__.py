@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from dtree import (
+    arff,
     conditions,
     conformance,
     counts,
@@ -48,10 +49,11 @@ from dtree import (
     splits,
     tree,
 )
+from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -68,6 +70,7 @@ __all__ = [
     "C45",
     "CART",
     "ID3",
+    "J48",
     "Attribute",
     "Branch",
     "ClassStats",
@@ -81,6 +84,7 @@ __all__ = [
     "Schema",
     "Split",
     "Tree",
+    "arff",
     "c45",
     "cart",
     "cli",
@@ -111,6 +115,7 @@ __all__ = [
     "predict_proba",
     "progress",
     "prune",
+    "read_arff",
     "read_csv",
     "render",
     "routing",

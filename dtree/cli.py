@@ -42,10 +42,29 @@
     ``validation`` the error on validation data.
 ``dtree dnf MODEL.json --label CLASS [--minimize]``
     The DNF of the paths that end in CLASS, or a smallest equivalent one.
+``dtree check (FILE --target COL | --dataset NAME) --against PEER [--param NAME=VALUE ...]``
+    Run the peer (``sklearn``, ``rpart`` or ``j48``) with its own settings,
+    read its tree, grow dtree's with the same settings
+    (:func:`dtree.conformance.learner_for`) and print the comparison
+    (:func:`dtree.conformance.compare`; ``--json`` for JSON); ``--tree FILE``
+    (J48's printed tree, or rpart's frame with ``--splits FILE``) compares a
+    tree made elsewhere instead of running the peer.
+``dtree fuzz --against PEER [--param NAME=VALUE ...] [--examples N] [--seed S]``
+    Search generated datasets for one on which the peer and dtree part
+    (:func:`dtree.conformance.differential`) and print the smallest found;
+    ``--campaigns K`` splits the search into K seeded searches and
+    ``--processes P`` runs them in P processes, with the serial result.
+
+``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part.
 
 The three learning commands, fit, evaluate and prune, read data and take
 learning options alike; ``--weights COL`` reads each row's weight from
-column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Every
+column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Wherever a
+command reads a CSV file it reads an ARFF file too, told by the name's
+ending ``.arff`` (:func:`dtree.read_arff`, :func:`dtree.arff.read_arff_examples`):
+the file declares its attributes, the class order and the row weights, so
+the options that say how to read a CSV file are refused with it, and
+``--target`` defaults to its last attribute.  Every
 learning option is passed on only when it is given, so each algorithm
 keeps its own defaults; an option that the chosen algorithm does not
 have is refused rather than ignored.  Bad input, a malformed
@@ -63,10 +82,12 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from fractions import Fraction
 from functools import partial
@@ -76,7 +97,11 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from dtree import __version__, datasets
+from dtree.arff import read_arff, read_arff_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
+from dtree.conformance import compare, learner_for, read_j48, read_rpart
+from dtree.conformance.check import Peer, their_tree
+from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
@@ -196,21 +221,30 @@ def _weight(text: str) -> int | float:
         raise argparse.ArgumentTypeError(f"expected a number, got {quote(text)}") from None
 
 
-def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
-    """The arguments that say what data to learn from and how: fit's and evaluate's."""
-    command.add_argument(
-        "--quiet", action="store_true", help="draw no progress line on standard error"
-    )
+def _add_data(command: argparse.ArgumentParser) -> None:
+    """The arguments that say what data to read: FILE.csv (or FILE.arff) or a bundled dataset."""
     source = command.add_mutually_exclusive_group(required=True)
-    source.add_argument("file", nargs="?", metavar="FILE.csv", help="a CSV file with a header")
+    source.add_argument(
+        "file", nargs="?", metavar="FILE.csv", help="a CSV file with a header, or FILE.arff"
+    )
     source.add_argument("--dataset", metavar="NAME", help="a bundled dataset (see: dtree datasets)")
     reading = command.add_argument_group("reading FILE.csv")
-    reading.add_argument("--target", metavar="COL", help="the target column")
+    reading.add_argument(
+        "--target", metavar="COL", help="the target column (FILE.arff: by default its last)"
+    )
     reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
     _add_weights(reading)
     _add_missing_marker(reading)
+
+
+def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
+    """The arguments that say what data to learn from and how: fit's and evaluate's."""
+    command.add_argument(
+        "--quiet", action="store_true", help="draw no progress line on standard error"
+    )
+    _add_data(command)
     learning = command.add_argument_group(
         "learning",
         "An option marked with algorithms belongs to those only; each algorithm keeps its "
@@ -314,7 +348,88 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a smallest equivalent DNF (Boolean attributes only): fewest terms, then literals",
     )
+    _add_checking(commands)
     return parser
+
+
+def _add_peer(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--against", required=True, choices=SYSTEMS, help="the peer: scikit-learn, rpart or J48"
+    )
+    command.add_argument(
+        "--param",
+        action="append",
+        type=_setting,
+        metavar="NAME=VALUE",
+        help="a setting of the peer, in its own words (repeatable): max_depth=3 (sklearn),"
+        " cp=0 (rpart), C=0.1 or U=true (j48); dtree grows its tree to match",
+    )
+
+
+def _add_checking(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    checking = commands.add_parser(
+        "check", help="compare a peer's tree with dtree's, node by node (exit 1 if they part)"
+    )
+    _add_data(checking)
+    _add_peer(checking)
+    theirs = checking.add_argument_group("a tree the peer grew elsewhere (instead of running it)")
+    theirs.add_argument(
+        "--tree", metavar="FILE", help="J48's printed tree, or rpart's frame as CSV (rpart.R)"
+    )
+    theirs.add_argument(
+        "--format", choices=["j48", "rpart"], help="the format of --tree (default: --against's)"
+    )
+    theirs.add_argument("--splits", metavar="FILE", help="rpart's splits as CSV, with --tree")
+    checking.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    fuzzing = commands.add_parser(
+        "fuzz",
+        help="search generated datasets for one on which a peer and dtree part, and shrink it",
+    )
+    _add_peer(fuzzing)
+    fuzzing.add_argument(
+        "--examples", type=int, default=100, metavar="N", help="datasets to try (default: 100)"
+    )
+    fuzzing.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="the campaign's seed (default: 0)"
+    )
+    fuzzing.add_argument(
+        "--campaigns",
+        type=int,
+        default=1,
+        metavar="K",
+        help="split the examples into K searches of their own seed (default: 1)",
+    )
+    fuzzing.add_argument(
+        "--processes", type=int, metavar="P", help="run the searches in P processes"
+    )
+    fuzzing.add_argument(
+        "--exact-ties",
+        action="store_true",
+        help="count a tie broken otherwise than dtree breaks it as a disagreement",
+    )
+
+
+def _setting(text: str) -> tuple[str, object]:
+    """A peer's setting NAME=VALUE: VALUE an integer, a number, true, false, none, or text.
+
+    >>> _setting("max_depth=3"), _setting("cp=0.01"), _setting("U=true")
+    (('max_depth', 3), ('cp', 0.01), ('U', True))
+    >>> _setting("criterion=entropy")
+    ('criterion', 'entropy')
+    """
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(text)}")
+    words: Mapping[str, object] = {"true": True, "false": False, "none": None}
+    value = value.strip()
+    if value.lower() in words:
+        return name.strip(), words[value.lower()]
+    for kind in (int, float):
+        try:
+            return name.strip(), kind(value)
+        except ValueError:
+            pass
+    return name.strip(), value
 
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
@@ -416,6 +531,9 @@ def _data(arguments: argparse.Namespace) -> Dataset:
         return datasets.load(arguments.dataset)
     if not arguments.file:
         raise DtreeError("FILE.csv must name a file")
+    if _is_arff(arguments.file):
+        _refuse_csv_options(arguments, [option for option in FILE_ONLY if option != "target"])
+        return read_arff(arguments.file, target=arguments.target)
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
     classes = None
@@ -432,6 +550,18 @@ def _data(arguments: argparse.Namespace) -> Dataset:
     )
     # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
     return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+
+
+def _is_arff(file: str) -> bool:
+    """Whether ``file`` is read as ARFF (its name ends in ``.arff``, in any case) or as CSV."""
+    return file.lower().endswith(".arff")
+
+
+def _refuse_csv_options(arguments: argparse.Namespace, options: Sequence[str]) -> None:
+    """Refuse the options that say how to read a CSV file: an ARFF file declares it."""
+    for option in options:
+        if getattr(arguments, option) is not None:
+            raise DtreeError(f"{_flag(option)} goes with a CSV file; an ARFF file declares its own")
 
 
 def _given(
@@ -542,11 +672,15 @@ def _cell(prediction: Label | float) -> str:
 def _predict(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model)
     numeric, nominal = _kinds(tree, arguments.model)
-    read = partial(read_examples, arguments.data, numeric=numeric, nominal=nominal)
-    # Without --missing-marker, read_examples's own markers apply, as read_csv's do for fit.
-    examples = (
-        read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
-    )
+    if _is_arff(arguments.data):
+        _refuse_csv_options(arguments, ["missing_marker"])
+        examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
+    else:
+        read = partial(read_examples, arguments.data, numeric=numeric, nominal=nominal)
+        # Without --missing-marker, read_examples's own markers apply, as read_csv's do for fit.
+        examples = (
+            read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+        )
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
@@ -578,6 +712,9 @@ def _rules(arguments: argparse.Namespace) -> str:
                 "--weights goes with --data FILE.csv; a bundled dataset declares its own"
             )
         data = datasets.load(arguments.dataset)
+    elif arguments.data is not None and _is_arff(arguments.data):
+        _refuse_csv_options(arguments, ["weights"])
+        data = read_arff(arguments.data, target=arguments.target)
     elif arguments.data is not None and arguments.target is not None:
         classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
         data = read_csv(
@@ -808,6 +945,75 @@ def _prune(arguments: argparse.Namespace) -> str:
     return PRUNERS[arguments.method](arguments, data, learn)
 
 
+def _settings(arguments: argparse.Namespace) -> dict[str, object]:
+    settings: dict[str, object] = {}
+    for name, value in arguments.param or ():
+        if name in settings:
+            raise DtreeError(f"--param {name} is given twice")
+        settings[name] = value
+    return settings
+
+
+def _their_file(arguments: argparse.Namespace, data: Dataset) -> Tree:
+    """The tree of --tree (and --splits), read onto the data."""
+    form = arguments.format or arguments.against
+    if form == "j48":
+        if arguments.splits is not None:
+            raise DtreeError("--splits goes with --format rpart")
+        return read_j48(read_text(arguments.tree), data, file=arguments.tree)
+    if form == "rpart":
+        if arguments.splits is None:
+            raise DtreeError("--format rpart needs --splits FILE, rpart's splits as CSV")
+        frame, splits = read_text(arguments.tree), read_text(arguments.splits)
+        return read_rpart(frame, splits, data, file=arguments.tree, splits_file=arguments.splits)
+    raise DtreeError("--tree needs --format j48 or rpart: a scikit-learn tree lives in Python")
+
+
+def _check(arguments: argparse.Namespace) -> tuple[str, int]:
+    settings = _settings(arguments)
+    recipe = learner_for(arguments.against, **settings)  # refuse settings before any work
+    if arguments.tree is None:
+        for option in ("format", "splits"):
+            if getattr(arguments, option) is not None:
+                raise DtreeError(f"{_flag(option)} goes with --tree FILE")
+    data = _data(arguments)
+    if arguments.tree is None:
+        theirs = their_tree(arguments.against, data, **settings)
+    else:
+        theirs = _their_file(arguments, data)
+    result = compare(theirs, _placed(arguments, lambda: recipe(data)), data, recipe.learner)
+    return (result.json() if arguments.json else result.text().rstrip("\n")), int(not result.agrees)
+
+
+def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
+    settings = _settings(arguments)
+    recipe = learner_for(arguments.against, **settings)
+    differential = importlib.import_module("dtree.conformance.fuzz").differential
+    fit = Peer(arguments.against, tuple(settings.items()))
+    search = partial(
+        differential,
+        fit,
+        recipe,
+        examples=arguments.examples,
+        seed=arguments.seed,
+        campaigns=arguments.campaigns,
+        exact_ties=arguments.exact_ties,
+    )
+    if arguments.processes is None:
+        found = search()
+    else:
+        if arguments.processes < 1:
+            raise DtreeError(f"--processes must be an integer >= 1, got {arguments.processes}")
+        with ProcessPoolExecutor(arguments.processes) as pool:
+            found = search(executor=pool)
+    if found is None:
+        return (
+            f"no disagreement in {arguments.examples} datasets (seed {arguments.seed})",
+            0,
+        )
+    return found.text().rstrip("\n"), 1
+
+
 def _examples() -> dict[str, Traversable]:
     """The example files that ship in the package, by name."""
     folder = files("dtree").joinpath("examples")
@@ -877,7 +1083,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     arguments = _parser().parse_args(argv)
-    commands: Mapping[str, Callable[[argparse.Namespace], str]] = {
+    commands: Mapping[str, Callable[[argparse.Namespace], str | tuple[str, int]]] = {
         "datasets": lambda _: _datasets(),
         "example": _example,
         "fit": _fit,
@@ -886,10 +1092,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "predict": _predict,
         "rules": _rules,
         "dnf": _dnf,
+        "check": _check,
+        "fuzz": _fuzz,
     }
     destination: str | None = getattr(arguments, "output", None)
+    status = 0
     try:
         output = commands[arguments.command](arguments)
+        if isinstance(output, tuple):
+            output, status = output
         if destination is None:
             _print(output)
         else:
@@ -902,4 +1113,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         # and keep the interpreter from reporting the same broken pipe when it flushes.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return 0
+    return status

@@ -9,7 +9,7 @@
 
 A frozen :class:`Learner` value says which candidates exist, how they are
 scored and when to stop; :func:`id3`, :func:`c45` and :func:`cart` are
-presets of it.
+presets of it, and :data:`J48` is C4.5 as Weka's J48 grows it.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
@@ -23,6 +23,8 @@ Conventions (what makes the result an oracle)
   - a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
     boundary points (see :mod:`dtree.splits`); the first best in
     ascending order of t.  A numeric attribute can be split again below.
+    With a ``resolution`` (C4.5, J48: 1e-5), values closer than it to
+    their sorted neighbour are one value: no cut between them.
 
 * Best split: the first candidate, in schema order, whose score equals
   the maximum.  Exact scores (Gini and misclassification of rational
@@ -61,7 +63,7 @@ from typing import Literal
 
 from attrs import evolve, frozen
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import (
     ClassStats,
     Counts,
@@ -86,27 +88,47 @@ from dtree.impurity import (
 from dtree.missing import most_likely_value
 from dtree.progress import Report, meter
 from dtree.significance import is_significant
-from dtree.splits import Cut, Part, Scan, Sums, best_cut, c45_threshold, midpoint, squared_error
+from dtree.splits import (
+    Cut,
+    Part,
+    Scan,
+    Sums,
+    best_cut,
+    c45_threshold,
+    j48_threshold,
+    midpoint,
+    squared_error,
+)
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "C45",
+    "C45_RESOLUTION",
     "CART",
     "ID3",
+    "J48",
     "MAX_ABS_TARGET",
     "MAX_SUBSET_VALUES",
+    "Assessment",
+    "Decision",
     "Learner",
+    "Node",
+    "StopRule",
+    "assess",
     "averaged_attributes",
     "c45",
     "cart",
+    "children",
+    "decide",
     "grow",
     "id3",
+    "root",
 ]
 
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
-Threshold = Literal["midpoint", "c45"]
+Threshold = Literal["midpoint", "c45", "j48"]
 Missing = Literal["refuse", "fractional", "impute"]
 
 IMPURITIES: Mapping[str, Impurity] = MappingProxyType(
@@ -125,6 +147,12 @@ A regression node keeps sum w*y and sum w*y^2 in floats, and the scan for
 a cut squares sums of w*y: with the weights adding up to at most
 :data:`dtree.dataset.MAX_TOTAL_WEIGHT` (2^128) and |y| <= 1e100, these stay
 below 2^256 * 1e200, about 1.2e277, short of the largest float (1.8e308)."""
+
+C45_RESOLUTION = 1e-5
+"""C4.5 release 8 (``contin.c``: ``a < b - 1E-5``) and Weka's J48
+(``C45Split``: ``a + 1e-5 < b``) cut between sorted neighbours a and b
+only when they are more than this apart, and count only those cuts for
+the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
 
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
@@ -161,8 +189,16 @@ class Learner:
       gain ratio among the candidates whose gain is at least the average).
     * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
       (CART's binary ``In`` / ``NotIn``).
-    * ``threshold``: ``midpoint`` of the two values a cut lies between, or
-      ``c45``: the largest value of the whole training set not above it.
+    * ``threshold``: ``midpoint`` of the two values a cut lies between;
+      ``c45``: the largest value of the whole training set not above it
+      (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
+      Weka's tolerance, the largest value less than 1e-6 above it
+      (:func:`dtree.splits.j48_threshold`), where J48 is the target.
+    * ``resolution``: a numeric attribute is cut between sorted
+      neighbours a < b only if a + resolution < b; values closer than
+      that act as one value, both when cuts are enumerated and when the
+      MDL correction counts them.  0 (the default): every two distinct
+      values; C4.5 and J48: :data:`C45_RESOLUTION` (1e-5).
     * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
       is computed on the known values and scaled by their weight share; a
       row with a missing value goes down every branch with weight
@@ -196,6 +232,7 @@ class Learner:
     score: Score = "impurity_decrease"
     nominal: NominalSplits = "multiway"
     threshold: Threshold = "midpoint"
+    resolution: float = 0.0
     missing: Missing = "refuse"
     mdl: bool = False
     max_depth: int | None = None
@@ -211,11 +248,17 @@ class Learner:
         _check_choice("impurity", self.impurity, CRITERIA)
         _check_choice("score", self.score, ("impurity_decrease", "gain_ratio"))
         _check_choice("nominal split", self.nominal, ("multiway", "subsets"))
-        _check_choice("threshold policy", self.threshold, ("midpoint", "c45"))
+        _check_choice("threshold policy", self.threshold, ("midpoint", "c45", "j48"))
         _check_choice("missing-value policy", self.missing, ("refuse", "fractional", "impute"))
         _check_count("max_depth", self.max_depth, 0)
         _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
-        for name in ("min_samples_split", "min_samples_leaf", "min_gain", "min_impurity_decrease"):
+        for name in (
+            "resolution",
+            "min_samples_split",
+            "min_samples_leaf",
+            "min_gain",
+            "min_impurity_decrease",
+        ):
             _check_at_least_zero(name, getattr(self, name))
         if self.min_objects is not None:
             _check_at_least_zero("min_objects", self.min_objects)
@@ -230,8 +273,33 @@ ID3 = Learner()
 """ID3 (Quinlan 1986): information gain, multiway nominal splits (numeric
 attributes by midpoint thresholds), grown until pure; refuses missing values."""
 
-C45 = Learner(score="gain_ratio", threshold="c45", missing="fractional", mdl=True, min_objects=2)
-"""C4.5 release 8 (Quinlan 1993, 1996) as Weka's J48 grows it, unpruned."""
+C45 = Learner(
+    score="gain_ratio",
+    threshold="c45",
+    resolution=C45_RESOLUTION,
+    missing="fractional",
+    mdl=True,
+    min_objects=2,
+)
+"""C4.5 release 8 (Quinlan 1993, 1996), unpruned: gain ratio among the
+candidates of at least average gain, the MDL correction log2(cuts) / N of
+a numeric split, thresholds at training values not above the midpoint
+(compared exactly, as C4.5 does), missing values by fractional weights,
+``min_objects`` 2.  Numeric values less than 1e-5 apart
+(:data:`C45_RESOLUTION`) are one value: C4.5 neither cuts between them
+nor counts such a cut in the MDL correction."""
+
+J48 = evolve(C45, threshold="j48")
+"""C4.5 as Weka's J48 (3.6) grows it, before collapsing and pruning.
+
+J48 grows as C4.5 release 8 does (:data:`C45`: the same resolution,
+MDL correction, average-gain rule with its 1e-3 slack, and minimum
+objects) except for the threshold: the largest training value less than
+1e-6 above the midpoint (``threshold="j48"``), where C4.5 takes none
+above it.  J48 with its defaults (``-C 0.25 -M 2``) is then
+``pessimistic(collapse(tree), data=data, z="normal")`` of this tree
+(:mod:`dtree.prune`), and ``J48 -U`` is ``collapse(tree)``; J48 -M m is
+``evolve(J48, min_objects=m)``."""
 
 CART = Learner(impurity="gini", nominal="subsets")
 """CART (Breiman et al. 1984): binary splits, Gini, grown until pure."""
@@ -252,6 +320,7 @@ class _Frame:
     total_weight: Weight
     float_weights: bool  # the dataset's weights include floats: report counts as floats
     training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
+    in_row_order: tuple[tuple[float, ...], ...]  # known values in row order (threshold j48)
     complete: tuple[bool, ...]  # the column has no missing value in any row
 
     @property
@@ -295,6 +364,12 @@ def _frame(learner: Learner, data: Dataset) -> _Frame:
         for attribute, column in zip(schema.attributes, data.columns, strict=True)
     )
     present = data.rows
+    in_row_order = tuple(
+        tuple(float(column[r]) for r in present if column[r] is not None)  # type: ignore[arg-type]
+        if learner.threshold == "j48" and not isinstance(attribute.domain, Nominal)
+        else ()
+        for attribute, column in zip(schema.attributes, data.columns, strict=True)
+    )
     return _Frame(
         learner,
         data,
@@ -304,6 +379,7 @@ def _frame(learner: Learner, data: Dataset) -> _Frame:
         total(data.weights[r] for r in present),
         any(isinstance(data.weights[r], float) for r in present),
         numeric_values,
+        in_row_order,
         tuple(all(column[r] is not None for r in present) for column in data.columns),
     )
 
@@ -573,10 +649,15 @@ def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight
 
 
 def _threshold(frame: _Frame, index: int, below: float, above: float) -> float:
-    """``midpoint``, or C4.5's largest training value not above the midpoint."""
-    if frame.learner.threshold == "midpoint":
-        return midpoint(below, above)
-    return c45_threshold(below, above, frame.training_values[index])
+    """``midpoint``, or C4.5's (J48's) largest training value not above the midpoint."""
+    match frame.learner.threshold:
+        case "midpoint":
+            return midpoint(below, above)
+        case "c45":
+            return c45_threshold(below, above, frame.training_values[index])
+        case "j48":
+            in_row_order = frame.in_row_order[index]
+            return j48_threshold(below, above, frame.training_values[index], in_row_order)
 
 
 def _parts_of_cut(frame: _Frame, column: _Column, below: float) -> tuple[Part, Part]:
@@ -621,6 +702,7 @@ def _scan(frame: _Frame, seed: _Seed, index: int) -> tuple[_Column, Scan] | None
         min_side=min_side,  # type: ignore[arg-type]
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
+        resolution=learner.resolution,
     )
     return column, scan
 
@@ -788,28 +870,45 @@ def _is_pure(frame: _Frame, seed: _Seed, stats: Stats) -> bool:
     return len({frame.targets[row] for row in seed.rows}) <= 1
 
 
-def _find_best_split(frame: _Frame, seed: _Seed, stats: Stats) -> Scored | None:
-    """The split MakeSubtree makes at this node and its score, or None for a leaf."""
+StopRule = Literal[
+    "pure",
+    "max_depth",
+    "min_samples_split",
+    "min_objects",
+    "no_candidate",
+    "no_positive_gain_ratio",
+    "min_gain",
+    "min_impurity_decrease",
+]
+"""Why MakeSubtree makes a node a leaf: the stopping rule that holds there, in the order
+they are checked (see the module's conventions)."""
+
+
+def _find_best_split(frame: _Frame, seed: _Seed, stats: Stats) -> Scored | StopRule:
+    """The split MakeSubtree makes at this node and its score, or the rule that stops it."""
     learner = frame.learner
     weight = total(seed.weights)
-    if (
-        _is_pure(frame, seed, stats)
-        or seed.depth == learner.max_depth
-        or weight < learner.min_samples_split
-        or (learner.min_objects is not None and weight < 2 * learner.min_objects)
-    ):
-        return None
+    if _is_pure(frame, seed, stats):
+        return "pure"
+    if seed.depth == learner.max_depth:
+        return "max_depth"
+    if weight < learner.min_samples_split:
+        return "min_samples_split"
+    if learner.min_objects is not None and weight < 2 * learner.min_objects:
+        return "min_objects"
     candidates = list(_candidates(frame, seed))
     if not candidates:
-        return None
+        return "no_candidate"
     if learner.score == "gain_ratio":
         best = _best_gain_ratio(frame, candidates)
     else:
         best = _best_decrease(frame, candidates)
-    if best is None or not _reaches(best[1], learner.min_gain):
-        return None
+    if best is None:
+        return "no_positive_gain_ratio"
+    if not _reaches(best[1], learner.min_gain):
+        return "min_gain"
     weighted = ratio(weight, frame.total_weight) * best[1]
-    return best if _reaches(weighted, learner.min_impurity_decrease) else None
+    return best if _reaches(weighted, learner.min_impurity_decrease) else "min_impurity_decrease"
 
 
 # -- MakeSubtree ------------------------------------------------------------------------------
@@ -860,7 +959,8 @@ def _leaf(frame: _Frame, seed: _Seed) -> tuple[Leaf, Scored | None]:
             empty = Moments(0, 0.0, 0.0)
         return Leaf(seed.parent_prediction, empty), None
     stats = _stats(frame, seed)
-    return Leaf(central(stats), stats), _find_best_split(frame, seed, stats)
+    found = _find_best_split(frame, seed, stats)
+    return Leaf(central(stats), stats), None if isinstance(found, str) else found
 
 
 def _sprout(frame: _Frame, seed: _Seed, leaf: Leaf, split: _Candidate) -> Sprout[_Seed]:
@@ -978,15 +1078,8 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     |   Z2 = 0 [0: 0, 1: 1]: 1
     |   Z2 = 1 [0: 1, 1: 0]: 0
     """
-    present = data.present()
-    if not present.rows:
-        raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
-    _check(learner, present)
-    frame = _frame(learner, present)
-    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
-    weights = tuple(_exact(data.weights[r]) for r in present.rows)
-    integral = all(type(w) is int for w in weights)
-    root = _Seed(present.rows, weights, 0, first, integral)
+    start = root(learner, data)
+    frame, first = start._frame, start._seed
     whole = float(frame.total_weight)
     advance = meter(progress, whole, "growing")
     settled = 0.0
@@ -1004,11 +1097,11 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
         return node
 
     if learner.max_leaf_nodes is not None:
-        tree = _grow_best_first(frame, root, learner.max_leaf_nodes, settle)
+        tree = _grow_best_first(frame, first, learner.max_leaf_nodes, settle)
     elif progress is None:
-        tree = unfold(root, lambda seed: _make_subtree(frame, seed))
+        tree = unfold(first, lambda seed: _make_subtree(frame, seed))
     else:
-        tree = unfold(root, make_subtree)
+        tree = unfold(first, make_subtree)
     advance(whole)
     return tree
 
@@ -1061,12 +1154,14 @@ def c45(
     missing: Missing = "fractional",
     progress: Report | None = None,
 ) -> Tree:
-    """C4.5 (release 8) as Weka's J48 grows it, before pruning (J48 -U -O).
+    """C4.5 (release 8), before pruning.
 
     Gain ratio among the candidates whose gain is at least the average;
     multiway nominal splits; numeric cuts with the MDL correction and
-    C4.5's minimum split size, thresholds at training values; missing
-    values by fractional weights.  Quinlan's golf tree (C4.5, 1993):
+    C4.5's minimum split size, values within 1e-5 taken as one, thresholds
+    at training values; missing values by fractional weights.  Weka's J48
+    grows the same tree but for its threshold rule (:data:`J48`), and
+    collapses it before pruning.  Quinlan's golf tree (C4.5, 1993):
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
@@ -1136,3 +1231,218 @@ def cart(
         missing=missing,
     )
     return grow(learner, data, progress=progress)
+
+
+# -- one node, as the grower sees it ----------------------------------------------------------
+
+
+@frozen(eq=False)
+class Node:
+    """A node of a growth: the rows that reach it, the weight each carries there, its depth.
+
+    What :func:`grow` would do at any node of any tree, dtree's or another
+    system's, is asked of a :class:`Node`: :func:`decide` (the split
+    MakeSubtree makes, or the rule that stops it), :func:`assess` (the
+    learner's score of a given split) and :func:`children` (the nodes below
+    a given split).  Start from :func:`root`.
+    """
+
+    _frame: _Frame
+    _seed: _Seed
+
+    @property
+    def rows(self) -> tuple[int, ...]:
+        """The rows of the dataset that reach the node (a missing value sends a row down
+        every branch, with a share of its weight)."""
+        return self._seed.rows
+
+    @property
+    def weights(self) -> tuple[Weight, ...]:
+        """The weight of each of :attr:`rows` at the node."""
+        return self._seed.weights
+
+    @property
+    def depth(self) -> int:
+        return self._seed.depth
+
+    @property
+    def weight(self) -> Weight:
+        return total(self._seed.weights)
+
+
+@frozen
+class Assessment:
+    """A split at a node as the learner scores it.
+
+    ``score`` is the learner's score (the impurity decrease or gain, scaled
+    by the known share and less the MDL charge, as :func:`grow` compares
+    it); with ``score="gain_ratio"``, ``gain_ratio`` is the ratio and
+    ``eligible`` whether the gain reaches the node's average, C4.5's
+    condition for the ratio to count.  :attr:`key` is what the learner
+    maximises.
+    """
+
+    conditions: tuple[Condition, ...]
+    score: Fraction | float
+    gain_ratio: float | None = None
+    eligible: bool = True
+
+    @property
+    def key(self) -> Fraction | float:
+        return self.score if self.gain_ratio is None else self.gain_ratio
+
+
+@frozen
+class Decision:
+    """What MakeSubtree does at a node: ``best``, the split it makes, or ``stop``, the rule
+    that makes the node a leaf; ``candidates`` are the attributes' best splits."""
+
+    best: Assessment | None
+    stop: StopRule | None
+    candidates: tuple[Assessment, ...]
+
+
+def root(learner: Learner, data: Dataset) -> Node:
+    """The root of the tree ``learner`` grows on ``data``: every row of positive weight.
+
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> len(node.rows), node.weight, node.depth
+    (14, 14, 0)
+    """
+    present = data.present()
+    if not present.rows:
+        raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
+    _check(learner, present)
+    frame = _frame(learner, present)
+    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
+    weights = tuple(_exact(data.weights[r]) for r in present.rows)
+    return Node(frame, _Seed(present.rows, weights, 0, first, all(type(w) is int for w in weights)))
+
+
+def _assessed(node: Node, candidate: _Candidate, average: float | None) -> Assessment:
+    frame = node._frame
+    score = _exact_score(frame, candidate)
+    if frame.learner.score != "gain_ratio":
+        return Assessment(candidate.conditions, score)
+    ratio_ = _gain_ratio((candidate, score))
+    eligible = average is None or score >= average - C45_AVERAGE_GAIN_SLACK
+    return Assessment(candidate.conditions, score, ratio_, eligible)
+
+
+def _average_gain(node: Node, candidates: Sequence[_Candidate]) -> float | None:
+    """C4.5's average gain over the :func:`averaged_attributes` at the node."""
+    frame = node._frame
+    if frame.learner.score != "gain_ratio":
+        return None
+    averaged = averaged_attributes(frame.data.schema, frame.total_weight)
+    gains = [float(_exact_score(frame, c)) for c in candidates if c.attribute in averaged]
+    return sum(gains) / len(gains) if gains else None
+
+
+def decide(node: Node) -> Decision:
+    """The split :func:`grow` makes at ``node``, or the rule that stops it there.
+
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> decision = decide(node)
+    >>> decision.best.conditions[0], decision.stop
+    (Equals(attribute='Outlook', value='Overcast'), None)
+    >>> [round(float(c.score), 3) for c in decision.candidates]
+    [0.247, 0.029, 0.152, 0.048]
+    >>> decide(children(node, decision.best.conditions)[0]).stop
+    'pure'
+    """
+    frame, seed = node._frame, node._seed
+    if not seed.rows:
+        return Decision(None, "pure", ())
+    found = _find_best_split(frame, seed, _stats(frame, seed))
+    candidates = list(_candidates(frame, seed)) if found != "pure" else []
+    average = _average_gain(node, candidates)
+    assessed = tuple(_assessed(node, c, average) for c in candidates)
+    if isinstance(found, str):
+        return Decision(None, found, assessed)
+    return Decision(_assessed(node, found[0], average), None, assessed)
+
+
+def _given(node: Node, conditions: Sequence[Condition]) -> _Candidate | str:
+    """A split given by its conditions, as a candidate of the grower, or why the learner
+    would not make it."""
+    frame, seed = node._frame, node._seed
+    names = {condition.attribute for condition in conditions}
+    if len(names) != 1 or next(iter(names)) not in frame.data.schema.names:
+        return f"the conditions test {sorted(names)}, not one attribute of the data"
+    name = next(iter(names))
+    index = frame.data.schema.index(name)
+    column = _column(frame, seed, index)
+
+    def branch_of(value: Value) -> int:
+        outcomes = [holds(condition, {name: value}) for condition in conditions]
+        return outcomes.index(True) if True in outcomes else -1
+
+    branches = [branch_of(value) for value in column.values]
+    if -1 in branches:
+        return f"no branch accepts the value {quote(column.values[branches.index(-1)])}"
+    parts = tuple(
+        _part(
+            frame,
+            [r for r, b in zip(column.rows, branches, strict=True) if b == k],
+            [w for w, b in zip(column.weights, branches, strict=True) if b == k],
+        )
+        for k in range(len(conditions))
+    )
+    cuts = 0
+    if not isinstance(frame.data.schema.attributes[index].domain, Nominal):
+        scanned = _scan(frame, seed, index)
+        if scanned is None:
+            return "too little weight at the node for a cut"
+        cuts = scanned[1].allowed
+    candidate = _Candidate(
+        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill
+    )
+    return candidate if _allowed(frame.learner, parts) else "a branch the learner would not allow"
+
+
+def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
+    """The learner's score of the split of ``node`` by ``conditions`` (one branch each, all
+    on one attribute), or why the learner would not make that split.
+
+    >>> from dtree.conditions import Equals
+    >>> from dtree.datasets import load
+    >>> node = root(ID3, load("play-tennis"))
+    >>> wind = assess(node, [Equals("Wind", "Strong"), Equals("Wind", "Weak")])
+    >>> round(float(wind.score), 3)
+    0.048
+    >>> assess(node, [Equals("Wind", "Strong")])
+    "no branch accepts the value 'Weak'"
+    """
+    candidate = _given(node, conditions)
+    if isinstance(candidate, str):
+        return candidate
+    average = None
+    if node._frame.learner.score == "gain_ratio":
+        average = _average_gain(node, list(_candidates(node._frame, node._seed)))
+    return _assessed(node, candidate, average)
+
+
+def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
+    """The nodes below the split of ``node`` by ``conditions``, one per branch: a row with a
+    missing value goes down every branch, by the branch's share of the known weight."""
+    candidate = _given(node, conditions)
+    if isinstance(candidate, str):
+        raise DtreeError(f"cannot split the node by {len(conditions)} conditions: {candidate}")
+    frame, seed = node._frame, node._seed
+    prediction = central(_stats(frame, seed)) if seed.rows else seed.parent_prediction
+    return tuple(
+        Node(
+            frame,
+            _Seed(
+                tuple(rows),
+                tuple(weights),
+                seed.depth + 1,
+                prediction,
+                seed.integral and not candidate.missing,
+            ),
+        )
+        for rows, weights in _partition(frame, seed, candidate)
+    )

@@ -45,7 +45,7 @@ from typing import Literal, cast
 from dtree.dataset import Dataset, Value, Weight, check_weight, collection
 from dtree.errors import DtreeError, at_file, quote
 
-__all__ = ["read_csv", "read_examples", "read_text"]
+__all__ = ["csv_text", "read_csv", "read_examples", "read_text"]
 
 Kind = Literal["numeric", "nominal", "inferred"]
 """How a column is typed: forced numeric, forced nominal, or inferred."""
@@ -458,3 +458,43 @@ def _dataset(
         return Dataset.from_columns(columns, target=target, classes=classes, weights=weights)
     except DtreeError as error:
         raise at_file(error, file) from error
+
+
+def _field(value: Value | float) -> str:
+    """A value as a CSV field that :func:`read_csv` reads back: ``?`` for missing, a number
+    as its shortest exact form."""
+    if value is None:
+        return "?"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def csv_text(data: Dataset, *, weights: str = "weight") -> str:
+    """The dataset's rows as CSV: the attributes, then the target, then (unless every weight
+    is 1) a column ``weights`` of row weights; ``?`` for a missing value.
+
+    :func:`read_csv` with the same ``target``, ``classes`` and ``weights`` reads it back as
+    the same rows (a nominal value no row holds is not written, so the domain read back
+    lacks it).
+
+    >>> from dtree.datasets import load
+    >>> print(csv_text(load("golf").subset([0, 1])), end="")
+    outlook,temperature,humidity,windy,class
+    sunny,75,70,true,Play
+    sunny,80,90,true,Don't Play
+    """
+    names = [*data.schema.names, data.schema.target.name]
+    weighted = any(data.weights[row] != 1 for row in data.rows)
+    if weighted and weights in names:
+        raise DtreeError(f"the weights column {quote(weights)} is also a column of the data")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*names, weights] if weighted else names)
+    for row in data.rows:
+        fields = [_field(column[row]) for column in data.columns]
+        fields.append(_field(data.target[row]))
+        if weighted:
+            fields.append(_field(data.weights[row]))  # type: ignore[arg-type]
+        writer.writerow(fields)
+    return out.getvalue()

@@ -890,7 +890,7 @@ def collapse(tree: Tree) -> Tree:
     """J48's collapsing, which it does before pruning: top-down, a split becomes a leaf when
     its subtree's training errors are at least its own as a leaf, less :data:`COLLAPSE_SLACK`.
 
-    Weka's J48 (without ``-O``) is ``pessimistic(collapse(tree), data=data)``.
+    Weka's J48 is ``pessimistic(collapse(tree), data=data, z="normal")`` of ``grow(J48, data)``.
 
     >>> from dtree.counts import ClassStats
     >>> from dtree.conditions import Equals

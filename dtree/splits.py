@@ -13,6 +13,13 @@ Vocabulary
 ``Cut``
     A place between two adjacent distinct values of a numeric attribute,
     ``x <= below`` on the left and ``x >= above`` on the right.
+``resolution``
+    How far apart two adjacent values must be for a cut to lie between
+    them: a cut separates sorted neighbours ``a < b`` only if
+    ``a + resolution < b`` (in floats).  At 0, every two distinct values;
+    C4.5 release 8 and Weka's J48 use 1e-5, so that values closer than
+    that act as one value (a run of them, each within 1e-5 of the next,
+    is never cut) and the MDL correction does not count cuts between them.
 
 Numeric attributes (CS 760 notes, DetermineCandidateNumericSplits)
 ------------------------------------------------------------------
@@ -37,8 +44,8 @@ misclassification of exact weights, in the scan itself; otherwise by the
 functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
 documented order.
 
-Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`boundary_points`,
-:func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
+Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`,
+:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ from dtree.dataset import Weight
 from dtree.errors import DtreeError
 
 __all__ = [
+    "J48_TOLERANCE",
     "Cut",
     "Part",
     "Scan",
@@ -65,6 +73,7 @@ __all__ = [
     "boundary_points",
     "c45_threshold",
     "cut_table",
+    "j48_threshold",
     "midpoint",
     "squared_error",
 ]
@@ -80,6 +89,10 @@ class Sums:
 
 
 Part = Counts | Sums
+
+J48_TOLERANCE = 1e-6
+"""Weka's ``Utils.SMALL``: J48 takes a value as not above a threshold when it
+exceeds it by less than this (see :func:`j48_threshold`)."""
 
 _SCREEN = 1e-9
 """Cuts whose float cost is within this (times the node weight) of the
@@ -131,6 +144,70 @@ def c45_threshold(below: float, above: float, training_values: Sequence[float]) 
     if not at:
         raise DtreeError(f"no training value is at or below the midpoint {middle}")
     return training_values[at - 1]
+
+
+def j48_threshold(
+    below: float,
+    above: float,
+    training_values: Sequence[float],
+    in_row_order: Sequence[float] | None = None,
+) -> float:
+    """Weka J48's threshold between a and b: the largest training value v below b with
+    v - (a + b) / 2 < :data:`J48_TOLERANCE` (10^-6), as J48 meets them in row order.
+
+    J48 (``C45Split.setSplitPoint``) compares with Weka's tolerance where
+    C4.5 compares exactly (:func:`c45_threshold`), and computes the
+    midpoint as (a + b) / 2.  Where a training value lies less than 10^-6
+    above a midpoint that rounds down, as 0.561 above (0.154 + 0.968) / 2 =
+    0.5609999999999999 in Pima diabetes' pedigree function, the two differ:
+
+    >>> values = [0.154, 0.56, 0.561, 0.968]
+    >>> c45_threshold(0.154, 0.968, values), j48_threshold(0.154, 0.968, values)
+    (0.56, 0.561)
+
+    ``training_values`` are the attribute's distinct values in the whole
+    training set, ascending; ``in_row_order`` the same values as the rows
+    hold them.  J48 scans the rows and keeps a value not above the
+    midpoint when it exceeds the one kept so far by more than 10^-6: where
+    the largest such values lie within 10^-6 of each other, the first met
+    stays.  Weka's image segmentation data hold 0.833335 before 0.833336,
+    one float step less than 10^-6 apart:
+
+    >>> values = [0.833333, 0.833335, 0.833336, 0.888889]
+    >>> j48_threshold(0.833333, 0.888889, values, [0.833335, 0.888889, 0.833336, 0.833333])
+    0.833335
+
+    (Without ``in_row_order``, the largest is taken: 0.833336.)  The value
+    kept may lie below a itself, as 0.507407 when a = 0.507408 in the same
+    data; J48 still sends a to the left, as it tests x - t < 10^-6, so a is
+    taken, which splits the rows as J48 does (J48 prints 0.507407):
+
+    >>> j48_threshold(0.507408, 0.522222, [0.507407, 0.507408, 0.522222], [0.507407, 0.507408])
+    0.507408
+
+    The threshold lies in [a, b), so that ``x <= t`` separates a from b as
+    the cut does.
+
+    See also: :func:`c45_threshold`, :func:`midpoint`.
+    """
+    middle = (below + above) / 2
+    if not middle < above or not math.isfinite(middle):
+        middle = below  # the midpoint rounded up to b: J48 takes a
+
+    def eligible(value: float) -> bool:
+        return value - middle < J48_TOLERANCE and value < above
+
+    at = bisect.bisect_left(training_values, True, key=lambda value: not eligible(value))
+    if not at:
+        raise DtreeError(f"no training value is at or below the midpoint {middle}")
+    top = training_values[at - 1]
+    if in_row_order is None or at == 1 or top - training_values[at - 2] > J48_TOLERANCE:
+        return top  # the row order cannot matter: no other candidate is within 10^-6 of top
+    kept = -math.inf
+    for value in in_row_order:
+        if eligible(value) and value - kept > J48_TOLERANCE:
+            kept = value
+    return max(kept, below)
 
 
 def cut_table(
@@ -252,6 +329,7 @@ def best_cut(
     min_side: float,
     rows: Sequence[int] | None = None,
     exact_ties: bool = True,
+    resolution: float = 0.0,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -262,7 +340,10 @@ def best_cut(
     ``min_side`` is the least weight each side of a cut must have.
     Returns the near-best cuts in ascending order (usually one), and
     ``allowed``, the number of distinct-value cuts that respect
-    ``min_side`` (C4.5's MDL correction counts them).
+    ``min_side`` (C4.5's MDL correction counts them).  A cut lies between
+    sorted neighbours a < b only if ``a + resolution < b``: C4.5 and J48
+    take values within 1e-5 of the next as one (see the module's
+    vocabulary).
 
     With ``exact_ties`` (the default), Gini and misclassification of
     integer or fraction weights are rational: the scan then compares the
@@ -273,6 +354,18 @@ def best_cut(
     ...                 criterion="gini", n_classes=2, min_side=0)
     >>> scan.cuts, scan.allowed
     ((Cut(position=2, below=2.0, above=3.0),), 3)
+
+    With a resolution of 1e-5, 2.0 and 2.000001 are one value: the cut
+    between them, the best of three, is neither scored nor counted, and the
+    two cuts left tie:
+
+    >>> values, classes = [1.0, 2.0, 2.000001, 3.0], [0, 0, 1, 1]
+    >>> best_cut(values, classes, [1.0] * 4, criterion="gini", n_classes=2, min_side=0).cuts
+    (Cut(position=2, below=2.0, above=2.000001),)
+    >>> scan = best_cut(values, classes, [1.0] * 4, criterion="gini", n_classes=2,
+    ...                 min_side=0, resolution=1e-5)
+    >>> [cut.position for cut in scan.cuts], scan.allowed
+    ([1, 3], 2)
     """
     if rows is None:
         rows = range(len(values))
@@ -281,7 +374,7 @@ def best_cut(
     order = sorted(rows, key=values.__getitem__)
     if criterion == "squared_error":
         ys: Sequence[float] = targets
-        return _scan_squared_error(order, values, ys, weights, min_side)
+        return _scan_squared_error(order, values, ys, weights, min_side, resolution=resolution)
     classes: Sequence[int] = targets  # type: ignore[assignment]
     return _scan_classes(
         order,
@@ -292,7 +385,19 @@ def best_cut(
         n_classes=n_classes,
         min_side=min_side,
         exact_ties=exact_ties,
+        resolution=resolution,
     )
+
+
+def _separated(resolution: float) -> Callable[[float, float], bool]:
+    """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b.
+
+    >>> _separated(1e-5)(2.0, 2.000001), _separated(1e-5)(2.0, 2.0001), _separated(0.0)(2.0, 2.0)
+    (False, True, False)
+    """
+    if not resolution:
+        return operator.lt  # the common case, at C speed
+    return lambda a, b: a + resolution < b
 
 
 # Running sums over the sorted rows, so that a cut's cost takes O(1) whatever the number of
@@ -427,6 +532,7 @@ def _scan_classes(
     n_classes: int,
     min_side: float,
     exact_ties: bool,
+    resolution: float,
 ) -> Scan:
     sorted_values = list(map(values.__getitem__, order))
     classes = list(map(targets.__getitem__, order))
@@ -434,7 +540,9 @@ def _scan_classes(
     totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
     left = _prefix_sums(criterion, classes, row_weights, totals)
     weight = sum(totals)
-    offered, allowed = _offered_cuts(sorted_values, classes, row_weights, weight, min_side)
+    offered, allowed = _offered_cuts(
+        sorted_values, classes, row_weights, weight, min_side, separated=_separated(resolution)
+    )
     if not offered:
         return Scan((), (), tuple(totals), allowed, 0.0)
     right = _suffix_sums(criterion, classes, row_weights, totals, left)
@@ -509,10 +617,14 @@ def _offered_cuts(
     weights: Sequence[Weight],
     weight: Weight,
     min_side: float,
+    *,
+    separated: Callable[[float, float], bool] = operator.lt,
 ) -> tuple[list[int], int]:
     """The positions of the cuts worth scoring, in ascending order, and the number allowed.
 
-    A cut between two groups of equal values is scored when it is a boundary point
+    A group is a run of sorted values, each not ``separated`` from the one
+    before it (by default: equal values).
+    A cut between two groups is scored when it is a boundary point
     (the two groups are not all of one class), when it is the first allowed cut, or the
     last allowed one where ``min_side`` cuts a run short on the right.  Of the three cuts
     of classes 0, 0, 1, 1 one is a boundary; of values 1, 1, 2, 2, 3, the class of the
@@ -527,7 +639,7 @@ def _offered_cuts(
     ([2, 3], 2)
     """
     m = len(sorted_values)
-    if not min_side and all(map(operator.lt, sorted_values, sorted_values[1:])):
+    if not min_side and all(map(separated, sorted_values, sorted_values[1:])):
         # distinct values and no minimum: every cut is allowed, and a boundary where the
         # class changes (the first and last cuts need no special case)
         changes = map(operator.ne, classes, classes[1:])
@@ -536,14 +648,14 @@ def _offered_cuts(
     left_weight: Weight = 0
     allowed = 0
     last_allowed = last_cut = -1
-    previous = math.nan
+    previous = sorted_values[0]
     group_class = -1  # the class of the current group of equal values; -1 once it is mixed
     pending = -1  # a cut not yet known to be a boundary: its position
-    lowest = sorted_values[0]
-    first_cut = next((p for p, v in enumerate(sorted_values) if v != lowest), -1)
+    gaps = map(separated, sorted_values, sorted_values[1:])
+    first_cut = next((p for p, gap in enumerate(gaps, start=1) if gap), -1)
     rows = zip(sorted_values, classes, weights, strict=True)
     for position, (value, k, w) in enumerate(rows):
-        if value != previous:
+        if not position or separated(previous, value):
             pending = -1
             if position:
                 last_cut = position
@@ -554,12 +666,13 @@ def _offered_cuts(
                         offered.append(position)
                     else:
                         pending = position
-            previous, group_class = value, k
+            group_class = k
         elif k != group_class and group_class >= 0:
             if pending >= 0:  # the group turned out mixed: its left cut is a boundary
                 offered.append(pending)
                 pending = -1
             group_class = -1
+        previous = value
         left_weight += w
     if 0 < last_allowed < last_cut and (not offered or offered[-1] != last_allowed):
         offered.append(last_allowed)  # min_side cut a run short on the right: score its end
@@ -600,7 +713,10 @@ def _scan_squared_error(
     targets: Sequence[float],
     weights: Sequence[float],
     min_side: float,
+    *,
+    resolution: float,
 ) -> Scan:
+    separated = _separated(resolution)
     weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
@@ -612,9 +728,9 @@ def _scan_squared_error(
     previous = math.nan
     for position, i in enumerate(order):
         value = values[i]
-        if value != previous:
+        if position and separated(previous, value):
             right_weight = weight - left_weight
-            if position and min_side <= left_weight and min_side <= right_weight:
+            if min_side <= left_weight and min_side <= right_weight:
                 allowed += 1
                 right_first = first - left_first
                 explained = left_first**2 / left_weight + right_first**2 / right_weight
@@ -622,7 +738,7 @@ def _scan_squared_error(
                 if c <= bound:
                     shortlist.offer(c, position, previous, value, (left_weight, left_first))
                     bound = shortlist.least + shortlist.window
-            previous = value
+        previous = value
         left_weight += weights[i]
         left_first += weights[i] * targets[i]
     return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)

@@ -162,10 +162,10 @@ def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
         return recount(data, rows)
 
     monkeypatch.setattr(prune_module, "_leaf_estimate", counted_estimate)
-    monkeypatch.setattr(prune_module, "routed_stats", counted_recount)
+    monkeypatch.setattr(routing_module, "routed_stats", counted_recount)
     assert pessimistic(tree, 0.25, data=data) is tree
     assert estimated[0] <= 10 * size(tree)  # was 502,501: every leaf of the branch below
-    assert recounted[0] <= 10 * size(tree)  # was 1,000,000: every node of the branch below
+    assert 0 < recounted[0] <= 10 * size(tree)  # was 1,000,000: every node of the branch below
     assert read[0] <= 10 * len(data)
 
 

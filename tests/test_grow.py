@@ -32,22 +32,30 @@ from dtree.evaluate import cross_validate
 from dtree.grow import (
     C45,
     C45_AVERAGE_GAIN_SLACK,
+    C45_RESOLUTION,
+    CART,
     ID3,
+    J48,
     MAX_ABS_TARGET,
     MAX_SUBSET_VALUES,
     Learner,
     Missing,
+    Node,
     _candidates,
     _exact_score,
     _frame,
     _Seed,
     _split_information,
+    assess,
     averaged_attributes,
     c45,
     cart,
+    children,
+    decide,
     grow,
     id3,
 )
+from dtree.grow import root as root_node
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -542,6 +550,62 @@ def test_c45_thresholds_are_training_values() -> None:
     assert tree.branches[0].condition == AtMost("x", 1.0)
 
 
+def test_c45_counts_values_within_1e5_as_one_for_the_mdl_correction() -> None:
+    """Three values within 1e-5, then three more: C4.5 and J48 see one cut, so the MDL charge
+    log2(1) / 6 is 0 and the gain 1 - H(1/3) = 0.082 stays positive (Weka's J48 -U prints
+    x <= 1.000002).  Counting the three allowed cuts between distinct floats, 0.082 -
+    log2(3) / 6 = -0.18 made the tree a leaf."""
+    x = [1.0, 1.000001, 1.000002, 2.0, 2.000001, 2.000002]
+    data = Dataset.from_columns({"x": x, "y": list("bababa")}, target="y")
+    root = _Seed(data.rows, (1,) * len(data.rows), 0, "a", True)
+    (candidate,) = _candidates(_frame(C45, data), root)
+    assert candidate.cuts == 1
+    tree = c45(data)
+    assert isinstance(tree, Split)
+    assert [branch.condition for branch in tree.branches] == [
+        AtMost("x", 1.000002),
+        Above("x", 1.000002),
+    ]
+    assert C45.resolution == C45_RESOLUTION == 1e-5
+    assert isinstance(grow(evolve(C45, resolution=0.0), data), Leaf)
+
+
+def test_c45_never_cuts_between_values_within_1e5() -> None:
+    """2.0 and 2.000001 are one value to C4.5 and J48: the cut between them, which would
+    separate the classes, is no cut; the two left tie and the first is taken (J48 -U: x <= 1)."""
+    x = [1.0, 1.0, 1.0, 2.0, 2.000001, 3.0, 3.0, 3.0]
+    data = Dataset.from_columns({"x": x, "y": list("aaaabbbb")}, target="y")
+    for learner in (C45, J48):
+        tree = grow(learner, data)
+        assert isinstance(tree, Split)
+        assert tree.branches[0].condition == AtMost("x", 1.0)
+    exact = grow(evolve(C45, resolution=0.0), data)
+    assert isinstance(exact, Split)
+    assert exact.branches[0].condition == AtMost("x", 2.0)
+
+
+def test_j48_takes_the_threshold_less_than_1e6_above_the_midpoint() -> None:
+    """Under g = u only 0.154 and 0.968 remain; the midpoint (0.154 + 0.968) / 2 is a hair
+    below 0.561, a value of g = v's rows.  C4.5 takes 0.56, J48 (J48 -U prints it) 0.561."""
+    x = [0.154, 0.154, 0.968, 0.968, 0.56, 0.561, 0.56, 0.561]
+    data = Dataset.from_columns({"g": list("uuuuvvvv"), "x": x, "y": list("aabbcccc")}, target="y")
+    thresholds = []
+    for learner in (C45, J48, Learner(threshold="j48", min_objects=2)):
+        tree = grow(learner, data)
+        assert isinstance(tree, Split)
+        below = tree.branches[0].subtree
+        assert isinstance(below, Split)
+        thresholds.append(below.branches[0].condition)
+    assert thresholds == [AtMost("x", 0.56), AtMost("x", 0.561), AtMost("x", 0.561)]
+    assert evolve(C45, threshold="j48") == J48
+
+
+def test_resolution_is_a_finite_number_at_least_zero() -> None:
+    for bad in (-1e-5, math.inf, "1e-5"):
+        with pytest.raises(DtreeError, match="resolution must be a finite number"):
+            Learner(resolution=bad)  # type: ignore[arg-type]
+
+
 def sunny_with_day_8_missing() -> Dataset:
     """PlayTennis, Outlook = Sunny, Humidity of day 8 unknown (Decision Trees II notes)."""
     tennis = load("play-tennis")
@@ -970,3 +1034,70 @@ def test_a_chain_of_1000_distinct_classes_fits_in_seconds() -> None:
     tree = cart(_distinct_classes(1000))
     assert time.perf_counter() - start < 60
     assert depth(tree) == 999
+
+
+# -- one node, as the grower sees it ------------------------------------------------------------
+
+NODE_LEARNERS = {
+    "id3": Learner(missing="fractional"),
+    "c45": C45,
+    "cart": evolve(CART, missing="fractional", min_samples_leaf=2),
+    "impute": evolve(CART, missing="impute", max_depth=3),
+    "significance": Learner(significance=0.2, missing="fractional", min_gain=0.01),
+}
+
+
+@given(
+    datasets(max_rows=25, max_numeric=2, weighted=True, missing=True),
+    st.sampled_from(sorted(NODE_LEARNERS)),
+)
+def test_deciding_node_by_node_regrows_the_tree(data: Dataset, name: str) -> None:
+    """decide and children, walked from the root, make every split grow makes and stop
+    where it stops; assess scores the chosen split as decide does."""
+    learner = NODE_LEARNERS[name]
+    stack: list[tuple[Tree, Node]] = [(grow(learner, data), root_node(learner, data))]
+    while stack:
+        tree, node = stack.pop()
+        decision = decide(node)
+        assert node.weight == tree.stats.weight or isinstance(tree.stats.weight, float)
+        if isinstance(tree, Leaf):
+            assert decision.best is None
+            assert decision.stop is not None
+            continue
+        conditions = tuple(branch.condition for branch in tree.branches)
+        assert decision.best is not None
+        assert decision.stop is None
+        assert decision.best.conditions == conditions
+        assert decision.best in decision.candidates
+        assert assess(node, conditions) == decision.best
+        below = children(node, conditions)
+        stack.extend(zip((branch.subtree for branch in tree.branches), below, strict=True))
+
+
+def test_the_stopping_rules_are_named() -> None:
+    golf = load("golf")
+    rules = {
+        "pure": (ID3, load("xor").subset([0])),
+        "max_depth": (Learner(max_depth=0), golf),
+        "min_samples_split": (Learner(min_samples_split=15), golf),
+        "min_objects": (evolve(C45, min_objects=8), golf),
+        "min_gain": (Learner(min_gain=0.5), golf),
+        "min_impurity_decrease": (Learner(min_impurity_decrease=0.5), golf),
+        "no_candidate": (
+            ID3,
+            Dataset.from_records([{"x": "a", "y": "p"}, {"x": "a", "y": "q"}], target="y"),
+        ),
+    }
+    for rule, (learner, data) in rules.items():
+        assert decide(root_node(learner, data)).stop == rule
+
+
+def test_assessing_a_split_the_learner_refuses_says_why() -> None:
+    node = root_node(Learner(min_samples_leaf=7), load("play-tennis"))  # Strong 6, Weak 8
+    wind = [Equals("Wind", "Strong"), Equals("Wind", "Weak")]
+    assert assess(node, wind) == "a branch the learner would not allow"
+    assert "not one attribute" in str(
+        assess(node, [Equals("Wind", "Strong"), Equals("Outlook", "Rain")])
+    )
+    with pytest.raises(DtreeError, match="no branch accepts the value 'Weak'"):
+        children(node, wind[:1])

@@ -90,19 +90,20 @@ from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree.conditions import Above, AtMost, format_number
+from dtree.conformance import from_sklearn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.grow import IMPURITIES, cart
 from dtree.impurity import TOLERANCE, gini
 from dtree.prune import cost_complexity_path
-from dtree.tree import Leaf, Split, Tree, n_leaves, predict
+from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, predict
 
 Criterion = Literal["gini", "entropy", "squared_error"]
 Score = Fraction | float
 TIE_WINDOW = 1e-9
 """Two weighted improvements closer than this, times the node's share of the rows, tie."""
 
-LEAF = -1  # scikit-learn's children_left of a leaf
+LEAF = -1  # scikit-learn's children_left of a leaf, kept by SkTree
 
 
 # -- the problems ---------------------------------------------------------------------------------
@@ -195,11 +196,13 @@ def fit_sklearn(problem: Problem, random_state: int = 0) -> Any:
 
 @dataclass(frozen=True)
 class SkTree:
-    """scikit-learn's ``tree_`` arrays as Python values.
+    """scikit-learn's tree, read by :func:`dtree.conformance.from_sklearn`, as arrays.
 
-    ``stats[i]`` holds the class counts of node ``i`` (scikit-learn 1.4 and
-    later store fractions, which are multiplied back by the node's weight)
-    or, in regression, ``(weight, mean)``.
+    The nodes are numbered in preorder, left branch first (scikit-learn's
+    own ids when it grows depth first).  ``stats[i]`` holds the class counts
+    of node ``i`` or, in regression, ``(weight, mean)``: ``from_sklearn``
+    recounts them on the problem's data and checks them against
+    scikit-learn's ``tree_``, and a leaf's mean is scikit-learn's own.
     """
 
     left: tuple[int, ...]
@@ -209,26 +212,31 @@ class SkTree:
     stats: tuple[tuple[float, ...], ...]
 
     @classmethod
-    def of(cls, estimator: Any, classification: bool) -> SkTree:
-        t = estimator.tree_
-        weights = [float(w) for w in t.weighted_n_node_samples]
-        stats: list[tuple[float, ...]] = []
-        for weight, value in zip(weights, t.value[:, 0, :].tolist(), strict=True):
-            if not classification:
-                stats.append((weight, float(value[0])))
-                continue
-            fractions = abs(sum(value) - 1.0) <= 1e-9
-            counts = [v * weight if fractions else v for v in value]
-            rounded = tuple(float(round(c)) for c in counts)
-            assert all(abs(c - r) <= 1e-6 for c, r in zip(counts, rounded, strict=True)), counts
-            stats.append(rounded)
-        return cls(
-            tuple(int(i) for i in t.children_left),
-            tuple(int(i) for i in t.children_right),
-            tuple(int(f) for f in t.feature),
-            tuple(float(x) for x in t.threshold),
-            tuple(stats),
-        )
+    def of(cls, estimator: Any, problem: Problem) -> SkTree:
+        read = list(nodes(from_sklearn(estimator, problem.dataset())))
+        number = {id(node): k for k, node in enumerate(read)}
+        left, right, feature, threshold, stats = [], [], [], [], []
+        for node in read:
+            match node:
+                case Split(branches, _):
+                    form = _dtree_split(node, problem.names)
+                    assert not isinstance(form, str), form
+                    left.append(number[id(branches[0].subtree)])
+                    right.append(number[id(branches[1].subtree)])
+                    feature.append(form[0])
+                    threshold.append(form[1])
+                case _:
+                    left.append(LEAF)
+                    right.append(LEAF)
+                    feature.append(LEAF)
+                    threshold.append(float(LEAF))
+            match node.stats:
+                case ClassStats(_, counts):
+                    stats.append(tuple(float(c) for c in counts))
+                case Moments(weight):
+                    mean = node.prediction if isinstance(node, Leaf) else node.stats.mean
+                    stats.append((float(weight), float(mean)))
+        return cls(tuple(left), tuple(right), tuple(feature), tuple(threshold), tuple(stats))
 
     def is_leaf(self, node: int) -> bool:
         return self.left[node] == LEAF
@@ -709,7 +717,7 @@ class Outcome:
 def check_against_sklearn(problem: Problem, points: Sequence[Sequence[float]]) -> Outcome:
     """Fit both, audit scikit-learn's tree, and assert that dtree's agrees with it."""
     estimator = fit_sklearn(problem)
-    sk = SkTree.of(estimator, problem.classification)
+    sk = SkTree.of(estimator, problem)
     checked = audit(problem, sk)
     tree = fit_dtree(problem)
     if checked.void is None:
@@ -842,7 +850,7 @@ def test_min_impurity_decrease_is_inclusive() -> None:
     rows = ((0.0,), (1.0,))
     for minimum, leaves in ((0.5, 2), (0.5 + 1e-9, 1)):
         problem = Problem(rows, ("a", "b"), "gini", Options(min_impurity_decrease=minimum))
-        sk = SkTree.of(fit_sklearn(problem), classification=True)
+        sk = SkTree.of(fit_sklearn(problem), problem)
         assert sk.n_leaves == leaves
         assert n_leaves(fit_dtree(problem)) == leaves
 
@@ -862,7 +870,7 @@ def test_zero_improvement_split_is_made() -> None:
     (only,) = brute.candidates((0, 1, 2))
     assert only.improvement == 0
     assert n_leaves(fit_dtree(problem)) == 2
-    assert SkTree.of(fit_sklearn(problem), classification=False).n_leaves == 1
+    assert SkTree.of(fit_sklearn(problem), problem).n_leaves == 1
 
 
 def test_an_entropy_split_that_gains_nothing_is_borderline() -> None:
@@ -874,7 +882,7 @@ def test_an_entropy_split_that_gains_nothing_is_borderline() -> None:
     brute = BruteForce(problem)
     verdict = brute.verdict(tuple(range(12)), 0)
     assert verdict.kind == "borderline"
-    sk = SkTree.of(fit_sklearn(problem), classification=True)
+    sk = SkTree.of(fit_sklearn(problem), problem)
     assert 0 in audit(problem, sk).uncompared
 
 
@@ -894,7 +902,7 @@ def test_nearly_equal_values_are_split(values: tuple[float, float]) -> None:
     tree = fit_dtree(problem)
     assert isinstance(tree, Split)
     assert _dtree_split(tree, problem.names) == (0, (values[0] + values[1]) / 2)
-    assert SkTree.of(fit_sklearn(problem), classification=True).n_leaves == 1
+    assert SkTree.of(fit_sklearn(problem), problem).n_leaves == 1
 
 
 # -- cost-complexity pruning paths ----------------------------------------------------------------

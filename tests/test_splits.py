@@ -23,6 +23,7 @@ from dtree.splits import (
     boundary_points,
     c45_threshold,
     cut_table,
+    j48_threshold,
     midpoint,
     squared_error,
 )
@@ -89,6 +90,78 @@ def test_c45_threshold_is_the_largest_training_value_not_above_the_midpoint(
     t = c45_threshold(below, above, ordered)
     assert t == max(v for v in ordered if v <= midpoint(below, above))
     assert t == below  # between adjacent training values, nothing else lies below the middle
+
+
+def test_j48_threshold_takes_a_value_less_than_1e6_above_the_midpoint() -> None:
+    """Pima diabetes' pedigree: (0.154 + 0.968) / 2 = 0.5609999999999999 in floats; C4.5 takes
+    0.56, the largest value not above it, J48 0.561, which exceeds it by less than 1e-6."""
+    values = [0.154, 0.56, 0.561, 0.968]
+    assert (0.154 + 0.968) / 2 < 0.561
+    assert c45_threshold(0.154, 0.968, values) == 0.56
+    assert j48_threshold(0.154, 0.968, values) == 0.561
+    assert j48_threshold(0.154, 0.56, values) == 0.154  # nothing near the midpoint 0.357
+    with pytest.raises(DtreeError, match="no training value"):
+        j48_threshold(1.0, 2.0, [3.0])
+
+
+def test_j48_threshold_keeps_the_first_of_values_within_1e6_in_row_order() -> None:
+    """Weka's segment data: 0.833336 - 0.833335 is a float step below 1e-6, so J48 keeps
+    whichever of the two it meets first; never one below a, nor one at b or above."""
+    values = [0.833333, 0.833335, 0.833336, 0.888889]
+    first, second = [0.833335, 0.888889, 0.833336], [0.833336, 0.888889, 0.833335]
+    assert j48_threshold(0.833333, 0.888889, values, first) == 0.833335
+    assert j48_threshold(0.833333, 0.888889, values, second) == 0.833336
+    assert j48_threshold(0.833333, 0.888889, values) == 0.833336
+    assert j48_threshold(0.833336, 0.888889, values, first) == 0.833336  # not below a
+    assert j48_threshold(0.833335, 0.833336, values, values[::-1]) == 0.833335  # below b
+
+
+@given(st.lists(GRID, min_size=2, unique=True), st.data())
+def test_j48_threshold_is_c45s_unless_a_value_lies_within_1e6_above_the_midpoint(
+    values: list[float], data: st.DataObject
+) -> None:
+    ordered = sorted(v + data.draw(st.sampled_from([0.0, 1e-7, 5e-7])) for v in values)
+    j = data.draw(st.integers(0, len(ordered) - 2))
+    k = data.draw(st.integers(j + 1, len(ordered) - 1))
+    below, above = ordered[j], ordered[k]
+    t = j48_threshold(below, above, ordered, data.draw(st.permutations(ordered)))
+    middle = (below + above) / 2
+    assert t in ordered
+    assert below <= t < above
+    assert t - middle < 1e-6
+    if not any(middle < v and v - middle < 1e-6 for v in ordered):
+        assert t == c45_threshold(below, above, ordered)
+
+
+@given(
+    st.lists(st.tuples(GRID, st.integers(0, 3), st.integers(0, 1)), min_size=2, max_size=30),
+    st.sampled_from(["gini", "misclassification"]),
+    st.integers(0, 3),
+)
+def test_values_within_the_resolution_are_scanned_as_one_value(
+    rows: list[tuple[float, int, int]], criterion: str, min_side: int
+) -> None:
+    """Values a few 1e-6 apart, with a resolution of 1e-5, are cut exactly where the same
+    values rounded to one are: the same cuts, counts, and number of cuts allowed."""
+    close = [v + j * 1e-6 for v, j, _ in rows]
+    labels = [y for _, _, y in rows]
+    ones = [1] * len(rows)
+    options = {"criterion": criterion, "n_classes": 2, "min_side": min_side}
+    scan = best_cut(close, labels, ones, resolution=1e-5, **options)  # type: ignore[arg-type]
+    merged = best_cut([v for v, _, _ in rows], labels, ones, **options)  # type: ignore[arg-type]
+    assert [cut.position for cut in scan.cuts] == [cut.position for cut in merged.cuts]
+    assert (scan.lefts, scan.allowed) == (merged.lefts, merged.allowed)
+    assert all(cut.below + 1e-5 < cut.above for cut in scan.cuts)
+
+
+def test_a_resolution_merges_runs_of_close_values_in_regression_too() -> None:
+    values = [1.0, 1.000004, 1.000008, 3.0]  # each within 1e-5 of the next: one run
+    targets = [0.0, 5.0, 0.0, 5.0]
+    options = {"criterion": "squared_error", "n_classes": 0, "min_side": 0}
+    scan = best_cut(values, targets, [1.0] * 4, resolution=1e-5, **options)  # type: ignore[arg-type]
+    assert scan.cuts == (Cut(3, 1.000008, 3.0),)
+    assert scan.allowed == 1
+    assert best_cut(values, targets, [1.0] * 4, **options).allowed == 3  # type: ignore[arg-type]
 
 
 def test_midpoint_keeps_the_lower_value_when_the_middle_rounds_up() -> None:

@@ -6,10 +6,80 @@ function (rendering, rules, pruning) applies to it; compare it with dtree's
 tree node by node, telling exact ties from real disagreements; map a peer's
 settings to the :class:`dtree.grow.Learner` that matches them; and let
 Hypothesis search for a dataset on which the two part.
+
+``differential`` and ``Counterexample`` (module
+``dtree.conformance.fuzz``) load on first use: they need
+Hypothesis, the ``strategies`` extra.
 """
 
 from __future__ import annotations
 
-from dtree.conformance import peers
+import importlib
+from typing import TYPE_CHECKING
 
-__all__ = ["peers"]
+from dtree.conformance import peers
+from dtree.conformance.compare import Comparison, NodeVerdict, compare
+from dtree.conformance.j48 import j48_text, read_j48, run_j48
+from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
+from dtree.conformance.rpart import (
+    RPART_CONTROLS,
+    RPART_SCRIPT,
+    CpRow,
+    RpartFit,
+    cp_table,
+    prune_at_cp,
+    read_cptable,
+    read_rpart,
+    run_rpart,
+)
+from dtree.conformance.sklearn import from_sklearn
+
+__all__ = [
+    "RPART_CONTROLS",
+    "RPART_SCRIPT",
+    "Comparison",
+    "CostComplexity",
+    "Counterexample",
+    "CpRow",
+    "NodeVerdict",
+    "Pessimistic",
+    "Recipe",
+    "RpartFit",
+    "compare",
+    "cp_table",
+    "differential",
+    "from_sklearn",
+    "j48_text",
+    "learner_for",
+    "peers",
+    "prune_at_cp",
+    "read_cptable",
+    "read_j48",
+    "read_rpart",
+    "run_j48",
+    "run_rpart",
+]
+
+_WITH_HYPOTHESIS = ("Counterexample", "differential")
+"""The names that load ``dtree.conformance.fuzz``, and Hypothesis, on first use."""
+
+if TYPE_CHECKING:
+    from dtree.conformance.fuzz import Counterexample, differential
+else:
+
+    def __getattr__(name: str) -> object:
+        """``differential`` and ``Counterexample`` on first use (PEP 562); without
+        Hypothesis the error says which extra to install."""
+        if name not in _WITH_HYPOTHESIS:
+            raise AttributeError(f"module 'dtree.conformance' has no attribute {name!r}")
+        try:
+            module = importlib.import_module("dtree.conformance.fuzz")
+        except ModuleNotFoundError as error:
+            if error.name is None or not error.name.startswith("hypothesis"):
+                raise
+            raise ImportError(
+                "dtree.conformance.fuzz needs Hypothesis: install the strategies extra"
+                " (pip install 'dtree[strategies]')",
+                name="dtree.conformance.fuzz",
+            ) from error
+        return getattr(module, name)

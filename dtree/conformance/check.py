@@ -1,0 +1,109 @@
+"""Checking a peer end to end: run it, read its tree, grow dtree's the same way, compare.
+
+:func:`check` is what ``dtree check`` does: ``params`` are the peer's own
+settings (scikit-learn's keyword arguments, rpart's ``rpart.control``
+arguments, J48's option letters), which :func:`learner_for` maps to dtree's
+recipe, refusing any it cannot map before the peer runs; :func:`their_tree`
+runs the peer with the same settings and reads its tree:
+
+``sklearn``
+    :func:`~dtree.conformance.sklearn.fit_sklearn` (scikit-learn in this
+    process);
+``rpart``
+    :func:`~dtree.conformance.rpart.run_rpart` then
+    :func:`~dtree.conformance.rpart.read_rpart` (``Rscript`` with rpart);
+``j48``
+    :func:`~dtree.conformance.j48.run_j48` then
+    :func:`~dtree.conformance.j48.read_j48` (Java with Weka): a number
+    ``C=0.1`` is the option ``-C 0.1``, ``U=True`` the flag ``-U``,
+    ``U=False`` no flag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from attrs import frozen
+
+from dtree.conformance.compare import Comparison, compare
+from dtree.conformance.j48 import read_j48, run_j48
+from dtree.conformance.learners import SYSTEMS, learner_for
+from dtree.conformance.rpart import read_rpart, run_rpart
+from dtree.conformance.sklearn import fit_sklearn
+from dtree.dataset import Dataset
+from dtree.errors import DtreeError, quote
+from dtree.tree import Tree
+
+__all__ = ["Peer", "check", "j48_options", "their_tree"]
+
+
+def j48_options(params: Mapping[str, object]) -> list[str]:
+    """J48's command-line options for settings given by letter.
+
+    >>> j48_options({"C": 0.1, "M": 3, "U": False, "S": True})
+    ['-C', '0.1', '-M', '3', '-S']
+    """
+    options: list[str] = []
+    for letter, value in params.items():
+        if value is True:
+            options.append(f"-{letter}")
+        elif value is not False and value is not None:
+            options.extend((f"-{letter}", str(value)))
+    return options
+
+
+def their_tree(system: str, data: Dataset, **params: object) -> Tree:
+    """The tree ``system`` fits on ``data`` with its settings ``params``, read as a dtree
+    tree with ``data``'s statistics (see the module's notes).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.render import text
+    >>> print(text(their_tree("sklearn", load("iris"), max_depth=1)))
+    root [setosa: 50, versicolor: 50, virginica: 50]
+    petal_width <= 0.8 [setosa: 50, versicolor: 0, virginica: 0]: setosa
+    petal_width > 0.8 [setosa: 0, versicolor: 50, virginica: 50]: versicolor
+
+    dtree splits on petal_length, the first attribute of the tie (see :func:`check`).
+    """
+    match system:
+        case "sklearn":
+            return fit_sklearn(data, **params)
+        case "rpart":
+            frame, splits = run_rpart(data, **params)  # type: ignore[arg-type]
+            return read_rpart(frame, splits, data, file="rpart's frame", splits_file="its splits")
+        case "j48":
+            return read_j48(run_j48(data, j48_options(params)), data, file="J48's output")
+        case _:
+            raise DtreeError(f"unknown system {quote(system)}; choose one of {list(SYSTEMS)}")
+
+
+@frozen
+class Peer:
+    """A peer with its settings, as a function from data to its tree (:func:`their_tree`):
+    a frozen value, so it can be sent to another process (``differential``'s ``fit``).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> n_leaves(Peer("sklearn", (("max_depth", 2),))(load("iris")))
+    3
+    """
+
+    system: str
+    settings: tuple[tuple[str, object], ...] = ()
+
+    def __call__(self, data: Dataset) -> Tree:
+        return their_tree(self.system, data, **dict(self.settings))
+
+
+def check(data: Dataset, system: str, **params: object) -> Comparison:
+    """``system``'s tree on ``data`` with settings ``params`` against dtree's, grown by
+    :func:`learner_for` the same settings: the :class:`Comparison`.
+
+    >>> from dtree.datasets import load
+    >>> result = check(load("iris"), "sklearn", max_depth=1)
+    >>> result.agrees, result.nodes[0].verdict, result.nodes[0].theirs
+    (True, 'tie', 'petal_width <= 0.8, petal_width > 0.8')
+    """
+    recipe = learner_for(system, **params)
+    theirs = their_tree(system, data, **params)
+    return compare(theirs, recipe(data), data, recipe.learner)

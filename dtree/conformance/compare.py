@@ -1,0 +1,547 @@
+"""Comparing another system's tree with dtree's, node by node, ties told from disagreements.
+
+:func:`compare` walks both trees from the root, at each node with the rows
+of the training data that reach it (as :func:`dtree.grow.grow` partitions
+them), and gives each node of their tree a verdict:
+
+``same``
+    Both split on the same attribute into the same partition of the node's
+    rows (the thresholds may differ where no training value lies between
+    them: ``conditions_differ`` says so), or both are leaves predicting the
+    same.
+``tie``
+    Different splits with exactly the same score under the learner: exact
+    for Gini, misclassification and squared error, within
+    :data:`dtree.impurity.TOLERANCE` for entropy; or leaves whose
+    predictions are both a plurality of the node.  Both trees are right.
+``real``
+    A real disagreement: the two splits score differently (the report says
+    which is better and by how much), or one of them is a split the learner
+    would not make, or a leaf predicts what is not a plurality (or the mean).
+``stopped``
+    One side is a leaf where the other splits; ``rule`` is the stopping rule
+    of the learner that holds there (:data:`dtree.grow.StopRule`), or
+    ``"pruned"`` where dtree's learner would split but dtree's tree does
+    not, or ``None`` where their tree stops and no rule of the learner
+    does.  It is ``borderline`` when the split scores within the tolerance
+    of the learner's threshold (zero gain, ``min_gain``,
+    ``min_impurity_decrease``), where float rounding decides.
+``below_tie`` and ``below_disagreement``
+    The nodes of their tree under a tie or a disagreement, which are not
+    compared: below different partitions there is no common node.
+
+The predictions of both trees on the training rows are compared too,
+except on the rows that reach a tie or a borderline stop (where both are
+right).  Their tree agrees with dtree's (:attr:`Comparison.agrees`) when
+there is no real disagreement, no stop that is not borderline, and no
+other prediction differs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Literal
+
+from attrs import frozen
+
+from dtree.conditions import Condition, describe, format_prediction, format_rounded
+from dtree.counts import ClassStats, Moments
+from dtree.dataset import Dataset, Label, Weight
+from dtree.errors import DtreeError
+from dtree.grow import Assessment, Learner, Node, StopRule, assess, children, decide, root
+from dtree.impurity import TOLERANCE
+from dtree.routing import predictions
+from dtree.tree import Leaf, Split, Tree
+
+__all__ = ["VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
+
+Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
+VERDICTS: tuple[Verdict, ...] = (
+    "same",
+    "tie",
+    "real",
+    "stopped",
+    "below_tie",
+    "below_disagreement",
+)
+
+Score = Fraction | float
+
+_LABELS: Mapping[Verdict, str] = {
+    "same": "same",
+    "tie": "tie",
+    "real": "real disagreement",
+    "stopped": "one side stopped",
+    "below_tie": "below a tie",
+    "below_disagreement": "below a disagreement",
+}
+
+
+@frozen
+class NodeVerdict:
+    """The verdict on one node of their tree.
+
+    ``path`` is the conditions from the root to the node (their tree's);
+    ``theirs`` and ``ours`` describe the node in each tree (a split's
+    conditions, or a leaf's prediction); ``their_score`` and ``our_score``
+    are the learner's scores of the two splits (gain ratios for C4.5), None
+    for a leaf or a split the learner would not make, whose reason is
+    ``rule``; ``rows`` are the training rows that reach the node and
+    ``weight`` their weight there.
+    """
+
+    verdict: Verdict
+    path: tuple[str, ...]
+    theirs: str
+    ours: str
+    weight: Weight
+    rows: tuple[int, ...]
+    their_score: Score | None = None
+    our_score: Score | None = None
+    rule: str | None = None
+    side: Literal["theirs", "ours"] | None = None
+    borderline: bool = False
+    conditions_differ: bool = False
+
+    @property
+    def where(self) -> str:
+        """The path to the node, as text."""
+        return " / ".join(self.path) if self.path else "the root"
+
+
+@frozen
+class Comparison:
+    """Their tree against dtree's, node by node (preorder of their tree), and predictions.
+
+    ``differing_rows`` are the training rows, outside ties and borderline
+    stops, where the two trees predict differently; ``n_rows`` is the number
+    of training rows (of positive weight: a row of weight 0 is absent).
+    """
+
+    nodes: tuple[NodeVerdict, ...]
+    differing_rows: tuple[int, ...]
+    n_rows: int
+
+    @property
+    def counts(self) -> Mapping[Verdict, int]:
+        """How many nodes of their tree got each verdict."""
+        found = Counter(node.verdict for node in self.nodes)
+        return {verdict: found[verdict] for verdict in VERDICTS}
+
+    @property
+    def disagreements(self) -> tuple[NodeVerdict, ...]:
+        """The real disagreements, and the stops that are not borderline."""
+        return tuple(node for node in self.nodes if _disagrees(node))
+
+    @property
+    def agrees(self) -> bool:
+        """No real disagreement, no stop that is not borderline, no other prediction differs."""
+        return not self.disagreements and not self.differing_rows
+
+    def text(self) -> str:
+        """A short report: the table of counts, the predictions, then the first disagreement."""
+        lines = [f"{_LABELS[verdict]:<22}{count:>6}" for verdict, count in self.counts.items()]
+        lines.append(
+            f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
+        )
+        first = next(iter(self.disagreements), None)
+        tie = next((node for node in self.nodes if node.verdict == "tie"), None)
+        if first is not None:
+            kind = "real disagreement" if first.verdict == "real" else "one side stopped"
+            lines.extend(_explained(first, kind))
+        elif self.agrees:
+            lines.append("no real disagreement")
+            if tie is not None and tie.their_score is not None:
+                lines.extend(_explained(tie, "tie"))
+        return "\n".join(line for line in lines if line) + "\n"
+
+    def json(self) -> str:
+        """The comparison as JSON: counts, agreement, differing rows, and every node."""
+        return json.dumps(
+            {
+                "agrees": self.agrees,
+                "counts": dict(self.counts),
+                "rows": self.n_rows,
+                "differing_rows": list(self.differing_rows),
+                "nodes": [_node_json(node) for node in self.nodes],
+            },
+            indent=1,
+        )
+
+
+def _disagrees(node: NodeVerdict) -> bool:
+    return node.verdict == "real" or (node.verdict == "stopped" and not node.borderline)
+
+
+def _score_text(score: Score | None) -> str:
+    return "not a split the learner makes" if score is None else format_rounded(score)
+
+
+def _scored(description: str, score: Score | None, is_leaf: bool) -> str:
+    return description if is_leaf else f"{description}   score {_score_text(score)}"
+
+
+def _explained(node: NodeVerdict, kind: str) -> list[str]:
+    """The lines of the report that explain a node: a disagreement, or a tie."""
+    lines = [
+        f"first {kind}, at {node.where} (weight {format_rounded(node.weight)},"
+        f" {len(node.rows)} rows):",
+        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs"),
+        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
+    ]
+    if node.their_score is not None and node.our_score is not None:
+        gap: Score = abs(float(node.our_score) - float(node.their_score))
+        if isinstance(node.our_score, Fraction) and isinstance(node.their_score, Fraction):
+            gap = abs(node.our_score - node.their_score)
+        if node.verdict == "tie":
+            lines.append(
+                "  both score the same: dtree takes the first attribute, then the lowest cut"
+            )
+        else:
+            better = "ours" if node.our_score > node.their_score else "theirs"
+            lines.append(f"  {better} scores better, by {format_rounded(gap)}")
+    if node.rule is not None:
+        lines.append(f"  rule: {node.rule}")
+    return lines
+
+
+def _json_number(x: Score | Weight | None) -> object:
+    return str(x) if isinstance(x, Fraction) else x
+
+
+def _node_json(node: NodeVerdict) -> dict[str, object]:
+    return {
+        "verdict": node.verdict,
+        "path": list(node.path),
+        "theirs": node.theirs,
+        "ours": node.ours,
+        "weight": _json_number(node.weight),
+        "rows": list(node.rows),
+        "their_score": _json_number(node.their_score),
+        "our_score": _json_number(node.our_score),
+        "rule": node.rule,
+        "side": node.side,
+        "borderline": node.borderline,
+        "conditions_differ": node.conditions_differ,
+    }
+
+
+# -- the walk ---------------------------------------------------------------------------------
+
+
+def _describe(tree: Tree) -> str:
+    match tree:
+        case Leaf(prediction, _):
+            return f"leaf: {format_prediction(prediction)}"
+        case Split(branches, _):
+            return ", ".join(describe(branch.condition) for branch in branches)
+
+
+def _conditions(split: Split) -> tuple[Condition, ...]:
+    return tuple(branch.condition for branch in split.branches)
+
+
+def _partition(nodes: Sequence[Node]) -> Counter[tuple[int, ...]]:
+    """The partition of a node's rows into its branches' rows, empty branches left out."""
+    return Counter(tuple(sorted(node.rows)) for node in nodes if node.rows)
+
+
+def _paired(
+    theirs: Split, ours: Split, their_nodes: Sequence[Node], our_nodes: Sequence[Node]
+) -> Iterator[int | None]:
+    """For each of their branches, our branch of the same rows (empty ones by condition,
+    then in order), or None when no branch of ours has its rows."""
+    ours_by_rows: dict[tuple[int, ...], list[int]] = {}
+    for k, node in enumerate(our_nodes):
+        ours_by_rows.setdefault(tuple(sorted(node.rows)), []).append(k)
+    empty = [k for k, node in enumerate(our_nodes) if not node.rows]
+    for branch, node in zip(theirs.branches, their_nodes, strict=True):
+        if node.rows:
+            same_rows = ours_by_rows.get(tuple(sorted(node.rows)), [])
+            yield same_rows.pop(0) if same_rows else None
+            continue
+        same = [j for j in empty if ours.branches[j].condition == branch.condition]
+        if not (same or empty):
+            yield None
+            continue
+        k = (same or empty)[0]
+        empty.remove(k)
+        yield k
+
+
+def _is_zero(score: Score) -> bool:
+    return abs(score) <= TOLERANCE if isinstance(score, float) else score == 0
+
+
+def _equal(a: Score, b: Score) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return abs(float(a) - float(b)) <= TOLERANCE
+    return a == b
+
+
+def _key(assessment: Assessment | str) -> Score | None:
+    return None if isinstance(assessment, str) else assessment.key
+
+
+def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
+    """Two leaves: the same prediction; or two pluralities (a tie, or an empty node whose
+    prediction is a convention); or a real disagreement."""
+    if theirs.prediction == ours.prediction or node.weight == 0:
+        return "same" if theirs.prediction == ours.prediction else "tie"
+    match ours.stats:
+        case ClassStats(classes, counts):
+            top = max(counts)
+            most = {label for label, count in zip(classes, counts, strict=True) if count == top}
+            return "tie" if {theirs.prediction, ours.prediction} <= most else "real"
+        case Moments():
+            return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
+
+
+def _borderline(learner: Learner, node: Node, score: Score | None) -> bool:
+    """Whether a split's score lies within the tolerance of where the learner stops."""
+    if score is None:
+        return False
+    weighted = float(node.weight) * float(score)
+    return (
+        _is_zero(score)
+        or abs(float(score) - float(learner.min_gain)) <= TOLERANCE
+        or (
+            learner.min_impurity_decrease > 0
+            and abs(weighted - float(learner.min_impurity_decrease) * float(node.weight))
+            <= TOLERANCE * max(1.0, float(node.weight))
+        )
+    )
+
+
+def _stopped(
+    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...]
+) -> NodeVerdict:
+    """One side is a leaf: which rule explains it, and whether the split is borderline."""
+    decision = decide(node)
+    split = theirs if isinstance(theirs, Split) else ours
+    assert isinstance(split, Split)
+    score = _key(assess(node, _conditions(split)))
+    rule: str | None
+    if isinstance(ours, Leaf):
+        rule = decision.stop if decision.stop is not None else "pruned"
+        their_score, our_score = score, None
+        side: Literal["theirs", "ours"] = "ours"
+    else:
+        stop: StopRule | None = decision.stop
+        rule = stop
+        their_score, our_score = None, score
+        side = "theirs"
+    return NodeVerdict(
+        "stopped",
+        path,
+        _describe(theirs),
+        _describe(ours),
+        node.weight,
+        node.rows,
+        their_score,
+        our_score,
+        rule,
+        side,
+        _borderline(learner, node, score),
+    )
+
+
+def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Comparison:
+    """Their tree against dtree's, both grown on ``data``, judged by ``learner``'s scores.
+
+    ``learner`` is the one dtree grew ``ours`` with (before any pruning):
+    its score decides whether two different splits tie.
+
+    >>> from dtree.conditions import Equals
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import ID3, grow
+    >>> from dtree.routing import restated
+    >>> from dtree.tree import Branch
+    >>> data = load("play-tennis")
+    >>> ours = grow(ID3, data)
+    >>> wind = Split((Branch(Equals("Wind", "Strong"), ours.branches[0].subtree),
+    ...               Branch(Equals("Wind", "Weak"), ours.branches[1].subtree)), ours.stats)
+    >>> theirs = restated(wind, data)
+    >>> result = compare(theirs, ours, data, ID3)
+    >>> result.agrees, dict(result.counts)["real"]
+    (False, 1)
+    >>> print(result.text())  # doctest: +NORMALIZE_WHITESPACE
+    same                       0
+    tie                        0
+    real disagreement          1
+    one side stopped           0
+    below a tie                0
+    below a disagreement       4
+    predictions differ on 5 of 14 rows (outside ties)
+    first real disagreement, at the root (weight 14, 14 rows):
+      theirs: Wind = Strong, Wind = Weak   score 0.048127
+      ours:   Outlook = Overcast, Outlook = Rain, Outlook = Sunny   score 0.24675
+      ours scores better, by 0.198623
+    <BLANKLINE>
+    """
+    if theirs.stats.weight != ours.stats.weight and isinstance(theirs.stats, ClassStats):
+        raise DtreeError(
+            "the two trees were not grown on the same data: their root has weight "
+            f"{theirs.stats.weight}, ours {ours.stats.weight}"
+        )
+    verdicts: list[NodeVerdict] = []
+    excluded: set[int] = set()
+    start = root(learner, data)
+    stack: list[_Pair | _Unjudged] = [_Pair(theirs, ours, start, ())]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Unjudged):
+            verdicts.append(item.verdict_of())
+            stack.extend(reversed(item.below()))
+            continue
+        their_node, our_node, node, path = item.theirs, item.ours, item.node, item.path
+        verdict = _judged(their_node, our_node, node, learner, path)
+        verdicts.append(verdict)
+        if verdict.borderline or (verdict.verdict == "tie" and isinstance(their_node, Leaf)):
+            excluded.update(node.rows)
+        if not isinstance(their_node, Split):
+            continue
+        if verdict.verdict == "real":
+            stack.extend(reversed(_Unjudged(their_node, "below_disagreement", path).below()))
+        elif verdict.verdict in ("same", "tie"):
+            assert isinstance(our_node, Split)
+            stack.extend(reversed(_below_both(their_node, our_node, node, path, excluded)))
+    present = data.present()
+    differing = _differing(theirs, ours, present, excluded)
+    return Comparison(tuple(verdicts), differing, len(present.rows))
+
+
+@frozen(eq=False)
+class _Pair:
+    """A node of their tree and ours, reached by the same rows: to be judged."""
+
+    theirs: Tree
+    ours: Tree
+    node: Node
+    path: tuple[str, ...]
+
+
+@frozen(eq=False)
+class _Unjudged:
+    """A node of their tree that has no counterpart in ours, below a tie or a disagreement."""
+
+    tree: Tree
+    verdict: Verdict
+    path: tuple[str, ...]
+
+    def verdict_of(self) -> NodeVerdict:
+        return NodeVerdict(
+            self.verdict, self.path, _describe(self.tree), "", self.tree.stats.weight, ()
+        )
+
+    def below(self) -> list[_Unjudged]:
+        if not isinstance(self.tree, Split):
+            return []
+        return [
+            _Unjudged(b.subtree, self.verdict, (*self.path, describe(b.condition)))
+            for b in self.tree.branches
+        ]
+
+
+def _below_both(
+    theirs: Split, ours: Split, node: Node, path: tuple[str, ...], excluded: set[int]
+) -> list[_Pair | _Unjudged]:
+    """Below a split that both trees make alike or that ties: each of their branches paired
+    with ours of the same rows, to be judged; a branch with no such counterpart (below a tie
+    of different partitions) is not compared, nor are the predictions of its rows."""
+    their_nodes = children(node, _conditions(theirs))
+    our_nodes = children(node, _conditions(ours))
+    below: list[_Pair | _Unjudged] = []
+    pairs = _paired(theirs, ours, their_nodes, our_nodes)
+    for branch, child, k in zip(theirs.branches, their_nodes, pairs, strict=True):
+        step = (*path, describe(branch.condition))
+        if k is None:
+            below.append(_Unjudged(branch.subtree, "below_tie", step))
+            excluded.update(child.rows)
+        else:
+            below.append(_Pair(branch.subtree, ours.branches[k].subtree, child, step))
+    return below
+
+
+def _judged(
+    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...]
+) -> NodeVerdict:
+    """The verdict on one node where both trees have the same rows."""
+    match theirs, ours:
+        case Leaf(), Leaf():
+            verdict = _leaf_verdict(theirs, ours, node)
+            return NodeVerdict(
+                verdict, path, _describe(theirs), _describe(ours), node.weight, node.rows
+            )
+        case Split(), Split():
+            return _splits(theirs, ours, node, learner, path)
+        case _:
+            return _stopped(theirs, ours, node, learner, path)
+
+
+def _splits(
+    theirs: Split, ours: Split, node: Node, learner: Learner, path: tuple[str, ...]
+) -> NodeVerdict:
+    their_conditions, our_conditions = _conditions(theirs), _conditions(ours)
+    same_attribute = theirs.attribute == ours.attribute
+    if same_attribute and their_conditions == our_conditions:
+        verdict: Verdict = "same"
+        their_score = our_score = None
+    else:
+        their_assessment = assess(node, their_conditions)
+        their_score = _key(their_assessment)
+        if (
+            same_attribute
+            and their_score is not None
+            and _partition(children(node, their_conditions))
+            == _partition(children(node, our_conditions))
+        ):
+            verdict = "same"
+        else:
+            our_score = _key(assess(node, our_conditions))
+            if their_score is None or our_score is None:
+                verdict = "real"
+            else:
+                verdict = "tie" if _equal(their_score, our_score) else "real"
+            rule = their_assessment if isinstance(their_assessment, str) else None
+            return NodeVerdict(
+                verdict,
+                path,
+                _describe(theirs),
+                _describe(ours),
+                node.weight,
+                node.rows,
+                their_score,
+                our_score,
+                rule,
+            )
+    return NodeVerdict(
+        verdict,
+        path,
+        _describe(theirs),
+        _describe(ours),
+        node.weight,
+        node.rows,
+        conditions_differ=their_conditions != our_conditions,
+    )
+
+
+def _differing(theirs: Tree, ours: Tree, data: Dataset, excluded: set[int]) -> tuple[int, ...]:
+    """The rows, outside ``excluded``, where the two trees predict differently."""
+    their_predictions: Sequence[Label | float] = predictions(theirs, data)
+    our_predictions: Sequence[Label | float] = predictions(ours, data)
+    return tuple(
+        row
+        for k, row in enumerate(data.rows)
+        if row not in excluded and not _same_prediction(their_predictions[k], our_predictions[k])
+    )
+
+
+def _same_prediction(a: Label | float, b: Label | float) -> bool:
+    """Equal labels, or means equal but for the rounding of their sums."""
+    if isinstance(a, float) and isinstance(b, float):
+        return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    return a == b

@@ -1,0 +1,802 @@
+"""rpart's trees as dtree trees: the R snippet that fits one and writes it as CSV, and its reader.
+
+rpart (Therneau and Atkinson's R package) keeps a fitted tree in two tables:
+``fit$frame``, a row per node, and ``fit$splits``, a row per candidate split,
+with ``fit$csplit`` for the subsets of categorical splits.  :data:`RPART_SCRIPT`
+writes them (and ``fit$cptable``) as CSV; :func:`read_rpart` turns the frame
+and the splits into a :class:`dtree.tree.Tree` with the statistics of the
+training data on every node, so that every dtree function applies to it.
+
+Vocabulary
+----------
+Node numbers
+    rpart numbers the root 1 and the children of node k 2k (left) and
+    2k + 1 (right); the frame lists the nodes in preorder, its row names
+    are their numbers.
+The primary split of a node
+    A split node's rows in ``fit$splits`` are its primary split, then
+    ``ncompete`` competitors and ``nsurrogate`` surrogates (the frame's
+    columns of those names); the reader takes the primary and skips the rest.
+``ncat``
+    ``-1``: ``x < t`` goes left; ``+1``: ``x >= t`` goes left, where t is
+    the row's ``index``.  ``ncat = m >= 2``: a factor of m levels, split by
+    row ``index`` of ``fit$csplit``: 1 sends a level left, 3 right, and 2
+    marks a level that no training row at the node has.
+
+How an rpart split becomes a dtree split
+----------------------------------------
+dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
+(:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
+of two adjacent training values, computed as dtree computes it
+(:func:`dtree.splits.midpoint`), so no training value equals it and
+``x < t`` holds exactly where ``x <= t`` does: the split is read as
+``AtMost(x, t)`` / ``Above(x, t)``.  In the one case where a training value
+does equal t (a and b adjacent floats, the midpoint rounding to b), t is
+replaced by the float just below it, for which ``x <= t`` holds where
+``x < t`` did, on every number.  A categorical split is ``In(x, S)`` /
+``NotIn(x, S)``, S the levels at the node on the side of its first level (in
+the factor's order), as dtree's CART writes its own subset splits; a level
+that no training row at the node has (csplit 2) falls in ``NotIn``, where
+rpart's ``predict`` would send it down the majority's side.  The branches are
+in dtree's order (``AtMost`` before ``Above``, ``In`` before ``NotIn``),
+whichever of them rpart sends left, so that dtree's and rpart's trees print
+alike; a branch's condition, not its place, says which rows take it.
+
+The statistics are recounted on the data by :func:`dtree.routing.restated`,
+then checked against the frame: every node's weight (``wt``; ``n`` when the
+weights are 1), its class counts (``yval2``) and a leaf's class, or, in
+regression, its mean (``yval``) and residual sum of squares (``dev``).  A
+frame that does not fit the data is one :class:`DtreeError` naming the file
+and row.
+
+rpart's ``cp``
+--------------
+rpart grows with ``alpha = cp * R(root)`` (R the misclassified weight or,
+in regression, the residual sum of squares) and prunes as it grows
+(``partition.c``): a node is not split when its risk is at most alpha
+(Breiman's pruning would remove any split below it: g(t) <= R(t)), nor when
+a bound on its complexity handed down from its parent is; once a node's
+branches are grown it gets a complexity, and is collapsed to a leaf when
+that is at most alpha.  The complexity is Breiman's weakest-link value g(t) = (R(t) -
+R(T_t)) / (|T_t| - 1), with one shortcut: each branch of the node enters it
+with the risk and number of splits its own computation returned, in which
+any split below that was weaker than the branch's root is already cut, even
+when that split is stronger than t itself; the complexity can then come out
+below g(t).  On kyphosis, iris and car.test.frame with rpart's defaults the
+shortcut changes nothing, and rpart's tree is dtree's tree grown with the
+same ``minsplit`` (``min_samples_split``), ``minbucket``
+(``min_samples_leaf``) and ``maxdepth`` (``max_depth``), then pruned at
+alpha: :func:`prune_at_cp`; rpart's complexity parameter of a subtree is
+dtree's alpha over R(root), so ``fit$cptable`` is :func:`cp_table` of
+dtree's :func:`~dtree.prune.cost_complexity_path`.  Where the shortcut does
+change a complexity, rpart's is the smaller.  With ``Type ~ .`` on
+car.test.frame (without Reliability) and ``minsplit = 5``, node 4 (9 errors
+as a leaf) has a branch of 5 splits and 1 error: g = 8/5 errors a split, a
+CP of 8/225.  Its right branch, node 9, returned 1 split and 6 errors,
+having cut node 18 (g = 5/3) as weaker than itself (g = 2); so rpart gives
+node 4 (9 - 6) / 2 = 3/2, a CP of 1/30, although node 18 outlasts node 4.
+For a cp between the two values rpart returns the smaller tree, whose
+R(T) + alpha |T| is not the least: Breiman's T(alpha), dtree's, keeps the
+branch.
+
+Contents: :data:`RPART_SCRIPT`, :func:`run_rpart` and the :class:`RpartFit`
+it returns, :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
+:func:`cp_table`, :func:`prune_at_cp`.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import os
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from attrs import frozen
+
+from dtree.conditions import Above, AtMost, Condition, In, NotIn
+from dtree.conformance.peers import rscript
+from dtree.counts import ClassStats, Moments, Stats
+from dtree.dataset import Dataset, Nominal, Numeric, is_number
+from dtree.errors import DtreeError, quote
+from dtree.load import _records
+from dtree.prune import CostComplexityPath, Number, as_leaf, prune_to, tree_risk
+from dtree.routing import restated
+from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
+
+__all__ = [
+    "RPART_CONTROLS",
+    "RPART_SCRIPT",
+    "CpRow",
+    "RpartFit",
+    "cp_table",
+    "prune_at_cp",
+    "read_cptable",
+    "read_rpart",
+    "run_rpart",
+]
+
+RPART_SCRIPT = r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
+# DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
+# (parameter,value): arguments of rpart.control.  Numbers are written to 17 digits.
+library(rpart)
+args <- commandArgs(trailingOnly = TRUE)
+dir <- args[1]
+target <- args[2]
+input <- function(name) {
+  read.csv(file.path(dir, name), colClasses = "character", check.names = FALSE,
+           na.strings = character(), fileEncoding = "UTF-8")
+}
+output <- function(table, name) {
+  write.csv(table, file.path(dir, name), row.names = FALSE, fileEncoding = "UTF-8")
+}
+digits <- function(x) sprintf("%.17g", x)
+table_of <- function(m) {
+  as.data.frame(matrix(digits(m), nrow(m), dimnames = list(NULL, colnames(m))), optional = TRUE)
+}
+data <- input("data.csv")
+levels <- input("levels.csv")
+control <- input("control.csv")
+for (name in names(data)) {
+  data[[name]] <- if (name %in% levels$column) {
+    factor(data[[name]], levels = levels$level[levels$column == name])
+  } else {
+    as.numeric(data[[name]])
+  }
+}
+control <- lapply(setNames(as.list(control$value), control$parameter), as.numeric)
+fit <- rpart(call("~", as.name(target), quote(.)), data,
+             control = do.call(rpart.control, control))
+frame <- fit$frame
+table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = frame$n,
+                    wt = digits(frame$wt), dev = digits(frame$dev), yval = digits(frame$yval),
+                    complexity = digits(frame$complexity), ncompete = frame$ncompete,
+                    nsurrogate = frame$nsurrogate)
+if (is.factor(data[[target]])) {  # the class counts of yval2, headed by the classes
+  counts <- frame$yval2[, 1 + seq_len(nlevels(data[[target]])), drop = FALSE]
+  table <- cbind(table, table_of(`colnames<-`(counts, levels(data[[target]]))))
+}
+output(table, "frame.csv")
+splits <- fit$splits
+if (is.null(splits)) {
+  splits <- matrix(0, 0, 5, dimnames = list(NULL, c("count", "ncat", "improve", "index", "adj")))
+}
+csplit <- rep("", nrow(splits))  # a categorical split's row of fit$csplit, as digits
+categorical <- splits[, "ncat"] > 1
+if (any(categorical)) {
+  codes <- apply(fit$csplit, 1, paste, collapse = "")
+  csplit[categorical] <- substr(codes[splits[categorical, "index"]], 1, splits[categorical, "ncat"])
+}
+output(data.frame(var = as.character(rownames(splits)), count = splits[, "count"],
+                  ncat = splits[, "ncat"], improve = digits(splits[, "improve"]),
+                  index = digits(splits[, "index"]), adj = digits(splits[, "adj"]),
+                  csplit = csplit), "splits.csv")
+output(table_of(fit$cptable), "cptable.csv")
+"""
+"""The R snippet :func:`run_rpart` runs: it reads a dataset from CSV with declared column
+types, fits ``rpart`` with the given ``rpart.control`` arguments, and writes ``fit$frame``
+(``frame.csv``: node, var, n, wt, dev, yval, complexity, ncompete, nsurrogate and, for a
+classification tree, the class counts of ``yval2``), ``fit$splits`` with each row's variable
+and, for a categorical split, its row of ``fit$csplit`` as digits (``splits.csv``), and
+``fit$cptable`` (``cptable.csv``)."""
+
+RPART_CONTROLS = (
+    "cp",
+    "maxcompete",
+    "maxdepth",
+    "maxsurrogate",
+    "minbucket",
+    "minsplit",
+    "surrogatestyle",
+    "usesurrogate",
+    "xval",
+)
+"""The arguments of ``rpart.control`` that :func:`run_rpart` passes on (rpart ignores any
+other name silently, so :func:`run_rpart` refuses it)."""
+
+FRAME_COLUMNS = ("node", "var", "n", "wt", "dev", "yval", "complexity", "ncompete", "nsurrogate")
+"""The frame CSV's first columns; a classification frame has one more per class."""
+
+SPLITS_COLUMNS = ("var", "count", "ncat", "improve", "index", "adj", "csplit")
+"""The splits CSV's columns: ``fit$splits``, its variables, and the csplit row of each
+categorical split."""
+
+_LEAF = "<leaf>"
+_TOLERANCE = 1e-9
+"""How far (relative) a recounted float may be from the frame's and still agree."""
+
+
+# -- running rpart ------------------------------------------------------------------------------
+
+
+@frozen
+class RpartFit:
+    """What :data:`RPART_SCRIPT` writes: the CSV texts of ``fit$frame``, ``fit$splits`` (with
+    ``fit$csplit``) and ``fit$cptable``.
+
+    It unpacks as the pair ``frame, splits`` that :func:`read_rpart` reads.
+
+    >>> frame, splits = RpartFit("node,var\\n", "var\\n", "CP\\n")
+    >>> frame
+    'node,var\\n'
+    """
+
+    frame: str
+    splits: str
+    cptable: str
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.frame, self.splits))
+
+
+def run_rpart(data: Dataset, **params: float) -> RpartFit:
+    """Fit rpart to the data (``target ~ .``) and return its tree as CSV texts.
+
+    ``params`` are arguments of ``rpart.control`` (:data:`RPART_CONTROLS`),
+    rpart's defaults otherwise, except ``xval``, 0 unless given: rpart's
+    default of 10 draws random folds, and dtree's results are deterministic.
+    Nominal attributes and classes become factors with their levels in the
+    schema's order, so rpart's class and level numbers are dtree's.  Numbers
+    go to R as hexadecimal floats, which R reads exactly, and R runs in the
+    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data
+    with missing values are refused (rpart would send them down surrogate
+    splits, which a dtree tree cannot represent), and so are weights other
+    than 1.  A failure of R is one :class:`DtreeError` with R's message.
+
+    >>> from dtree.datasets import load
+    >>> run_rpart(load("golf"), minleaf=3)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: unknown rpart.control argument 'minleaf'; choose among cp, ...
+    """
+    control = {"xval": 0.0, **params}
+    for name, value in control.items():
+        if name not in RPART_CONTROLS:
+            raise DtreeError(
+                f"unknown rpart.control argument {quote(name)}; choose among "
+                + ", ".join(RPART_CONTROLS)
+            )
+        if not is_number(value) or not math.isfinite(value):
+            raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
+    _check_rpart_data(data)
+    with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
+        directory = Path(folder)
+        _write_csv(directory / "data.csv", _data_rows(data))
+        _write_csv(directory / "levels.csv", _level_rows(data))
+        _write_csv(
+            directory / "control.csv",
+            [("parameter", "value"), *((name, repr(float(v))) for name, v in control.items())],
+        )
+        (directory / "rpart.R").write_text(RPART_SCRIPT, encoding="utf-8")
+        command = [rscript(), str(directory / "rpart.R"), folder, data.schema.target.name]
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+            env={**os.environ, "LC_ALL": "C.UTF-8"},  # names and levels in any script
+        )
+        if done.returncode != 0:
+            raise DtreeError(f"rpart failed: {_r_message(done.stderr)}")
+        texts = [
+            (directory / name).read_text(encoding="utf-8")
+            for name in ("frame.csv", "splits.csv", "cptable.csv")
+        ]
+    return RpartFit(*texts)
+
+
+def _check_rpart_data(data: Dataset) -> None:
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        if any(column[row] is None for row in data.rows):
+            raise DtreeError(
+                "missing values: rpart sends them down surrogate splits, which a dtree tree"
+                " cannot represent; drop or impute them first",
+                column=attribute.name,
+            )
+    if any(data.weights[row] != 1 for row in data.rows):
+        raise DtreeError("run_rpart fits unweighted data: every weight must be 1")
+
+
+def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
+    schema = data.schema
+    yield (*schema.names, schema.target.name)
+    for row in data.rows:
+        values = [column[row] for column in data.columns] + [data.target[row]]
+        yield tuple(v if isinstance(v, str) else float(v).hex() for v in values)  # type: ignore[arg-type]
+
+
+def _level_rows(data: Dataset) -> Iterator[Sequence[str]]:
+    yield ("column", "level")
+    for attribute in (*data.schema.attributes, data.schema.target):
+        if isinstance(attribute.domain, Nominal):
+            yield from ((attribute.name, value) for value in attribute.domain.values)
+
+
+def _write_csv(path: Path, rows: Iterator[Sequence[str]] | Sequence[Sequence[str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as file:
+        csv.writer(file, quoting=csv.QUOTE_ALL).writerows(rows)
+
+
+def _r_message(stderr: str) -> str:
+    """R's error message: from its ``Error`` line to its ``Calls:`` or ``Execution halted``,
+    else the last lines R printed.
+
+    >>> _r_message("Error in f(x) : bad\\n  thing\\nCalls: g -> f\\nExecution halted\\n")
+    'Error in f(x) : bad thing'
+    """
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    start = next((i for i, line in enumerate(lines) if line.startswith("Error")), None)
+    if start is None:
+        return " ".join(lines[-5:]) or "no message"
+    kept = itertools.takewhile(
+        lambda line: not line.startswith(("Calls:", "Execution halted")), lines[start:]
+    )
+    return " ".join(kept)
+
+
+# -- reading the frame and the splits --------------------------------------------------------
+
+
+@frozen
+class _Node:
+    """A row of the frame: its place in the file, and what the reader uses of it."""
+
+    row: int
+    number: int
+    var: str
+    weight: float
+    dev: float
+    yval: float
+    ncompete: int
+    nsurrogate: int
+    counts: tuple[float, ...]
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.var == _LEAF
+
+
+@frozen
+class _Primary:
+    """A row of the splits: a node's primary split."""
+
+    row: int
+    var: str
+    ncat: int
+    index: float
+    csplit: str
+
+
+class _Fields:
+    """The fields of one CSV row, read by column name, every error naming file and row."""
+
+    def __init__(self, header: Sequence[str], fields: Sequence[str], file: str, row: int) -> None:
+        self.header, self.fields, self.file, self.row = header, fields, file, row
+
+    def error(self, message: str, column: str | None = None) -> DtreeError:
+        return DtreeError(message, file=self.file, row=self.row, column=column)
+
+    def text(self, column: str) -> str:
+        return self.fields[self.header.index(column)]
+
+    def number(self, column: str, field: str | None = None) -> float:
+        text = self.text(column) if field is None else field
+        try:
+            value = float(text)
+        except ValueError:
+            raise self.error(f"{quote(text)} is not a number", column) from None
+        if not math.isfinite(value):
+            raise self.error(f"{quote(text)} is not a finite number", column)
+        return value
+
+    def integer(self, column: str) -> int:
+        value = self.number(column)
+        if not value.is_integer():
+            raise self.error(f"{quote(self.text(column))} is not an integer", column)
+        return int(value)
+
+
+def _table(text: str, file: str, columns: Sequence[str]) -> Iterator[_Fields]:
+    """The rows of a CSV text whose header starts with ``columns``."""
+    records = _records(text, file)
+    if not records:
+        raise DtreeError("empty: expected a header row", file=file)
+    header, *rows = records
+    if tuple(header[: len(columns)]) != tuple(columns):
+        raise DtreeError(
+            f"the header is {quote(tuple(header))}, expected it to start with {quote(columns)}",
+            file=file,
+        )
+    for row, fields in enumerate(rows, start=1):
+        if len(fields) != len(header):
+            raise DtreeError(
+                f"{len(fields)} fields, expected {len(header)} (one per header column):"
+                " is the file cut short?",
+                file=file,
+                row=row,
+            )
+        yield _Fields(header, fields, file, row)
+
+
+def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], list[_Node]]:
+    """The frame's class columns and its nodes, in the file's order."""
+    found: list[_Node] = []
+    extra: tuple[str, ...] = ()
+    for fields in _table(text, file, FRAME_COLUMNS):
+        extra = tuple(fields.header[len(FRAME_COLUMNS) :])
+        if len(extra) != classes:
+            raise fields.error(
+                f"{len(extra)} class count columns, expected {classes} (one per class)"
+            )
+        counts = tuple(
+            fields.number(c, f)
+            for c, f in zip(extra, fields.fields[len(FRAME_COLUMNS) :], strict=True)
+        )
+        node = _Node(
+            fields.row,
+            fields.integer("node"),
+            fields.text("var"),
+            fields.number("wt"),
+            fields.number("dev"),
+            fields.number("yval"),
+            fields.integer("ncompete"),
+            fields.integer("nsurrogate"),
+            counts if classes else (),
+        )
+        if node.number < 1 or node.ncompete < 0 or node.nsurrogate < 0:
+            raise fields.error("node numbers are >= 1 and ncompete, nsurrogate >= 0")
+        found.append(node)
+    if not found:
+        raise DtreeError("the frame has no nodes", file=file)
+    return extra, found
+
+
+def _primaries(text: str, file: str) -> list[_Primary]:
+    return [
+        _Primary(
+            fields.row,
+            fields.text("var"),
+            fields.integer("ncat"),
+            fields.number("index"),
+            fields.text("csplit"),
+        )
+        for fields in _table(text, file, SPLITS_COLUMNS)
+    ]
+
+
+def _structure(
+    frame: list[_Node], splits: list[_Primary], frame_file: str, splits_file: str
+) -> tuple[dict[int, _Node], dict[int, _Primary]]:
+    """The nodes by number and each split node's primary split, the tree's shape checked."""
+    by_number: dict[int, _Node] = {}
+    for node in frame:
+        if node.number in by_number:
+            raise DtreeError(f"node {node.number} appears twice", file=frame_file, row=node.row)
+        by_number[node.number] = node
+    if 1 not in by_number:
+        raise DtreeError("no root: the frame has no node 1", file=frame_file)
+    primary: dict[int, _Primary] = {}
+    position = 0  # rpart's labels.rpart: cumsum(ncompete + nsurrogate + !is.leaf)
+    for node in frame:
+        parent = by_number.get(node.number // 2)
+        if node.number > 1 and (parent is None or parent.is_leaf):
+            raise DtreeError(
+                f"node {node.number}'s parent, node {node.number // 2}, is not a split"
+                " of the frame",
+                file=frame_file,
+                row=node.row,
+            )
+        if not node.is_leaf:
+            for child in (2 * node.number, 2 * node.number + 1):
+                if child not in by_number:
+                    raise DtreeError(
+                        f"node {node.number} splits but its child {child} is not in the frame:"
+                        " is the file cut short?",
+                        file=frame_file,
+                        row=node.row,
+                    )
+            if position >= len(splits):
+                raise DtreeError(
+                    f"the splits end before node {node.number}'s primary split"
+                    f" (row {position + 1}): is the file cut short?",
+                    file=splits_file,
+                )
+            split = splits[position]
+            if split.var != node.var:
+                raise DtreeError(
+                    f"this primary split of node {node.number} tests {quote(split.var)},"
+                    f" the frame's node {quote(node.var)}: the splits are not the frame's",
+                    file=splits_file,
+                    row=split.row,
+                )
+            primary[node.number] = split
+        position += node.ncompete + node.nsurrogate + (not node.is_leaf)
+    if position != len(splits):
+        raise DtreeError(
+            f"{len(splits)} rows, but the frame accounts for {position}:"
+            " the splits are not the frame's",
+            file=splits_file,
+        )
+    return by_number, primary
+
+
+def _values_of(data: Dataset) -> Callable[[str], frozenset[float]]:
+    """The distinct values of a numeric attribute in the data, each column read once."""
+    seen: dict[str, frozenset[float]] = {}
+
+    def values(name: str) -> frozenset[float]:
+        if name not in seen:
+            column = data.columns[data.schema.index(name)]
+            known = (column[row] for row in data.rows if column[row] is not None)
+            seen[name] = frozenset(float(value) for value in known)  # type: ignore[arg-type]
+        return seen[name]
+
+    return values
+
+
+def _conditions(
+    node: _Node,
+    split: _Primary,
+    data: Dataset,
+    values: Callable[[str], frozenset[float]],
+    *,
+    frame_file: str,
+    splits_file: str,
+) -> tuple[tuple[Condition, Condition], bool]:
+    """dtree's two conditions for the primary split, and whether the first is rpart's right."""
+    name = split.var
+    if name not in data.schema.names:
+        known = ", ".join(quote(known) for known in data.schema.names)
+        raise DtreeError(
+            f"unknown variable {quote(name)}; the data's attributes are {known}",
+            file=frame_file,
+            row=node.row,
+        )
+    domain = data.schema.attribute(name).domain
+
+    def wrong(message: str) -> DtreeError:
+        return DtreeError(message, file=splits_file, row=split.row, column="ncat")
+
+    match domain:
+        case Numeric() if split.ncat in (-1, 1):
+            t = split.index
+            if t in values(name):  # a midpoint that rounded to the upper value: x < t is
+                t = math.nextafter(t, -math.inf)  # x <= the float below t
+            return (AtMost(name, t), Above(name, t)), split.ncat == 1
+        case Nominal(levels) if split.ncat == len(levels):
+            codes = split.csplit
+            if len(codes) != len(levels) or set(codes) - set("123"):
+                raise DtreeError(
+                    f"csplit {quote(codes)}: expected a digit 1, 2 or 3 for each of the"
+                    f" {len(levels)} levels of {quote(name)}",
+                    file=splits_file,
+                    row=split.row,
+                    column="csplit",
+                )
+            first = next((code for code in codes if code != "2"), "2")
+            side = frozenset(v for v, code in zip(levels, codes, strict=True) if code == first)
+            if first == "2" or all(code in (first, "2") for code in codes):
+                raise DtreeError(
+                    f"csplit {quote(codes)} sends no level one way",
+                    file=splits_file,
+                    row=split.row,
+                    column="csplit",
+                )
+            return (In(name, side), NotIn(name, side)), first == "3"
+        case Numeric():
+            raise wrong(f"{quote(name)} is numeric: ncat must be -1 or 1, got {split.ncat}")
+        case Nominal(levels):
+            raise wrong(
+                f"{quote(name)} is a factor of {len(levels)} levels: ncat must be"
+                f" {len(levels)}, got {split.ncat}"
+            )
+    raise AssertionError(domain)  # pragma: no cover
+
+
+def _placeholder(data: Dataset) -> Leaf:
+    """A leaf of no weight, whose statistics :func:`restated` replaces."""
+    if data.schema.is_classification:
+        classes = data.schema.classes
+        return Leaf(classes[0], ClassStats(classes, (0,) * len(classes)))
+    return Leaf(0.0, Moments(0, 0.0, 0.0))
+
+
+def read_rpart(
+    frame: str,
+    splits: str,
+    data: Dataset,
+    *,
+    file: str | None = None,
+    splits_file: str | None = None,
+) -> Tree:
+    """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as :data:`RPART_SCRIPT`
+    writes them), with the statistics of ``data``, the data it was fit on, on every node.
+
+    Node k's branches lead to nodes 2k and 2k + 1; each split node's primary
+    split is its first row of the splits (its competitors and surrogates,
+    ``ncompete`` and ``nsurrogate`` of them, are skipped).  How each split is
+    read, and what is checked, is in the module's notes: a frame whose
+    statistics do not fit the data, a variable the data lack, a malformed or
+    truncated file is one :class:`DtreeError` naming ``file`` (the frame's)
+    or ``splits_file`` and the row.
+
+    The kyphosis stump, ``Start >= 8.5`` going left in rpart:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.render import text
+    >>> data = Dataset.from_columns({"Start": [1, 5, 9, 12, 14],
+    ...                              "Kyphosis": ["present", "present", "absent", "absent",
+    ...                                           "present"]}, target="Kyphosis")
+    >>> frame = '''node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
+    ... 1,Start,5,5,2,2,0.5,0,0,2,3
+    ... 2,<leaf>,3,3,1,1,0.01,0,0,2,1
+    ... 3,<leaf>,2,2,0,2,0.01,0,0,0,2
+    ... '''
+    >>> splits = '''var,count,ncat,improve,index,adj,csplit
+    ... Start,5,1,1.0666666666666667,7,0,
+    ... '''
+    >>> print(text(read_rpart(frame, splits, data)))
+    root [absent: 2, present: 3]
+    Start <= 7 [absent: 0, present: 2]: present
+    Start > 7 [absent: 2, present: 1]: absent
+    """
+    frame_file = file if file is not None else "rpart frame"
+    splits_file = splits_file if splits_file is not None else "rpart splits"
+    classes = data.schema.classes if data.schema.is_classification else ()
+    header, frame_rows = _frame_nodes(frame, frame_file, len(classes))
+    if header != classes:
+        raise DtreeError(
+            f"the frame's classes {quote(header)} are not the data's {quote(classes)},"
+            " in that order: declare the factor's levels in the data's order",
+            file=frame_file,
+        )
+    by_number, primary = _structure(
+        frame_rows, _primaries(splits, splits_file), frame_file, splits_file
+    )
+    values = _values_of(data)
+    placeholder = _placeholder(data)
+    order: list[_Node] = []  # the nodes in the order unfold makes them: dtree's preorder
+
+    def step(number: int) -> Leaf | Sprout[int]:
+        node = by_number[number]
+        order.append(node)
+        if node.is_leaf:
+            return placeholder
+        conditions, swapped = _conditions(
+            node, primary[number], data, values, frame_file=frame_file, splits_file=splits_file
+        )
+        children = (2 * number + 1, 2 * number) if swapped else (2 * number, 2 * number + 1)
+        return Sprout(conditions, children, placeholder.stats)
+
+    tree = restated(unfold(1, step), data)
+    for node, recounted in zip(order, nodes(tree), strict=True):
+        _check_node(node, recounted, classes, frame_file)
+    return tree
+
+
+def _close(ours: float, theirs: float, scale: float = 1.0) -> bool:
+    return abs(ours - theirs) <= _TOLERANCE * max(1.0, abs(theirs), scale)
+
+
+def _check_node(node: _Node, recounted: Tree, classes: Sequence[str], file: str) -> None:
+    """The recounted node agrees with the frame's row: weight, class counts, class or mean."""
+    stats: Stats = recounted.stats
+
+    def differ(what: str, ours: object, theirs: object) -> DtreeError:
+        return DtreeError(
+            f"node {node.number}: the data give {what} {quote(ours)}, the frame"
+            f" {quote(theirs)}: the tree was not fit on these data",
+            file=file,
+            row=node.row,
+        )
+
+    if not _close(float(stats.weight), node.weight):
+        raise differ("the weight", stats.weight, node.weight)
+    match stats:
+        case ClassStats(_, counts):
+            if not all(_close(float(c), d) for c, d in zip(counts, node.counts, strict=True)):
+                raise differ("the class counts", counts, node.counts)
+            if isinstance(recounted, Leaf):
+                theirs = classes[int(node.yval) - 1] if 1 <= node.yval <= len(classes) else None
+                if recounted.prediction != theirs:
+                    raise differ("the class", recounted.prediction, theirs)
+        case Moments(weight, total, squares):
+            mean = total / float(weight) if weight else 0.0
+            residual = squares - total * mean
+            if not _close(mean, node.yval) or not _close(residual, node.dev, squares):
+                raise differ(
+                    "the mean and residual sum of squares", (mean, residual), (node.yval, node.dev)
+                )
+
+
+# -- complexity parameters ------------------------------------------------------------------
+
+
+@frozen
+class CpRow:
+    """A row of rpart's ``cptable``: the complexity parameter from which the subtree of
+    ``nsplit`` splits is optimal, and its risk over the root's (``rel error``)."""
+
+    cp: Number
+    nsplit: int
+    rel_error: Number
+
+
+def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
+    """The rows of ``fit$cptable`` as :data:`RPART_SCRIPT` writes it (``cptable.csv``).
+
+    >>> read_cptable('"CP","nsplit","rel error"\\n"0.5","0","1"\\n"0.01","1","0.5"\\n')
+    (CpRow(cp=0.5, nsplit=0, rel_error=1.0), CpRow(cp=0.01, nsplit=1, rel_error=0.5))
+    """
+    name = file if file is not None else "rpart cptable"
+    rows = tuple(
+        CpRow(fields.number("CP"), fields.integer("nsplit"), fields.number("rel error"))
+        for fields in _table(text, name, ("CP", "nsplit", "rel error"))
+    )
+    if not rows:
+        raise DtreeError("the cptable has no rows", file=name)
+    return rows
+
+
+def _root_risk(tree: Tree) -> Number:
+    return tree_risk(as_leaf(tree))
+
+
+def prune_at_cp(tree: Tree, cp: Number) -> Tree:
+    """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
+
+    ``tree`` is grown as rpart grows (:data:`dtree.grow.CART` with rpart's
+    ``minsplit``, ``minbucket`` and ``maxdepth``).  A float cp is taken as
+    the decimal it is written as (``0.01`` is 1/100, not the double nearest
+    it), so that a split whose complexity is exactly cp is collapsed, as
+    rpart's ``complexity <= alpha`` collapses it.
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grow import cart
+    >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> n_leaves(prune_at_cp(cart(ten), 0.01)), n_leaves(prune_at_cp(cart(ten), 0.2))
+    (6, 2)
+
+    See also: :func:`cp_table`, :func:`dtree.prune.prune_to`.
+    """
+    return prune_to(tree, _decimal(cp) * _root_risk(tree))
+
+
+def _decimal(cp: Number) -> Number:
+    if isinstance(cp, float) and math.isfinite(cp):
+        return Fraction(repr(cp))
+    return cp
+
+
+def cp_table(path: CostComplexityPath, cp: Number) -> tuple[CpRow, ...]:
+    """rpart's ``cptable`` for the tree of ``path`` (dtree's cost-complexity path of the tree
+    grown as rpart grows) at complexity parameter ``cp``.
+
+    rpart's CP of a subtree T_k is alpha_k / R(root), its ``rel error``
+    R(T_k) / R(root); its rows run from the root to the tree rpart returns,
+    T(cp * R(root)), whose row has CP = cp.  Exact when the path is.
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grow import cart
+    >>> from dtree.prune import cost_complexity_path
+    >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
+    >>> [(str(r.cp), r.nsplit, str(r.rel_error)) for r in
+    ...  cp_table(cost_complexity_path(cart(ten)), Fraction(1, 100))]
+    [('3/5', 0, '1'), ('1/10', 1, '2/5'), ('1/100', 5, '0')]
+    """
+    root = path.risks[-1]
+    if root == 0:
+        return (CpRow(cp, 0, Fraction(0)),)
+    alpha = _decimal(cp) * root
+    chosen = max(k for k, start in enumerate(path.alphas) if start <= alpha)
+    rows = [
+        CpRow(path.alphas[k] / root, n_leaves(path.trees[k]) - 1, path.risks[k] / root)
+        for k in range(len(path.alphas) - 1, chosen, -1)
+    ]
+    rows.append(CpRow(cp, n_leaves(path.trees[chosen]) - 1, path.risks[chosen] / root))
+    return tuple(rows)

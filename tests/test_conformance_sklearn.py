@@ -1,0 +1,347 @@
+"""dtree.conformance.from_sklearn: scikit-learn's fitted trees read as dtree trees.
+
+A tree read from an estimator fit on a dataset has scikit-learn's splits,
+the dataset's statistics on every node (checked by ``from_sklearn``
+against ``tree_``, and here against the arrays directly), and predicts
+what the estimator predicts.  An estimator that does not fit the data is
+refused with one DtreeError naming the node.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
+
+from dtree.conditions import Above, AtMost
+from dtree.conformance import from_sklearn
+from dtree.counts import ClassStats, Moments
+from dtree.dataset import Dataset, Value, Weight
+from dtree.datasets import load
+from dtree.errors import MESSAGE_LIMIT, DtreeError
+from dtree.routing import predictions
+from dtree.tree import Leaf, Split, Tree, n_leaves, nodes
+
+
+def matrix(data: Dataset) -> Any:
+    return np.array([[data.columns[j][r] for j in range(len(data.columns))] for r in data.rows])
+
+
+def target(data: Dataset) -> Any:
+    labels = [data.target[r] for r in data.rows]
+    return np.array(labels, dtype=str if data.schema.is_classification else np.float64)
+
+
+def fit(estimator: Any, data: Dataset) -> Any:
+    weights = [data.weights[r] for r in data.rows]
+    sample_weight = None if set(weights) == {1} else np.array(weights, dtype=float)
+    return estimator.fit(matrix(data), target(data), sample_weight=sample_weight)
+
+
+def preorder(estimator: Any) -> list[int]:
+    """scikit-learn's node ids in preorder, left before right."""
+    t = estimator.tree_
+    order, stack = [], [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        if t.children_left[node] != -1:
+            stack += [int(t.children_right[node]), int(t.children_left[node])]
+    return order
+
+
+def assert_read(estimator: Any, data: Dataset, tree: Tree) -> None:
+    """The read tree is scikit-learn's, node for node, and predicts as it does."""
+    t = estimator.tree_
+    ours = list(nodes(tree))
+    assert len(ours) == t.node_count
+    for node, mine in zip(preorder(estimator), ours, strict=True):
+        weight = float(t.weighted_n_node_samples[node])
+        assert math.isclose(float(mine.stats.weight), weight, rel_tol=1e-12)
+        if t.children_left[node] == -1:
+            assert isinstance(mine, Leaf)
+        else:
+            assert isinstance(mine, Split)
+            name = data.schema.names[int(t.feature[node])]
+            threshold = float(t.threshold[node])
+            assert [b.condition for b in mine.branches] == [
+                AtMost(name, threshold),
+                Above(name, threshold),
+            ]
+        match mine.stats:
+            case ClassStats(classes, counts):
+                theirs = dict(
+                    zip(estimator.classes_.tolist(), t.value[node, 0].tolist(), strict=True)
+                )
+                for label, count in zip(classes, counts, strict=True):
+                    assert math.isclose(
+                        float(count), theirs.get(label, 0.0) * weight, abs_tol=1e-9 * weight
+                    )
+            case Moments():
+                assert math.isclose(mine.stats.mean, float(t.value[node, 0, 0]), rel_tol=1e-9)
+    expected = estimator.predict(matrix(data)).tolist()
+    assert list(predictions(tree, data)) == expected
+
+
+@pytest.mark.parametrize("criterion", ["gini", "entropy", "log_loss"])
+@pytest.mark.parametrize("max_depth", [None, 1, 3])
+def test_iris(criterion: str, max_depth: int | None) -> None:
+    data = load("iris")
+    estimator = fit(DecisionTreeClassifier(criterion=criterion, max_depth=max_depth), data)
+    tree = from_sklearn(estimator, data)
+    assert_read(estimator, data, tree)
+    assert n_leaves(tree) == estimator.get_n_leaves()
+
+
+def test_iris_regression_on_a_column() -> None:
+    """Petal width from the other three measurements: a regressor's means, exactly."""
+    iris = load("iris")
+    columns: dict[str, Sequence[Value]] = {
+        name: iris.column(name) for name in iris.schema.names if name != "petal_width"
+    }
+    columns["petal_width"] = iris.column("petal_width")
+    data = Dataset.from_columns(columns, target="petal_width")
+    estimator = fit(DecisionTreeRegressor(min_samples_leaf=3), data)
+    assert_read(estimator, data, from_sklearn(estimator, data))
+
+
+def test_an_extra_tree_reads_too() -> None:
+    """Random thresholds are thresholds: the tree is read as any other."""
+    data = load("iris")
+    estimator = fit(ExtraTreeClassifier(random_state=0), data)
+    assert_read(estimator, data, from_sklearn(estimator, data))
+
+
+def test_the_schemas_class_order_is_kept() -> None:
+    """Classes declared c, a, b: the statistics follow that order, and a tied leaf
+    predicts scikit-learn's choice, the first of its sorted classes_."""
+    data = Dataset.from_columns(
+        {"x": [0.0, 0.0, 1.0, 1.0, 2.0], "y": ["a", "c", "b", "b", "c"]},
+        target="y",
+        classes=("c", "a", "b"),
+    )
+    estimator = fit(DecisionTreeClassifier(max_depth=1), data)
+    tree = from_sklearn(estimator, data)
+    assert tree.stats == ClassStats(("c", "a", "b"), (2, 1, 2))
+    assert_read(estimator, data, tree)
+    tied = next(leaf for leaf in nodes(tree) if isinstance(leaf, Leaf) and leaf.stats.weight == 2)
+    assert tied.prediction == "a"  # (c 1, a 1): dtree's own rule would say c
+
+
+def test_a_declared_class_without_rows_may_be_absent() -> None:
+    data = Dataset.from_columns(
+        {"x": [0.0, 1.0], "y": ["a", "b"]}, target="y", classes=("a", "b", "z")
+    )
+    estimator = fit(DecisionTreeClassifier(), data)
+    assert from_sklearn(estimator, data).stats == ClassStats(("a", "b", "z"), (1, 1, 0))
+
+
+def test_weights_are_the_sample_weights() -> None:
+    iris = load("iris")
+    weights: list[Weight] = [1 + r % 3 for r in range(len(iris))]
+    data = iris.with_weights(weights)
+    estimator = fit(DecisionTreeClassifier(max_depth=3), data)
+    assert_read(estimator, data, from_sklearn(estimator, data))
+    with pytest.raises(DtreeError, match="not fit on this data"):
+        from_sklearn(estimator, iris)
+
+
+# -- generated data -------------------------------------------------------------------------
+
+
+@st.composite
+def datasets(draw: st.DrawFn, *, classification: bool) -> Dataset:
+    """Up to 30 rows of 1 to 3 numeric attributes, any floats, often repeated."""
+    width = draw(st.integers(1, 3))
+    pool = draw(
+        st.lists(
+            st.floats(-1e6, 1e6, allow_nan=False, allow_subnormal=False), min_size=1, max_size=8
+        )
+    )
+    n = draw(st.integers(2, 30))
+    columns: dict[str, Sequence[Value]] = {
+        f"x{j}": draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n)) for j in range(width)
+    }
+    if classification:
+        columns["y"] = draw(st.lists(st.sampled_from("abc"), min_size=n, max_size=n))
+    else:
+        columns["y"] = draw(st.lists(st.integers(-20, 20).map(float), min_size=n, max_size=n))
+    return Dataset.from_columns(columns, target="y")
+
+
+@pytest.mark.parametrize("classification", [True, False])
+@given(data=st.data())
+def test_generated_trees_read_back(classification: bool, data: st.DataObject) -> None:
+    dataset = data.draw(datasets(classification=classification))
+    depth = data.draw(st.none() | st.integers(1, 4))
+    kind = DecisionTreeClassifier if classification else DecisionTreeRegressor
+    estimator = fit(kind(max_depth=depth, random_state=0), dataset)
+    try:
+        tree = from_sklearn(estimator, dataset)
+    except DtreeError as error:
+        refusal = str(error)
+    else:
+        assert_read(estimator, dataset, tree)
+        return
+    assert "float32 image" in refusal  # the one refusal that data fit with itself can meet
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+
+def four_rows() -> Dataset:
+    return Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0], "z": [4.0, 2.0, 3.0, 1.0], "y": ["a", "a", "b", "b"]},
+        target="y",
+    )
+
+
+def test_fit_on_other_columns_is_refused_at_the_node() -> None:
+    data = four_rows()
+    swapped = DecisionTreeClassifier().fit(matrix(data)[:, ::-1], target(data))
+    with pytest.raises(DtreeError) as caught:
+        from_sklearn(swapped, data)
+    assert str(caught.value) == (
+        "the estimator was not fit on this data: at scikit-learn's node 1 (at z <= 2.5),\n"
+        "scikit-learn's weight of class 'a' there is 2.0, the data's 1.0"
+    )
+
+
+def test_fit_on_other_rows_names_the_node_and_path() -> None:
+    data = load("iris")
+    estimator = fit(DecisionTreeClassifier(max_depth=3), data)
+    other = data.subset(data.rows[:-1])
+    with pytest.raises(DtreeError, match=r"not fit on this data: at scikit-learn's node \d+ \(at "):
+        from_sklearn(estimator, other)
+
+
+def test_other_column_names_are_refused() -> None:
+    data = four_rows()
+    estimator = fit(DecisionTreeClassifier(), data)
+    estimator.feature_names_in_ = np.array(["z", "x"], dtype=object)  # as a data frame sets it
+    with pytest.raises(DtreeError, match="column 0 is 'z', the dataset's attribute 0 is 'x'"):
+        from_sklearn(estimator, data)
+
+
+def test_another_number_of_columns_is_refused() -> None:
+    data = four_rows()
+    estimator = DecisionTreeClassifier().fit(matrix(data)[:, :1], target(data))
+    with pytest.raises(DtreeError, match="fit on 1 columns, the dataset has 2 attributes"):
+        from_sklearn(estimator, data)
+
+
+def test_a_nominal_attribute_is_refused() -> None:
+    data = load("golf")
+    estimator = DecisionTreeClassifier()
+    with pytest.raises(DtreeError, match=r"'outlook' is nominal.*one-hot"):
+        from_sklearn(estimator.fit([[0.0]] * 2, ["a", "b"]), data)
+
+
+def test_an_unfitted_estimator_is_refused() -> None:
+    with pytest.raises(DtreeError, match="is not fitted"):
+        from_sklearn(DecisionTreeClassifier(), four_rows())
+
+
+def test_something_else_is_refused() -> None:
+    with pytest.raises(DtreeError, match="not a DecisionTreeClassifier or DecisionTreeRegressor"):
+        from_sklearn(object(), four_rows())
+
+
+def test_other_classes_are_refused() -> None:
+    data = four_rows()
+    estimator = DecisionTreeClassifier().fit(matrix(data), ["a", "a", "b", "c"])
+    with pytest.raises(DtreeError, match=r"classes \('a', 'b', 'c'\) are not among"):
+        from_sklearn(estimator, data)
+
+
+def test_a_regressor_on_classification_data_is_refused() -> None:
+    data = four_rows()
+    estimator = DecisionTreeRegressor().fit(matrix(data), [0.0, 0.0, 1.0, 1.0])
+    with pytest.raises(DtreeError, match="is a regressor, the dataset a classification"):
+        from_sklearn(estimator, data)
+
+
+def test_class_weight_is_refused() -> None:
+    data = four_rows()
+    estimator = fit(DecisionTreeClassifier(class_weight="balanced"), data)
+    with pytest.raises(DtreeError, match="class_weight"):
+        from_sklearn(estimator, data)
+
+
+def test_a_learned_direction_for_missing_values_is_refused() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, None, 4.0], "y": ["a", "a", "b", "b"]}, target="y")
+    estimator = DecisionTreeClassifier().fit([[1.0], [2.0], [math.nan], [4.0]], target(data))
+    with pytest.raises(DtreeError, match="row 2, column 'x': at scikit-learn's node 0") as caught:
+        from_sklearn(estimator, data)
+    assert "learned a branch for missing values" in str(caught.value)
+
+
+def test_missing_values_where_the_tree_does_not_look_are_read() -> None:
+    """A missing value of an attribute no split tests: no direction was learned."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0], "w": [None, 0.0, 0.0, 0.0], "y": ["a", "a", "b", "b"]},
+        target="y",
+    )
+    X = [[1.0, math.nan], [2.0, 0.0], [3.0, 0.0], [4.0, 0.0]]  # noqa: N806
+    estimator = DecisionTreeClassifier().fit(X, target(data))
+    assert n_leaves(from_sklearn(estimator, data)) == 2
+
+
+def test_a_value_that_float32_moves_across_a_threshold_is_refused() -> None:
+    """3 + 3 * 2^-23 lies halfway between two float32 neighbours and rounds up (to the
+    even one), so scikit-learn routes it right of its threshold, which is that very
+    value; as given, it is not above it."""
+    a, b = 3 + 2**-22, 3 + 2**-21
+    middle = a / 2 + b / 2
+    data = Dataset.from_columns({"x": [a, middle, b], "y": ["p", "q", "q"]}, target="y")
+    estimator = fit(DecisionTreeClassifier(), data)
+    assert float(estimator.tree_.threshold[0]) == middle
+    with pytest.raises(DtreeError, match=r"row 1, column 'x': at scikit-learn's node 0.*float32"):
+        from_sklearn(estimator, data)
+
+
+def test_float32_rounding_elsewhere_is_harmless() -> None:
+    """Values that are not float32 numbers, as most data's are not, read as usual."""
+    xs = [0.1 * k for k in range(20)]
+    data = Dataset.from_columns({"x": xs, "y": ["a" if x < 0.95 else "b" for x in xs]}, target="y")
+    estimator = fit(DecisionTreeClassifier(), data)
+    tree = from_sklearn(estimator, data)
+    assert_read(estimator, data, tree)
+
+
+def test_a_chain_deeper_than_the_recursion_limit() -> None:
+    """Alternating classes on x = 0, 1, ...: every best split peels one row off, so
+    scikit-learn grows a chain 3,000 splits deep; it is read, and a difference at its
+    bottom is reported with a bounded message."""
+    n = 3001
+    xs = [float(i) for i in range(n)]
+    labels = ["ab"[i % 2] for i in range(n)]
+    data = Dataset.from_columns({"x": xs, "y": labels}, target="y")
+    estimator = fit(DecisionTreeClassifier(), data)
+    assert estimator.get_depth() == n - 1
+    tree = from_sklearn(estimator, data)
+    assert n_leaves(tree) == n
+    assert list(predictions(tree, data)) == labels
+    swapped = Dataset.from_columns(
+        {"x": xs, "y": [*labels[:-2], *reversed(labels[-2:])]}, target="y"
+    )
+    with pytest.raises(DtreeError, match="not fit on this data: at scikit-learn's node") as caught:
+        from_sklearn(estimator, swapped)
+    assert len(str(caught.value)) <= MESSAGE_LIMIT
+
+
+def test_a_regressor_fit_on_other_targets_is_refused_at_the_root() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": [0.0, 0.0, 1.0, 1.0]}, target="y")
+    estimator = DecisionTreeRegressor().fit(matrix(data), [0.0, 0.0, 1.0, 3.0])
+    with pytest.raises(DtreeError) as caught:
+        from_sklearn(estimator, data)
+    assert str(caught.value) == (
+        "the estimator was not fit on this data: at scikit-learn's node 0 (at the root),\n"
+        "scikit-learn's mean there is 1.0, the data's 0.5"
+    )
