@@ -25,6 +25,7 @@ import pytest
 from attrs import evolve
 
 from dtree.conformance import RpartFit, compare, read_rpart, run_rpart
+from dtree.conformance.check import check
 from dtree.conformance.compare import VERDICTS
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
 from dtree.dataset import Dataset
@@ -263,6 +264,19 @@ def test_odd_names_and_levels_and_thresholds_below_one_make_the_trip(
     assert '"größe x" in {NA, Ä}' in text(tree)
 
 
+def test_rpart_method_and_split_reach_rpart(exported: Path) -> None:
+    # dtree check states rpart's regression default, method="anova"; split="information"
+    # grows with entropy (rpart's natural logarithms rank the splits as base 2 does)
+    cars = _data(exported, "cars", "Mileage")
+    assert check(cars, "rpart").agrees  # failed: 'method' is no argument of rpart.control
+    kyphosis = _data(exported, "kyphosis", "Kyphosis")
+    frame, splits = run_rpart(kyphosis, split="information", cp=0.0)
+    learner = evolve(_rpart_learner(kyphosis, {}), impurity="entropy")
+    ours = prune_at_cp(grow(learner, kyphosis), 0)
+    assert text(read_rpart(frame, splits, kyphosis)) == text(ours)
+    assert text(ours) != text(prune_at_cp(_rpart_like(kyphosis, {}), 0))
+
+
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
     data = _data(exported, "kyphosis", "Kyphosis")
     with pytest.raises(DtreeError, match=r"rpart failed: Error.*30"):
@@ -394,6 +408,8 @@ def test_bad_frames_are_one_error_naming_file_and_row(
 def test_run_rpart_refuses_what_it_cannot_pass_on() -> None:
     with pytest.raises(DtreeError, match=r"unknown rpart\.control argument 'minleaf'"):
         run_rpart(STUMP_DATA, minleaf=3)
+    with pytest.raises(DtreeError, match="rpart's method is one of class, anova, not 'poisson'"):
+        run_rpart(STUMP_DATA, method="poisson")
     with pytest.raises(DtreeError, match="cp must be a finite number"):
         run_rpart(STUMP_DATA, cp=math.nan)
     holes = Dataset.from_columns({"x": [1.0, None], "y": ["p", "q"]}, target="y")

@@ -92,9 +92,10 @@ import math
 import os
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 
 from attrs import frozen
 
@@ -109,6 +110,7 @@ from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
 
 __all__ = [
+    "RPART_CHOICES",
     "RPART_CONTROLS",
     "RPART_SCRIPT",
     "CpRow",
@@ -122,7 +124,8 @@ __all__ = [
 
 RPART_SCRIPT = r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
 # DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
-# (parameter,value): arguments of rpart.control.  Numbers are written to 17 digits.
+# (parameter,value): arguments of rpart.control, and rpart's method and split.  Numbers are
+# written to 17 digits.
 library(rpart)
 args <- commandArgs(trailingOnly = TRUE)
 dir <- args[1]
@@ -148,9 +151,15 @@ for (name in names(data)) {
     as.numeric(data[[name]])
   }
 }
-control <- lapply(setNames(as.list(control$value), control$parameter), as.numeric)
-fit <- rpart(call("~", as.name(target), quote(.)), data,
-             control = do.call(rpart.control, control))
+fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments, as text
+settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
+control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
+                  as.numeric)
+arguments <- list(call("~", as.name(target), quote(.)), data,
+                  control = do.call(rpart.control, control))
+if (!is.null(settings$method)) arguments$method <- settings$method
+if (!is.null(settings$split)) arguments$parms <- list(split = settings$split)
+fit <- do.call(rpart, arguments)
 frame <- fit$frame
 table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = frame$n,
                     wt = digits(frame$wt), dev = digits(frame$dev), yval = digits(frame$yval),
@@ -198,6 +207,12 @@ RPART_CONTROLS = (
 """The arguments of ``rpart.control`` that :func:`run_rpart` passes on (rpart ignores any
 other name silently, so :func:`run_rpart` refuses it)."""
 
+RPART_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"method": ("class", "anova"), "split": ("gini", "information")}
+)
+"""rpart's own arguments that :func:`run_rpart` passes on, and their values: ``method``,
+and ``split`` (of ``parms``, for ``method = "class"``)."""
+
 FRAME_COLUMNS = ("node", "var", "n", "wt", "dev", "yval", "complexity", "ncompete", "nsurrogate")
 """The frame CSV's first columns; a classification frame has one more per class."""
 
@@ -233,12 +248,14 @@ class RpartFit:
         return iter((self.frame, self.splits))
 
 
-def run_rpart(data: Dataset, **params: float) -> RpartFit:
+def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
     """Fit rpart to the data (``target ~ .``) and return its tree as CSV texts.
 
     ``params`` are arguments of ``rpart.control`` (:data:`RPART_CONTROLS`),
     rpart's defaults otherwise, except ``xval``, 0 unless given: rpart's
-    default of 10 draws random folds, and dtree's results are deterministic.
+    default of 10 draws random folds, and dtree's results are deterministic;
+    and ``method`` and ``split`` (:data:`RPART_CHOICES`, rpart's default
+    otherwise: ``class`` for a factor, ``anova`` for a number, ``gini``).
     Nominal attributes and classes become factors with their levels in the
     schema's order, so rpart's class and level numbers are dtree's.  Numbers
     go to R as hexadecimal floats, which R reads exactly, and R runs in the
@@ -253,14 +270,19 @@ def run_rpart(data: Dataset, **params: float) -> RpartFit:
     ...
     dtree.errors.DtreeError: unknown rpart.control argument 'minleaf'; choose among cp, ...
     """
-    control = {"xval": 0.0, **params}
+    control: dict[str, float | str] = {"xval": 0.0, **params}
     for name, value in control.items():
-        if name not in RPART_CONTROLS:
+        if name in RPART_CHOICES:
+            if value not in RPART_CHOICES[name]:
+                raise DtreeError(
+                    f"rpart's {name} is one of {', '.join(RPART_CHOICES[name])}, not {quote(value)}"
+                )
+        elif name not in RPART_CONTROLS:
             raise DtreeError(
                 f"unknown rpart.control argument {quote(name)}; choose among "
-                + ", ".join(RPART_CONTROLS)
+                + ", ".join((*RPART_CONTROLS, *RPART_CHOICES))
             )
-        if not is_number(value) or not math.isfinite(value):
+        elif not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
             raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
     _check_rpart_data(data)
     with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
@@ -269,7 +291,13 @@ def run_rpart(data: Dataset, **params: float) -> RpartFit:
         _write_csv(directory / "levels.csv", _level_rows(data))
         _write_csv(
             directory / "control.csv",
-            [("parameter", "value"), *((name, repr(float(v))) for name, v in control.items())],
+            [
+                ("parameter", "value"),
+                *(
+                    (name, v if isinstance(v, str) else repr(float(v)))
+                    for name, v in control.items()
+                ),
+            ],
         )
         (directory / "rpart.R").write_text(RPART_SCRIPT, encoding="utf-8")
         command = [rscript(), str(directory / "rpart.R"), folder, data.schema.target.name]
