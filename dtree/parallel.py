@@ -189,7 +189,16 @@ def _submitted(
 
 
 def _is_about_pickling(problem: BaseException) -> bool:
-    return isinstance(problem, pickle.PicklingError) or "pickle" in str(problem).lower()
+    """Whether pickling failed, by the exception or any it arose from (Dask raises its own
+    error, "could not serialize", from the pickling error)."""
+    seen: set[int] = set()
+    cause: BaseException | None = problem
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, pickle.PicklingError) or "pickle" in str(cause).lower():
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _unsent(problem: BaseException, function: object, work: Sequence[object]) -> DtreeError | None:

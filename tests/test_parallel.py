@@ -306,3 +306,8 @@ def test_a_failure_on_a_dask_cluster_does_not_wait_for_cancelled_tasks(dask: Exe
         work = [-attempt, *range(1000 * attempt, 1000 * attempt + 300)]
         with pytest.raises(DtreeError, match=rf"^task {-attempt} refused$"):
             fan_out(refusing_negatives, work, dask)
+
+
+def test_what_dask_cannot_send_is_named(dask: Executor) -> None:
+    with pytest.raises(DtreeError, match=r"lock.* cannot be sent to the executor's workers"):
+        fan_out(repr, [1, threading.Lock()], dask)
