@@ -434,6 +434,8 @@ def _parse(text: str, file: str) -> tuple[tuple[Attribute, ...], list[_Row]]:
         last = number
         keyword = tokens[0][1].lower() if tokens[0][0] == "word" else ""
         if keyword == "@relation" and not relation and not attributes:
+            if len(tokens) != 2 or tokens[1][0] not in ("word", "quoted"):
+                raise _error("expected @relation NAME", file, number)
             relation = True
         elif keyword == "@attribute" and relation:
             attribute = _attribute(tokens[1:], file, number)
@@ -523,7 +525,8 @@ def _fields(tokens: Sequence[Token], file: str, line: int, what: str) -> list[To
         elif kind == "," and not expect_value:
             pass
         elif kind == ",":
-            raise _error(f"an empty field in {what} (write ? for a missing value)", file, line)
+            hint = " (write ? for a missing value)" if what == "the row" else ""
+            raise _error(f"an empty field in {what}{hint}", file, line)
         elif kind in ("word", "quoted"):
             raise _error(f"a comma is missing before {quote(text)} in {what}", file, line)
         else:

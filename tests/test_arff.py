@@ -182,6 +182,8 @@ BAD_INPUTS = [
     ("@relation r\n@attribute a {x,y,x}\n@data\n", 2, "the value 'x' is declared twice"),
     ("@relation r\n@attribute a {x,,y}\n@data\n", 2, "an empty field in the nominal domain"),
     ("@data\nx\n", 1, "expected @relation, found '@data'"),
+    ("@relation\n@attribute a numeric\n@data\n1\n", 1, "expected @relation NAME"),
+    ("@relation a b\n@attribute a numeric\n@data\n1\n", 1, "expected @relation NAME"),
     ("@relation r\n@data\nx\n", 2, "expected @attribute, found '@data'"),
     ("@relation r\n@relation s\n", 2, "expected @attribute, found '@relation'"),
     ("@relation r\n@attribute a numeric\nx\n", 3, "expected @attribute or @data, found 'x'"),
