@@ -145,7 +145,7 @@ BAD_INPUTS = [
     (HEADER + "x,1,p\ny,2,'q", 7, "not closed on its line"),
     ("@relation r\n@attribute a text\n@data\nx\n", 2, "unknown attribute type 'text'"),
     ("@relation r\n@attribute a\n@data\nx\n", 2, "expected @attribute NAME TYPE"),
-    ("@relation r\n@attribute a numeric 1\n@data\nx\n", 2, "unknown attribute type"),
+    ("@relation r\n@attribute a numeric 1\n@data\nx\n", 2, "nothing may follow the type numeric"),
     ("@relation r\n@attribute s string\n@data\nx\n", 2, "string attributes are not supported"),
     ("@relation r\n@attribute s STRING\n@data\nx\n", 2, "string attributes are not supported"),
     (
