@@ -1,4 +1,5 @@
-"""Reading datasets from CSV files: the one place where dtree meets a file.
+"""Reading datasets from CSV files (ARFF files: :mod:`dtree.arff`, which reads numbers,
+weights and the bytes of a file with the helpers here).
 
 Holds
 -----
