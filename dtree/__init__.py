@@ -20,7 +20,6 @@ root [0: 2, 1: 2]: 0
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -49,6 +48,7 @@ from dtree import (
     splits,
     tree,
 )
+from dtree._optional import with_hypothesis
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
@@ -146,13 +146,4 @@ else:
         """
         if name not in _ON_FIRST_USE:
             raise AttributeError(f"module 'dtree' has no attribute {name!r}")
-        try:
-            return importlib.import_module(f"dtree.{name}")
-        except ModuleNotFoundError as error:
-            if error.name is None or not error.name.startswith("hypothesis"):
-                raise
-            raise ImportError(
-                "dtree.strategies needs Hypothesis: install the strategies extra"
-                " (pip install 'dtree[strategies]')",
-                name=f"dtree.{name}",
-            ) from error
+        return with_hypothesis(f"dtree.{name}")

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dtree.datasets import load
 from dtree.grow import id3
 from dtree.render import text
@@ -57,12 +59,15 @@ def test_a_bare_import_reaches_every_public_module() -> None:
     assert result.stdout.split() == [word for name in modules for word in (name, "True")]
 
 
-def test_the_strategies_without_hypothesis_say_which_extra_to_install() -> None:
+@pytest.mark.parametrize("name", ["dtree.strategies", "dtree.conformance.differential"])
+def test_what_needs_hypothesis_says_which_extra_to_install(name: str) -> None:
+    """Without Hypothesis, ``import dtree`` works, and what needs it says which extra."""
     probe = (
         "import sys; sys.modules['hypothesis'] = None\n"
         "import dtree\n"
+        f"dtree.conformance.compare\n"
         "try:\n"
-        "    dtree.strategies\n"
+        f"    {name}\n"
         "except ImportError as error:\n"
         "    print(error)\n"
     )

@@ -14,9 +14,9 @@ Hypothesis, the ``strategies`` extra.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from dtree._optional import with_hypothesis
 from dtree.conformance import peers
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
 from dtree.conformance.j48 import j48_text, read_j48, run_j48
@@ -72,14 +72,4 @@ else:
         Hypothesis the error says which extra to install."""
         if name not in _WITH_HYPOTHESIS:
             raise AttributeError(f"module 'dtree.conformance' has no attribute {name!r}")
-        try:
-            module = importlib.import_module("dtree.conformance.fuzz")
-        except ModuleNotFoundError as error:
-            if error.name is None or not error.name.startswith("hypothesis"):
-                raise
-            raise ImportError(
-                "dtree.conformance.fuzz needs Hypothesis: install the strategies extra"
-                " (pip install 'dtree[strategies]')",
-                name="dtree.conformance.fuzz",
-            ) from error
-        return getattr(module, name)
+        return getattr(with_hypothesis("dtree.conformance.fuzz"), name)
