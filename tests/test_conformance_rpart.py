@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from dtree.conformance import RpartFit, compare, read_rpart, run_rpart
+from dtree.conformance import RPART_EXPORT, RpartFit, compare, learner_for, read_rpart, run_rpart
 from dtree.conformance.check import check
 from dtree.conformance.compare import VERDICTS
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
@@ -429,3 +429,24 @@ def test_cp_table_of_a_pure_root_is_one_row() -> None:
     tree = grow(CART, data)
     assert isinstance(tree, Leaf)
     assert cp_table(cost_complexity_path(tree), 0.01) == (CpRow(0.01, 0, Fraction(0)),)
+
+
+def test_the_export_snippet_writes_a_fit_made_in_r(
+    rscript: str, exported: Path, tmp_path: Path
+) -> None:
+    """What the README shows: fit rpart in R as usual, source RPART_EXPORT, read the files."""
+    (tmp_path / "export.R").write_text(RPART_EXPORT, encoding="utf-8")
+    session = (
+        "library(rpart); data <- kyphosis; target <- 'Kyphosis'; "
+        f"dir <- '{tmp_path}'; fit <- rpart(Kyphosis ~ ., data); "
+        f"source('{tmp_path / 'export.R'}')"
+    )
+    subprocess.run([rscript, "-e", session], check=True, capture_output=True)
+    data = _data(exported, "kyphosis", "Kyphosis")
+    frame, splits = (
+        (tmp_path / name).read_text(encoding="utf-8") for name in ("frame.csv", "splits.csv")
+    )
+    theirs = read_rpart(frame, splits, data)
+    recipe = learner_for("rpart")
+    assert compare(theirs, recipe(data), data, recipe.learner).agrees
+    assert n_leaves(theirs) == 5

@@ -23,6 +23,7 @@ from dtree.conformance.j48 import j48_text, read_j48, run_j48
 from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.rpart import (
     RPART_CONTROLS,
+    RPART_EXPORT,
     RPART_SCRIPT,
     CpRow,
     RpartFit,
@@ -36,6 +37,7 @@ from dtree.conformance.sklearn import from_sklearn
 
 __all__ = [
     "RPART_CONTROLS",
+    "RPART_EXPORT",
     "RPART_SCRIPT",
     "Comparison",
     "CostComplexity",

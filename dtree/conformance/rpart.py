@@ -112,6 +112,7 @@ from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
 __all__ = [
     "RPART_CHOICES",
     "RPART_CONTROLS",
+    "RPART_EXPORT",
     "RPART_SCRIPT",
     "CpRow",
     "RpartFit",
@@ -122,18 +123,9 @@ __all__ = [
     "run_rpart",
 ]
 
-RPART_SCRIPT = r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
-# DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
-# (parameter,value): arguments of rpart.control, and rpart's method and split.  Numbers are
-# written to 17 digits.
-library(rpart)
-args <- commandArgs(trailingOnly = TRUE)
-dir <- args[1]
-target <- args[2]
-input <- function(name) {
-  read.csv(file.path(dir, name), colClasses = "character", check.names = FALSE,
-           na.strings = character(), fileEncoding = "UTF-8")
-}
+RPART_EXPORT = r"""# An rpart fit as the CSV files that dtree.conformance.read_rpart reads:
+# with `fit`, the data frame `data` it was fit on, its response's name `target` and a
+# folder `dir` set, source() this to write dir/frame.csv, dir/splits.csv and dir/cptable.csv.
 output <- function(table, name) {
   write.csv(table, file.path(dir, name), row.names = FALSE, fileEncoding = "UTF-8")
 }
@@ -141,25 +133,6 @@ digits <- function(x) sprintf("%.17g", x)
 table_of <- function(m) {
   as.data.frame(matrix(digits(m), nrow(m), dimnames = list(NULL, colnames(m))), optional = TRUE)
 }
-data <- input("data.csv")
-levels <- input("levels.csv")
-control <- input("control.csv")
-for (name in names(data)) {
-  data[[name]] <- if (name %in% levels$column) {
-    factor(data[[name]], levels = levels$level[levels$column == name])
-  } else {
-    as.numeric(data[[name]])
-  }
-}
-fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments, as text
-settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
-control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
-                  as.numeric)
-arguments <- list(call("~", as.name(target), quote(.)), data,
-                  control = do.call(rpart.control, control))
-if (!is.null(settings$method)) arguments$method <- settings$method
-if (!is.null(settings$split)) arguments$parms <- list(split = settings$split)
-fit <- do.call(rpart, arguments)
 frame <- fit$frame
 table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = frame$n,
                     wt = digits(frame$wt), dev = digits(frame$dev), yval = digits(frame$yval),
@@ -186,12 +159,51 @@ output(data.frame(var = as.character(rownames(splits)), count = splits[, "count"
                   csplit = csplit), "splits.csv")
 output(table_of(fit$cptable), "cptable.csv")
 """
-"""The R snippet :func:`run_rpart` runs: it reads a dataset from CSV with declared column
-types, fits ``rpart`` with the given ``rpart.control`` arguments, and writes ``fit$frame``
+"""The R snippet that writes an rpart fit for :func:`read_rpart`: ``fit$frame``
 (``frame.csv``: node, var, n, wt, dev, yval, complexity, ncompete, nsurrogate and, for a
 classification tree, the class counts of ``yval2``), ``fit$splits`` with each row's variable
 and, for a categorical split, its row of ``fit$csplit`` as digits (``splits.csv``), and
-``fit$cptable`` (``cptable.csv``)."""
+``fit$cptable`` (``cptable.csv``).  In R, with ``fit``, ``data``, ``target`` and ``dir`` set,
+``source("export.R")``."""
+
+RPART_SCRIPT = (
+    r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
+# DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
+# (parameter,value): arguments of rpart.control, and rpart's method and split.  Numbers are
+# written to 17 digits.
+library(rpart)
+args <- commandArgs(trailingOnly = TRUE)
+dir <- args[1]
+target <- args[2]
+input <- function(name) {
+  read.csv(file.path(dir, name), colClasses = "character", check.names = FALSE,
+           na.strings = character(), fileEncoding = "UTF-8")
+}
+data <- input("data.csv")
+levels <- input("levels.csv")
+control <- input("control.csv")
+for (name in names(data)) {
+  data[[name]] <- if (name %in% levels$column) {
+    factor(data[[name]], levels = levels$level[levels$column == name])
+  } else {
+    as.numeric(data[[name]])
+  }
+}
+fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments, as text
+settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
+control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
+                  as.numeric)
+arguments <- list(call("~", as.name(target), quote(.)), data,
+                  control = do.call(rpart.control, control))
+if (!is.null(settings$method)) arguments$method <- settings$method
+if (!is.null(settings$split)) arguments$parms <- list(split = settings$split)
+fit <- do.call(rpart, arguments)
+"""
+    + RPART_EXPORT
+)
+"""The R script :func:`run_rpart` runs: it reads a dataset from CSV with declared column
+types, fits ``rpart`` with the given ``rpart.control`` arguments, and writes the fit as
+:data:`RPART_EXPORT` does."""
 
 RPART_CONTROLS = (
     "cp",
