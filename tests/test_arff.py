@@ -424,6 +424,14 @@ def test_only_the_rows_of_a_subset_are_written_in_its_order() -> None:
     assert again.schema == tennis.schema
 
 
+def test_an_empty_domain_is_written_and_read_back() -> None:
+    # A column with no value at all has the empty nominal domain, which Weka declares {}.
+    data = Dataset.from_columns({"gone": [None, None], "y": ["a", "b"]}, target="y")
+    assert data.schema.attribute("gone").domain == Nominal(())
+    assert "@attribute gone {}" in arff_text(data)
+    assert round_trip(data) == data
+
+
 def test_a_weight_that_no_double_holds_is_refused() -> None:
     from fractions import Fraction  # noqa: PLC0415 - only this test builds one
 
