@@ -73,7 +73,7 @@ from dtree.dataset import (
     collection,
 )
 from dtree.errors import DtreeError, at_file, quote
-from dtree.load import _INTEGER, _integer, _number, _text
+from dtree.load import INTEGER, decimal, integer, read_text
 
 __all__ = ["arff_text", "read_arff", "read_arff_examples"]
 
@@ -317,7 +317,7 @@ class _Table:
 
 
 def _table(file: str) -> _Table:
-    attributes, rows = _parse(_text(file), file)
+    attributes, rows = _parse(read_text(file), file)
     values: list[tuple[Value, ...]] = []
     weights: list[Weight] = []
     for row in rows:  # row by row, so that the first error is the one on the first line
@@ -602,7 +602,7 @@ def _typed(attribute: Attribute, kind: str, text: str, file: str, line: int) -> 
                 )
             return text
         case Numeric():
-            number = _number(text)
+            number = decimal(text)
             if number is None:
                 raise _error(f"{quote(text)} is not a number", file, line, attribute.name)
             if not math.isfinite(number):
@@ -619,8 +619,8 @@ def _typed(attribute: Attribute, kind: str, text: str, file: str, line: int) -> 
 
 def _weight(text: str, file: str, line: int) -> Weight:
     """An instance weight: a finite number >= 0, an integer kept an ``int``."""
-    number = _number(text)
-    weight: object = _integer(text) if _INTEGER.fullmatch(text) else number
+    number = decimal(text)
+    weight: object = integer(text) if INTEGER.fullmatch(text) else number
     try:
         check_weight(weight, row=line)
     except DtreeError as error:

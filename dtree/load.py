@@ -23,7 +23,7 @@ How a file becomes a dataset
    file and, where there is one, the row and the column.
 3. A field equal to a missing marker (``?`` or empty by default) is ``None``.
 4. Each column is typed: numeric when every present value is a decimal
-   literal (see :func:`_number`), nominal otherwise, unless ``numeric=`` or
+   literal (see :func:`decimal`), nominal otherwise, unless ``numeric=`` or
    ``nominal=`` says so.  NaN and infinity are refused.
 5. :meth:`Dataset.from_columns` infers the domains from the typed values
    (nominal values and classes in sorted order unless ``classes=`` declares
@@ -46,7 +46,7 @@ from typing import Literal, cast
 from dtree.dataset import Dataset, Value, Weight, check_weight, collection
 from dtree.errors import DtreeError, at_file, quote
 
-__all__ = ["csv_text", "read_csv", "read_examples", "read_text"]
+__all__ = ["INTEGER", "csv_text", "decimal", "integer", "read_csv", "read_examples", "read_text"]
 
 Kind = Literal["numeric", "nominal", "inferred"]
 """How a column is typed: forced numeric, forced nominal, or inferred."""
@@ -54,7 +54,7 @@ Kind = Literal["numeric", "nominal", "inferred"]
 # Python's float() also takes '1_000', ' 1 ', 'nan', 'inf' and non-ASCII
 # digits; a data file should only have to mean what it plainly says.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_INTEGER = re.compile(r"[+-]?[0-9]+")
+INTEGER = re.compile(r"[+-]?[0-9]+")
 _NON_FINITE = re.compile(r"[+-]?(?:nan|inf|infinity)", re.IGNORECASE)
 
 
@@ -345,7 +345,7 @@ def _kinds(
     return kinds
 
 
-def _number(text: str) -> float | None:
+def decimal(text: str) -> float | None:
     """The number a field spells, or ``None`` if it spells none.
 
     Decimal literals only: an optional sign, digits with an optional
@@ -353,9 +353,9 @@ def _number(text: str) -> float | None:
     large for a float) come back non-finite so that the caller can refuse
     them by name instead of reading them as strings.
 
-    >>> [_number(text) for text in ["75", "-1.5e3", ".5", "1_000", "0x1F", "Hot"]]
+    >>> [decimal(text) for text in ["75", "-1.5e3", ".5", "1_000", "0x1F", "Hot"]]
     [75.0, -1500.0, 0.5, None, None, None]
-    >>> [_number(text) for text in ["nan", "-Infinity", "1e999"]]
+    >>> [decimal(text) for text in ["nan", "-Infinity", "1e999"]]
     [nan, -inf, inf]
     """
     if _DECIMAL.fullmatch(text) or _NON_FINITE.fullmatch(text):
@@ -380,7 +380,7 @@ def _typed_column(name: str, fields: Sequence[str | None], kind: Kind, file: str
     """
     if kind == "nominal":
         return list(fields)
-    numbers = [None if field is None else _number(field) for field in fields]
+    numbers = [None if field is None else decimal(field) for field in fields]
     spells_numbers = all(
         number is not None
         for field, number in zip(fields, numbers, strict=True)
@@ -413,11 +413,11 @@ def _check_weights_column(header: Sequence[str], weights: str, target: str, file
         raise DtreeError("the target cannot be the weights too", file=file, column=weights)
 
 
-def _integer(field: str) -> int:
+def integer(field: str) -> int:
     """The integer a field of digits spells, however many leading zeros it has (Python's
     ``int`` refuses a text of over 4,300 digits; a finite value has at most 309).
 
-    >>> _integer("-" + "0" * 5000 + "12")
+    >>> integer("-" + "0" * 5000 + "12")
     -12
     """
     digits = field.lstrip("+-").lstrip("0") or "0"
@@ -437,7 +437,7 @@ def _weight_column(name: str, fields: Sequence[str | None], file: str) -> list[W
     numbers = _typed_column(name, fields, "numeric", file)
     weights: list[Weight] = []
     for row, (field, number) in enumerate(zip(fields, numbers, strict=True), start=1):
-        weight = _integer(field) if field is not None and _INTEGER.fullmatch(field) else number
+        weight = integer(field) if field is not None and INTEGER.fullmatch(field) else number
         try:
             check_weight(weight, row, name)
         except DtreeError as error:
