@@ -277,6 +277,16 @@ def test_rpart_method_and_split_reach_rpart(exported: Path) -> None:
     assert text(ours) != text(prune_at_cp(_rpart_like(kyphosis, {}), 0))
 
 
+def test_classes_after_the_last_one_present_count_zero(rscript: str) -> None:
+    # rpart counts the classes up to the last level present in the data: yval2 has fewer
+    # count columns then, and the snippet once read a class share as the absent class's count
+    data = Dataset.from_columns(
+        {"x": [1, 2, 3], "y": ["a", "a", "b"]}, target="y", classes=["a", "b", "c"]
+    )
+    fit = run_rpart(data)
+    assert text(read_rpart(fit.frame, fit.splits, data)) == "root [a: 2, b: 1, c: 0]: a"
+
+
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
     data = _data(exported, "kyphosis", "Kyphosis")
     with pytest.raises(DtreeError, match=r"rpart failed: Error.*30"):

@@ -166,7 +166,10 @@ table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = f
                     complexity = digits(frame$complexity), ncompete = frame$ncompete,
                     nsurrogate = frame$nsurrogate)
 if (is.factor(data[[target]])) {  # the class counts of yval2, headed by the classes
-  counts <- frame$yval2[, 1 + seq_len(nlevels(data[[target]])), drop = FALSE]
+  # yval2 is yval, counts, shares, node share, over the classes up to the last one present
+  present <- (ncol(frame$yval2) - 2) %/% 2
+  counts <- matrix(0, nrow(frame), nlevels(data[[target]]))
+  counts[, seq_len(present)] <- frame$yval2[, 1 + seq_len(present)]
   table <- cbind(table, table_of(`colnames<-`(counts, levels(data[[target]]))))
 }
 output(table, "frame.csv")
