@@ -602,7 +602,8 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
         return work()
     except DtreeError as error:
         # A learner places bad data by row and column only; the file is known here.
-        if arguments.file and (error.row is not None or error.column is not None):
+        placed = error.row is not None or error.column is not None
+        if arguments.file and error.file is None and placed:
             raise at_file(error, arguments.file) from error
         raise
 
