@@ -987,12 +987,16 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
     recipe = learner_for(arguments.against, **settings)
-    differential = importlib.import_module("dtree.conformance.fuzz").differential
+    fuzz = importlib.import_module("dtree.conformance.fuzz")
+    data = fuzz.NUMERIC_DATA
+    if arguments.against == "j48":  # Weka's J48 refuses a class attribute of one value
+        data = {**data, "min_classes": 2}
     fit = Peer(arguments.against, tuple(settings.items()))
     search = partial(
-        differential,
+        fuzz.differential,
         fit,
         recipe,
+        data=data,
         examples=arguments.examples,
         seed=arguments.seed,
         campaigns=arguments.campaigns,

@@ -245,3 +245,14 @@ def test_an_error_in_the_peer_output_keeps_its_own_file(
     status, _, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
     assert status == 2
     assert err == "dtree: error: rpart's frame, row 1: node 1: the tree was not fit on these data\n"
+
+
+def test_dtree_fuzz_against_j48_declares_two_classes_at_least(
+    capsys: pytest.CaptureFixture[str], weka_jar: Path
+) -> None:
+    # J48 refuses a class of one value ("Cannot handle unary class!"), which fuzz reported as
+    # a dataset of one row on which the trees part
+    argv = ("fuzz", "--against", "j48", "--examples", "15", "--seed", "0")
+    status, out, err = run(capsys, *argv)
+    assert status == 0, out + err
+    assert out == "no disagreement in 15 datasets (seed 0)\n"
