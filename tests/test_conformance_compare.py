@@ -215,6 +215,8 @@ def test_their_unexplained_stop_is_a_disagreement() -> None:
     assert all(node.our_score is not None and node.our_score > 0 for node in stopped)
     assert not result.agrees
     assert len(result.disagreements) == 2
+    # the report says that no rule explains their leaf (it said nothing after the two trees)
+    assert "  rule: none of the learner's stopping rules holds here\n" in result.text()
 
 
 def test_a_split_that_gains_nothing_against_a_leaf_is_borderline() -> None:
