@@ -360,6 +360,11 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
             STUMP_SPLITS.replace("Start,5,1", "Begin,5,1"),
             r"frame\.csv, row 1: unknown variable 'Begin'",
         ),
+        (
+            STUMP_FRAME.replace("1,Start", "1,Begin"),
+            STUMP_SPLITS,
+            r"frame\.csv, row 1: unknown variable 'Begin'",
+        ),
         (STUMP_FRAME[:-20], STUMP_SPLITS, r"frame\.csv, row 3: 3 fields, expected 11"),
         (
             STUMP_FRAME.splitlines(keepends=True)[0] + STUMP_FRAME.splitlines(keepends=True)[1],
@@ -397,6 +402,7 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
     ],
     ids=[
         "unknown-variable",
+        "unknown-variable-in-the-frame-only",
         "truncated-row",
         "truncated-nodes",
         "counts-do-not-fit",
