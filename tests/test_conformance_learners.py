@@ -95,6 +95,7 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("min_samples_split", 0.1, "a fraction of the rows"),
         ("min_samples_leaf", 0.5, "a fraction of the rows"),
         ("max_depth", 0, "an integer >= 1"),
+        ("max_depth", 2.5, "it must be an integer >= 1$"),
         ("ccp_alpha", -1.0, "a finite number >= 0"),
         ("presort", True, "no such scikit-learn setting"),
     ],
@@ -104,6 +105,18 @@ def test_sklearn_settings_without_counterpart_are_refused_by_name(
 ) -> None:
     with pytest.raises(DtreeError, match=f"^sklearn setting {name}=.* is refused: .*{why}"):
         learner_for("sklearn", **{name: value})
+
+
+@pytest.mark.parametrize(
+    ("system", "settings"),
+    [("j48", {"M": 2.0}), ("rpart", {"minsplit": 20.5}), ("rpart", {"maxdepth": 2.5})],
+)
+def test_a_count_that_is_no_integer_is_not_called_a_fraction_of_the_rows(
+    system: str, settings: dict[str, object]
+) -> None:
+    # only scikit-learn reads a float as a share of the rows
+    with pytest.raises(DtreeError, match=r"is refused: (it must be an integer|rpart takes)"):
+        learner_for(system, **settings)
 
 
 def test_unknown_system_is_refused() -> None:
