@@ -128,8 +128,11 @@ def test_sklearn_minima_count_rows() -> None:
     """scikit-learn's min_samples_* count rows: on weighted data they are refused."""
     data = load("iris").with_weights([2] * 150)
     assert n_leaves(learner_for("sklearn", max_depth=2)(data)) == 3
-    with pytest.raises(DtreeError, match="min_samples_leaf count rows"):
+    with pytest.raises(DtreeError, match="sklearn's min_samples_leaf counts rows"):
         learner_for("sklearn", min_samples_leaf=3)(data)
+    both = learner_for("sklearn", min_samples_leaf=3, min_samples_split=7)
+    with pytest.raises(DtreeError, match="min_samples_leaf and min_samples_split count rows"):
+        both(data)
 
 
 def test_sklearn_missing_values_are_refused() -> None:

@@ -207,7 +207,8 @@ class Recipe:
             )
         if self.counted and any(data.weights[r] != 1 for r in data.rows):
             raise DtreeError(
-                f"{self.system}'s {', '.join(self.counted)} count rows where dtree weighs them:"
+                f"{self.system}'s {' and '.join(self.counted)}"
+                f" {'counts' if len(self.counted) == 1 else 'count'} rows where dtree weighs them:"
                 " the dataset's weights are not all 1"
             )
         if self.missing and any(column[r] is None for column in data.columns for r in data.rows):
