@@ -987,6 +987,11 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
     recipe = learner_for(arguments.against, **settings)
+    if recipe.learner.impurity == "squared_error":
+        raise DtreeError(
+            "dtree fuzz draws classification datasets; to fuzz regression trees, call"
+            " differential(..., data=dtree.strategies.regression_datasets(...)) in Python"
+        )
     fuzz = importlib.import_module("dtree.conformance.fuzz")
     data = fuzz.NUMERIC_DATA
     if arguments.against == "j48":  # Weka's J48 refuses a class attribute of one value

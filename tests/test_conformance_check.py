@@ -256,3 +256,15 @@ def test_dtree_fuzz_against_j48_declares_two_classes_at_least(
     status, out, err = run(capsys, *argv)
     assert status == 0, out + err
     assert out == "no disagreement in 15 datasets (seed 0)\n"
+
+
+def test_dtree_fuzz_with_regression_settings_says_it_draws_classes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # it said "the dataset is a classification one", of datasets the user never gave
+    argv = ("fuzz", "--against", "sklearn", "--param", "criterion=squared_error")
+    status, out, err = run(capsys, *argv, "--examples", "5")
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: dtree fuzz draws classification datasets;")
+    assert "regression_datasets" in err
+    assert err.count("\n") == 1
