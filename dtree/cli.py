@@ -602,7 +602,8 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
         return work()
     except DtreeError as error:
         # A learner places bad data by row and column only; the file is known here.
-        if arguments.file and (error.row is not None or error.column is not None):
+        placed = error.row is not None or error.column is not None
+        if arguments.file and error.file is None and placed:
             raise at_file(error, arguments.file) from error
         raise
 
@@ -986,12 +987,21 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
     recipe = learner_for(arguments.against, **settings)
-    differential = importlib.import_module("dtree.conformance.fuzz").differential
+    if recipe.learner.impurity == "squared_error":
+        raise DtreeError(
+            "dtree fuzz draws classification datasets; to fuzz regression trees, call"
+            " differential(..., data=dtree.strategies.regression_datasets(...)) in Python"
+        )
+    fuzz = importlib.import_module("dtree.conformance.fuzz")
+    data = fuzz.NUMERIC_DATA
+    if arguments.against == "j48":  # Weka's J48 refuses a class attribute of one value
+        data = {**data, "min_classes": 2}
     fit = Peer(arguments.against, tuple(settings.items()))
     search = partial(
-        differential,
+        fuzz.differential,
         fit,
         recipe,
+        data=data,
         examples=arguments.examples,
         seed=arguments.seed,
         campaigns=arguments.campaigns,

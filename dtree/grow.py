@@ -1413,7 +1413,9 @@ def _given(node: Node, conditions: Sequence[Condition]) -> _Candidate | str:
 
 def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     """The learner's score of the split of ``node`` by ``conditions`` (one branch each, all
-    on one attribute), or why the learner would not make that split.
+    on one attribute), or why the learner would not make that split: among the reasons, a
+    split into other than two branches, or, for a multiway learner, other than one branch
+    per value of a nominal attribute.
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
@@ -1423,10 +1425,20 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     0.048
     >>> assess(node, [Equals("Wind", "Strong")])
     "no branch accepts the value 'Weak'"
+    >>> outlook = [Equals("Outlook", v) for v in ("Overcast", "Rain", "Sunny")]
+    >>> assess(root(CART, load("play-tennis")), outlook)
+    "3 branches: the learner splits 'Outlook' in 2"
     """
     candidate = _given(node, conditions)
     if isinstance(candidate, str):
         return candidate
+    domain = node._frame.data.schema.attribute(candidate.attribute).domain
+    branches = 2
+    if isinstance(domain, Nominal) and node._frame.learner.nominal == "multiway":
+        branches = len(domain.values)
+    if len(conditions) != branches:
+        name = quote(candidate.attribute)
+        return f"{len(conditions)} branches: the learner splits {name} in {branches}"
     average = None
     if node._frame.learner.score == "gain_ratio":
         average = _average_gain(node, list(_candidates(node._frame, node._seed)))

@@ -219,3 +219,52 @@ def test_scikit_learns_bundled_datasets_show_no_real_disagreement(
         assert result.counts["real"] == 0, result.text()
         assert result.agrees, result.text()
         assert result.counts["same"] > result.counts["tie"]
+
+
+def test_a_nominal_attribute_against_scikit_learn_names_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "colours.csv"
+    path.write_text("colour,y\nred,a\nblue,b\n", encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {path}, column 'colour': scikit-learn takes numeric")
+    assert err.count("\n") == 1
+
+
+def test_an_error_in_the_peer_output_keeps_its_own_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an error reading the peer's output (here rpart's frame) is not placed in the data file
+    def failing(*args: object, **kwargs: object) -> None:
+        raise DtreeError("node 1: the tree was not fit on these data", file="rpart's frame", row=1)
+
+    monkeypatch.setattr("dtree.cli.check", failing)
+    path = tmp_path / "two.csv"
+    path.write_text("x,y\n1,a\n2,b\n", encoding="utf-8")
+    status, _, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
+    assert status == 2
+    assert err == "dtree: error: rpart's frame, row 1: node 1: the tree was not fit on these data\n"
+
+
+def test_dtree_fuzz_against_j48_declares_two_classes_at_least(
+    capsys: pytest.CaptureFixture[str], weka_jar: Path
+) -> None:
+    # J48 refuses a class of one value ("Cannot handle unary class!"), which fuzz reported as
+    # a dataset of one row on which the trees part
+    argv = ("fuzz", "--against", "j48", "--examples", "15", "--seed", "0")
+    status, out, err = run(capsys, *argv)
+    assert status == 0, out + err
+    assert out == "no disagreement in 15 datasets (seed 0)\n"
+
+
+def test_dtree_fuzz_with_regression_settings_says_it_draws_classes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # it said "the dataset is a classification one", of datasets the user never gave
+    argv = ("fuzz", "--against", "sklearn", "--param", "criterion=squared_error")
+    status, out, err = run(capsys, *argv, "--examples", "5")
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: dtree fuzz draws classification datasets;")
+    assert "regression_datasets" in err
+    assert err.count("\n") == 1

@@ -215,6 +215,8 @@ def test_their_unexplained_stop_is_a_disagreement() -> None:
     assert all(node.our_score is not None and node.our_score > 0 for node in stopped)
     assert not result.agrees
     assert len(result.disagreements) == 2
+    # the report says that no rule explains their leaf (it said nothing after the two trees)
+    assert "  rule: none of the learner's stopping rules holds here\n" in result.text()
 
 
 def test_a_split_that_gains_nothing_against_a_leaf_is_borderline() -> None:
@@ -299,3 +301,19 @@ def test_a_wrong_leaf_below_a_tie_of_one_partition_is_found() -> None:
     result = compare(wrong, grow(learner, data), data, learner)
     assert [node.path for node in result.disagreements] == [("petal_width <= 0.8",)]
     assert len(result.differing_rows) == 50
+
+
+def test_a_multiway_split_is_no_tie_of_a_binary_learner() -> None:
+    # x and y hold the classes in the same proportion, so the three-way split scores what
+    # CART's {x, y} / {z} scores: CART never splits in three, which is a real disagreement
+    data = Dataset.from_columns(
+        {"a": list("xxxxyyzzz"), "c": list("aabbabaaa")}, target="c", classes=["a", "b"]
+    )
+    result = compare(grow(ID3, data), grow(CART, data), data, CART)
+    assert result.nodes[0].verdict == "real"
+    assert result.nodes[0].their_score is None
+    assert not result.agrees
+    # and the other way round: ID3 splits a nominal attribute one branch per value
+    backwards = compare(grow(CART, data), grow(ID3, data), data, ID3)
+    assert backwards.nodes[0].verdict == "real"
+    assert not backwards.agrees

@@ -194,3 +194,12 @@ def test_bad_settings_are_refused() -> None:
         differential(StumpWrapper(), CART, examples=3, campaigns=4)
     with pytest.raises(DtreeError, match="pass judge=Learner"):
         differential(StumpWrapper(), StumpWrapper(), examples=3)
+
+
+def test_a_counterexample_of_one_row_says_one_row() -> None:
+    def broken(data: Dataset) -> Tree:
+        raise ValueError("cannot fit")
+
+    found = differential(broken, CART, examples=10, seed=0)
+    assert found is not None
+    assert found.text().startswith("a dataset of 1 row on which the trees part:\n")

@@ -234,6 +234,13 @@ def test_what_has_no_j48_form_is_refused() -> None:
         j48_text(cart(REGRESSION))
 
 
+def test_a_numeric_target_is_refused_before_weka_runs() -> None:
+    # Weka's own words were "C45PruneableClassifierTree: Cannot handle numeric class!"
+    with pytest.raises(DtreeError, match="J48 grows classification trees") as raised:
+        run_j48(REGRESSION)
+    assert raised.value.column == REGRESSION.schema.target.name
+
+
 @given(
     datasets(max_rows=24, max_numeric=3),
     st.booleans(),

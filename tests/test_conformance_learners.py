@@ -95,6 +95,7 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("min_samples_split", 0.1, "a fraction of the rows"),
         ("min_samples_leaf", 0.5, "a fraction of the rows"),
         ("max_depth", 0, "an integer >= 1"),
+        ("max_depth", 2.5, "it must be an integer >= 1$"),
         ("ccp_alpha", -1.0, "a finite number >= 0"),
         ("presort", True, "no such scikit-learn setting"),
     ],
@@ -106,6 +107,18 @@ def test_sklearn_settings_without_counterpart_are_refused_by_name(
         learner_for("sklearn", **{name: value})
 
 
+@pytest.mark.parametrize(
+    ("system", "settings"),
+    [("j48", {"M": 2.0}), ("rpart", {"minsplit": 20.5}), ("rpart", {"maxdepth": 2.5})],
+)
+def test_a_count_that_is_no_integer_is_not_called_a_fraction_of_the_rows(
+    system: str, settings: dict[str, object]
+) -> None:
+    # only scikit-learn reads a float as a share of the rows
+    with pytest.raises(DtreeError, match=r"is refused: (it must be an integer|rpart takes)"):
+        learner_for(system, **settings)
+
+
 def test_unknown_system_is_refused() -> None:
     with pytest.raises(DtreeError, match="unknown system 'weka'"):
         learner_for("weka")
@@ -115,8 +128,11 @@ def test_sklearn_minima_count_rows() -> None:
     """scikit-learn's min_samples_* count rows: on weighted data they are refused."""
     data = load("iris").with_weights([2] * 150)
     assert n_leaves(learner_for("sklearn", max_depth=2)(data)) == 3
-    with pytest.raises(DtreeError, match="min_samples_leaf count rows"):
+    with pytest.raises(DtreeError, match="sklearn's min_samples_leaf counts rows"):
         learner_for("sklearn", min_samples_leaf=3)(data)
+    both = learner_for("sklearn", min_samples_leaf=3, min_samples_split=7)
+    with pytest.raises(DtreeError, match="min_samples_leaf and min_samples_split count rows"):
+        both(data)
 
 
 def test_sklearn_missing_values_are_refused() -> None:

@@ -277,6 +277,16 @@ def test_rpart_method_and_split_reach_rpart(exported: Path) -> None:
     assert text(ours) != text(prune_at_cp(_rpart_like(kyphosis, {}), 0))
 
 
+def test_classes_after_the_last_one_present_count_zero(rscript: str) -> None:
+    # rpart counts the classes up to the last level present in the data: yval2 has fewer
+    # count columns then, and the snippet once read a class share as the absent class's count
+    data = Dataset.from_columns(
+        {"x": [1, 2, 3], "y": ["a", "a", "b"]}, target="y", classes=["a", "b", "c"]
+    )
+    fit = run_rpart(data)
+    assert text(read_rpart(fit.frame, fit.splits, data)) == "root [a: 2, b: 1, c: 0]: a"
+
+
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
     data = _data(exported, "kyphosis", "Kyphosis")
     with pytest.raises(DtreeError, match=r"rpart failed: Error.*30"):
@@ -350,6 +360,11 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
             STUMP_SPLITS.replace("Start,5,1", "Begin,5,1"),
             r"frame\.csv, row 1: unknown variable 'Begin'",
         ),
+        (
+            STUMP_FRAME.replace("1,Start", "1,Begin"),
+            STUMP_SPLITS,
+            r"frame\.csv, row 1: unknown variable 'Begin'",
+        ),
         (STUMP_FRAME[:-20], STUMP_SPLITS, r"frame\.csv, row 3: 3 fields, expected 11"),
         (
             STUMP_FRAME.splitlines(keepends=True)[0] + STUMP_FRAME.splitlines(keepends=True)[1],
@@ -387,6 +402,7 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
     ],
     ids=[
         "unknown-variable",
+        "unknown-variable-in-the-frame-only",
         "truncated-row",
         "truncated-nodes",
         "counts-do-not-fit",

@@ -205,6 +205,8 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
             lines.append(f"  {better} scores better, by {format_rounded(gap)}")
     if node.rule is not None:
         lines.append(f"  rule: {node.rule}")
+    elif node.verdict == "stopped":
+        lines.append("  rule: none of the learner's stopping rules holds here")
     return lines
 
 

@@ -86,8 +86,9 @@ class Counterexample:
 
     def text(self) -> str:
         """The dataset, both trees, and where they part."""
+        n = len(self.data.rows)
         parts = [
-            f"a dataset of {len(self.data.rows)} rows on which the trees part:",
+            f"a dataset of {n} {'row' if n == 1 else 'rows'} on which the trees part:",
             self.csv(),
             "their tree:",
             "(their fit raised an error)" if self.theirs is None else text(self.theirs),

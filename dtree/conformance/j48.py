@@ -683,7 +683,8 @@ def run_j48(data: Dataset, options: Sequence[str] = ()) -> str:
     on it with ``options`` after (``-U`` unpruned, ``-B`` binary nominal
     splits, ``-C 0.25``, ``-M 2``, ...).  Java and Weka are found by
     :mod:`dtree.conformance.peers`; if they fail, one :class:`DtreeError`
-    carries Weka's message.
+    carries Weka's message.  A numeric target is refused before Weka runs
+    (J48 classifies).
 
     Options are strings, a string alone being one option:
 
@@ -699,6 +700,12 @@ def run_j48(data: Dataset, options: Sequence[str] = ()) -> str:
     for option in arguments:
         if not isinstance(option, str):
             raise DtreeError(f"J48's options are strings, not {quote(option)}")
+    if not data.schema.is_classification:
+        target = data.schema.target.name
+        raise DtreeError(
+            f"J48 grows classification trees; the target {quote(target)} is numeric",
+            column=target,
+        )
     # UTF-8 both ways, whatever the locale: the ARFF file Weka reads and the tree it prints.
     command = [peers.java(), "-Dfile.encoding=UTF-8", "-cp", str(peers.weka_jar())]
     command.append("weka.classifiers.trees.J48")

@@ -207,7 +207,8 @@ class Recipe:
             )
         if self.counted and any(data.weights[r] != 1 for r in data.rows):
             raise DtreeError(
-                f"{self.system}'s {', '.join(self.counted)} count rows where dtree weighs them:"
+                f"{self.system}'s {' and '.join(self.counted)}"
+                f" {'counts' if len(self.counted) == 1 else 'count'} rows where dtree weighs them:"
                 " the dataset's weights are not all 1"
             )
         if self.missing and any(column[r] is None for column in data.columns for r in data.rows):
@@ -221,11 +222,13 @@ def _refuse(system: str, name: str, value: object, why: str) -> DtreeError:
     return DtreeError(f"{system} setting {name}={quote(value)} is refused: {why}")
 
 
-def _whole(system: str, name: str, value: object, floor: int) -> int:
+def _whole(system: str, name: str, value: object, floor: int, *, rows: bool = False) -> int:
+    """``value``, an integer >= ``floor``; ``rows`` when a float would be a share of the rows
+    (scikit-learn's minima)."""
     if type(value) is not int or value < floor:
         why = (
             "a fraction of the rows; give the count, ceil(fraction x rows)"
-            if isinstance(value, float)
+            if rows and isinstance(value, float)
             else f"it must be an integer >= {floor}"
         )
         raise _refuse(system, name, value, why)
@@ -274,7 +277,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
             # scikit-learn's defaults 2 and 1 are dtree's 0: a node of one row is pure
             # and each branch of a cut has a row; as weights they would differ.
             floor = 2 if name == "min_samples_split" else 1
-            if _whole(system, name, value, floor) != floor:
+            if _whole(system, name, value, floor, rows=True) != floor:
                 options[name] = value
                 counted.append(name)
         elif name == "min_impurity_decrease":

@@ -139,7 +139,10 @@ table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = f
                     complexity = digits(frame$complexity), ncompete = frame$ncompete,
                     nsurrogate = frame$nsurrogate)
 if (is.factor(data[[target]])) {  # the class counts of yval2, headed by the classes
-  counts <- frame$yval2[, 1 + seq_len(nlevels(data[[target]])), drop = FALSE]
+  # yval2 is yval, counts, shares, node share, over the classes up to the last one present
+  present <- (ncol(frame$yval2) - 2) %/% 2
+  counts <- matrix(0, nrow(frame), nlevels(data[[target]]))
+  counts[, seq_len(present)] <- frame$yval2[, 1 + seq_len(present)]
   table <- cbind(table, table_of(`colnames<-`(counts, levels(data[[target]]))))
 }
 output(table, "frame.csv")
@@ -580,23 +583,14 @@ def _values_of(data: Dataset) -> Callable[[str], frozenset[float]]:
 
 
 def _conditions(
-    node: _Node,
     split: _Primary,
     data: Dataset,
     values: Callable[[str], frozenset[float]],
     *,
-    frame_file: str,
     splits_file: str,
 ) -> tuple[tuple[Condition, Condition], bool]:
     """dtree's two conditions for the primary split, and whether the first is rpart's right."""
-    name = split.var
-    if name not in data.schema.names:
-        known = ", ".join(quote(known) for known in data.schema.names)
-        raise DtreeError(
-            f"unknown variable {quote(name)}; the data's attributes are {known}",
-            file=frame_file,
-            row=node.row,
-        )
+    name = split.var  # the frame's, and an attribute of the data (see read_rpart)
     domain = data.schema.attribute(name).domain
 
     def wrong(message: str) -> DtreeError:
@@ -695,6 +689,14 @@ def read_rpart(
             " in that order: declare the factor's levels in the data's order",
             file=frame_file,
         )
+    for node in frame_rows:  # before the splits are matched with the frame's variables
+        if not node.is_leaf and node.var not in data.schema.names:
+            known = ", ".join(quote(known) for known in data.schema.names)
+            raise DtreeError(
+                f"unknown variable {quote(node.var)}; the data's attributes are {known}",
+                file=frame_file,
+                row=node.row,
+            )
     by_number, primary = _structure(
         frame_rows, _primaries(splits, splits_file), frame_file, splits_file
     )
@@ -707,9 +709,7 @@ def read_rpart(
         order.append(node)
         if node.is_leaf:
             return placeholder
-        conditions, swapped = _conditions(
-            node, primary[number], data, values, frame_file=frame_file, splits_file=splits_file
-        )
+        conditions, swapped = _conditions(primary[number], data, values, splits_file=splits_file)
         children = (2 * number + 1, 2 * number) if swapped else (2 * number, 2 * number + 1)
         return Sprout(conditions, children, placeholder.stats)
 

@@ -456,7 +456,8 @@ def fit_sklearn(data: Dataset, **params: object) -> Tree:
     if nominal:
         raise DtreeError(
             f"scikit-learn takes numeric attributes only; {quote(nominal[0])} is nominal"
-            " (give it as one-hot numeric columns)"
+            " (give it as one-hot numeric columns)",
+            column=nominal[0],
         )
     rows = data.rows
     x = [[_number(column[r]) for column in data.columns] for r in rows]
