@@ -287,6 +287,13 @@ def test_classes_after_the_last_one_present_count_zero(rscript: str) -> None:
     assert text(read_rpart(fit.frame, fit.splits, data)) == "root [a: 2, b: 1, c: 0]: a"
 
 
+def test_rpart_failing_on_a_class_of_only_the_first_level_says_so(rscript: str) -> None:
+    # rpart's class method fails then, in R's words: "Error in cbind(yval2, yprob, nodeprob)"
+    data = Dataset.from_columns({"x": [1, 2, 3], "y": ["a"] * 3}, target="y", classes=["a", "b"])
+    with pytest.raises(DtreeError, match=r"rpart failed: Error in cbind.*every row is of the"):
+        run_rpart(data)
+
+
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
     data = _data(exported, "kyphosis", "Kyphosis")
     with pytest.raises(DtreeError, match=r"rpart failed: Error.*30"):

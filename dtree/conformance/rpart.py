@@ -325,7 +325,7 @@ def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
             env={**os.environ, "LC_ALL": "C.UTF-8"},  # names and levels in any script
         )
         if done.returncode != 0:
-            raise DtreeError(f"rpart failed: {_r_message(done.stderr)}")
+            raise DtreeError(f"rpart failed: {_r_message(done.stderr)}{_hint(data)}")
         texts = [
             (directory / name).read_text(encoding="utf-8")
             for name in ("frame.csv", "splits.csv", "cptable.csv")
@@ -343,6 +343,18 @@ def _check_rpart_data(data: Dataset) -> None:
             )
     if any(data.weights[row] != 1 for row in data.rows):
         raise DtreeError("run_rpart fits unweighted data: every weight must be 1")
+
+
+def _hint(data: Dataset) -> str:
+    """What explains a failure of rpart on the data, if dtree knows: rpart's class method
+    fails on rows that are all of the first class (it counts the classes up to the last
+    one present)."""
+    if not data.schema.is_classification:
+        return ""
+    first = data.schema.classes[0]
+    if any(data.target[row] != first for row in data.rows):
+        return ""
+    return f" (every row is of the first class {quote(first)}, which rpart's class method fails on)"
 
 
 def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
