@@ -374,7 +374,7 @@ def _add_checking(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     _add_peer(checking)
     theirs = checking.add_argument_group("a tree the peer grew elsewhere (instead of running it)")
     theirs.add_argument(
-        "--tree", metavar="FILE", help="J48's printed tree, or rpart's frame as CSV (rpart.R)"
+        "--tree", metavar="FILE", help="J48's printed tree, or rpart's frame as CSV (RPART_EXPORT)"
     )
     theirs.add_argument(
         "--format", choices=["j48", "rpart"], help="the format of --tree (default: --against's)"
@@ -395,9 +395,8 @@ def _add_checking(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     fuzzing.add_argument(
         "--campaigns",
         type=int,
-        default=1,
         metavar="K",
-        help="split the examples into K searches of their own seed (default: 1)",
+        help="split the examples into K searches of their own seed (default: --processes, or 1)",
     )
     fuzzing.add_argument(
         "--processes", type=int, metavar="P", help="run the searches in P processes"
@@ -1004,7 +1003,7 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
         data=data,
         examples=arguments.examples,
         seed=arguments.seed,
-        campaigns=arguments.campaigns,
+        campaigns=arguments.campaigns or arguments.processes or 1,
         exact_ties=arguments.exact_ties,
     )
     if arguments.processes is None:

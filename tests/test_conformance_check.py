@@ -268,3 +268,15 @@ def test_dtree_fuzz_with_regression_settings_says_it_draws_classes(
     assert err.startswith("dtree: error: dtree fuzz draws classification datasets;")
     assert "regression_datasets" in err
     assert err.count("\n") == 1
+
+
+def test_dtree_fuzz_runs_one_search_per_process_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--processes 2 alone splits the examples into two searches, the result of
+    --campaigns 2 run serially."""
+    argv = ("fuzz", "--against", "sklearn", "--examples", "20", "--seed", "4", "--exact-ties")
+    pooled = run(capsys, *argv, "--processes", "2")
+    serial = run(capsys, *argv, "--campaigns", "2")
+    assert pooled == serial
+    assert pooled != run(capsys, *argv)  # one search of 20 finds another counterexample
