@@ -188,7 +188,11 @@ class Learner:
     * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
       gain ratio among the candidates whose gain is at least the average).
     * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
-      (CART's binary ``In`` / ``NotIn``).
+      (CART's binary ``In`` / ``NotIn``); ``ordered_subsets``: with two
+      classes or a numeric target, only the m - 1 splits of the values
+      ordered by class share (mean) are tried even under a minimum branch
+      weight, as rpart does (Breiman's theorem, which makes them enough,
+      knows no such minimum: see :func:`_subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
       (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
@@ -233,6 +237,7 @@ class Learner:
     nominal: NominalSplits = "multiway"
     threshold: Threshold = "midpoint"
     resolution: float = 0.0
+    ordered_subsets: bool = False
     missing: Missing = "refuse"
     mdl: bool = False
     max_depth: int | None = None
@@ -582,12 +587,16 @@ def _subsets(
     m - 1 splits of the values ordered by the proportion of the second
     class (by mean response): only those are tried, and ties among them
     go to the first in that order.  The theorem knows no minimum branch
-    weight: with ``min_samples_leaf`` or ``min_objects``, and with more
-    than two classes, all 2^(m-1) - 1 are tried, by the binary number of
-    the other values they hold.
+    weight: with ``min_samples_leaf`` or ``min_objects`` (unless the
+    learner's ``ordered_subsets``, rpart's way, says to keep to the m - 1),
+    and with more than two classes, all 2^(m-1) - 1 are tried, by the
+    binary number of the other values they hold.
     """
     m = len(present)
-    constrained = frame.learner.min_samples_leaf > 0 or frame.learner.min_objects is not None
+    learner = frame.learner
+    constrained = not learner.ordered_subsets and (
+        learner.min_samples_leaf > 0 or learner.min_objects is not None
+    )
     if constrained or (frame.classification and len(frame.data.schema.classes) > 2):
         if m > MAX_SUBSET_VALUES:
             raise DtreeError(

@@ -473,3 +473,19 @@ def test_the_export_snippet_writes_a_fit_made_in_r(
     recipe = learner_for("rpart")
     assert compare(theirs, recipe(data), data, recipe.learner).agrees
     assert n_leaves(theirs) == 5
+
+
+def test_categorical_splits_under_minbucket_are_rpart_s_ordered_ones(rscript: str) -> None:
+    """rpart tries only the m - 1 splits of the levels ordered by mean, minbucket or not;
+    an exhaustive search of the subsets finds a split rpart never tries."""
+    rows = [("c", 6 + k / 10) for k in range(1, 5)] + [("e", 2 + k / 10) for k in range(1, 5)]
+    rows += [("d", 3 + k / 10) for k in range(1, 10)] + [("d", 4 + k / 10) for k in range(1, 6)]
+    data = Dataset.from_columns({"a": [a for a, _ in rows], "t": [t for _, t in rows]}, target="t")
+    result = check(data, "rpart", minbucket=5, cp=0)
+    assert result.agrees, result.text()
+    exhaustive = evolve(
+        learner_for("rpart", minbucket=5, method="anova").learner, ordered_subsets=False
+    )
+    assert grow(exhaustive, data) != grow(
+        learner_for("rpart", minbucket=5, method="anova").learner, data
+    )

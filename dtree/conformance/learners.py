@@ -40,7 +40,9 @@ refused (scikit-learn learns a branch for them, dtree does not).
 rpart
 -----
 ``method`` class (Gini, or entropy with ``split="information"``) or anova
-(squared error); binary splits, categorical ones by subsets;
+(squared error); binary splits, categorical ones by subsets, with two
+classes or a numeric target only the m - 1 of the levels ordered by class
+share or mean, whatever ``minbucket`` (``ordered_subsets=True``);
 ``minsplit`` as ``min_samples_split``, ``minbucket`` as
 ``min_samples_leaf`` (defaults 20 and round(20 / 3) = 7; given one, the
 other follows as ``rpart.control`` derives it); ``maxdepth`` (1 to 30) as
@@ -334,6 +336,7 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
         min_samples_split=minsplit,
         min_samples_leaf=minbucket,
         max_depth=maxdepth,
+        ordered_subsets=True,
     )
     return Recipe(
         "rpart",
