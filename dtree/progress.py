@@ -151,7 +151,8 @@ def meter(report: Report | None, total: float, what: str) -> Callable[[float], N
     def advance(done: float) -> None:
         nonlocal last, finished
         done = min(done, total)
-        if not finished and (done >= total or done >= last + step):
+        # done > last as well: a step of a tiny total can round to 0
+        if not finished and (done >= total or (done > last and done >= last + step)):
             last, finished = done, done >= total
             whole(Progress(done, total, what))
 
