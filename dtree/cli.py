@@ -15,7 +15,8 @@
     formula), ``dot`` (a Graphviz graph), ``python`` (the source of a
     function of nested ``if`` statements) or ``json`` (a model file).
 ``dtree evaluate (FILE.csv --target COL | --dataset NAME) [options] [--folds K] [--seed N]``
-    Cross-validate the learner fit would use and print its scores: the
+    Cross-validate the learner fit would use (its trees grown in P
+    processes with ``--processes P``, the same scores) and print its scores: the
     error of each fold, their mean and standard error and, for
     classification, the accuracy, the confusion matrix of all the folds
     and each class's precision, recall and F1.
@@ -329,6 +330,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the number of folds, stratified by class for classification (default: 10)",
     )
     _add_seed(evaluating)
+    evaluating.add_argument(
+        "--processes",
+        type=int,
+        metavar="P",
+        help="grow the folds' trees in P processes (the same scores as in one)",
+    )
     _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
     predicting = commands.add_parser(
         "predict", help="predict the rows of a CSV file with a model file written by fit"
@@ -805,10 +812,12 @@ def _evaluate(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
     k = arguments.folds
     _check_folds(k, len(data))
-    with _progress(arguments) as progress:
+    with _progress(arguments) as progress, _pool(arguments.processes) as executor:
         result = _placed(
             arguments,
-            lambda: cross_validate(learn, data, k, seed=arguments.seed, progress=progress),
+            lambda: cross_validate(
+                learn, data, k, seed=arguments.seed, progress=progress, executor=executor
+            ),
         )
     kind = "stratified " if data.schema.is_classification else ""
     heading = (
@@ -816,6 +825,18 @@ def _evaluate(arguments: argparse.Namespace) -> str:
         f" {len(data)} rows"
     )
     return _report(result, heading)
+
+
+@contextmanager
+def _pool(processes: int | None) -> Iterator[ProcessPoolExecutor | None]:
+    """A pool of ``processes`` processes for the block (``--processes``), or None."""
+    if processes is None:
+        yield None
+        return
+    if processes < 1:
+        raise DtreeError(f"--processes must be an integer >= 1, got {processes}")
+    with ProcessPoolExecutor(processes) as pool:
+        yield pool
 
 
 def _check_folds(k: int, n: int) -> None:
@@ -1006,13 +1027,8 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
         campaigns=arguments.campaigns or arguments.processes or 1,
         exact_ties=arguments.exact_ties,
     )
-    if arguments.processes is None:
-        found = search()
-    else:
-        if arguments.processes < 1:
-            raise DtreeError(f"--processes must be an integer >= 1, got {arguments.processes}")
-        with ProcessPoolExecutor(arguments.processes) as pool:
-            found = search(executor=pool)
+    with _pool(arguments.processes) as pool:
+        found = search(executor=pool)
     if found is None:
         return (
             f"no disagreement in {arguments.examples} datasets (seed {arguments.seed})",

@@ -1199,3 +1199,15 @@ def test_the_classes_of_dnf_and_rules_output_are_quoted_as_in_the_rules(
     status, out, err = run(capsys, *pruning)
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == 'otherwise "a b"'
+
+
+def test_evaluate_in_processes_prints_what_it_prints_in_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("evaluate", "--dataset", "iris", "--algorithm", "cart", "--folds", "5", "--seed", "3")
+    alone = run(capsys, *argv)
+    assert run(capsys, *argv, "--processes", "2") == alone
+    assert alone[0] == 0
+    status, out, err = run(capsys, *argv, "--processes", "0")
+    assert (status, out) == (2, "")
+    assert err == "dtree: error: --processes must be an integer >= 1, got 0\n"

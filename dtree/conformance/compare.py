@@ -318,6 +318,37 @@ def _borderline(learner: Learner, node: Node, score: Score | None) -> bool:
     )
 
 
+def _at(
+    verdict: Verdict,
+    path: tuple[str, ...],
+    theirs: Tree,
+    ours: Tree,
+    node: Node,
+    *,
+    their_score: Score | None = None,
+    our_score: Score | None = None,
+    rule: str | None = None,
+    side: Literal["theirs", "ours"] | None = None,
+    borderline: bool = False,
+    conditions_differ: bool = False,
+) -> NodeVerdict:
+    """The verdict on a node that both trees reach with ``node``'s rows."""
+    return NodeVerdict(
+        verdict,
+        path,
+        _describe(theirs),
+        _describe(ours),
+        node.weight,
+        node.rows,
+        their_score,
+        our_score,
+        rule,
+        side,
+        borderline,
+        conditions_differ,
+    )
+
+
 def _stopped(
     theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...]
 ) -> NodeVerdict:
@@ -336,18 +367,17 @@ def _stopped(
         rule = stop
         their_score, our_score = None, score
         side = "theirs"
-    return NodeVerdict(
+    return _at(
         "stopped",
         path,
-        _describe(theirs),
-        _describe(ours),
-        node.weight,
-        node.rows,
-        their_score,
-        our_score,
-        rule,
-        side,
-        _borderline(learner, node, score),
+        theirs,
+        ours,
+        node,
+        their_score=their_score,
+        our_score=our_score,
+        rule=rule,
+        side=side,
+        borderline=_borderline(learner, node, score),
     )
 
 
@@ -474,10 +504,7 @@ def _judged(
     """The verdict on one node where both trees have the same rows."""
     match theirs, ours:
         case Leaf(), Leaf():
-            verdict = _leaf_verdict(theirs, ours, node)
-            return NodeVerdict(
-                verdict, path, _describe(theirs), _describe(ours), node.weight, node.rows
-            )
+            return _at(_leaf_verdict(theirs, ours, node), path, theirs, ours, node)
         case Split(), Split():
             return _splits(theirs, ours, node, learner, path)
         case _:
@@ -509,25 +536,18 @@ def _splits(
             else:
                 verdict = "tie" if _equal(their_score, our_score) else "real"
             rule = their_assessment if isinstance(their_assessment, str) else None
-            return NodeVerdict(
+            return _at(
                 verdict,
                 path,
-                _describe(theirs),
-                _describe(ours),
-                node.weight,
-                node.rows,
-                their_score,
-                our_score,
-                rule,
+                theirs,
+                ours,
+                node,
+                their_score=their_score,
+                our_score=our_score,
+                rule=rule,
             )
-    return NodeVerdict(
-        verdict,
-        path,
-        _describe(theirs),
-        _describe(ours),
-        node.weight,
-        node.rows,
-        conditions_differ=their_conditions != our_conditions,
+    return _at(
+        verdict, path, theirs, ours, node, conditions_differ=their_conditions != our_conditions
     )
 
 
