@@ -83,7 +83,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import importlib
 import io
 import os
 import sys
@@ -98,6 +97,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from dtree import __version__, datasets
+from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import learner_for, read_j48, read_rpart
@@ -1012,7 +1012,10 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
             "dtree fuzz draws classification datasets; to fuzz regression trees, call"
             " differential(..., data=dtree.strategies.regression_datasets(...)) in Python"
         )
-    fuzz = importlib.import_module("dtree.conformance.fuzz")
+    try:
+        fuzz = with_hypothesis("dtree.conformance.fuzz")
+    except ImportError as error:  # Hypothesis is an extra: say so in one line
+        raise DtreeError(str(error)) from None
     data = fuzz.NUMERIC_DATA
     if arguments.against == "j48":  # Weka's J48 refuses a class attribute of one value
         data = {**data, "min_classes": 2}

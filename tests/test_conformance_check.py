@@ -8,6 +8,8 @@ Exit status: 0 when the trees agree, 1 when they part, 2 on bad input.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -280,3 +282,18 @@ def test_dtree_fuzz_runs_one_search_per_process_by_default(
     serial = run(capsys, *argv, "--campaigns", "2")
     assert pooled == serial
     assert pooled != run(capsys, *argv)  # one search of 20 finds another counterexample
+
+
+def test_dtree_fuzz_without_hypothesis_says_which_extra_to_install() -> None:
+    probe = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "from dtree.cli import main\n"
+        "sys.exit(main(['fuzz', '--against', 'sklearn', '--examples', '1']))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("dtree: error: dtree.conformance.fuzz needs Hypothesis")
+    assert result.stderr.count("\n") == 1
