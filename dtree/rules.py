@@ -50,7 +50,7 @@ from dtree.counts import ClassStats, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.errors import DtreeError, quote
 from dtree.prune import added_errors
-from dtree.tree import Leaf, Split, Tree, paths
+from dtree.tree import Leaf, Tree, paths, preorder
 
 __all__ = [
     "Rule",
@@ -126,17 +126,12 @@ def rules_of(tree: Tree, *, simplified: bool = False) -> tuple[Rule, ...]:
     if not simplified:
         return tuple(_rule(conditions, leaf) for conditions, leaf in paths(tree))
     rules: list[Rule] = []
-    stack: list[tuple[Tree, tuple[Condition, ...]]] = [(tree, ())]
-    while stack:
-        node, kept = stack.pop()
-        match node:
-            case Leaf():
-                rules.append(_rule(_ordered(kept), node))
-            case Split(branches, _):
-                stack.extend(
-                    (branch.subtree, _merged_into(kept, branch.condition))
-                    for branch in reversed(branches)
-                )
+    merged: list[tuple[Condition, ...]] = []  # each node's path, merged, by its place in preorder
+    for node, _, edge in preorder(tree):
+        kept = () if edge is None else _merged_into(merged[edge.parent], edge.condition)
+        merged.append(kept)
+        if isinstance(node, Leaf):
+            rules.append(_rule(_ordered(kept), node))
     return tuple(rules)
 
 
