@@ -71,7 +71,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from dtree.counts import ClassStats, ratio, total, training_loss
+from dtree.counts import ClassStats, cross_tabulate, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection, is_number
 from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
@@ -528,16 +528,11 @@ class ConfusionMatrix:
             if classes is None
             else collection(classes, "classes")
         )
-        position = {label: k for k, label in enumerate(order)}
-        cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
-        for truth, guess, weight in zip(actual, predicted, shares, strict=True):
-            for label in (truth, guess):
-                if label not in position:
-                    raise DtreeError(
-                        f"unknown class {quote(label)}; the classes are {quote(order)}"
-                    )
-            cells[position[truth]][position[guess]].append(weight)
-        return cls(order, (tuple(map(total, row)) for row in cells))
+        known = set(order)
+        for label in itertools.chain.from_iterable(zip(actual, predicted, strict=True)):
+            if label not in known:
+                raise DtreeError(f"unknown class {quote(label)}; the classes are {quote(order)}")
+        return cls(order, cross_tabulate(zip(actual, predicted, shares, strict=True), order, order))
 
     @property
     def total(self) -> Weight:

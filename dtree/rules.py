@@ -46,7 +46,7 @@ from dtree.conditions import (
     format_rounded,
     holds,
 )
-from dtree.counts import ClassStats, plurality, ratio, total
+from dtree.counts import ClassStats, class_counts, cross_tabulate, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.errors import DtreeError, quote
 from dtree.prune import added_errors
@@ -335,24 +335,21 @@ def order_by_false_positives(rules: Sequence[Rule], data: Dataset) -> RuleSet:
     classes = data.schema.classes
     if not data.schema.is_classification:
         raise DtreeError("rules are ordered by false positives for classification only")
-    false_positives: dict[Label, Weight] = dict.fromkeys(classes, 0)
     covered: set[int] = set()
+    votes: list[tuple[Prediction, Label | float, Weight]] = []  # (rule's class, row's, weight)
     for rule in rules:
         rows = _covered(rule, data)
         covered.update(rows)
-        wrong = total(data.weights[r] for r in rows if data.target[r] != rule.prediction)
-        false_positives[str(rule.prediction)] += wrong
-    order = sorted(classes, key=lambda label: (false_positives[label], classes.index(label)))
-    grouped = [rule for label in order for rule in rules if rule.prediction == label]
-    uncovered = [
-        total(data.weights[r] for r in data.rows if r not in covered and data.target[r] == label)
-        for label in classes
-    ]
+        votes.extend((rule.prediction, data.target[r], data.weights[r]) for r in rows)
+    # Rows: the class of the rules; columns: the class of the rows they cover.
+    cover = cross_tabulate(votes, classes, classes)
+    false_positives = [total(n for j, n in enumerate(row) if j != k) for k, row in enumerate(cover)]
+    order = sorted(range(len(classes)), key=lambda k: (false_positives[k], k))
+    grouped = [rule for k in order for rule in rules if rule.prediction == classes[k]]
+    rows_of = ((r in covered, data.target[r], data.weights[r]) for r in data.rows)
+    uncovered, _ = cross_tabulate(rows_of, (False, True), classes)
     if total(uncovered) == 0:
-        uncovered = [
-            total(data.weights[r] for r in data.rows if data.target[r] == label)
-            for label in classes
-        ]
+        uncovered = class_counts(data)
     return RuleSet(tuple(grouped), classes[plurality(uncovered)])
 
 
