@@ -18,7 +18,7 @@ from dtree.counts import (
     stats_of,
     transpose,
 )
-from dtree.dataset import Dataset, Nominal
+from dtree.dataset import Dataset, Nominal, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 
@@ -135,7 +135,7 @@ def test_cross_tabulate_is_the_contingency_table_of_value_and_class() -> None:
 def test_cross_tabulate_sums_each_cell_exactly_in_any_order() -> None:
     """Exhaustively over the orders of six weighted entries: floats are summed exactly and
     rounded once, so no order changes a cell; integers and fractions stay exact."""
-    entries = [
+    entries: list[tuple[str, str, Weight]] = [
         ("a", "x", 0.1),
         ("a", "x", 0.2),
         ("a", "x", 0.3),
