@@ -28,6 +28,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 
 from attrs import field, frozen
+from toolz import isdistinct
 
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
@@ -365,10 +366,10 @@ def cross_tabulate(
 
     See also: :func:`contingency`, :func:`class_totals`, :func:`transpose`.
     """
+    if not (isdistinct(rows) and isdistinct(columns)):
+        raise DtreeError("a table's rows, and its columns, are distinct")
     row_of = {key: i for i, key in enumerate(rows)}
     column_of = {key: j for j, key in enumerate(columns)}
-    if len(row_of) < len(rows) or len(column_of) < len(columns):
-        raise DtreeError("a table's rows, and its columns, are distinct")
     cells: list[list[list[Weight]]] = [[[] for _ in column_of] for _ in row_of]
     for row, column, weight in entries:
         if row not in row_of:

@@ -58,6 +58,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from toolz import isdistinct
+
 from dtree.conditions import (
     PLAIN_NAME,
     QUOTED,
@@ -264,7 +266,7 @@ def _space(
         names = collection(names, "variables")
         if not all(isinstance(name, str) for name in names):
             raise DtreeError(f"variables are named by strings, got {quote(names)}")
-        if len(set(names)) != len(names):
+        if not isdistinct(names):
             raise DtreeError(f"the variables must be distinct, got {quote(names)}")
         for name in sorted(spellings):
             if name not in names:

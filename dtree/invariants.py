@@ -62,6 +62,8 @@ from fractions import Fraction
 from functools import partial
 from typing import assert_never
 
+from toolz import groupby
+
 from dtree.conditions import holds
 from dtree.counts import (
     ClassStats,
@@ -486,12 +488,10 @@ def is_consistent(data: Dataset) -> bool:
     >>> is_consistent(contradiction), is_consistent(contradiction.with_weights((1, 0)))
     (False, True)
     """
-    label_of: dict[tuple[object, ...], Label | float] = {}
-    for row in _present_rows(data):
-        label = label_of.setdefault(_features(data, row), data.target[row])
-        if label != data.target[row]:
-            return False
-    return True
+    groups: dict[tuple[object, ...], list[int]] = groupby(
+        lambda row: _features(data, row), _present_rows(data)
+    )
+    return all(len({data.target[row] for row in rows}) == 1 for rows in groups.values())
 
 
 def fits_consistent_data(learn: Learn, data: Dataset) -> bool:

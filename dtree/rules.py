@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Literal
 
 from attrs import field, frozen
+from toolz import groupby
 
 from dtree.conditions import (
     SIGNIFICANT_DIGITS,
@@ -238,10 +239,9 @@ def describe_rule(rule: Rule) -> str:
     if "a and b" = "blue, dark" then "Don't Play"  [2.5]
     """
     conditions = rule.conditions
-    uppers: dict[str, list[int]] = {}
-    for i, condition in enumerate(conditions):
-        if isinstance(condition, AtMost):
-            uppers.setdefault(condition.attribute, []).append(i)
+    # Per attribute, the positions of its upper bounds, in order.
+    bounded = (i for i, condition in enumerate(conditions) if isinstance(condition, AtMost))
+    uppers: dict[str, list[int]] = groupby(lambda i: conditions[i].attribute, bounded)
     cursor = dict.fromkeys(uppers, 0)  # per attribute, its first upper bound not yet passed
     taken: set[int] = set()
     parts: list[str] = []
