@@ -67,7 +67,7 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label, Nominal, Numeric
 from dtree.errors import DtreeError, quote
 from dtree.routing import restated
-from dtree.tree import Branch, Leaf, Split, Tree, fold, n_leaves, preorder, size
+from dtree.tree import Branch, Leaf, Split, Tree, fold, n_leaves, nodes, preorder, size
 
 __all__ = [
     "COUNT_TOLERANCE",
@@ -190,12 +190,12 @@ def _test(condition: Condition, binary: bool) -> str:
 
 
 def _is_binary(tree: Tree) -> bool:
-    return fold(
-        tree,
-        lambda leaf: False,
-        lambda split, below: (
-            any(below) or any(isinstance(b.condition, In | NotIn) for b in split.branches)
-        ),
+    """Whether a split of the tree tests a nominal value as J48 -B does (In / NotIn)."""
+    return any(
+        isinstance(branch.condition, In | NotIn)
+        for node in nodes(tree)
+        if isinstance(node, Split)
+        for branch in node.branches
     )
 
 
