@@ -40,7 +40,7 @@ from dtree.conformance.compare import Comparison, compare
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import Learning, learn_with
-from dtree.grow import Learner
+from dtree.learner import Learner
 from dtree.load import csv_text
 from dtree.parallel import fan_out, task_seed
 from dtree.render import text
@@ -198,7 +198,8 @@ def differential(
     or any Hypothesis strategy of datasets.  With ``exact_ties`` a tie broken otherwise than
     dtree breaks it (the first attribute, then the lowest threshold) counts too.
 
-    >>> from dtree.grow import CART, grow
+    >>> from dtree.grow import grow
+    >>> from dtree.learner import CART
     >>> differential(lambda data: grow(CART, data), CART, examples=20) is None
     True
     """
