@@ -22,6 +22,9 @@ scans: on this noisy data, grown to full depth, it grows faster than the
 rows (isolating mislabelled rows takes lopsided splits), so the time per
 row of work, not the time, shows how an implementation's own cost scales.
 
+``--classes 3 --levels 64`` makes it a three-class problem whose every
+value is shared by hundreds of rows (:func:`make_problem`).
+
 The numbers of leaves are printed too.  They should agree; a difference is
 reported as a warning, since tied best splits (common at full depth on
 noisy data) may be broken differently by the two learners.  What the
