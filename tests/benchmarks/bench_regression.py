@@ -33,7 +33,7 @@ import numpy as np
 from sklearn.tree import DecisionTreeRegressor
 
 from dtree.dataset import Dataset, Value
-from dtree.grow import cart
+from dtree.presets import cart
 from dtree.tree import Tree, n_leaves
 
 if TYPE_CHECKING or __package__:
