@@ -64,7 +64,18 @@ from dtree.impurity import (
     split_information,
 )
 from dtree.load import read_csv
-from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, predict, predict_proba, size
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Tree,
+    depth,
+    n_leaves,
+    predict,
+    predict_many,
+    predict_proba,
+    size,
+)
 
 __all__ = [
     "C45",
@@ -112,6 +123,7 @@ __all__ = [
     "n_leaves",
     "parallel",
     "predict",
+    "predict_many",
     "predict_proba",
     "progress",
     "prune",
