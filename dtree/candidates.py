@@ -32,7 +32,7 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Generic
+from typing import Generic, cast
 
 from attrs import frozen
 
@@ -285,7 +285,7 @@ def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float
 
 def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
     """The exact parts x <= below and x > below, counted afresh."""
-    values: Sequence[float] = column.values  # type: ignore[assignment]  # a numeric column
+    values = cast(Sequence[float], column.values)  # a numeric column: numbers
     above = list(map(operator.gt, values, itertools.repeat(below)))
     at_most = list(map(operator.not_, above))
     return (
@@ -327,7 +327,7 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
             return None
         min_side = max(min_side, least)
     found = best_cut(
-        values,  # type: ignore[arg-type]  # a numeric column: its known values are numbers
+        cast(Sequence[float], values),  # a numeric column: its known values are numbers
         targets,
         weights,
         criterion=learner.impurity,
@@ -376,7 +376,7 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
         column.missing,
         found.allowed,
         screen,
-        lambda value: 0 if value <= t else 1,  # type: ignore[operator]  # a number
+        lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
         column.fill,
     )
 

@@ -33,7 +33,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from attrs import field, frozen
 
@@ -426,7 +426,7 @@ class Dataset:
 # -- inference and validation ---------------------------------------------------
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[int | float | Fraction]:
     """Whether ``value`` is a number dtree accepts: int, float or Fraction, not bool.
 
     >>> is_number(2), is_number(0.5), is_number(True), is_number("2")
@@ -496,7 +496,7 @@ def _check_value(attribute: Attribute, value: Value, row: int) -> None:
         case Numeric():
             if not is_number(value):
                 raise DtreeError(f"{quote(value)} is not a number", row=row, column=attribute.name)
-            if not math.isfinite(value):  # type: ignore[arg-type]  # checked a number above
+            if not math.isfinite(value):
                 raise DtreeError(
                     f"{quote(value)} is not a finite number", row=row, column=attribute.name
                 )

@@ -82,7 +82,7 @@ def _check_choice(name: str, value: object, option: object) -> None:
 
 
 def _check_at_least_zero(name: str, value: object) -> None:
-    if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
+    if not is_number(value) or not math.isfinite(value) or value < 0:
         raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
 
 
@@ -253,7 +253,7 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             " tree with cart and the squared_error criterion (its default for a numeric target)"
         )
     if not schema.is_classification and not all(
-        -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET  # type: ignore[operator]  # numeric target
+        is_number(y) and -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET
         for y in map(data.target.__getitem__, data.rows)
     ):
         raise DtreeError(

@@ -103,7 +103,7 @@ class Leaf:
                     )
             case Moments():
                 prediction = self.prediction
-                if not is_number(prediction) or not math.isfinite(prediction):  # type: ignore[arg-type]
+                if not is_number(prediction) or not math.isfinite(prediction):
                     raise DtreeError(
                         f"a regression leaf predicts a finite number, not {quote(prediction)}"
                     )

@@ -297,7 +297,7 @@ def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
                 f"unknown rpart.control argument {quote(name)}; choose among "
                 + ", ".join((*RPART_CONTROLS, *RPART_CHOICES))
             )
-        elif not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
+        elif not is_number(value) or not math.isfinite(value):
             raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
     _check_rpart_data(data)
     with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
