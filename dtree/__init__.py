@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from dtree import (
     arff,
+    arithmetic,
     conditions,
     conformance,
     counts,
@@ -85,6 +86,7 @@ __all__ = [
     "Split",
     "Tree",
     "arff",
+    "arithmetic",
     "c45",
     "cart",
     "cli",

@@ -71,8 +71,9 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from dtree.arithmetic import Number, Real, exact, is_number, square_root
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight, collection, is_number
+from dtree.dataset import Dataset, Label, Weight, collection
 from dtree.errors import DtreeError, quote
 from dtree.grow import Learner, grow
 from dtree.parallel import fan_out
@@ -114,9 +115,6 @@ __all__ = [
     "train_test_split",
 ]
 
-Score = Fraction | float
-"""An error, an accuracy, a precision: exact when the weights are integers."""
-Number = int | Fraction | float
 Average = Literal["macro", "micro", "weighted"]
 AVERAGES: tuple[Average, ...] = ("macro", "micro", "weighted")
 Learning = Learner | Callable[[Dataset], Tree]
@@ -392,14 +390,14 @@ def losses(tree: Tree, data: Dataset) -> tuple[int | Fraction, ...]:
     )
 
 
-def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: str) -> Score:
+def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: str) -> Real:
     weight = total(weights)
     if weight == 0:
         raise DtreeError(f"{what} needs a row of positive weight")
     return ratio(total(w * v for w, v in zip(weights, values, strict=True)), weight)
 
 
-def error(tree: Tree, data: Dataset) -> Score:
+def error(tree: Tree, data: Dataset) -> Real:
     """The weighted mean loss on the data: the misclassification rate
     (# incorrect predictions / # test instances, the Decision Trees II
     notes), or the mean squared error in regression.
@@ -415,7 +413,7 @@ def error(tree: Tree, data: Dataset) -> Score:
     return _weighted_mean(losses(tree, data), data.row_weights, "an error")
 
 
-def accuracy(tree: Tree, data: Dataset) -> Score:
+def accuracy(tree: Tree, data: Dataset) -> Real:
     """# correct predictions / # test instances = 1 - error (classification only).
 
     >>> from dtree.datasets import load
@@ -430,7 +428,7 @@ def accuracy(tree: Tree, data: Dataset) -> Score:
     return 1 - error(tree, data)
 
 
-def resubstitution(tree: Tree) -> Score:
+def resubstitution(tree: Tree) -> Real:
     """The resubstitution estimate R^(T) = sum over leaves t of r(t) p(t)
     (the Learning with Trees notes), from the leaves' own statistics.
 
@@ -550,7 +548,7 @@ class ConfusionMatrix:
         return total(self.counts[k][k] for k in range(len(self.classes)))
 
     @property
-    def accuracy(self) -> Score:
+    def accuracy(self) -> Real:
         """(TP + TN) / (P + N): the diagonal's share (0 for an empty matrix)."""
         return _quotient(self.correct, self.total)
 
@@ -601,7 +599,7 @@ def confusion_matrix(tree: Tree, data: Dataset) -> ConfusionMatrix:
     )
 
 
-def _quotient(numerator: Weight, denominator: Weight) -> Score:
+def _quotient(numerator: Weight, denominator: Weight) -> Real:
     """numerator / denominator, exact where they are, and 0 / 0 = 0."""
     if denominator == 0:
         return ratio(0 * numerator, 1)
@@ -630,8 +628,8 @@ def _averaged(
     matrix: ConfusionMatrix,
     label: Label | None,
     average: Average,
-    metric: Callable[[_Counts], Score],
-) -> Score:
+    metric: Callable[[_Counts], Real],
+) -> Real:
     """The metric of one class, or averaged over the classes.
 
     ``macro``: the plain mean over the classes that occur (some actual or
@@ -660,17 +658,17 @@ def _averaged(
             raise AssertionError(average)
 
 
-def _precision(counts: _Counts) -> Score:
+def _precision(counts: _Counts) -> Real:
     return _quotient(counts.true, counts.predicted)
 
 
-def _recall(counts: _Counts) -> Score:
+def _recall(counts: _Counts) -> Real:
     return _quotient(counts.true, counts.actual)
 
 
 def precision(
     matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
-) -> Score:
+) -> Real:
     """TP / (TP + FP): of the examples predicted to be of the class, the share
     that are ("the probability that a randomly selected positive prediction
     is indeed positive", the Decision Trees II notes).
@@ -697,7 +695,7 @@ def precision(
 
 def recall(
     matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
-) -> Score:
+) -> Real:
     """TP / (TP + FN): of the examples of the class, the share predicted to be
     ("the probability that a randomly selected positive is identified").
 
@@ -716,7 +714,7 @@ def recall(
     return _averaged(matrix, label, average, _recall)
 
 
-def _f(beta_squared: Number, counts: _Counts) -> Score:
+def _f(beta_squared: Number, counts: _Counts) -> Real:
     p, r = _precision(counts), _recall(counts)
     return _quotient((1 + beta_squared) * p * r, beta_squared * p + r)
 
@@ -727,7 +725,7 @@ def f_beta(
     *,
     beta: Number = 1,
     average: Average = "macro",
-) -> Score:
+) -> Real:
     """F_beta = (1 + beta^2) precision recall / (beta^2 precision + recall), the
     weighted harmonic mean of precision and recall (the Decision Trees II notes).
 
@@ -750,14 +748,7 @@ def f_beta(
 # -- estimates from held-out data ----------------------------------------------------------------
 
 
-def _exact(value: Number, what: str) -> Fraction:
-    """The exact value of a finite number (a float's binary value)."""
-    if not is_number(value) or not math.isfinite(value):
-        raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
-    return Fraction(value)
-
-
-def mean(values: Sequence[Number]) -> Score:
+def mean(values: Sequence[Number]) -> Real:
     """The arithmetic mean, exact unless a value is a float (then rounded once).
 
     >>> mean([Fraction(1, 2), Fraction(1, 3)]), mean([1, 2]), mean([0.1, 0.2])
@@ -765,8 +756,8 @@ def mean(values: Sequence[Number]) -> Score:
     """
     if not values:
         raise DtreeError("the mean of no values is undefined")
-    exact = sum((_exact(value, "values") for value in values), Fraction(0)) / len(values)
-    return float(exact) if any(isinstance(value, float) for value in values) else exact
+    average = sum((exact(value, "values") for value in values), Fraction(0)) / len(values)
+    return float(average) if any(isinstance(value, float) for value in values) else average
 
 
 def standard_error(values: Sequence[Number]) -> float:
@@ -783,18 +774,10 @@ def standard_error(values: Sequence[Number]) -> float:
     """
     if len(values) < 2:
         raise DtreeError(f"a standard error needs two values or more, got {len(values)}")
-    exact = [_exact(value, "values") for value in values]
-    centre = sum(exact, Fraction(0)) / len(exact)
-    variance = sum(((x - centre) ** 2 for x in exact), Fraction(0)) / (len(exact) - 1)
-    return _square_root(variance / len(exact))
-
-
-def _square_root(x: Fraction) -> float:
-    """sqrt(x) of x rounded to a float (within an ulp); infinite beyond the floats."""
-    try:
-        return math.sqrt(x)
-    except OverflowError:
-        return math.inf
+    xs = [exact(value, "values") for value in values]
+    centre = sum(xs, Fraction(0)) / len(xs)
+    variance = sum(((x - centre) ** 2 for x in xs), Fraction(0)) / (len(xs) - 1)
+    return square_root(variance / len(xs))
 
 
 def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[Dataset], Tree]:
@@ -909,11 +892,11 @@ class CrossValidation:
     """
 
     folds: tuple[Fold, ...]
-    errors: tuple[Score, ...]
+    errors: tuple[Real, ...]
     confusion: ConfusionMatrix | None
 
     @property
-    def mean_error(self) -> Score:
+    def mean_error(self) -> Real:
         """The mean of the folds' errors: the cross-validated error estimate."""
         return mean(self.errors)
 
@@ -923,14 +906,14 @@ class CrossValidation:
         return standard_error(self.errors)
 
     @property
-    def accuracies(self) -> tuple[Score, ...]:
+    def accuracies(self) -> tuple[Real, ...]:
         """Each fold's accuracy, 1 - error (classification only)."""
         if self.confusion is None:
             raise DtreeError("a regression has no accuracy; see errors (mean squared errors)")
         return tuple(1 - e for e in self.errors)
 
     @property
-    def mean_accuracy(self) -> Score:
+    def mean_accuracy(self) -> Real:
         """The mean of the folds' accuracies (classification only)."""
         return mean(self.accuracies)
 
@@ -984,7 +967,7 @@ def cross_validate(
 
 def _tested(
     learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
-) -> tuple[Score, ConfusionMatrix | None]:
+) -> tuple[Real, ConfusionMatrix | None]:
     """The error on the fold's test rows of the tree grown on its training rows, and in
     classification their confusion matrix."""
     tree = learn_with(learner, progress)(data.subset(fold.train))
@@ -998,8 +981,8 @@ class LearningPoint:
     """A point of a learning curve: the training size and the mean errors."""
 
     size: int
-    training_error: Score
-    test_error: Score
+    training_error: Real
+    test_error: Real
 
 
 def learning_curve(
@@ -1067,7 +1050,7 @@ def learning_curve(
 
 def _trained_and_tested(
     learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
-) -> tuple[Score, Score]:
+) -> tuple[Real, Real]:
     """The errors on the fold's training rows and on its test rows of the tree grown on
     its training rows."""
     train = data.subset(fold.train)
@@ -1118,7 +1101,7 @@ def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
     if n < 2:
         raise DtreeError(f"a paired t-test needs two pairs or more, got {n}")
     differences = [
-        _exact(x, "paired samples") - _exact(y, "paired samples") for x, y in zip(a, b, strict=True)
+        exact(x, "paired samples") - exact(y, "paired samples") for x, y in zip(a, b, strict=True)
     ]
     d = sum(differences, Fraction(0)) / n
     squares = sum(((x - d) ** 2 for x in differences), Fraction(0))
@@ -1126,7 +1109,7 @@ def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
         if d == 0:
             return TTest(math.nan, n - 1, math.nan)
         return TTest(math.copysign(math.inf, d), n - 1, 0.0)
-    t = math.copysign(_square_root(d * d * n * (n - 1) / squares), d)
+    t = math.copysign(square_root(d * d * n * (n - 1) / squares), d)
     return TTest(t, n - 1, 2 * student_t_sf(abs(t), n - 1))
 
 
@@ -1187,7 +1170,7 @@ def _integer_root(base: int) -> tuple[int, int]:
     return base, 1
 
 
-def _log(hypotheses: int, base: Number) -> Score:
+def _log(hypotheses: int, base: Number) -> Real:
     """log_base |H|: exact when |H| and an integer base are powers of one integer."""
     if hypotheses == 1:
         return Fraction(0)

@@ -165,7 +165,7 @@ def _check_choice(name: str, value: object, choices: Sequence[str]) -> None:
 
 
 def _check_at_least_zero(name: str, value: object) -> None:
-    if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
+    if not is_number(value) or not math.isfinite(value) or value < 0:
         raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
 
 

@@ -50,6 +50,7 @@ from typing import Literal, TypeVar, assert_never
 
 from attrs import evolve, frozen
 
+from dtree.arithmetic import Real
 from dtree.counts import (
     ClassStats,
     central,
@@ -116,7 +117,6 @@ Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Largest = Literal["first", "last"]
 Rule = Literal["min", "1se"]
-Number = Fraction | float
 R = TypeVar("R")
 
 
@@ -172,12 +172,12 @@ def prunings(tree: Tree) -> tuple[Tree, ...]:
 # -- cost-complexity ------------------------------------------------------------------------
 
 
-def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Number:
+def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Real:
     """R(t): the node's risk as a leaf, a share of the root's weight ``n``."""
     leaf = as_leaf(node)
     stats = leaf.stats
     if risk == "impurity" and isinstance(stats, ClassStats):
-        loss: Number = impurity(stats.counts) * stats.weight if stats.weight > 0 else Fraction(0)
+        loss: Real = impurity(stats.counts) * stats.weight if stats.weight > 0 else Fraction(0)
     else:
         loss = training_loss(stats, leaf.prediction)
     return loss / n if isinstance(loss, float) or isinstance(n, float) else Fraction(loss, 1) / n
@@ -188,7 +188,7 @@ def _check_risk(risk: str) -> None:
         raise DtreeError(f"risk must be 'error' or 'impurity', not {quote(risk)}")
 
 
-def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Number:
+def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Real:
     """R(T), the sum of the leaves' risks (the resubstitution estimate for ``"error"``).
 
     >>> from dtree.datasets import load
@@ -203,8 +203,8 @@ def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) ->
 
 
 def cost_complexity(
-    tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini
-) -> Number:
+    tree: Tree, alpha: Real, *, risk: Risk = "error", impurity: Impurity = gini
+) -> Real:
     """R_alpha(T) = R(T) + alpha |T|, the penalised risk of the Learning with Trees notes.
 
     >>> from dtree.datasets import load
@@ -215,14 +215,14 @@ def cost_complexity(
     return tree_risk(tree, risk=risk, impurity=impurity) + _exact(alpha) * n_leaves(tree)
 
 
-def _exact(alpha: Number) -> Number:
+def _exact(alpha: Real) -> Real:
     """A float alpha as the exact rational it stands for, so comparisons stay exact."""
     if isinstance(alpha, float) and math.isfinite(alpha):
         return Fraction(alpha)
     return alpha
 
 
-def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini) -> Tree:
+def prune_to(tree: Tree, alpha: Real, *, risk: Risk = "error", impurity: Impurity = gini) -> Tree:
     """T(alpha): the smallest pruned subtree minimising R(T) + alpha |T|.
 
     Bottom-up, a node becomes a leaf when its own cost R(t) + alpha is at
@@ -241,10 +241,10 @@ def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impur
         raise DtreeError(f"alpha must be a number >= 0, got {quote(alpha)}")
     n, a = tree.stats.weight, _exact(alpha)
 
-    def on_leaf(leaf: Leaf) -> tuple[Tree, Number]:
+    def on_leaf(leaf: Leaf) -> tuple[Tree, Real]:
         return leaf, _node_risk(leaf, n, risk, impurity) + a
 
-    def on_split(split: Split, below: tuple[tuple[Tree, Number], ...]) -> tuple[Tree, Number]:
+    def on_split(split: Split, below: tuple[tuple[Tree, Real], ...]) -> tuple[Tree, Real]:
         as_one = _node_risk(split, n, risk, impurity) + a
         kept = sum((cost for _, cost in below), Fraction(0))
         if as_one <= kept:
@@ -269,9 +269,9 @@ class CostComplexityPath:
     ``risks[k]`` is R(trees[k]).  The last tree is the root alone.
     """
 
-    alphas: tuple[Number, ...]
+    alphas: tuple[Real, ...]
     trees: tuple[Tree, ...]
-    risks: tuple[Number, ...]
+    risks: tuple[Real, ...]
 
     @property
     def leaves(self) -> tuple[int, ...]:
@@ -284,7 +284,7 @@ class CostComplexityPath:
         """
         return tuple(n_leaves(tree) for tree in self.trees)
 
-    def tree_at(self, alpha: Number) -> Tree:
+    def tree_at(self, alpha: Real) -> Tree:
         """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha).
 
         >>> from dtree.datasets import load
@@ -362,7 +362,7 @@ class _WeakestLinks:
         self.tree = tree
         nodes, n = self.index.nodes, tree.stats.weight
         self.r_node = [_node_risk(node, n, risk, impurity) for node in nodes]
-        self.r_branch: list[Number] = [Fraction(0)] * len(nodes)
+        self.r_branch: list[Real] = [Fraction(0)] * len(nodes)
         self.size = [0] * len(nodes)
         for i in reversed(range(len(nodes))):
             if isinstance(nodes[i], Leaf):
@@ -372,19 +372,19 @@ class _WeakestLinks:
                 self.size[self.index.parents[i]] += self.size[i]
         self.live = [True] * len(nodes)
         self.version = [0] * len(nodes)
-        self.heap: list[tuple[Number, int, int]] = []
+        self.heap: list[tuple[Real, int, int]] = []
         for i, node in enumerate(nodes):
             if isinstance(node, Split):
                 self._push(i)
 
-    def g(self, i: int) -> Number:
+    def g(self, i: int) -> Real:
         """g(t) = (R(t) - R(T_t)) / (|T_t| - 1)."""
         return (self.r_node[i] - self.r_branch[i]) / (self.size[i] - 1)
 
     def _push(self, i: int) -> None:
         heapq.heappush(self.heap, (self.g(i), i, self.version[i]))
 
-    def weakest(self) -> tuple[Number, int] | None:
+    def weakest(self) -> tuple[Real, int] | None:
         """The least g(t) over the live splits, and the first split (in preorder) that has it."""
         while self.heap:
             g, i, version = self.heap[0]
@@ -414,7 +414,7 @@ class _WeakestLinks:
 
 def link_strengths(
     tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini
-) -> tuple[tuple[Split, Number], ...]:
+) -> tuple[tuple[Split, Real], ...]:
     """g(t) = (R(t) - R(T_t)) / (|T_t| - 1) for every split t of the tree, in preorder.
 
     R is a share of the root's weight, as in :func:`tree_risk`.  g(t) is the
@@ -477,13 +477,13 @@ def cost_complexity_path(
     """
     _check_risk(risk)
     links = _WeakestLinks(tree, risk, impurity)
-    alphas: list[Number] = []
+    alphas: list[Real] = []
     trees: list[Tree] = []
-    risks: list[Number] = []
+    risks: list[Real] = []
     leaves = links.size[0]
     advance = meter(progress, leaves - 1, "pruning")
 
-    def record(alpha: Number) -> None:
+    def record(alpha: Real) -> None:
         alphas.append(alpha)
         trees.append(links.tree)
         risks.append(links.r_branch[0])
@@ -518,7 +518,7 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 # -- reduced-error pruning -------------------------------------------------------------------
 
 
-def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
+def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Real:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
     counted = rows.counted
     shares = rows.loose if counted else rows.shares()
@@ -527,7 +527,7 @@ def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
         wrong = (
             w for (row, _), w in zip(shares, weights, strict=True) if data.target[row] != prediction
         )
-        loss: Number = sum(wrong, Fraction(0))
+        loss: Real = sum(wrong, Fraction(0))
         if counted:  # the run's weight less its weight of the predicted class
             classes = data.schema.classes
             right = rows.run_weight(classes.index(prediction))[0] if prediction in classes else 0
@@ -563,12 +563,12 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
     """
     _check_target(tree, validation, "validation")
 
-    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, Number]:
+    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, Real]:
         return leaf, _loss(leaf.prediction, validation, rows)
 
     def on_split(
-        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, Number], ...]
-    ) -> tuple[Tree, Number]:
+        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, Real], ...]
+    ) -> tuple[Tree, Real]:
         leaf = as_leaf(split)
         kept = sum((loss for _, loss in below), _loss(leaf.prediction, validation, stopped))
         if all(isinstance(subtree, Leaf) for subtree, _ in below):
@@ -969,10 +969,10 @@ class PathEstimate:
     are these divided by the root's risk).
     """
 
-    alpha: Number
+    alpha: Real
     leaves: int
-    risk: Number
-    error: Number
+    risk: Real
+    error: Real
     standard_error: float
 
 
@@ -981,14 +981,14 @@ class Selection:
     """The tree chosen from a path: ``trees[index]`` of the path, at ``alpha``, and the table."""
 
     tree: Tree
-    alpha: Number
+    alpha: Real
     index: int
     table: tuple[PathEstimate, ...]
 
 
 def _mean_and_standard_error(
-    losses_and_weights: Sequence[tuple[Number, Weight]],
-) -> tuple[Number, float]:
+    losses_and_weights: Sequence[tuple[Real, Weight]],
+) -> tuple[Real, float]:
     """The weighted mean loss and its standard error sqrt(s^2 / N) (Breiman et al. 1984, 3.4)."""
     n = sum((w for _, w in losses_and_weights), Fraction(0))
     mean = sum((w * loss for loss, w in losses_and_weights), Fraction(0)) / n
@@ -996,7 +996,7 @@ def _mean_and_standard_error(
     return mean, math.sqrt(spread / n)
 
 
-def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
+def _choose(estimates: Sequence[tuple[Real, float]], rule: Rule) -> int:
     """The index of the least error (the smallest tree on a tie), or by the one-SE rule
     the smallest tree whose error is within one standard error of that least error."""
     if rule not in ("min", "1se"):
@@ -1009,7 +1009,7 @@ def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
 
 
 def _selection(
-    path: CostComplexityPath, estimates: Sequence[tuple[Number, float]], rule: Rule
+    path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: Rule
 ) -> Selection:
     table = tuple(
         PathEstimate(alpha, leaves, risk, error, se)
@@ -1021,7 +1021,7 @@ def _selection(
     return Selection(path.trees[k], path.alphas[k], k, table)
 
 
-def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Number, Weight]]:
+def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Real, Weight]]:
     return list(zip(losses(tree, data), data.row_weights, strict=True))
 
 
@@ -1125,7 +1125,7 @@ def _held_out_losses(
     risk: Risk,
     impurity: Impurity,
     progress: Report | None = None,
-) -> tuple[list[tuple[Number, Weight]], ...]:
+) -> tuple[list[tuple[Real, Weight]], ...]:
     """The losses (with their weights) of the fold's test rows, for each beta, under the
     tree grown on the fold's training rows pruned to that beta."""
     path = _path_of(learner, data.subset(fold.train), risk, impurity, progress)
@@ -1174,8 +1174,8 @@ class EarlyStopping:
 
     tree: Tree
     depth: int
-    training_errors: tuple[Number, ...]
-    validation_errors: tuple[Number, ...]
+    training_errors: tuple[Real, ...]
+    validation_errors: tuple[Real, ...]
 
 
 def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> EarlyStopping:

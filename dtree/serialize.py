@@ -90,6 +90,7 @@ from typing import NoReturn, TypeVar, assert_never
 
 from attrs import frozen
 
+from dtree.arithmetic import Number
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Label, Weight
@@ -107,7 +108,6 @@ SCHEMA_VERSION = 1
 MAX_DIGITS = 4300
 """The most digits a number may have (Python's own limit on reading integers)."""
 
-Number = int | float | Fraction
 T = TypeVar("T")
 Json = object
 """A value json.loads returns: dict, list, str, int, float, bool or None."""

@@ -37,9 +37,10 @@ from typing import Generic, TypeVar, assert_never
 
 from attrs import field, frozen
 
+from dtree.arithmetic import Real, is_number
 from dtree.conditions import Condition, exclusive, holds
 from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, total
-from dtree.dataset import Example, Label, is_number
+from dtree.dataset import Example, Label
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -65,7 +66,8 @@ __all__ = [
     "unfold",
 ]
 
-Probability = Fraction | float
+Probability = Real
+"""A share of an example's weight, or a class's probability: exact when the weights are."""
 R = TypeVar("R")
 S = TypeVar("S")
 
@@ -90,7 +92,7 @@ class Leaf:
                     )
             case Moments():
                 prediction = self.prediction
-                if not is_number(prediction) or not math.isfinite(prediction):  # type: ignore[arg-type]
+                if not is_number(prediction) or not math.isfinite(prediction):
                     raise DtreeError(
                         f"a regression leaf predicts a finite number, not {quote(prediction)}"
                     )

@@ -47,6 +47,7 @@ from typing import Literal
 
 from attrs import frozen
 
+from dtree.arithmetic import Real
 from dtree.conditions import Condition, describe, format_prediction, format_rounded
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
@@ -67,8 +68,6 @@ VERDICTS: tuple[Verdict, ...] = (
     "below_tie",
     "below_disagreement",
 )
-
-Score = Fraction | float
 
 _LABELS: Mapping[Verdict, str] = {
     "same": "same",
@@ -99,8 +98,8 @@ class NodeVerdict:
     ours: str
     weight: Weight
     rows: tuple[int, ...]
-    their_score: Score | None = None
-    our_score: Score | None = None
+    their_score: Real | None = None
+    our_score: Real | None = None
     rule: str | None = None
     side: Literal["theirs", "ours"] | None = None
     borderline: bool = False
@@ -176,11 +175,11 @@ def _disagrees(node: NodeVerdict) -> bool:
     return node.verdict == "real" or (node.verdict == "stopped" and not node.borderline)
 
 
-def _score_text(score: Score | None) -> str:
+def _score_text(score: Real | None) -> str:
     return "not a split the learner makes" if score is None else format_rounded(score)
 
 
-def _scored(description: str, score: Score | None, is_leaf: bool) -> str:
+def _scored(description: str, score: Real | None, is_leaf: bool) -> str:
     return description if is_leaf else f"{description}   score {_score_text(score)}"
 
 
@@ -193,7 +192,7 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
         "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
     ]
     if node.their_score is not None and node.our_score is not None:
-        gap: Score = abs(float(node.our_score) - float(node.their_score))
+        gap: Real = abs(float(node.our_score) - float(node.their_score))
         if isinstance(node.our_score, Fraction) and isinstance(node.their_score, Fraction):
             gap = abs(node.our_score - node.their_score)
         if node.verdict == "tie":
@@ -210,7 +209,7 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
     return lines
 
 
-def _json_number(x: Score | Weight | None) -> object:
+def _json_number(x: Real | Weight | None) -> object:
     return str(x) if isinstance(x, Fraction) else x
 
 
@@ -274,17 +273,17 @@ def _paired(
         yield k
 
 
-def _is_zero(score: Score) -> bool:
+def _is_zero(score: Real) -> bool:
     return abs(score) <= TOLERANCE if isinstance(score, float) else score == 0
 
 
-def _equal(a: Score, b: Score) -> bool:
+def _equal(a: Real, b: Real) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return abs(float(a) - float(b)) <= TOLERANCE
     return a == b
 
 
-def _key(assessment: Assessment | str) -> Score | None:
+def _key(assessment: Assessment | str) -> Real | None:
     return None if isinstance(assessment, str) else assessment.key
 
 
@@ -302,7 +301,7 @@ def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
             return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
 
 
-def _borderline(learner: Learner, node: Node, score: Score | None) -> bool:
+def _borderline(learner: Learner, node: Node, score: Real | None) -> bool:
     """Whether a split's score lies within the tolerance of where the learner stops."""
     if score is None:
         return False
@@ -325,8 +324,8 @@ def _at(
     ours: Tree,
     node: Node,
     *,
-    their_score: Score | None = None,
-    our_score: Score | None = None,
+    their_score: Real | None = None,
+    our_score: Real | None = None,
     rule: str | None = None,
     side: Literal["theirs", "ours"] | None = None,
     borderline: bool = False,

@@ -88,7 +88,8 @@ from typing import Any, Literal
 
 from attrs import evolve, frozen
 
-from dtree.dataset import Dataset, is_number
+from dtree.arithmetic import is_number
+from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.grow import CART, IMPURITIES, J48, Criterion, Learner, grow
 from dtree.impurity import gini
@@ -238,9 +239,9 @@ def _whole(system: str, name: str, value: object, floor: int, *, rows: bool = Fa
 
 
 def _number(system: str, name: str, value: object) -> float:
-    if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
+    if not is_number(value) or not math.isfinite(value) or value < 0:
         raise _refuse(system, name, value, "it must be a finite number >= 0")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
@@ -369,9 +370,9 @@ def _j48(params: Mapping[str, object]) -> Recipe:
     flags = {"U": "prune", "S": "subtree_raising", "O": "collapse"}
     for name, value in sorted(params.items()):
         if name == "C":
-            if not is_number(value) or not 0 < value <= 0.5:  # type: ignore[operator]
+            if not is_number(value) or not 0 < value <= 0.5:
                 raise _refuse(system, name, value, "J48's confidence is in (0, 0.5]")
-            pruning = evolve(pruning, confidence=float(value))  # type: ignore[arg-type]
+            pruning = evolve(pruning, confidence=float(value))
         elif name == "M":
             options["min_objects"] = _whole(system, name, value, 1)
         elif name in flags:

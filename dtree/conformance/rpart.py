@@ -99,13 +99,14 @@ from types import MappingProxyType
 
 from attrs import frozen
 
+from dtree.arithmetic import Real, is_number
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Nominal, Numeric, is_number
+from dtree.dataset import Dataset, Nominal, Numeric
 from dtree.errors import DtreeError, quote
 from dtree.load import _records
-from dtree.prune import CostComplexityPath, Number, as_leaf, prune_to, tree_risk
+from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
 
@@ -297,7 +298,7 @@ def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
                 f"unknown rpart.control argument {quote(name)}; choose among "
                 + ", ".join((*RPART_CONTROLS, *RPART_CHOICES))
             )
-        elif not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
+        elif not is_number(value) or not math.isfinite(value):
             raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
     _check_rpart_data(data)
     with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
@@ -774,9 +775,9 @@ class CpRow:
     """A row of rpart's ``cptable``: the complexity parameter from which the subtree of
     ``nsplit`` splits is optimal, and its risk over the root's (``rel error``)."""
 
-    cp: Number
+    cp: Real
     nsplit: int
-    rel_error: Number
+    rel_error: Real
 
 
 def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
@@ -795,11 +796,11 @@ def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
     return rows
 
 
-def _root_risk(tree: Tree) -> Number:
+def _root_risk(tree: Tree) -> Real:
     return tree_risk(as_leaf(tree))
 
 
-def prune_at_cp(tree: Tree, cp: Number) -> Tree:
+def prune_at_cp(tree: Tree, cp: Real) -> Tree:
     """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
 
     ``tree`` is grown as rpart grows (:data:`dtree.grow.CART` with rpart's
@@ -819,13 +820,13 @@ def prune_at_cp(tree: Tree, cp: Number) -> Tree:
     return prune_to(tree, _decimal(cp) * _root_risk(tree))
 
 
-def _decimal(cp: Number) -> Number:
+def _decimal(cp: Real) -> Real:
     if isinstance(cp, float) and math.isfinite(cp):
         return Fraction(repr(cp))
     return cp
 
 
-def cp_table(path: CostComplexityPath, cp: Number) -> tuple[CpRow, ...]:
+def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
     """rpart's ``cptable`` for the tree of ``path`` (dtree's cost-complexity path of the tree
     grown as rpart grows) at complexity parameter ``cp``.
 
