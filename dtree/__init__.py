@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from dtree import (
     arff,
     arithmetic,
+    bounds,
     conditions,
     conformance,
     counts,
@@ -87,6 +88,7 @@ __all__ = [
     "Tree",
     "arff",
     "arithmetic",
+    "bounds",
     "c45",
     "cart",
     "cli",

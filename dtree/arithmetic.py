@@ -11,8 +11,8 @@ Vocabulary
     alpha of cost-complexity pruning), a ``float`` otherwise (a
     logarithm, a square root, or a float among the inputs).
 
-Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`exact`,
-:func:`square_root`.
+Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
+:func:`exact`, :func:`square_root`.
 
 See also: :data:`dtree.dataset.Weight`, a number that says how much a row
 counts, and :data:`dtree.tree.Probability`.
@@ -26,7 +26,7 @@ from typing import TypeGuard
 
 from dtree.errors import DtreeError, quote
 
-__all__ = ["Number", "Real", "exact", "is_number", "square_root"]
+__all__ = ["Number", "Real", "check_count", "exact", "is_number", "square_root"]
 
 Number = int | Fraction | float
 Real = Fraction | float
@@ -39,6 +39,22 @@ def is_number(value: object) -> TypeGuard[Number]:
     (True, True, False, False)
     """
     return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+
+
+def check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
+    """``value``, refused unless it is an integer (not a bool) in ``low..high``.
+
+    >>> check_count("k", 3, 2)
+    3
+    >>> check_count("k", 1, 2, 10)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: k must be an integer in 2..10, got 1
+    """
+    if type(value) is not int or not low <= value <= high:
+        bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
+        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
+    return value
 
 
 def exact(value: object, what: str) -> Fraction:

@@ -1,4 +1,4 @@
-"""Evaluating a learner: held-out data, error estimates, classification metrics, comparisons.
+"""Evaluating a learner: held-out data, error estimates, classification metrics, learning curves.
 
 Vocabulary
 ----------
@@ -22,11 +22,6 @@ R^(T)
     Weights by actual class (rows) and predicted class (columns); with
     TP, FP, FN of a class: precision = TP / (TP + FP), recall =
     TP / (TP + FN), and F_beta their weighted harmonic mean.
-paired t-test
-    Whether two learners' scores on the same folds differ: the t statistic
-    of the differences (the notes' "paired summary statistics").
-sample-size bound
-    m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
 
 Contents
 --------
@@ -39,8 +34,6 @@ Metrics:    :class:`ConfusionMatrix`, :func:`confusion_matrix`, :func:`precision
 Estimates:  :class:`CrossValidation`, :func:`cross_validate`,
             :class:`LearningPoint`, :func:`learning_curve`, :func:`mean`,
             :func:`standard_error`.
-Comparing:  :class:`TTest`, :func:`paired_t_test`.
-Data needed: :func:`sample_size_bound`, :func:`boolean_hypotheses`.
 
 Conventions
 -----------
@@ -71,7 +64,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from dtree.arithmetic import Number, Real, exact, is_number, square_root
+from dtree.arithmetic import Number, Real, check_count, exact, is_number, square_root
 from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection
 from dtree.errors import DtreeError, quote
@@ -79,7 +72,6 @@ from dtree.grow import Learner, grow
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
-from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves
 
 __all__ = [
@@ -88,10 +80,7 @@ __all__ = [
     "Fold",
     "Learning",
     "LearningPoint",
-    "TTest",
     "accuracy",
-    "boolean_hypotheses",
-    "boolean_trees",
     "confusion_matrix",
     "cross_validate",
     "error",
@@ -103,13 +92,11 @@ __all__ = [
     "learning_curve",
     "losses",
     "mean",
-    "paired_t_test",
     "precision",
     "predictions",
     "recall",
     "repeated_k_fold",
     "resubstitution",
-    "sample_size_bound",
     "standard_error",
     "stratified_k_fold",
     "train_test_split",
@@ -162,18 +149,11 @@ def _check_seed(seed: object) -> None:
         raise DtreeError(f"a seed is an integer, got {quote(seed)}")
 
 
-def _check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
-    if type(value) is not int or not low <= value <= high:
-        bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
-    return value
-
-
 def _check_folds(k: object, n: int) -> None:
     """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
     if n < 2:
         raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
-    _check_count("k", k, 2, n)
+    check_count("k", k, 2, n)
 
 
 def _distinct_rows(data: Dataset) -> list[int]:
@@ -268,7 +248,7 @@ def repeated_k_fold(
     :func:`stratified_k_fold`), where s_r is the r-th 64-bit number drawn
     by ``random.Random(seed).getrandbits(64)``.  Every learner tested on
     these folds sees the same splits, so their scores can be compared
-    fold by fold (:func:`paired_t_test`).
+    fold by fold (:func:`dtree.significance.paired_t_test`).
 
     >>> from dtree.datasets import load
     >>> folds = repeated_k_fold(load("play-tennis"), 2, repeats=3, seed=7)
@@ -278,7 +258,7 @@ def repeated_k_fold(
 
     See also: :func:`k_fold`, :func:`cross_validate`.
     """
-    _check_count("repeats", repeats, 1)
+    check_count("repeats", repeats, 1)
     _check_seed(seed)
     split = stratified_k_fold if stratified else k_fold
     rng = random.Random(seed)
@@ -313,7 +293,7 @@ def train_test_split(
     rows = _distinct_rows(data)
     n = len(rows)
     if is_number(test_size) and type(test_size) is int:
-        share: Number = Fraction(_check_count("test_size", test_size, 1, n - 1), n)
+        share: Number = Fraction(check_count("test_size", test_size, 1, n - 1), n)
     elif is_number(test_size) and 0 < test_size < 1:
         share = test_size
     else:
@@ -770,7 +750,7 @@ def standard_error(values: Sequence[Number]) -> float:
     >>> standard_error([1, 2, 3, 4])  # s^2 = 5/3, s^2 / n = 5/12
     0.6454972243679028
 
-    See also: :func:`mean`, :func:`paired_t_test`.
+    See also: :func:`mean`, :func:`dtree.significance.paired_t_test`.
     """
     if len(values) < 2:
         raise DtreeError(f"a standard error needs two values or more, got {len(values)}")
@@ -948,7 +928,8 @@ def cross_validate(
     >>> result.errors, result.confusion.counts  # XOR: half the table says nothing of the rest
     ((Fraction(1, 1), Fraction(1, 1)), ((0, 2), (2, 0)))
 
-    See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
+    See also: :class:`CrossValidation`, :func:`learning_curve`,
+    :func:`dtree.significance.paired_t_test`.
     """
     learn_with(learner)  # a bad learner is refused before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
@@ -1025,7 +1006,7 @@ def learning_curve(
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
-        _check_count("a training size", m, 1, smallest)
+        check_count("a training size", m, 1, smallest)
     rng = random.Random(seed)
     orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
     k = len(chosen)
@@ -1056,165 +1037,3 @@ def _trained_and_tested(
     train = data.subset(fold.train)
     tree = learn_with(learner, progress)(train)
     return error(tree, train), error(tree, data.subset(fold.test))
-
-
-# -- comparing two learners ------------------------------------------------------------------------
-
-
-@frozen
-class TTest:
-    """A t-test's statistic, degrees of freedom, and two-sided p-value."""
-
-    statistic: float
-    df: int
-    p_value: float
-
-
-def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
-    """Student's paired t-test of the hypothesis that a and b have equal means.
-
-    For paired scores (two learners' errors on the same folds, say) the
-    differences d_i = a_i - b_i have mean d and sample variance s^2; then
-    t = d / (s / sqrt(n)) has Student's t distribution with n - 1 degrees
-    of freedom if the means are equal, and the p-value is
-    P(|T| >= |t|) = 2 P(T >= |t|) (:func:`dtree.significance.student_t_sf`).
-    t^2 is computed exactly from the values given, so t is correct to the
-    last bit but one.  ``scipy.stats.ttest_rel`` works in floats; on scores
-    such as fold errors the two agree to 1e-12 (see the tests).
-
-    When all the differences are equal (s = 0) the statistic is, as
-    scipy's, +inf or -inf with p-value 0 if they are not 0 (no doubt is
-    left), and NaN with p-value NaN if they are all 0 (0 / 0: nothing to
-    test).
-
-    >>> result = paired_t_test([0.3, 0.25, 0.2, 0.35], [0.2, 0.2, 0.2, 0.25])
-    >>> round(result.statistic, 6), result.df, round(result.p_value, 6)
-    (2.611165, 3, 0.079605)
-    >>> paired_t_test([1, 2, 3], [0, 1, 2])
-    TTest(statistic=inf, df=2, p_value=0.0)
-
-    See also: :func:`cross_validate`, :func:`repeated_k_fold`.
-    """
-    if len(a) != len(b):
-        raise DtreeError(f"paired samples are equally long, got {len(a)} and {len(b)}")
-    n = len(a)
-    if n < 2:
-        raise DtreeError(f"a paired t-test needs two pairs or more, got {n}")
-    differences = [
-        exact(x, "paired samples") - exact(y, "paired samples") for x, y in zip(a, b, strict=True)
-    ]
-    d = sum(differences, Fraction(0)) / n
-    squares = sum(((x - d) ** 2 for x in differences), Fraction(0))
-    if squares == 0:
-        if d == 0:
-            return TTest(math.nan, n - 1, math.nan)
-        return TTest(math.copysign(math.inf, d), n - 1, 0.0)
-    t = math.copysign(square_root(d * d * n * (n - 1) / squares), d)
-    return TTest(t, n - 1, 2 * student_t_sf(abs(t), n - 1))
-
-
-# -- how much data --------------------------------------------------------------------------------
-
-
-def boolean_hypotheses(k: int) -> int:
-    """|H| = 2^(2^k): the number of Boolean functions of k Boolean variables.
-
-    (A function is its truth table, one bit for each of the 2^k inputs.)
-    The result has 2^k + 1 bits: k = 30 takes 128 MiB.
-
-    >>> [boolean_hypotheses(k) for k in range(4)]
-    [2, 4, 16, 256]
-
-    See also: :func:`sample_size_bound`.
-    """
-    return 1 << (1 << _check_count("k", k, 0))
-
-
-def boolean_trees(k: int, depth: int) -> int:
-    """The number of decision trees over k Boolean variables of depth at most ``depth``.
-
-    A tree is a leaf labelled 0 or 1, or a test of one of the variables
-    not tested above it with a tree for each of its two values, so
-    T(k, 0) = 2 and T(k, d) = 2 + k T(k - 1, d - 1)^2.  Distinct trees can
-    compute one function, so the trees of depth d are a hypothesis space
-    of at most T(k, d) functions.  Since T >= 2, T(k, d) <= (k + 1/2) T(k,
-    d - 1)^2, so log2 T(k, d) < 2^d log2(2k + 1) for k >= 1, where all 2^(2^k)
-    functions need 2^k bits: the CS 536 notes' regularisation by depth,
-    counted.
-
-    >>> [boolean_trees(2, d) for d in range(4)]
-    [2, 10, 74, 74]
-    >>> boolean_trees(10, 3), boolean_hypotheses(10).bit_length() - 1
-    (1082848362, 1024)
-
-    See also: :func:`boolean_hypotheses`, :func:`sample_size_bound`.
-    """
-    _check_count("k", k, 0)
-    _check_count("depth", depth, 0)
-    # T(k - depth + j, j) for j = 0, 1, ..., depth: the trees that fit under
-    # the last j levels, with the variables that the levels above leave.
-    count = 2
-    for j in range(1, depth + 1):
-        variables = k - depth + j
-        count = 2 + variables * count * count if variables > 0 else 2
-    return count
-
-
-def _integer_root(base: int) -> tuple[int, int]:
-    """(r, s) with base = r^s and s as large as possible."""
-    for s in range(base.bit_length(), 1, -1):
-        r = round(base ** (1 / s))
-        for candidate in (r - 1, r, r + 1):
-            if candidate > 1 and candidate**s == base:
-                return candidate, s
-    return base, 1
-
-
-def _log(hypotheses: int, base: Number) -> Real:
-    """log_base |H|: exact when |H| and an integer base are powers of one integer."""
-    if hypotheses == 1:
-        return Fraction(0)
-    root, s = _integer_root(base) if type(base) is int else (0, 0)
-    if root and hypotheses % root == 0:
-        if root == 2:  # a power of two is its bit length less one; no huge power computed
-            t = hypotheses.bit_length() - 1
-            if hypotheses == 1 << t:
-                return Fraction(t, s)
-        else:
-            t = round(math.log(hypotheses, root))
-            for exponent in (t - 1, t, t + 1):
-                if exponent > 0 and root**exponent == hypotheses:
-                    return Fraction(exponent, s)
-    return math.log(hypotheses) / math.log(base)
-
-
-def sample_size_bound(epsilon: Number, hypotheses: int, *, base: Number = 2) -> int:
-    """The least integer m with m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
-
-    With that many training examples, |err(f) - err_train(f)| < epsilon for
-    every f of a finite hypothesis space H (the notes' bound, up to its
-    constant).  ``epsilon`` counts as the exact number it is (the float 0.1
-    is a little more than 1/10; pass Fraction(1, 10) for a tenth).
-    log_base |H| is exact when |H| and an integer base are powers of one
-    integer (2^(2^k) in base 2 is 2^k, 8 in base 4 is 3/2), and otherwise
-    the float log |H| / log base; |H| may be any Python int, however large.
-
-    For Boolean functions of k variables, |H| = 2^(2^k) and the bound is
-    2^k / epsilon^2: the notes' "almost every possible value of x".
-
-    >>> sample_size_bound(Fraction(1, 10), boolean_hypotheses(10))  # 1024 / 0.01
-    102400
-    >>> sample_size_bound(Fraction(1, 10), 1000, base=10), sample_size_bound(0.5, 1)
-    (300, 0)
-
-    See also: :func:`boolean_hypotheses`.
-    """
-    if not is_number(epsilon) or not 0 < epsilon < math.inf:
-        raise DtreeError(f"epsilon must be a finite number > 0, got {quote(epsilon)}")
-    if type(hypotheses) is not int or hypotheses < 1:
-        raise DtreeError(f"|H| is an integer >= 1, got {quote(hypotheses)}")
-    if not is_number(base) or not 1 < base < math.inf:
-        raise DtreeError(
-            f"the base of the logarithm must be a finite number > 1, got {quote(base)}"
-        )
-    return math.ceil(Fraction(_log(hypotheses, base)) / Fraction(epsilon) ** 2)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import dataset
-from dtree.arithmetic import exact, is_number, square_root
+from dtree.arithmetic import check_count, exact, is_number, square_root
 from dtree.errors import DtreeError
 
 
@@ -65,3 +65,22 @@ def test_square_root_beyond_the_floats_is_infinite() -> None:
     assert square_root(Fraction(10**400)) == math.inf
     assert square_root(Fraction(9, 4)) == 1.5
     assert square_root(Fraction(0)) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "message"),
+    [
+        (1, 2, math.inf, "k must be an integer >= 2, got 1"),
+        (11, 2, 10, r"k must be an integer in 2\.\.10, got 11"),
+        (True, 0, math.inf, "got True"),
+        (2.0, 0, math.inf, "got 2.0"),
+    ],
+)
+def test_check_count_refuses(value: object, low: int, high: float, message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        check_count("k", value, low, high)
+
+
+def test_check_count_passes_a_count_through() -> None:
+    assert check_count("k", 0, 0) == 0
+    assert check_count("k", 10, 2, 10) == 10
