@@ -60,14 +60,14 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial, reduce
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import field, frozen
 
 from dtree.arithmetic import Number, Real, check_count, exact, is_number, square_root
 from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import Learner, grow
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
@@ -103,7 +103,6 @@ __all__ = [
 ]
 
 Average = Literal["macro", "micro", "weighted"]
-AVERAGES: tuple[Average, ...] = ("macro", "micro", "weighted")
 Learning = Learner | Callable[[Dataset], Tree]
 """What cross-validation grows trees with: a Learner, or a function from data to a tree."""
 
@@ -616,8 +615,7 @@ def _averaged(
     predicted weight); ``micro``: the metric of the counts summed over the
     classes; ``weighted``: the mean weighted by each class's actual weight.
     """
-    if average not in AVERAGES:
-        raise DtreeError(f"unknown average {quote(average)}; choose one of {list(AVERAGES)}")
+    check_choice("average", average, get_args(Average))
     per_class = _class_counts(matrix)
     if label is not None:
         if label not in matrix.classes:

@@ -46,7 +46,7 @@ from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial
 from statistics import NormalDist
-from typing import Literal, TypeVar, assert_never
+from typing import Literal, TypeVar, assert_never, get_args
 
 from attrs import evolve, frozen
 
@@ -57,7 +57,7 @@ from dtree.counts import (
     training_loss,
 )
 from dtree.dataset import Dataset, Label, Weight
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.grow import IMPURITIES, Learner
 from dtree.impurity import Impurity, gini
@@ -92,8 +92,8 @@ __all__ = [
     "EarlyStopping",
     "PathEstimate",
     "Risk",
-    "Rule",
     "Selection",
+    "SelectionRule",
     "ZRule",
     "added_errors",
     "as_leaf",
@@ -116,7 +116,8 @@ __all__ = [
 Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Largest = Literal["first", "last"]
-Rule = Literal["min", "1se"]
+SelectionRule = Literal["min", "1se"]
+"""How cost-complexity pruning picks from its path: the least error, or the 1-SE rule."""
 R = TypeVar("R")
 
 
@@ -184,8 +185,7 @@ def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Real:
 
 
 def _check_risk(risk: str) -> None:
-    if risk not in ("error", "impurity"):
-        raise DtreeError(f"risk must be 'error' or 'impurity', not {quote(risk)}")
+    check_choice("risk", risk, get_args(Risk))
 
 
 def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Real:
@@ -608,8 +608,7 @@ def _z(confidence: float, rule: ZRule) -> float:
 
 
 def _check_confidence(confidence: float, rule: str) -> None:
-    if rule not in ("c45", "normal"):
-        raise DtreeError(f"z must be 'c45' or 'normal', not {quote(rule)}")
+    check_choice("z", rule, get_args(ZRule))
     if not 0 < confidence < 1:
         raise DtreeError(f"the confidence level CF is in (0, 1), got {quote(confidence)}")
 
@@ -787,6 +786,7 @@ def largest_branch(weights: Sequence[Weight], ties: Largest = "first") -> int:
     >>> largest_branch([3, 5, 4.9999995], "last")
     2
     """
+    check_choice("ties", ties, get_args(Largest))
     if ties == "first":
         return list(weights).index(max(weights))
     best, top = 0, -math.inf
@@ -996,11 +996,10 @@ def _mean_and_standard_error(
     return mean, math.sqrt(spread / n)
 
 
-def _choose(estimates: Sequence[tuple[Real, float]], rule: Rule) -> int:
+def _choose(estimates: Sequence[tuple[Real, float]], rule: SelectionRule) -> int:
     """The index of the least error (the smallest tree on a tie), or by the one-SE rule
     the smallest tree whose error is within one standard error of that least error."""
-    if rule not in ("min", "1se"):
-        raise DtreeError(f"rule must be 'min' or '1se', not {quote(rule)}")
+    check_choice("rule", rule, get_args(SelectionRule))
     best = min(range(len(estimates)), key=lambda k: (estimates[k][0], -k))
     if rule == "min":
         return best
@@ -1009,7 +1008,7 @@ def _choose(estimates: Sequence[tuple[Real, float]], rule: Rule) -> int:
 
 
 def _selection(
-    path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: Rule
+    path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: SelectionRule
 ) -> Selection:
     table = tuple(
         PathEstimate(alpha, leaves, risk, error, se)
@@ -1025,7 +1024,9 @@ def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Real, Weight]]:
     return list(zip(losses(tree, data), data.row_weights, strict=True))
 
 
-def select_by_holdout(path: CostComplexityPath, test: Dataset, *, rule: Rule = "min") -> Selection:
+def select_by_holdout(
+    path: CostComplexityPath, test: Dataset, *, rule: SelectionRule = "min"
+) -> Selection:
     """Choose from a path by the error on an independent test sample.
 
     ``rule="min"`` takes the least test error (the smaller tree on a tie);
@@ -1051,7 +1052,7 @@ def select_by_cv(
     folds: int | Sequence[Fold] = 10,
     *,
     seed: int = 0,
-    rule: Rule = "min",
+    rule: SelectionRule = "min",
     risk: Risk = "error",
     impurity: Impurity | None = None,
     progress: Report | None = None,
