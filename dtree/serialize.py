@@ -476,6 +476,7 @@ def _condition_of(value: Json, path: str) -> Condition:
             return Equals(attribute, _string(fields["value"], f"{path}.value"))
         case "AtMost" | "Above":
             threshold = _number_of(fields["threshold"], f"{path}.threshold")
+            # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
             return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
         case _:
             values = frozenset(_strings(fields["values"], f"{path}.values"))

@@ -137,8 +137,11 @@ def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
             if not exclusive(first, second):
                 raise DtreeError(f"the conditions {quote(first)} and {quote(second)} overlap")
     for branch in branches:
-        if type(branch.subtree.stats) is not type(stats) or (
-            isinstance(stats, ClassStats) and branch.subtree.stats.classes != stats.classes  # type: ignore[union-attr]
+        below = branch.subtree.stats
+        if type(below) is not type(stats) or (
+            isinstance(stats, ClassStats)
+            and isinstance(below, ClassStats)
+            and below.classes != stats.classes
         ):
             raise DtreeError("a subtree's statistics are of another kind than its split's")
 
