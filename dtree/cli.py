@@ -109,6 +109,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
+    Learn,
     cross_validate,
     error,
     f_beta,
@@ -203,7 +204,6 @@ FORMATS: Mapping[str, Callable[[Tree], str]] = {
 """Each ``fit --format`` and the function that writes a tree in it."""
 
 T = TypeVar("T")
-Learn = Callable[[Dataset], Tree]
 
 
 def _flag(option: str) -> str:
@@ -592,7 +592,7 @@ def _options(arguments: argparse.Namespace) -> dict[str, Any]:
     return _given(arguments, OPTIONS, arguments.algorithm, "")
 
 
-def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Callable[[Dataset], Tree]]:
+def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Learn]:
     """The data and the learner the arguments ask for.
 
     The learning options are checked first, so that an option the

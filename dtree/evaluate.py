@@ -78,6 +78,7 @@ __all__ = [
     "ConfusionMatrix",
     "CrossValidation",
     "Fold",
+    "Learn",
     "Learning",
     "LearningPoint",
     "accuracy",
@@ -103,7 +104,9 @@ __all__ = [
 ]
 
 Average = Literal["macro", "micro", "weighted"]
-Learning = Learner | Callable[[Dataset], Tree]
+Learn = Callable[[Dataset], Tree]
+"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
+Learning = Learner | Learn
 """What cross-validation grows trees with: a Learner, or a function from data to a tree."""
 
 
@@ -758,7 +761,7 @@ def standard_error(values: Sequence[Number]) -> float:
     return square_root(variance / len(xs))
 
 
-def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[Dataset], Tree]:
+def learn_with(learner: Learning, progress: Report | None = None) -> Learn:
     """The function from data to a tree that ``learner`` stands for.
 
     With ``progress``, the growth of the tree is reported to it: a
@@ -789,7 +792,7 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[D
 
 def learn_for(
     learner: Learning, progress: Report | None
-) -> Callable[[float, float, float, str], Callable[[Dataset], Tree]]:
+) -> Callable[[float, float, float, str], Learn]:
     """:func:`learn_with` for the parts of a larger work, each a tree to grow.
 
     ``learner`` is checked at once, before any work.  For a part, the units
@@ -811,7 +814,7 @@ def learn_for(
     """
     learn_with(learner)
 
-    def learn(start: float, end: float, total: float, what: str) -> Callable[[Dataset], Tree]:
+    def learn(start: float, end: float, total: float, what: str) -> Learn:
         return learn_with(learner, part(progress, start, end, total, what))
 
     return learn

@@ -80,7 +80,16 @@ from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
+from dtree.evaluate import (
+    ConfusionMatrix,
+    Fold,
+    Learn,
+    error,
+    f_beta,
+    precision,
+    recall,
+    resubstitution,
+)
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -162,8 +171,6 @@ __all__ = [
     "weights_act_as_copies",
 ]
 
-Learn = Callable[[Dataset], Tree]
-"""A learner under test: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
 AttributeScore = Callable[[Dataset, str], Real]
 """How a learner scores splitting a node's data on an attribute."""
 

@@ -43,7 +43,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import frozen
 
@@ -60,14 +60,7 @@ from dtree.tree import Leaf, Split, Tree
 __all__ = ["VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
-VERDICTS: tuple[Verdict, ...] = (
-    "same",
-    "tie",
-    "real",
-    "stopped",
-    "below_tie",
-    "below_disagreement",
-)
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 
 _LABELS: Mapping[Verdict, str] = {
     "same": "same",
