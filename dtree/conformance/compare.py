@@ -61,6 +61,8 @@ __all__ = ["VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
 VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+Side = Literal["theirs", "ours"]
+"""Their tree or dtree's: the one that stopped, where one side is a leaf and the other splits."""
 
 _LABELS: Mapping[Verdict, str] = {
     "same": "same",
@@ -94,7 +96,7 @@ class NodeVerdict:
     their_score: Real | None = None
     our_score: Real | None = None
     rule: str | None = None
-    side: Literal["theirs", "ours"] | None = None
+    side: Side | None = None
     borderline: bool = False
     conditions_differ: bool = False
 
@@ -320,7 +322,7 @@ def _at(
     their_score: Real | None = None,
     our_score: Real | None = None,
     rule: str | None = None,
-    side: Literal["theirs", "ours"] | None = None,
+    side: Side | None = None,
     borderline: bool = False,
     conditions_differ: bool = False,
 ) -> NodeVerdict:
@@ -353,7 +355,7 @@ def _stopped(
     if isinstance(ours, Leaf):
         rule = decision.stop if decision.stop is not None else "pruned"
         their_score, our_score = score, None
-        side: Literal["theirs", "ours"] = "ours"
+        side: Side = "ours"
     else:
         stop: StopRule | None = decision.stop
         rule = stop
