@@ -16,7 +16,7 @@ Vocabulary
 
 Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 :func:`class_counts`, :func:`contingency`, :func:`transpose`,
-:func:`central`, :func:`training_loss`.
+:func:`central`, :func:`training_loss`, :func:`cross_tabulate`.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 
 from attrs import field, frozen
+from toolz import isdistinct
 
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
@@ -42,6 +43,7 @@ __all__ = [
     "class_counts",
     "class_totals",
     "contingency",
+    "cross_tabulate",
     "is_pure",
     "plurality",
     "ratio",
@@ -338,3 +340,43 @@ def training_loss(stats: Stats, prediction: Label | float) -> Weight | Fraction:
             return max(rss, Fraction(0))
         case _:  # pragma: no cover - Stats has two cases
             raise AssertionError(stats)
+
+
+def cross_tabulate(
+    entries: Iterable[tuple[Hashable, Hashable, Weight]],
+    rows: Sequence[Hashable],
+    columns: Sequence[Hashable],
+) -> Table:
+    """The weighted cross-tabulation of (row, column, weight) entries: cell (i, j) is
+    n_ij = sum of w over the entries (rows[i], columns[j], w).
+
+    The table has a row for each of ``rows`` and a column for each of
+    ``columns``, in their order (a pair no entry takes gets 0).  Each cell
+    is summed by :func:`total`: exact for integers and fractions, and the
+    same in any order of the entries.  An entry outside the table is a
+    :class:`DtreeError`.  A split's contingency table is the
+    cross-tabulation of (value, class); a confusion matrix that of
+    (actual, predicted).
+
+    >>> from dtree.datasets import load
+    >>> tennis = load("play-tennis")
+    >>> entries = zip(tennis.column("Outlook"), tennis.labels, tennis.row_weights)
+    >>> cross_tabulate(entries, ("Overcast", "Rain", "Sunny"), ("No", "Yes"))
+    ((0, 4), (2, 3), (3, 2))
+
+    See also: :func:`contingency`, :func:`class_totals`, :func:`transpose`.
+    """
+    if not (isdistinct(rows) and isdistinct(columns)):
+        raise DtreeError("a table's rows, and its columns, are distinct")
+    row_of = {key: i for i, key in enumerate(rows)}
+    column_of = {key: j for j, key in enumerate(columns)}
+    cells: list[list[list[Weight]]] = [[[] for _ in column_of] for _ in row_of]
+    for row, column, weight in entries:
+        if row not in row_of:
+            raise DtreeError(f"{quote(row)} is not a row of the table: {quote(tuple(rows))}")
+        if column not in column_of:
+            raise DtreeError(
+                f"{quote(column)} is not a column of the table: {quote(tuple(columns))}"
+            )
+        cells[row_of[row]][column_of[column]].append(weight)
+    return tuple(tuple(map(total, cell)) for cell in cells)

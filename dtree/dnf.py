@@ -26,7 +26,8 @@ The CS 536 notes read a tree as nested ifs whose root-to-leaf paths are
 conjunctions, so the leaves of one class make a DNF (:func:`dnf_of`); and
 since every Boolean function has a DNF, every Boolean function is a tree
 (:func:`tree_of`).  In between, :func:`minimize` finds a smallest DNF of a
-Boolean function.
+Boolean function: it turns formulas into truth tables and back, and
+:mod:`dtree.quine_mccluskey` does the minimizing on the bit vectors.
 
 Orders (every result is deterministic)
 --------------------------------------
@@ -54,12 +55,10 @@ Contents: :func:`dnf_of`, :func:`evaluate`, :func:`variables`,
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Iterable, Sequence
 
-from attrs import frozen
+from toolz import isdistinct
 
 from dtree.conditions import (
     PLAIN_NAME,
@@ -76,6 +75,16 @@ from dtree.conditions import (
 from dtree.counts import ClassStats
 from dtree.dataset import Example, Label, collection
 from dtree.errors import DtreeError, quote
+from dtree.quine_mccluskey import (
+    SEARCH_BUDGET,
+    Cube,
+    depends,
+    everything,
+    inside,
+    minimum_cover,
+    ones,
+    primes,
+)
 from dtree.rules import rules_of
 from dtree.tree import Leaf, Sprout, Tree, paths, unfold
 
@@ -116,16 +125,6 @@ MAX_VARIABLES = 12
 A truth table has 2^n rows, and Quine-McCluskey may meet up to 3^n
 implicants and an exact cover search exponential in the primes: beyond
 12 variables dtree refuses rather than run for minutes."""
-
-SEARCH_BUDGET = 20_000_000
-"""How much work :func:`minimize`'s exact cover search may do before it gives up:
-chart cells examined (the rows times the primes of each node it visits), about
-ten seconds; a random function of 8 variables takes about a million."""
-
-_Cube = tuple[int, int]
-"""A term over n ordered variables as bit masks ``(care, values)``: variable j
-(0-based) is bit n - 1 - j; ``care`` marks the variables the term fixes and
-``values`` their values (0 where ``care`` is 0)."""
 
 
 # -- the DNF of a tree --------------------------------------------------------------------------
@@ -267,7 +266,7 @@ def _space(
         names = collection(names, "variables")
         if not all(isinstance(name, str) for name in names):
             raise DtreeError(f"variables are named by strings, got {quote(names)}")
-        if len(set(names)) != len(names):
+        if not isdistinct(names):
             raise DtreeError(f"the variables must be distinct, got {quote(names)}")
         for name in sorted(spellings):
             if name not in names:
@@ -282,44 +281,10 @@ def _space(
     return names, tuple(spellings.get(name, SPELLINGS[0]) for name in names)
 
 
-# -- truth tables as bit vectors: bit m is the value at assignment m -----------------------------
+# -- formulas as truth tables (bit vectors: see dtree.quine_mccluskey) --------------------------
 
 
-@cache
-def _ones(n: int, position: int) -> int:
-    """The assignments of n variables whose bit ``position`` is 1, as a bit vector."""
-    block = 1 << position
-    vector = ((1 << block) - 1) << block  # one period: block zeros, then block ones
-    period = 2 * block
-    while period < 1 << n:
-        vector |= vector << period
-        period *= 2
-    return vector
-
-
-def _everything(n: int) -> int:
-    return (1 << (1 << n)) - 1
-
-
-def _inside(n: int, cube: _Cube) -> int:
-    """The assignments inside a cube, as a bit vector."""
-    care, values = cube
-    vector = _everything(n)
-    for position in _bits(care):
-        ones = _ones(n, position)
-        vector &= ones if values >> position & 1 else ~ones
-    return vector
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The positions of the 1 bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _cube(term: Term, names: Sequence[str]) -> _Cube | None:
+def _cube(term: Term, names: Sequence[str]) -> Cube | None:
     """A Boolean term as a cube; None if it is contradictory (x and not x)."""
     n = len(names)
     position = {name: n - 1 - j for j, name in enumerate(names)}
@@ -340,7 +305,7 @@ def _table(dnf: Dnf, names: Sequence[str]) -> int:
     for term in dnf:
         cube = _cube(term, names)
         if cube is not None:
-            vector |= _inside(len(names), cube)
+            vector |= inside(len(names), cube)
     return vector
 
 
@@ -394,45 +359,10 @@ def equivalent(first: Dnf, second: Dnf) -> bool:
     return _table(first, names) == _table(second, names)
 
 
-# -- Quine-McCluskey ----------------------------------------------------------------------------
+# -- minimization: Quine-McCluskey (dtree.quine_mccluskey) on formulas --------------------------
 
 
-def _key(cube: _Cube, n: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The order of terms: fewer literals first, then (variable, value) pairs."""
-    care, values = cube
-    literals = tuple((j, values >> (n - 1 - j) & 1) for j in range(n) if care >> (n - 1 - j) & 1)
-    return len(literals), literals
-
-
-def _primes(table: int, n: int) -> list[_Cube]:
-    """Quine-McCluskey: merge implicants that differ in one variable until none merge.
-
-    Two implicants that leave the same variables free and differ in the
-    value of one fixed variable merge into an implicant that leaves it
-    free too; an implicant that merges with none is prime.  The
-    implicants that leave a set F of variables free are kept as one bit
-    vector (bit m for the cube of F through assignment m, m 0 on F), so
-    merging all of them along variable x is one shift and one ``and``.
-    """
-    full = (1 << n) - 1
-    level = {0: table}  # free variables (a mask) -> the implicants that leave them free
-    primes: list[_Cube] = []
-    while level:
-        above: dict[int, int] = {}
-        for free, implicants in level.items():
-            merged = 0
-            for position in _bits(full & ~free):
-                step = 1 << position
-                pairs = implicants & ~_ones(n, position) & (implicants >> step)
-                if pairs:
-                    above[free | step] = above.get(free | step, 0) | pairs
-                    merged |= pairs | pairs << step
-            primes.extend((full & ~free, m) for m in _bits(implicants & ~merged))
-        level = above
-    return sorted(primes, key=lambda cube: _key(cube, n))
-
-
-def _term(cube: _Cube, names: Sequence[str], spellings: Sequence[Spelling]) -> Term:
+def _term(cube: Cube, names: Sequence[str], spellings: Sequence[Spelling]) -> Term:
     care, values = cube
     n = len(names)
     return tuple(
@@ -456,10 +386,7 @@ def prime_implicants(dnf: Dnf, *, dont_cares: Dnf = ()) -> Dnf:
     """
     names, spellings = _space((dnf, dont_cares), None)
     table = _table(dnf, names) | _table(dont_cares, names)
-    return tuple(_term(cube, names, spellings) for cube in _primes(table, len(names)))
-
-
-# -- an exact minimum cover ---------------------------------------------------------------------
+    return tuple(_term(cube, names, spellings) for cube in primes(table, len(names)))
 
 
 def minimize(dnf: Dnf, *, dont_cares: Dnf = (), budget: int = SEARCH_BUDGET) -> Dnf:
@@ -518,301 +445,10 @@ def minimize(dnf: Dnf, *, dont_cares: Dnf = (), budget: int = SEARCH_BUDGET) -> 
     ...
     dtree.errors.DtreeError: 'humidity <= 75' is not a Boolean literal: ...
     """
-    _check_budget(budget)
     names, spellings = _space((dnf, dont_cares), None)
-    n = len(names)
-    dont_care = _table(dont_cares, names)
-    cared = _table(dnf, names) & ~dont_care
-    if not cared:
-        return ()
-    primes = _primes(cared | dont_care, n)
-    chart = _chart(
-        [_inside(n, cube) & cared for cube in primes], [_key(cube, n)[0] for cube in primes], cared
-    )
-    chosen = _minimum_cover(chart, budget)
-    return tuple(_term(primes[i], names, spellings) for i in _bits(chosen))
-
-
-def _check_budget(budget: object) -> None:
-    if type(budget) is not int or budget < 0:
-        raise DtreeError(f"the search budget is an integer >= 0, got {quote(budget)}")
-
-
-@frozen
-class _Chart:
-    """The prime implicant chart: which primes cover which rows (assignments to cover).
-
-    Rows and primes are numbered from 0, primes in term order; sets of
-    them are bit masks.
-    """
-
-    covers: tuple[int, ...]  # per prime, its rows
-    sizes: tuple[int, ...]  # per prime, its literals
-    options: tuple[int, ...]  # per row, the primes that cover it
-
-
-def _chart(covers: Sequence[int], sizes: Sequence[int], rows: int) -> _Chart:
-    """The chart of primes covering the rows (bits of ``rows``), renumbered from 0."""
-    number = {row: k for k, row in enumerate(_bits(rows))}
-    local = tuple(sum(1 << number[row] for row in _bits(cover)) for cover in covers)
-    options = [0] * len(number)
-    for i, cover in enumerate(local):
-        for row in _bits(cover):
-            options[row] |= 1 << i
-    return _Chart(local, tuple(sizes), tuple(options))
-
-
-_Node = tuple[int, int, int]
-"""A node of the cover search: primes taken, primes left out, rows still to cover."""
-
-
-def _minimum_cover(chart: _Chart, budget: int) -> int:
-    """The primes of the first cover of fewest primes, then literals (see :func:`minimize`)."""
-    spent = 0
-    root = _reduce(chart, (0, 0, (1 << len(chart.options)) - 1))
-    assert root is not None  # every row has an option: the prime through its assignment
-    taken, left_out, uncovered = root
-    for part in _parts(chart, uncovered, left_out):
-        found, spent = _search(chart, (0, left_out, part), budget, spent)
-        taken |= found
-    return taken
-
-
-def _charge(chart: _Chart, node: _Node, spent: int, budget: int) -> int:
-    """What the search has spent after visiting the node: its rows times its primes."""
-    _, left_out, uncovered = node
-    options = 0
-    for row in _bits(uncovered):
-        options |= chart.options[row]
-    spent += uncovered.bit_count() * (options & ~left_out).bit_count()
-    if spent > budget:
-        raise DtreeError(
-            f"the search for a minimum cover gave up after examining {budget} chart cells:"
-            " this function is too irregular to minimize exactly within the budget"
-        )
-    return spent
-
-
-def _reduce(chart: _Chart, node: _Node) -> _Node | None:
-    """Simplify a node until nothing changes; None if some row can no longer be covered.
-
-    Three rules, none of which loses the first minimum cover:
-
-    * a prime that is some row's only option is taken (an essential prime);
-    * a row whose options include all of another row's is dropped: covering
-      the other covers it;
-    * a prime whose rows are all rows of an earlier prime (fewer or as many
-      literals) is left out: trading it for the earlier one never costs
-      more, and comes first.
-    """
-    taken, left_out, uncovered = node
-    while True:
-        options = {row: chart.options[row] & ~left_out for row in _bits(uncovered)}
-        if not all(options.values()):
-            return None
-        forced = _singles(options.values())
-        if forced:
-            taken |= forced
-            for i in _bits(forced):
-                uncovered &= ~chart.covers[i]
-            continue
-        uncovered = _undominated_rows(options)
-        dominated = _dominated_primes(chart, uncovered, left_out)
-        if not dominated:
-            return taken, left_out, uncovered
-        left_out |= dominated
-
-
-def _singles(options: Iterable[int]) -> int:
-    """The primes that are some row's only option."""
-    forced = 0
-    for row_options in options:
-        if row_options & (row_options - 1) == 0:
-            forced |= row_options
-    return forced
-
-
-def _undominated_rows(options: Mapping[int, int]) -> int:
-    """The rows none of whose options sets includes another's (of equal ones, the first)."""
-    kept: list[int] = []
-    rows = 0
-    for row in sorted(options, key=lambda row: (options[row].bit_count(), row)):
-        if all(other & ~options[row] for other in kept):
-            kept.append(options[row])
-            rows |= 1 << row
-    return rows
-
-
-def _dominated_primes(chart: _Chart, uncovered: int, left_out: int) -> int:
-    """The primes that still cover rows, all of them rows of an earlier prime's."""
-    available = 0
-    for row in _bits(uncovered):
-        available |= chart.options[row]
-    available &= ~left_out
-    earlier: list[int] = []
-    dominated = 0
-    for i in _bits(available):
-        rows = chart.covers[i] & uncovered
-        if any(not rows & ~other for other in earlier):
-            dominated |= 1 << i
-        else:
-            earlier.append(rows)
-    return dominated
-
-
-def _parts(chart: _Chart, rows: int, left_out: int) -> Iterator[int]:
-    """The rows split into parts that no prime joins."""
-    while rows:
-        frontier = rows & -rows
-        part = seen = 0
-        while frontier:
-            part |= frontier
-            options = 0
-            for row in _bits(frontier):
-                options |= chart.options[row]
-            options &= ~(seen | left_out)
-            seen |= options
-            frontier = 0
-            for i in _bits(options):
-                frontier |= chart.covers[i]
-            frontier &= rows & ~part
-        yield part
-        rows &= ~part
-
-
-_Cost = tuple[int, int]
-"""(terms, literals): covers compare by terms, then literals."""
-
-
-def _cost(chart: _Chart, taken: int) -> _Cost:
-    return taken.bit_count(), sum(chart.sizes[i] for i in _bits(taken))
-
-
-def _greedy(chart: _Chart, node: _Node) -> int:
-    """A cover to start from: the prime that covers most rows, fewest literals, first."""
-    taken, left_out, uncovered = node
-    while uncovered:
-        options = 0
-        for row in _bits(uncovered):
-            options |= chart.options[row]
-        best = min(
-            _bits(options & ~left_out),
-            key=lambda i: (-(chart.covers[i] & uncovered).bit_count(), chart.sizes[i], i),
-        )
-        taken |= 1 << best
-        uncovered &= ~chart.covers[best]
-    return taken
-
-
-def _first(cover: int, other: int) -> bool:
-    """Whether a cover's terms come before another's of as many: the first prime in one
-    only is in it."""
-    differ = cover ^ other
-    return bool(cover & differ & -differ)
-
-
-def _search(chart: _Chart, start: _Node, budget: int, spent: int) -> tuple[int, int]:
-    """The primes of the first minimum cover of the start node's rows, by branch and
-    bound (see :func:`minimize`), and what the search has spent."""
-    best = _greedy(chart, start)
-    best_cost = _cost(chart, best)
-    stack = [start]
-    while stack:
-        visited = stack.pop()
-        spent = _charge(chart, visited, spent, budget)
-        node = _reduce(chart, visited)
-        if node is None:
-            continue
-        taken, left_out, uncovered = node
-        cost = _cost(chart, taken)
-        if not uncovered:
-            if cost < best_cost or (cost == best_cost and _first(taken, best)):
-                best, best_cost = taken, cost
-            continue
-        options = [chart.options[row] & ~left_out for row in _bits(uncovered)]
-        (more_terms, more_literals), independent = _lower_bound(chart, uncovered, options)
-        bound = (cost[0] + more_terms, cost[1] + more_literals)
-        if bound > best_cost or (bound == best_cost and not _may_come_first(node, best)):
-            continue
-        available = 0
-        for row_options in options:
-            available |= row_options
-        hopeless = _beyond_limit(chart, independent, cost, best_cost) & available
-        if hopeless:
-            stack.append((taken, left_out | hopeless, uncovered))
-            continue
-        branch = min(options, key=int.bit_count)
-        earlier = 0
-        children = []
-        for i in _bits(branch):
-            children.append((taken | 1 << i, left_out | earlier, uncovered & ~chart.covers[i]))
-            earlier |= 1 << i
-        stack.extend(reversed(children))
-    return best, spent
-
-
-def _beyond_limit(chart: _Chart, independent: Sequence[int], cost: _Cost, best_cost: _Cost) -> int:
-    """The primes no cover as good as the best can take, by the limit bound.
-
-    When the independent rows already need all the terms the best cover
-    has, a cover that still has a chance takes exactly one prime for each
-    of them and nothing else: so not a prime that covers none of them,
-    nor one whose extra literals over its row's shortest prime would
-    exceed the best cover's literals.
-    """
-    if cost[0] + len(independent) < best_cost[0]:
-        return 0
-    shortest = [min(chart.sizes[i] for i in _bits(options)) for options in independent]
-    slack = best_cost[1] - cost[1] - sum(shortest)
-    hopeless = ~_union(independent)
-    for options, least in zip(independent, shortest, strict=True):
-        for i in _bits(options):
-            if chart.sizes[i] - least > slack:
-                hopeless |= 1 << i
-    return hopeless
-
-
-def _union(masks: Iterable[int]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
-
-
-def _may_come_first(node: _Node, best: int) -> bool:
-    """Whether a cover below the node could come before ``best``: it needs a prime
-    that ``best`` lacks, earlier than every prime of ``best`` it has to leave out."""
-    _, left_out, _ = node
-    barred = best & left_out
-    before = (barred & -barred) - 1 if barred else -1
-    return bool(~best & ~left_out & before)
-
-
-def _lower_bound(chart: _Chart, uncovered: int, options: Sequence[int]) -> tuple[_Cost, list[int]]:
-    """What covering the rows left costs at least, for terms and for literals alike
-    the larger of two bounds; and the options of the independent rows of the first.
-
-    * Independent rows, no two of which share a prime, need a prime each,
-      of at least its fewest literals (rows taken greedily, fewest options first).
-    * A prime covering k of the rows left pays 1/k of a term (and size/k of
-      a literal) for each: so a row costs at least the least it can be
-      charged by one of its primes, and a cover at least the sum.
-    """
-    independent: list[int] = []
-    used = literals = 0
-    for row_options in sorted(options, key=int.bit_count):
-        if not row_options & used:
-            used |= row_options
-            independent.append(row_options)
-            literals += min(chart.sizes[i] for i in _bits(row_options))
-    share = {i: (chart.covers[i] & uncovered).bit_count() for i in _bits(_union(options))}
-    unit = math.lcm(*share.values())  # the sums in units of 1/unit, exactly
-    term_shares = literal_shares = 0
-    for row_options in options:
-        term_shares += min(unit // share[i] for i in _bits(row_options))
-        literal_shares += min(unit // share[i] * chart.sizes[i] for i in _bits(row_options))
-    terms = max(len(independent), -(-term_shares // unit))
-    return (terms, max(literals, -(-literal_shares // unit))), independent
+    on, dont_care = _table(dnf, names), _table(dont_cares, names)
+    cover = minimum_cover(on, dont_care, len(names), budget=budget)
+    return tuple(_term(cube, names, spellings) for cube in cover)
 
 
 # -- text ---------------------------------------------------------------------------------------
@@ -1017,19 +653,13 @@ def tree_of(
         stats = ClassStats((false, true), (rows.bit_count() - trues, trues))
         if trues in (0, rows.bit_count()):
             return Leaf(true if trues else false, stats)
-        j = next(j for j in free if _depends(table & rows, n, n - 1 - j))
-        ones = _ones(n, n - 1 - j)
+        j = next(j for j in free if depends(table & rows, n, n - 1 - j))
+        one = ones(n, n - 1 - j)
         rest = tuple(k for k in free if k != j)
         return Sprout(
             (Equals(names[j], spellings[j][0]), Equals(names[j], spellings[j][1])),
-            ((rows & ~ones, rest), (rows & ones, rest)),
+            ((rows & ~one, rest), (rows & one, rest)),
             stats,
         )
 
-    return unfold((_everything(n), tuple(range(n))), step)
-
-
-def _depends(function: int, n: int, position: int) -> bool:
-    """Whether a function (on a cube free in this variable) changes with the variable."""
-    ones = _ones(n, position)
-    return (function & ones) >> (1 << position) != function & ~ones
+    return unfold((everything(n), tuple(range(n))), step)

@@ -63,9 +63,10 @@ from functools import partial, reduce
 from typing import Literal, get_args
 
 from attrs import field, frozen
+from toolz import groupby, isdistinct
 
 from dtree.arithmetic import Number, Real, check_count, exact, is_number, square_root
-from dtree.counts import ClassStats, ratio, total, training_loss
+from dtree.counts import ClassStats, cross_tabulate, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import Learner, grow
@@ -161,7 +162,7 @@ def _check_folds(k: object, n: int) -> None:
 def _distinct_rows(data: Dataset) -> list[int]:
     """The data's rows in ascending order: how a subset lists them does not matter."""
     rows = sorted(data.rows)
-    if len(set(rows)) != len(rows):
+    if not isdistinct(rows):
         raise DtreeError("the dataset lists a row twice: folds partition distinct rows")
     return rows
 
@@ -231,9 +232,10 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     _check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)
+    by_class: dict[Label | float, list[int]] = groupby(data.target.__getitem__, rows)
     dealt: list[int] = []
     for label in classes:
-        members = [row for row in rows if data.target[row] == label]
+        members = by_class.get(label, [])
         rng.shuffle(members)
         dealt += members
     return _folds_of(dealt, k)
@@ -446,6 +448,11 @@ def _table(rows: Iterable[Iterable[Weight]]) -> tuple[tuple[Weight, ...], ...]:
     return tuple(tuple(row) for row in rows)
 
 
+def _check_distinct(classes: Sequence[Label]) -> None:
+    if not isdistinct(classes):
+        raise DtreeError(f"the classes must be distinct, got {quote(classes)}")
+
+
 @frozen
 class ConfusionMatrix:
     """Weights of the examples by actual class (rows) and predicted class (columns).
@@ -466,8 +473,7 @@ class ConfusionMatrix:
     counts: tuple[tuple[Weight, ...], ...] = field(converter=_table)
 
     def __attrs_post_init__(self) -> None:
-        if len(set(self.classes)) != len(self.classes):
-            raise DtreeError(f"the classes must be distinct, got {quote(self.classes)}")
+        _check_distinct(self.classes)
         k = len(self.classes)
         if k == 0:
             raise DtreeError("a confusion matrix needs a class")
@@ -508,16 +514,12 @@ class ConfusionMatrix:
             if classes is None
             else collection(classes, "classes")
         )
-        position = {label: k for k, label in enumerate(order)}
-        cells: list[list[list[Weight]]] = [[[] for _ in order] for _ in order]
-        for truth, guess, weight in zip(actual, predicted, shares, strict=True):
-            for label in (truth, guess):
-                if label not in position:
-                    raise DtreeError(
-                        f"unknown class {quote(label)}; the classes are {quote(order)}"
-                    )
-            cells[position[truth]][position[guess]].append(weight)
-        return cls(order, (tuple(map(total, row)) for row in cells))
+        _check_distinct(order)
+        known = set(order)
+        for label in itertools.chain.from_iterable(zip(actual, predicted, strict=True)):
+            if label not in known:
+                raise DtreeError(f"unknown class {quote(label)}; the classes are {quote(order)}")
+        return cls(order, cross_tabulate(zip(actual, predicted, shares, strict=True), order, order))
 
     @property
     def total(self) -> Weight:

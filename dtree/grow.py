@@ -1063,6 +1063,11 @@ def _check(learner: Learner, data: Dataset) -> None:
         )
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
+    if not schema.is_classification and learner.min_objects is not None:
+        raise DtreeError(
+            "min_objects is C4.5's minimum, a share of the weight per class; a regression "
+            "tree has no classes: use min_samples_leaf"
+        )
     if learner.missing != "refuse":
         return
     for row in data.rows:

@@ -62,6 +62,8 @@ from fractions import Fraction
 from functools import partial
 from typing import assert_never
 
+from toolz import groupby
+
 from dtree.arithmetic import Number, Real
 from dtree.conditions import holds
 from dtree.counts import (
@@ -71,9 +73,11 @@ from dtree.counts import (
     Table,
     central,
     class_totals,
+    cross_tabulate,
     is_pure,
     plurality,
     ratio,
+    total,
     transpose,
 )
 from dtree.dataset import Dataset, Example, Label, Weight
@@ -120,6 +124,7 @@ from dtree.tree import (
     nodes,
     predict,
     predict_proba,
+    preorder,
     reach,
 )
 
@@ -492,12 +497,10 @@ def is_consistent(data: Dataset) -> bool:
     >>> is_consistent(contradiction), is_consistent(contradiction.with_weights((1, 0)))
     (False, True)
     """
-    label_of: dict[tuple[object, ...], Label | float] = {}
-    for row in _present_rows(data):
-        label = label_of.setdefault(_features(data, row), data.target[row])
-        if label != data.target[row]:
-            return False
-    return True
+    groups: dict[tuple[object, ...], list[int]] = groupby(
+        lambda row: _features(data, row), _present_rows(data)
+    )
+    return all(len({data.target[row] for row in rows}) == 1 for rows in groups.values())
 
 
 def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
@@ -548,14 +551,12 @@ def reaches_least_training_error(learn: Learn, data: Dataset) -> bool:
     missing = any(column[row] is None for column in present.columns for row in rows)
     if not rows or missing or not data.schema.is_classification:
         return True
-    groups: dict[tuple[object, ...], dict[Label | float, Weight]] = {}
-    for row in rows:
-        by_label = groups.setdefault(_features(present, row), {})
-        label = present.target[row]
-        by_label[label] = by_label.get(label, 0) + present.weights[row]
-    least = sum(sum(group.values()) - max(group.values()) for group in groups.values())
-    total_weight = sum(present.weights[row] for row in rows)
-    return _same(error(learn(data), present), ratio(least, total_weight))
+    features = [_features(present, row) for row in rows]
+    groups = tuple(dict.fromkeys(features))
+    entries = zip(features, present.labels, present.row_weights, strict=True)
+    table = cross_tabulate(entries, groups, present.schema.classes)
+    least = total(total(group) - max(group) for group in table)
+    return _same(error(learn(data), present), ratio(least, total(present.row_weights)))
 
 
 def _reordered(data: Dataset, order: Sequence[int]) -> Dataset:
@@ -625,15 +626,16 @@ def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -
 
 
 def _training_rows(tree: Tree, data: Dataset) -> Iterator[tuple[Tree, tuple[int, ...]]]:
-    """Every node with the rows of positive weight that reach it from the root."""
-    stack = [(tree, _present_rows(data))]
-    while stack:
-        node, rows = stack.pop()
+    """Every node, in preorder, with the rows of positive weight that reach it from the root."""
+    reached: list[tuple[int, ...]] = []
+    for node, _, edge in preorder(tree):
+        if edge is None:
+            rows = _present_rows(data)
+        else:
+            above, condition = reached[edge.parent], edge.condition
+            rows = tuple(r for r in above if holds(condition, data.example(r)))
+        reached.append(rows)
         yield node, rows
-        if isinstance(node, Split):
-            for branch in node.branches:
-                reached = tuple(r for r in rows if holds(branch.condition, data.example(r)))
-                stack.append((branch.subtree, reached))
 
 
 def _separates(data: Dataset, attribute: str) -> bool:
@@ -747,16 +749,13 @@ def leaves_predict_plurality(tree: Tree) -> bool:
     >>> leaves_predict_plurality(Leaf("T", ClassStats(("F", "T"), (2, 1))))
     False
     """
-    stack: list[tuple[Tree, Label | float | None]] = [(tree, None)]
-    while stack:
-        node, inherited = stack.pop()
+    expected: list[Label | float | None] = []  # what each node predicts, by its place in preorder
+    for node, _, edge in preorder(tree):
+        inherited = None if edge is None else expected[edge.parent]
         own = central(node.stats) if node.stats.weight > 0 else inherited
-        match node:
-            case Leaf(prediction, _):
-                if own is not None and not _predicts(prediction, own):
-                    return False
-            case Split(branches, _):
-                stack.extend((branch.subtree, own) for branch in branches)
+        expected.append(own)
+        if isinstance(node, Leaf) and own is not None and not _predicts(node.prediction, own):
+            return False
     return True
 
 

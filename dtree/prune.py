@@ -82,6 +82,7 @@ from dtree.tree import (
     fold,
     leaves,
     n_leaves,
+    preorder,
     unfold,
 )
 
@@ -318,21 +319,10 @@ class _Indexed:
 
 
 def _indexed(tree: Tree) -> _Indexed:
-    nodes: list[Tree] = []
-    parents: list[int] = []
-    positions: list[int] = []
-    stack: list[tuple[Tree, int, int]] = [(tree, -1, -1)]
-    while stack:
-        node, parent, position = stack.pop()
-        index = len(nodes)
-        nodes.append(node)
-        parents.append(parent)
-        positions.append(position)
-        if isinstance(node, Split):
-            stack.extend(
-                (branch.subtree, index, i)
-                for i, branch in reversed(tuple(enumerate(node.branches)))
-            )
+    visits = tuple(preorder(tree))
+    nodes = [node for node, _, _ in visits]
+    parents = [-1 if edge is None else edge.parent for _, _, edge in visits]
+    positions = [-1 if edge is None else edge.position for _, _, edge in visits]
     spans = [1] * len(nodes)
     for i in reversed(range(1, len(nodes))):
         spans[parents[i]] += spans[i]

@@ -93,7 +93,7 @@ from dtree.counts import ClassStats, Moments, Stats, central, total
 from dtree.dataset import Weight
 from dtree.errors import DtreeError, quote
 from dtree.rules import describe_rule, rules_of
-from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
+from dtree.tree import Leaf, Split, Tree, depth, nodes, preorder
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -192,16 +192,10 @@ def text(tree: Tree) -> str:
     (Rows 5 and 7 of the Lecture 10 table agree on X1 and X2 but not on Y:
     the data are not consistent, and that leaf keeps the tie's first class.)
     """
-    lines = [_line("root", tree)]
-    stack: list[tuple[Branch, int]] = []
-    if isinstance(tree, Split):
-        stack.extend((branch, 0) for branch in reversed(tree.branches))
-    while stack:
-        branch, level = stack.pop()
-        lines.append(_line(_indent(level) + describe(branch.condition), branch.subtree))
-        if isinstance(branch.subtree, Split):
-            stack.extend((child, level + 1) for child in reversed(branch.subtree.branches))
-    return "\n".join(lines)
+    return "\n".join(
+        _line("root" if edge is None else _indent(level - 1) + describe(edge.condition), node)
+        for node, level, edge in preorder(tree)
+    )
 
 
 def rules(tree: Tree) -> str:
@@ -297,19 +291,12 @@ def dot(tree: Tree) -> str:
     }
     """
     lines = ["digraph tree {", "  node [shape=box];"]
-    # Each entry: a node, and the parent's number and the condition that lead to it.
-    stack: list[tuple[Tree, tuple[int, Condition] | None]] = [(tree, None)]
-    count = 0
-    while stack:
-        node, edge = stack.pop()
-        k, count = count, count + 1
+    for k, (node, _, edge) in enumerate(preorder(tree)):
         if edge is not None:
-            parent, condition = edge
-            lines.append(f"  n{parent} -> n{k} [label={dot_string(describe(condition))}];")
+            label = dot_string(describe(edge.condition))
+            lines.append(f"  n{edge.parent} -> n{k} [label={label}];")
         shape = ", shape=ellipse" if isinstance(node, Leaf) else ""
         lines.append(f"  n{k} [label={dot_string(_dot_label(node))}{shape}];")
-        if isinstance(node, Split):
-            stack.extend((b.subtree, (k, b.condition)) for b in reversed(node.branches))
     lines.append("}")
     return "\n".join(lines)
 
@@ -339,20 +326,11 @@ def layout(tree: Tree) -> tuple[Placed, ...]:
     >>> [(p.x, p.depth, p.test) for p in layout(id3(load("boolean-table")))]
     [(1.25, 0, ''), (0.5, 1, '= F'), (0.0, 2, '= F'), (1.0, 2, '= T'), (2.0, 1, '= T')]
     """
-    entries: list[tuple[Tree, int, int | None, str]] = []  # node, depth, parent, test
-    stack: list[tuple[Tree, int, int | None, str]] = [(tree, 0, None, "")]
-    while stack:
-        node, level, parent, test = stack.pop()
-        k = len(entries)
-        entries.append((node, level, parent, test))
-        if isinstance(node, Split):
-            stack.extend(
-                (b.subtree, level + 1, k, _test_of(b.condition)) for b in reversed(node.branches)
-            )
+    entries = tuple(preorder(tree))
     children: list[list[int]] = [[] for _ in entries]
-    for k, (_, _, parent, _) in enumerate(entries):
-        if parent is not None:
-            children[parent].append(k)
+    for k, (_, _, edge) in enumerate(entries):
+        if edge is not None:
+            children[edge.parent].append(k)
     # Preorder meets the leaves left to right; a split comes before its
     # branches, so placing splits in reverse preorder finds its branches placed.
     leaf_positions = iter(range(len(entries)))
@@ -361,8 +339,15 @@ def layout(tree: Tree) -> tuple[Placed, ...]:
         if children[k]:
             x[k] = (x[children[k][0]] + x[children[k][-1]]) / 2
     return tuple(
-        Placed(x[k], level, _dot_label(node), isinstance(node, Leaf), parent, test)
-        for k, (node, level, parent, test) in enumerate(entries)
+        Placed(
+            x[k],
+            level,
+            _dot_label(node),
+            isinstance(node, Leaf),
+            None if edge is None else edge.parent,
+            "" if edge is None else _test_of(edge.condition),
+        )
+        for k, (node, level, edge) in enumerate(entries)
     )
 
 

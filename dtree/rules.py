@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Literal, get_args
 
 from attrs import field, frozen
+from toolz import groupby
 
 from dtree.conditions import (
     SIGNIFICANT_DIGITS,
@@ -46,11 +47,11 @@ from dtree.conditions import (
     format_rounded,
     holds,
 )
-from dtree.counts import ClassStats, plurality, ratio, total
+from dtree.counts import ClassStats, class_counts, cross_tabulate, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.errors import DtreeError, check_choice
 from dtree.prune import added_errors
-from dtree.tree import Leaf, Split, Tree, paths
+from dtree.tree import Leaf, Tree, paths, preorder
 
 __all__ = [
     "Rule",
@@ -129,17 +130,12 @@ def rules_of(tree: Tree, *, simplified: bool = False) -> tuple[Rule, ...]:
     if not simplified:
         return tuple(_rule(conditions, leaf) for conditions, leaf in paths(tree))
     rules: list[Rule] = []
-    stack: list[tuple[Tree, tuple[Condition, ...]]] = [(tree, ())]
-    while stack:
-        node, kept = stack.pop()
-        match node:
-            case Leaf():
-                rules.append(_rule(_ordered(kept), node))
-            case Split(branches, _):
-                stack.extend(
-                    (branch.subtree, _merged_into(kept, branch.condition))
-                    for branch in reversed(branches)
-                )
+    merged: list[tuple[Condition, ...]] = []  # each node's path, merged, by its place in preorder
+    for node, _, edge in preorder(tree):
+        kept = () if edge is None else _merged_into(merged[edge.parent], edge.condition)
+        merged.append(kept)
+        if isinstance(node, Leaf):
+            rules.append(_rule(_ordered(kept), node))
     return tuple(rules)
 
 
@@ -246,10 +242,9 @@ def describe_rule(rule: Rule) -> str:
     if "a and b" = "blue, dark" then "Don't Play"  [2.5]
     """
     conditions = rule.conditions
-    uppers: dict[str, list[int]] = {}
-    for i, condition in enumerate(conditions):
-        if isinstance(condition, AtMost):
-            uppers.setdefault(condition.attribute, []).append(i)
+    # Per attribute, the positions of its upper bounds, in order.
+    bounded = (i for i, condition in enumerate(conditions) if isinstance(condition, AtMost))
+    uppers: dict[str, list[int]] = groupby(lambda i: conditions[i].attribute, bounded)
     cursor = dict.fromkeys(uppers, 0)  # per attribute, its first upper bound not yet passed
     taken: set[int] = set()
     parts: list[str] = []
@@ -343,24 +338,21 @@ def order_by_false_positives(rules: Sequence[Rule], data: Dataset) -> RuleSet:
     classes = data.schema.classes
     if not data.schema.is_classification:
         raise DtreeError("rules are ordered by false positives for classification only")
-    false_positives: dict[Label, Weight] = dict.fromkeys(classes, 0)
     covered: set[int] = set()
+    votes: list[tuple[Prediction, Label | float, Weight]] = []  # (rule's class, row's, weight)
     for rule in rules:
         rows = _covered(rule, data)
         covered.update(rows)
-        wrong = total(data.weights[r] for r in rows if data.target[r] != rule.prediction)
-        false_positives[str(rule.prediction)] += wrong
-    order = sorted(classes, key=lambda label: (false_positives[label], classes.index(label)))
-    grouped = [rule for label in order for rule in rules if rule.prediction == label]
-    uncovered = [
-        total(data.weights[r] for r in data.rows if r not in covered and data.target[r] == label)
-        for label in classes
-    ]
+        votes.extend((rule.prediction, data.target[r], data.weights[r]) for r in rows)
+    # Rows: the class of the rules; columns: the class of the rows they cover.
+    cover = cross_tabulate(votes, classes, classes)
+    false_positives = [total(n for j, n in enumerate(row) if j != k) for k, row in enumerate(cover)]
+    order = sorted(range(len(classes)), key=lambda k: (false_positives[k], k))
+    grouped = [rule for k in order for rule in rules if rule.prediction == classes[k]]
+    rows_of = ((r in covered, data.target[r], data.weights[r]) for r in data.rows)
+    uncovered, _ = cross_tabulate(rows_of, (False, True), classes)
     if total(uncovered) == 0:
-        uncovered = [
-            total(data.weights[r] for r in data.rows if data.target[r] == label)
-            for label in classes
-        ]
+        uncovered = class_counts(data)
     return RuleSet(tuple(grouped), classes[plurality(uncovered)])
 
 

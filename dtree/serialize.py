@@ -95,7 +95,7 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Label, Weight
 from dtree.errors import DtreeError, quote
-from dtree.tree import Branch, Leaf, Split, Tree
+from dtree.tree import Branch, Leaf, Split, Tree, preorder
 
 __all__ = ["FORMAT", "MAX_DIGITS", "SCHEMA_VERSION", "from_json", "to_json"]
 
@@ -194,13 +194,9 @@ def to_json(tree: Tree) -> str:
         head["target"] = "regression"
     entries: list[dict[str, Json]] = []
     branches_of: list[list[dict[str, Json]]] = []  # each entry's branches, subtrees to fill in
-    # Each item: a node, and the parent's index and branch that lead to it.
-    stack: list[tuple[Tree, tuple[int, int] | None]] = [(tree, None)]
-    while stack:
-        node, parent = stack.pop()
-        k = len(entries)
-        if parent is not None:
-            branches_of[parent[0]][parent[1]]["subtree"] = k
+    for k, (node, _, edge) in enumerate(preorder(tree)):
+        if edge is not None:
+            branches_of[edge.parent][edge.position]["subtree"] = k
         entry: dict[str, Json] = {"stats": _stats(node.stats, f"$.nodes[{k}].stats")}
         branches: list[dict[str, Json]] = []
         entries.append(entry)
@@ -216,8 +212,6 @@ def to_json(tree: Tree) -> str:
                     path = f"$.nodes[{k}].branches[{i}].condition"
                     branches.append({"condition": _condition(branch.condition, path)})
                 entry["branches"] = branches
-                pairs = list(enumerate(node.branches))
-                stack.extend((branch.subtree, (k, i)) for i, branch in reversed(pairs))
             case _:
                 assert_never(node)
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]

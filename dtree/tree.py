@@ -21,7 +21,7 @@ deep is traversed, compared, hashed and printed without ``RecursionError``.
 Consumers fold over trees with :func:`fold` (or ``match`` on the two cases
 and end with ``assert_never``); learners build them with :func:`unfold`.
 
-Contents: :func:`nodes`, :func:`paths`, :func:`leaves`, :func:`size`,
+Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
 :func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_proba`,
 :func:`prediction_of`.  :mod:`dtree.routing` routes a whole dataset at once.
@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import zip_longest
-from typing import Generic, TypeVar, assert_never
+from typing import Generic, NamedTuple, TypeVar, assert_never
 
 from attrs import field, frozen
 
@@ -45,12 +45,14 @@ from dtree.errors import DtreeError, quote
 
 __all__ = [
     "Branch",
+    "Edge",
     "Leaf",
     "Path",
     "Probability",
     "Split",
     "Sprout",
     "Tree",
+    "Visit",
     "depth",
     "descend",
     "fold",
@@ -61,6 +63,7 @@ __all__ = [
     "predict",
     "predict_proba",
     "prediction_of",
+    "preorder",
     "reach",
     "size",
     "unfold",
@@ -212,6 +215,63 @@ def nodes(tree: Tree) -> Iterator[Tree]:
         yield node
         if isinstance(node, Split):
             stack.extend(branch.subtree for branch in reversed(node.branches))
+
+
+class Edge(NamedTuple):
+    """The branch that leads to a node: where it leaves the parent, and its test."""
+
+    parent: int
+    """The parent's place in preorder."""
+    position: int
+    """The branch's position among the parent's branches."""
+    condition: Condition
+
+
+class Visit(NamedTuple):
+    """A node met by :func:`preorder`: its depth and the edge from its parent."""
+
+    node: Tree
+    depth: int
+    """The number of splits above the node (the root's depth is 0)."""
+    edge: Edge | None
+    """The branch that leads to the node; None at the root."""
+
+
+def preorder(tree: Tree) -> Iterator[Visit]:
+    """Every node in preorder, as :func:`nodes` gives them, each with its depth and the
+    edge from its parent.
+
+    The k-th visit is node k: a node's parent comes before it, and a subtree's
+    nodes are contiguous.  What a node inherits from its ancestors (the rows
+    that reach it, the conditions of its path) is then that of
+    ``edge.parent`` carried along ``edge.condition``.
+
+    >>> from dtree.conditions import describe
+    >>> from dtree.datasets import load
+    >>> from dtree.grow import id3
+    >>> for node, level, edge in preorder(id3(load("boolean-table"))):
+    ...     print(level, edge and (edge.parent, edge.position, describe(edge.condition)))
+    0 None
+    1 (0, 0, 'X1 = F')
+    2 (1, 0, 'X2 = F')
+    2 (1, 1, 'X2 = T')
+    1 (0, 1, 'X1 = T')
+
+    See also: :func:`nodes` (the nodes alone), :func:`paths`, :func:`fold`.
+    """
+    stack: list[Visit] = [Visit(tree, 0, None)]
+    k = 0
+    while stack:
+        visit = stack.pop()
+        yield visit
+        node = visit.node
+        if isinstance(node, Split):
+            below = visit.depth + 1
+            stack.extend(
+                Visit(branch.subtree, below, Edge(k, i, branch.condition))
+                for i, branch in reversed(tuple(enumerate(node.branches)))
+            )
+        k += 1
 
 
 def _shape(tree: Tree) -> Iterator[object]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from itertools import permutations, product
 
 import pytest
 
@@ -12,12 +12,13 @@ from dtree.counts import (
     Moments,
     class_counts,
     contingency,
+    cross_tabulate,
     plurality,
     ratio,
     stats_of,
     transpose,
 )
-from dtree.dataset import Dataset
+from dtree.dataset import Dataset, Nominal, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 
@@ -118,3 +119,40 @@ def test_rows_of_weight_zero_are_not_looked_at() -> None:
         {"x": ["a", None, "b"], "y": ["p", "q", "q"]}, target="y", weights=[1, 0, 1]
     )
     assert contingency(data, "x") == ((1, 0), (0, 1))
+
+
+def test_cross_tabulate_is_the_contingency_table_of_value_and_class() -> None:
+    for name in ("play-tennis", "restaurant", "boolean-table"):
+        data = load(name)
+        for attribute in data.schema.attributes:
+            assert isinstance(attribute.domain, Nominal)
+            column = data.column(attribute.name)
+            entries = zip(column, data.labels, data.row_weights, strict=True)
+            table = cross_tabulate(entries, attribute.domain.values, data.schema.classes)
+            assert table == contingency(data, attribute.name)
+
+
+def test_cross_tabulate_sums_each_cell_exactly_in_any_order() -> None:
+    """Exhaustively over the orders of six weighted entries: floats are summed exactly and
+    rounded once, so no order changes a cell; integers and fractions stay exact."""
+    entries: list[tuple[str, str, Weight]] = [
+        ("a", "x", 0.1),
+        ("a", "x", 0.2),
+        ("a", "x", 0.3),
+        ("b", "y", Fraction(1, 3)),
+        ("b", "y", Fraction(2, 3)),
+        ("a", "y", 2),
+    ]
+    tables = {cross_tabulate(order, ("a", "b", "c"), ("x", "y")) for order in permutations(entries)}
+    assert tables == {((0.6, 2), (0, Fraction(1)), (0, 0))}
+    assert 0.1 + 0.2 + 0.3 != 0.6  # what a running float sum would have given
+
+
+def test_cross_tabulate_refuses_an_entry_outside_the_table() -> None:
+    assert cross_tabulate([], ("a",), ("x", "y")) == ((0, 0),)
+    with pytest.raises(DtreeError, match="not a row"):
+        cross_tabulate([("b", "x", 1)], ("a",), ("x",))
+    with pytest.raises(DtreeError, match="not a column"):
+        cross_tabulate([("a", "z", 1)], ("a",), ("x",))
+    with pytest.raises(DtreeError, match="distinct"):
+        cross_tabulate([], ("a", "a"), ("x",))

@@ -47,6 +47,7 @@ from dtree.tree import (
     paths,
     predict,
     predict_proba,
+    preorder,
     reach,
     size,
     unfold,
@@ -240,6 +241,7 @@ def test_tree_functions_on_the_deep_chain() -> None:
     assert depth(tree) == DEEP
     assert sum(1 for _ in leaves(tree)) == DEEP + 1
     assert sum(1 for _ in paths(tree)) == DEEP + 1
+    assert max(level for _, level, _ in preorder(tree)) == DEEP
     assert tree == chain(DEEP)[0]
     assert hash(tree) == hash(chain(DEEP)[0])
     assert repr(tree).count("Split(") == DEEP

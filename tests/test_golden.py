@@ -5,11 +5,17 @@ holds the tree it grew when the corpus was written.  A change that makes
 the grower faster must regrow every one of them exactly: the same splits,
 thresholds, counts and predictions, to the last bit of every float.
 
-The data cover what the grower's fast paths distinguish: the bundled
-datasets under each preset; a noisy synthetic problem of 3,000 rows with
-numeric and nominal attributes and three classes, with unit, integer,
-fractional and float weights and with missing values; a regression
-target; and a chain of 120 distinct classes.
+The corpus is the model file (:func:`dtree.serialize.to_json`) of each
+tree, compared byte for byte.  It holds a grid, every learner of
+:func:`_learners` (each preset, and each option of
+:class:`dtree.grow.Learner` changed on its own) on every dataset of
+:func:`_datasets` (bundled ones; noisy synthetic data with three classes;
+coarse values with many ties and values 1e-6 apart; two classes with a
+nominal attribute of 12 values; the benchmark's problem; missing values;
+integer, fractional, float and zero weights; a regression target with
+and without missing values and weights), and the cases written before
+the grid: each bundled dataset under each preset, 3,000 noisy rows with
+weights and missing values, and a chain of 120 distinct classes.
 
 Run this file as a script to write the corpus again (only when a tree is
 meant to change, and say why in the commit):
@@ -18,6 +24,7 @@ meant to change, and say why in the commit):
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from collections.abc import Callable
@@ -26,12 +33,15 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from attrs import evolve
+from benchmarks.bench_cart import dataset, make_problem
 
+from dtree.conditions import Above, AtMost
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load, names
-from dtree.grow import c45, cart, id3
-from dtree.serialize import from_json, to_json
-from dtree.tree import Tree
+from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
+from dtree.serialize import to_json
+from dtree.tree import Split, Tree
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -76,8 +86,142 @@ def weighted(data: Dataset, kind: str, *, seed: int = 2) -> Dataset:
     return data.with_weights([make[kind]() for _ in range(len(data.weights))])
 
 
-def _cases() -> dict[str, Callable[[], Tree]]:
+def coarse(rows: int, *, seed: int = 4) -> Dataset:
+    """Many ties: three numeric attributes of four levels each, one of them
+    only ever 1e-6 apart from another value, and a nominal attribute of nine
+    values (subset search), with three classes."""
+    rng = random.Random(seed)
+    columns: dict[str, list[Value]] = {name: [] for name in ("a", "b", "c", "n", "y")}
+    for _ in range(rows):
+        a, b = rng.randrange(4), rng.randrange(4) / 2
+        c = rng.choice((1.0, 1.000001, 2.0, 2.000004))
+        n = rng.choice("abcdefghi")
+        label = "p" if a + b > 2 else ("q" if n in "abcd" or c > 1.5 else "r")
+        if rng.random() < 0.15:
+            label = rng.choice("pqr")
+        row: tuple[Value, ...] = (a, b, c, n, label)
+        for name, value in zip("abcny", row, strict=True):
+            columns[name].append(value)
+    return Dataset.from_columns(columns, target="y")
+
+
+def binary(rows: int, *, seed: int = 5) -> Dataset:
+    """Two classes, nominal attributes of up to 12 values (ordered subsets)."""
+    rng = random.Random(seed)
+    columns: dict[str, list[Value]] = {name: [] for name in ("u", "v", "x", "y")}
+    for _ in range(rows):
+        u, v = rng.choice("ABCDEFGHIJKL"), rng.choice("stuvw")
+        x = rng.randrange(30)
+        positive = (u in "ABCDEFG") != (x > 20) or (v == "s" and rng.random() < 0.3)
+        row: tuple[Value, ...] = (u, v, x, "yes" if positive else "no")
+        for name, value in zip("uvxy", row, strict=True):
+            columns[name].append(value)
+    return Dataset.from_columns(columns, target="y")
+
+
+def holed(data: Dataset, share: float, *, seed: int = 6) -> Dataset:
+    """``data`` with each attribute value missing with probability ``share``."""
+    rng = random.Random(seed)
+    target = data.schema.target.name
+    columns: dict[str, list[Value]] = {
+        attribute.name: [None if rng.random() < share else value for value in column]
+        for attribute, column in zip(data.schema.attributes, data.columns, strict=True)
+    }
+    return Dataset.from_columns({**columns, target: list(data.target)}, target=target)
+
+
+def _datasets() -> dict[str, Dataset]:
+    """The small datasets every learner of :func:`_learners` grows a tree on."""
+    small = synthetic(500, seed=7)
+    rows = regression(300, seed=8)
+    bench = make_problem(1500, levels=64)
+    data = {
+        **{name: load(name) for name in ("golf", "iris", "play-tennis", "restaurant")},
+        "small": small,
+        "coarse": coarse(400),
+        "binary": binary(400),
+        "bench": dataset(bench),
+        "small-holes": holed(synthetic(100, seed=10), 0.2),
+        "coarse-holes": holed(coarse(150, seed=9), 0.1),
+        "small-integer-weights": weighted(small, "integer"),
+        "small-fraction-weights": weighted(small, "fraction"),
+        "small-float-weights": weighted(small, "float"),
+        "small-zero-weights": small.with_weights([int(k % 7 != 0) for k in range(500)]),
+        "rows": rows,
+        "rows-holes": holed(regression(150, seed=11), 0.1),
+        "rows-integer-weights": weighted(rows, "integer"),
+        "rows-float-weights": weighted(rows, "float"),
+    }
+    return data
+
+
+def _learners() -> dict[str, Learner]:
+    """Every preset, and each option of :class:`Learner` changed on its own."""
+    return {
+        "id3": ID3,
+        "c45": C45,
+        "j48": J48,
+        "cart": CART,
+        "cart-entropy": evolve(CART, impurity="entropy"),
+        "cart-misclassification": evolve(CART, impurity="misclassification"),
+        "cart-multiway": evolve(CART, nominal="multiway"),
+        "cart-ordered": evolve(CART, ordered_subsets=True, min_samples_leaf=3),
+        "cart-c45-threshold": evolve(CART, threshold="c45"),
+        "cart-j48-threshold": evolve(CART, threshold="j48"),
+        "cart-resolution": evolve(CART, resolution=0.25),
+        "cart-impute": evolve(CART, missing="impute"),
+        "cart-fractional": evolve(CART, missing="fractional"),
+        "cart-depth-3": evolve(CART, max_depth=3),
+        "cart-split-20": evolve(CART, min_samples_split=20),
+        "cart-leaf-5": evolve(CART, min_samples_leaf=5),
+        "cart-decrease": evolve(CART, min_impurity_decrease=Fraction(1, 100)),
+        "cart-6-leaves": evolve(CART, max_leaf_nodes=6),
+        "id3-subsets": evolve(ID3, nominal="subsets"),
+        "id3-gain": evolve(ID3, min_gain=0.05),
+        "id3-significance": evolve(ID3, significance=0.05),
+        "id3-mdl": evolve(ID3, mdl=True),
+        "c45-no-mdl": evolve(C45, mdl=False),
+        "c45-gain": evolve(C45, score="impurity_decrease"),
+        "c45-objects-5": evolve(C45, min_objects=5),
+        "c45-subsets": evolve(C45, nominal="subsets"),
+        "c45-8-leaves": evolve(C45, max_leaf_nodes=8),
+        "j48-impute": evolve(J48, missing="impute"),
+    }
+
+
+def _adapted(learner: Learner, data: Dataset) -> Learner:
+    """The learner as it applies to ``data``: squared error for a numeric target
+    (no gain ratio, chi-square or C4.5's minimum objects), and missing values shared out where the
+    learner would refuse them."""
+    if not data.schema.is_classification:
+        learner = evolve(
+            learner,
+            impurity="squared_error",
+            score="impurity_decrease",
+            significance=None,
+            min_objects=None,
+        )
+    holes = any(value is None for column in data.columns for value in column)
+    if holes and learner.missing == "refuse":
+        learner = evolve(learner, missing="fractional")
+    return learner
+
+
+def _grid() -> dict[str, Callable[[], Tree]]:
+    """Each learner on each dataset, once per distinct learner the dataset makes of it."""
     cases: dict[str, Callable[[], Tree]] = {}
+    for data_name, data in _datasets().items():
+        seen: set[Learner] = set()
+        for learner_name, learner in _learners().items():
+            adapted = _adapted(learner, data)
+            if adapted not in seen:
+                seen.add(adapted)
+                cases[f"{data_name}--{learner_name}"] = partial(grow, adapted, data)
+    return cases
+
+
+def _cases() -> dict[str, Callable[[], Tree]]:
+    cases: dict[str, Callable[[], Tree]] = _grid()
     for name in names():
         data = load(name)
         cases[f"{name}-c45"] = partial(c45, data)
@@ -117,9 +261,33 @@ def _golden(name: str) -> Path:
     return GOLDEN / f"{name}.json"
 
 
+def _model_file(tree: Tree) -> str:
+    return to_json(tree) + "\n"
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_tree_grown_is_the_golden_one(name: str) -> None:
-    assert CASES[name]() == from_json(_golden(name).read_text(encoding="utf-8"))
+    """Byte for byte: the same tree, and the same model file."""
+    assert _model_file(CASES[name]()) == _golden(name).read_text(encoding="utf-8")
+
+
+def test_a_changed_tree_is_caught() -> None:
+    """The comparison sees the root's threshold moved by one bit."""
+    tree = CASES["iris-cart"]()
+    assert isinstance(tree, Split)
+    below, above = (branch.condition for branch in tree.branches)
+    assert isinstance(below, AtMost)
+    assert isinstance(above, Above)
+    t = math.nextafter(below.threshold, math.inf)
+    nudged = evolve(
+        tree,
+        branches=(
+            evolve(tree.branches[0], condition=AtMost(below.attribute, t)),
+            evolve(tree.branches[1], condition=Above(above.attribute, t)),
+        ),
+    )
+    assert _model_file(tree) == _golden("iris-cart").read_text(encoding="utf-8")
+    assert _model_file(nudged) != _golden("iris-cart").read_text(encoding="utf-8")
 
 
 def test_every_golden_tree_has_its_case_and_every_case_its_tree() -> None:
@@ -128,6 +296,6 @@ def test_every_golden_tree_has_its_case_and_every_case_its_tree() -> None:
 
 if __name__ == "__main__":
     GOLDEN.mkdir(exist_ok=True)
-    for name, grow in CASES.items():
-        _golden(name).write_text(to_json(grow()) + "\n", encoding="utf-8")
+    for name, make in CASES.items():
+        _golden(name).write_text(_model_file(make()), encoding="utf-8")
     sys.exit(0)

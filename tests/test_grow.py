@@ -1101,3 +1101,12 @@ def test_assessing_a_split_the_learner_refuses_says_why() -> None:
     )
     with pytest.raises(DtreeError, match="no branch accepts the value 'Weak'"):
         children(node, wind[:1])
+
+
+def test_c45s_minimum_objects_is_refused_for_a_regression_target() -> None:
+    """C4.5's minimum is a share of the weight per class: with no classes it is refused
+    at once, with a message that says what to use, not from deep in the scan."""
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": [1.0, 2.0, 5.0, 6.0]}, target="y")
+    learner = evolve(CART, impurity="squared_error", min_objects=1)
+    with pytest.raises(DtreeError, match="use min_samples_leaf"):
+        grow(learner, data)

@@ -11,7 +11,7 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import id3
+from dtree.grow import c45, id3
 from dtree.tree import (
     Branch,
     Leaf,
@@ -26,6 +26,7 @@ from dtree.tree import (
     paths,
     predict,
     predict_proba,
+    preorder,
     reach,
     size,
     unfold,
@@ -282,3 +283,24 @@ def test_deep_trees_compare_hash_copy_and_print(deep: Tree) -> None:
     assert copy.deepcopy(deep) == deep
     assert copy.copy(deep) == deep
     assert repr(deep).count("Split(") == DEEP
+
+
+@pytest.mark.parametrize("name", ["play-tennis", "golf", "restaurant", "iris"])
+def test_preorder_gives_each_node_its_depth_and_the_branch_from_its_parent(name: str) -> None:
+    """The k-th visit is the k-th node of ``nodes``; the edge names the parent by its place
+    in preorder and the branch by its position there; depth is the parent's plus one."""
+    tree = c45(load(name))
+    visits = list(preorder(tree))
+    assert [node for node, _, _ in visits] == list(nodes(tree))
+    assert visits[0].depth == 0
+    assert visits[0].edge is None
+    for k, (node, level, edge) in enumerate(visits[1:], start=1):
+        assert edge is not None
+        assert edge.parent < k
+        parent = visits[edge.parent].node
+        assert isinstance(parent, Split)
+        branch = parent.branches[edge.position]
+        assert branch.subtree is node
+        assert branch.condition == edge.condition
+        assert level == visits[edge.parent].depth + 1
+    assert max(level for _, level, _ in visits) == depth(tree)

@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Literal, get_args
 
 from attrs import frozen
+from toolz import groupby
 
 from dtree.arithmetic import Real
 from dtree.conditions import Condition, describe, format_prediction, format_rounded
@@ -250,9 +251,9 @@ def _paired(
 ) -> Iterator[int | None]:
     """For each of their branches, our branch of the same rows (empty ones by condition,
     then in order), or None when no branch of ours has its rows."""
-    ours_by_rows: dict[tuple[int, ...], list[int]] = {}
-    for k, node in enumerate(our_nodes):
-        ours_by_rows.setdefault(tuple(sorted(node.rows)), []).append(k)
+    ours_by_rows: dict[tuple[int, ...], list[int]] = groupby(
+        lambda k: tuple(sorted(our_nodes[k].rows)), range(len(our_nodes))
+    )
     empty = [k for k, node in enumerate(our_nodes) if not node.rows]
     for branch, node in zip(theirs.branches, their_nodes, strict=True):
         if node.rows:

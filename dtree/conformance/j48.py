@@ -63,11 +63,11 @@ from attrs import evolve, frozen
 from dtree.arff import arff_text
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.conformance import peers
-from dtree.counts import ClassStats, Stats
+from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label, Nominal, Numeric
 from dtree.errors import DtreeError, quote
 from dtree.routing import restated
-from dtree.tree import Branch, Leaf, Split, Tree, fold, n_leaves, size
+from dtree.tree import Branch, Leaf, Split, Tree, fold, n_leaves, nodes, preorder, size
 
 __all__ = [
     "COUNT_TOLERANCE",
@@ -190,12 +190,12 @@ def _test(condition: Condition, binary: bool) -> str:
 
 
 def _is_binary(tree: Tree) -> bool:
-    return fold(
-        tree,
-        lambda leaf: False,
-        lambda split, below: (
-            any(below) or any(isinstance(b.condition, In | NotIn) for b in split.branches)
-        ),
+    """Whether a split of the tree tests a nominal value as J48 -B does (In / NotIn)."""
+    return any(
+        isinstance(branch.condition, In | NotIn)
+        for node in nodes(tree)
+        if isinstance(node, Split)
+        for branch in node.branches
     )
 
 
@@ -226,22 +226,18 @@ def j48_text(tree: Tree, *, binary: bool | None = None) -> str:
         return f": {_label(tree)}\n"
     thresholds_binary = _is_binary(tree) if binary is None else binary
     lines: list[str] = []
-    stack: list[tuple[Split, int, int]] = [(tree, 0, 0)]
-    while stack:
-        split, depth, index = stack.pop()
-        if index == len(split.branches):
+    for node, level, edge in preorder(tree):
+        if edge is None:
             continue
-        stack.append((split, depth, index + 1))
-        branch = split.branches[index]
-        line = _INDENT * depth + split.attribute + _test(branch.condition, thresholds_binary)
-        match branch.subtree:
-            case Leaf() as leaf:
-                lines.append(f"{line}: {_label(leaf)}")
-            case Split() as below:
+        condition = edge.condition
+        line = _INDENT * (level - 1) + condition.attribute + _test(condition, thresholds_binary)
+        match node:
+            case Leaf():
+                lines.append(f"{line}: {_label(node)}")
+            case Split():
                 lines.append(line)
-                stack.append((below, depth + 1, 0))
             case _:
-                assert_never(branch.subtree)
+                assert_never(node)
     return "\n".join(lines) + "\n"
 
 
@@ -548,17 +544,12 @@ def _checked(tree: Tree, printed: Sequence[_Counts], file: str | None) -> dict[i
     """Check each leaf's printed counts against the recounted ones; the leaves whose printed
     class ties (within Weka's 1e-6) with the recounted plurality, by ``id``, and their class."""
     relabel: dict[int, Label] = {}
-    stack: list[tuple[Tree, Stats | None]] = [(tree, None)]
-    leaves: list[tuple[Leaf, Stats | None]] = []
-    while stack:
-        node, parent = stack.pop()
-        match node:
-            case Leaf():
-                leaves.append((node, parent))
-            case Split(branches, stats):
-                stack.extend((branch.subtree, stats) for branch in reversed(branches))
-            case _:
-                assert_never(node)
+    visits = tuple(preorder(tree))
+    leaves = [
+        (node, None if edge is None else visits[edge.parent].node.stats)
+        for node, _, edge in visits
+        if isinstance(node, Leaf)
+    ]
     for (leaf, parent), counts in zip(leaves, printed, strict=True):
         stats = leaf.stats
         assert isinstance(stats, ClassStats)
