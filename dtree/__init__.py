@@ -56,7 +56,7 @@ from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
+from dtree.grow import grow
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -66,7 +66,9 @@ from dtree.impurity import (
     misclassification,
     split_information,
 )
+from dtree.learner import C45, CART, ID3, J48, Learner
 from dtree.load import read_csv
+from dtree.presets import c45, cart, id3
 from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, predict, predict_proba, size
 
 __all__ = [

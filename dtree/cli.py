@@ -118,8 +118,9 @@ from dtree.evaluate import (
     recall,
     train_test_split,
 )
-from dtree.grow import Criterion, Missing, c45, cart, id3
+from dtree.learner import Criterion, Missing
 from dtree.load import read_csv, read_examples, read_text
+from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Report
 from dtree.prune import (
     Risk,

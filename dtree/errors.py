@@ -114,7 +114,8 @@ def at_file(error: DtreeError, file: str) -> DtreeError:
 
 def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
     """Refuse ``value`` unless it is one of ``choices``: ``typing.get_args`` of the
-    option's ``Literal``, so that the choices are written once, in the type.
+    option's ``Literal``, so that the choices are written once, in the type.  The
+    message lists them sorted.
 
     >>> from typing import Literal, get_args
     >>> Risk = Literal["error", "impurity"]
@@ -125,4 +126,6 @@ def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
     dtree.errors.DtreeError: unknown risk 'gini'; choose one of ['error', 'impurity']
     """
     if value not in choices:
-        raise DtreeError(f"unknown {name} {quote(value)}; choose one of {list(choices)}")
+        raise DtreeError(
+            f"unknown {name} {quote(value)}; choose one of {sorted(map(str, choices))}"
+        )

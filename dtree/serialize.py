@@ -173,7 +173,7 @@ def to_json(tree: Tree) -> str:
     :class:`DtreeError`.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> print(to_json(id3(load("xor"), max_depth=1)))
     {
       "format": "dtree-tree",
@@ -568,7 +568,7 @@ def from_json(text: str | bytes) -> Tree:
     naming where it is.  The text is a ``str``, or ``bytes`` in UTF-8.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> tree = c45(load("golf"))
     >>> from_json(to_json(tree)) == tree
     True

@@ -314,7 +314,7 @@ class Scan:
 
     cuts: tuple[Cut, ...]
     lefts: tuple[tuple[Weight, ...], ...]
-    totals: tuple[float, ...]
+    totals: tuple[Weight, ...]
     allowed: int
     decrease: float
 
@@ -322,11 +322,11 @@ class Scan:
 def best_cut(
     values: Sequence[float],
     targets: Sequence[int] | Sequence[float],
-    weights: Sequence[float],
+    weights: Sequence[Weight],
     *,
     criterion: str,
     n_classes: int,
-    min_side: float,
+    min_side: Weight,
     rows: Sequence[int] | None = None,
     exact_ties: bool = True,
     resolution: float = 0.0,
@@ -526,11 +526,11 @@ def _scan_classes(
     order: list[int],
     values: Sequence[float],
     targets: Sequence[int],
-    weights: Sequence[float],
+    weights: Sequence[Weight],
     *,
     criterion: str,
     n_classes: int,
-    min_side: float,
+    min_side: Weight,
     exact_ties: bool,
     resolution: float,
 ) -> Scan:
@@ -616,7 +616,7 @@ def _offered_cuts(
     classes: Sequence[int],
     weights: Sequence[Weight],
     weight: Weight,
-    min_side: float,
+    min_side: Weight,
     *,
     separated: Callable[[float, float], bool] = operator.lt,
 ) -> tuple[list[int], int]:
@@ -694,7 +694,7 @@ class _Shortlist:
         self.found.append((cost, Cut(position, a, b), tuple(left)))
 
     def scan(
-        self, totals: Sequence[float], weight: float, parent_cost: float, allowed: int
+        self, totals: Sequence[Weight], weight: Weight, parent_cost: float, allowed: int
     ) -> Scan:
         near = {
             cut.position: (cut, left)
@@ -703,7 +703,7 @@ class _Shortlist:
         }
         ordered = [near[p] for p in sorted(near)]
         lefts = tuple(left for _, left in ordered)
-        decrease = (parent_cost - self.least) / weight if ordered else 0.0
+        decrease = float((parent_cost - self.least) / weight) if ordered else 0.0
         return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
 
 
@@ -711,8 +711,8 @@ def _scan_squared_error(
     order: list[int],
     values: Sequence[float],
     targets: Sequence[float],
-    weights: Sequence[float],
-    min_side: float,
+    weights: Sequence[Weight],
+    min_side: Weight,
     *,
     resolution: float,
 ) -> Scan:

@@ -39,9 +39,10 @@ from attrs import field, frozen
 
 from dtree.arithmetic import Real, is_number
 from dtree.conditions import Condition, exclusive, holds
-from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, total
+from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label
 from dtree.errors import DtreeError, quote
+from dtree.missing import shares
 
 __all__ = [
     "Branch",
@@ -205,7 +206,7 @@ def nodes(tree: Tree) -> Iterator[Tree]:
     """Every node, in preorder (a split before its branches, branches in order).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> [type(node).__name__ for node in nodes(id3(load("xor")))]
     ['Split', 'Split', 'Leaf', 'Leaf', 'Split', 'Leaf', 'Leaf']
     """
@@ -248,7 +249,7 @@ def preorder(tree: Tree) -> Iterator[Visit]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> for node, level, edge in preorder(id3(load("boolean-table"))):
     ...     print(level, edge and (edge.parent, edge.position, describe(edge.condition)))
     0 None
@@ -312,7 +313,7 @@ def fold(
     """Reduce a tree bottom-up: ``on_split`` gets the results of its branches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> fold(id3(load("play-tennis")), lambda leaf: 1, lambda split, below: 1 + sum(below))
     8
     """
@@ -383,7 +384,7 @@ def paths(tree: Tree) -> Iterator[Path]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> conditions, leaf = next(paths(id3(load("play-tennis"))))
     >>> [describe(c) for c in conditions], leaf.prediction
     (['Outlook = Overcast'], 'Yes')
@@ -407,7 +408,7 @@ def leaves(tree: Tree) -> Iterator[Leaf]:
     """The leaves, left to right.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> [leaf.prediction for leaf in leaves(id3(load("xor")))]
     ['0', '1', '1', '0']
     """
@@ -418,7 +419,7 @@ def size(tree: Tree) -> int:
     """The number of nodes, leaves and splits.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> size(id3(load("play-tennis")))
     8
     """
@@ -429,7 +430,7 @@ def n_leaves(tree: Tree) -> int:
     """The number of leaves, |T~| in the notes' cost-complexity.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> n_leaves(id3(load("play-tennis")))
     5
     """
@@ -440,7 +441,7 @@ def depth(tree: Tree) -> int:
     """The number of splits on the longest root-to-leaf path (a leaf has depth 0).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> depth(id3(load("play-tennis")))
     2
     """
@@ -451,12 +452,8 @@ def depth(tree: Tree) -> int:
 
 
 def _branch_weights(split: Split) -> tuple[Probability, ...]:
-    """The share of the split's training weight that went down each branch."""
-    weights = [branch.subtree.stats.weight for branch in split.branches]
-    n = total(weights)
-    if n == 0:
-        return tuple(Fraction(1, len(weights)) for _ in weights)
-    return tuple(ratio(weight, n) for weight in weights)
+    """The share of a missing value each branch gets: its share of the split's training weight."""
+    return shares([branch.subtree.stats.weight for branch in split.branches])
 
 
 def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
@@ -469,7 +466,7 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
     distribution then answers.  The shares sum to 1.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> [(type(node).__name__, share) for node, share in
     ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
@@ -513,7 +510,7 @@ def descend(
     missing; none when no branch accepts the value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> descend(tree, {"Outlook": "Rain"}), descend(tree, {"Outlook": None})
     (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
@@ -546,7 +543,7 @@ def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
     Exact (``Fraction``) when the training weights are integers.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict_proba(tree, {"Outlook": "Sunny", "Temperature": "Hot",
     ...                      "Humidity": None, "Wind": "Weak"})
@@ -583,7 +580,7 @@ def predict(tree: Tree, example: Example) -> Label | float:
     mean of the values it reaches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict(tree, {"Outlook": "Rain", "Temperature": "Mild",
     ...                "Humidity": "High", "Wind": "Strong"})
@@ -600,7 +597,7 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     weighted mean sum_e share_e value_e.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> ends = reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High",
     ...                     "Wind": "Weak"})

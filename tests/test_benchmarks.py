@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from benchmarks import bench_cart, bench_extremes, bench_parallel
+from pathlib import Path
 
+import pytest
+from benchmarks import bench_cart, bench_extremes, bench_j48, bench_parallel, bench_regression
+
+from dtree.dataset import Nominal, Numeric
 from dtree.tree import n_leaves
 
 
@@ -127,3 +130,87 @@ def test_the_parallel_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "3-fold cross_validate(CART) of 120 rows" in out
     assert "results identical to the serial run: yes" in out
+
+
+def test_cart_benchmark_takes_three_classes_and_keeps_its_two_class_rows() -> None:
+    two = bench_cart.make_problem(200)
+    assert two == bench_cart.make_problem(200, classes=2)
+    assert two.classes == ("no", "yes")
+    # (x0 + x1 > 256) xor (x2 > 128), with a tenth of the labels flipped
+    agree = sum(
+        ((x[0] + x[1] > 256) != (x[2] > 128)) == (label == "yes")
+        for x, label in zip(two.rows, two.labels, strict=True)
+    )
+    assert 160 < agree < 200
+    three = bench_cart.make_problem(500, levels=64, classes=3)
+    assert three.classes == ("c0", "c1", "c2") == tuple(sorted(set(three.labels)))
+    assert {len({row[j] for row in three.rows}) for j in range(10)} == {64}  # many ties
+    assert bench_cart.dataset(three).schema.classes == three.classes
+    tree = bench_cart.fit_dtree(bench_cart.dataset(three))
+    estimator = bench_cart.fit_sklearn(*bench_cart.matrix(three))
+    assert n_leaves(tree) == bench_cart.sklearn_leaves(estimator) == 93
+
+
+def test_cart_benchmark_refuses_fewer_than_two_classes() -> None:
+    with pytest.raises(SystemExit):
+        bench_cart.main(["--classes", "1", "--quiet"])
+
+
+def test_regression_benchmark_fits_agree_on_a_small_problem() -> None:
+    problem = bench_regression.make_problem(400)
+    assert bench_regression.make_problem(100).rows == problem.rows[:100]
+    assert all(4 * y == int(4 * y) for y in problem.targets)  # quarters: exact sums
+    data = bench_regression.dataset(problem)
+    assert not data.schema.is_classification
+    tree = bench_regression.fit_dtree(data)
+    estimator = bench_regression.fit_sklearn(*bench_regression.matrix(problem))
+    assert n_leaves(tree) == estimator.get_n_leaves() == 399
+
+
+def test_regression_benchmark_reports_ratios_and_judges_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    timing = bench_cart.Timing
+    m = bench_regression.Measurement(20_000, 0.1, timing(30.0, 29.0), timing(0.2, 0.16), 9, 10)
+    lines = bench_regression.report(m).splitlines()
+    assert lines[2].split() == ["dtree", "30.000", "29.000", "9"]
+    assert lines[4].startswith("ratio: 150.00x in wall time, 181.25x in CPU time")
+    assert lines[5].startswith("WARNING: dtree has 9 leaves, scikit-learn 10")
+    argv = ["--rows", "150", "--dtree-repeats", "1", "--sklearn-repeats", "1", "--quiet"]
+    assert bench_regression.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "regression tree (squared error, full depth) of 150 rows" in out
+    assert "WARNING" not in out
+
+
+def test_j48_benchmark_data_mixes_numeric_and_nominal_attributes() -> None:
+    data = bench_j48.make_problem(300)
+    assert data.schema.classes == ("low", "mid", "high")
+    domains = [attribute.domain for attribute in data.schema.attributes]
+    assert sum(isinstance(domain, Numeric) for domain in domains) == 4
+    assert sum(isinstance(domain, Nominal) for domain in domains) == 4
+    assert bench_j48.make_problem(100).columns[0] == data.columns[0][:100]
+
+
+def test_j48_benchmark_reports_ratios_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    m = bench_j48.Measurement(20_000, timing(4.0, 3.3), timing(3.0, 1.5), 9, 10, False)
+    lines = bench_j48.report(m).splitlines()
+    assert lines[2].split() == ["dtree", "fit", "4.00", "3.30", "9"]
+    assert lines[3].split() == ["J48", "-U", "3.00", "1.50", "10"]
+    assert lines[4] == "ratio: 1.33x in wall time, 2.20x in CPU time"
+    assert lines[5] == "the trees agree: NO"
+    assert lines[6].startswith("WARNING: ")
+
+
+def test_j48_benchmark_times_whole_processes(
+    weka_jar: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--rows", "300", "--dtree-repeats", "1", "--j48-repeats", "1", "--quiet"]
+    assert bench_j48.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "C4.5 unpruned on 300 rows, each a whole process" in out
+    assert "the trees agree: yes" in out
+    rows = table(out)
+    assert int(rows["dtree"][-1]) == int(rows["J48"][-1]) > 1  # leaves
+    assert float(rows["dtree"][3]) > 0  # CPU time of a process that has exited

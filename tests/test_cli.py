@@ -22,8 +22,9 @@ from dtree.counts import ClassStats
 from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
-from dtree.grow import Criterion, Missing, c45, cart, id3
+from dtree.learner import Criterion, Missing
 from dtree.load import read_csv
+from dtree.presets import c45, cart, id3
 from dtree.progress import Line
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text

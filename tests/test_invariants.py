@@ -46,7 +46,7 @@ from dtree.evaluate import (
     stratified_k_fold,
     train_test_split,
 )
-from dtree.grow import Learner, c45, cart, grow, id3
+from dtree.grow import grow
 from dtree.impurity import (
     Impurity,
     entropy,
@@ -57,6 +57,8 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
+from dtree.learner import Learner
+from dtree.presets import c45, cart, id3
 from dtree.prune import (
     Risk,
     as_leaf,

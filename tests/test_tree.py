@@ -11,7 +11,7 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import c45, id3
+from dtree.presets import c45, id3
 from dtree.tree import (
     Branch,
     Leaf,

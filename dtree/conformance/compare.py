@@ -53,8 +53,10 @@ from dtree.conditions import Condition, describe, format_prediction, format_roun
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
-from dtree.grow import Assessment, Learner, Node, StopRule, assess, children, decide, root
+from dtree.grow import StopRule
 from dtree.impurity import TOLERANCE
+from dtree.learner import Learner
+from dtree.node import Assessment, Node, assess, children, decide, root
 from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree
 
@@ -384,7 +386,8 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3, grow
+    >>> from dtree.grow import grow
+    >>> from dtree.learner import ID3
     >>> from dtree.routing import restated
     >>> from dtree.tree import Branch
     >>> data = load("play-tennis")

@@ -91,8 +91,9 @@ from attrs import evolve, frozen
 from dtree.arithmetic import is_number
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grow import CART, IMPURITIES, J48, Criterion, Learner, grow
-from dtree.impurity import gini
+from dtree.grow import grow
+from dtree.impurity import IMPURITIES, gini
+from dtree.learner import CART, J48, Criterion, Learner
 from dtree.progress import Report
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
@@ -113,7 +114,7 @@ class CostComplexity:
     is rpart's cp, a share of the root's risk R(root).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> from dtree.tree import n_leaves
     >>> data = load("play-tennis")
     >>> n_leaves(CostComplexity(0.04, "error")(cart(data), data))
@@ -139,7 +140,7 @@ class Pessimistic:
     (``prune=False``, J48's ``-U``, which still collapses).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> from dtree.tree import n_leaves
     >>> data = load("iris")
     >>> n_leaves(Pessimistic()(c45(data), data))

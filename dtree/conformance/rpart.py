@@ -821,7 +821,7 @@ def prune_at_cp(tree: Tree, cp: Real) -> Tree:
     rpart's ``complexity <= alpha`` collapses it.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> n_leaves(prune_at_cp(cart(ten), 0.01)), n_leaves(prune_at_cp(cart(ten), 0.2))
     (6, 2)
@@ -846,7 +846,7 @@ def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
     T(cp * R(root)), whose row has CP = cp.  Exact when the path is.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> from dtree.prune import cost_complexity_path
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> [(str(r.cp), r.nsplit, str(r.rel_error)) for r in
