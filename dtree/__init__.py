@@ -69,7 +69,18 @@ from dtree.impurity import (
 from dtree.learner import C45, CART, ID3, J48, Learner
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
-from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, predict, predict_proba, size
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Tree,
+    depth,
+    n_leaves,
+    predict,
+    predict_many,
+    predict_proba,
+    size,
+)
 
 __all__ = [
     "C45",
@@ -119,6 +130,7 @@ __all__ = [
     "n_leaves",
     "parallel",
     "predict",
+    "predict_many",
     "predict_proba",
     "progress",
     "prune",

@@ -47,7 +47,18 @@ from attrs import frozen
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats, central, ratio, stats_of, total
 from dtree.dataset import Dataset, Label, Numeric, Weight
-from dtree.tree import Branch, Leaf, Probability, Split, Tree, descend, nodes, prediction_of
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Probability,
+    Split,
+    Tree,
+    depth,
+    descend,
+    nodes,
+    predict_many,
+    prediction_of,
+)
 
 __all__ = [
     "Routed",
@@ -67,6 +78,10 @@ R = TypeVar("R")
 
 _WHOLE = Fraction(1)
 """The share of a row that reaches a node whole."""
+
+_ROW_BY_ROW_DEPTH = 200
+"""The deepest tree :func:`predictions` walks row by row: about where routing the rows
+together starts to cost less, on a chain of thresholds (the worst case for row by row)."""
 
 
 @frozen(eq=False)
@@ -487,14 +502,14 @@ def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) 
 
 
 def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
-    """:func:`dtree.tree.predict` for every row of the data, in row order, the rows routed
-    together.
+    """:func:`dtree.tree.predict` for every row of the data, in row order.
 
-    The rows go down the tree side by side, so that under a threshold on a
-    numeric attribute they are divided by one bisection of the rows sorted
-    by it: a chain of n thresholds costs O(n log n), not O(n^2) as it would
-    row by row.  No weight is counted: the cost does not grow with the
-    number of classes.
+    A tree at most 200 splits deep (``_ROW_BY_ROW_DEPTH``) is walked compiled, row by
+    row (:func:`dtree.tree.predict_many`): a row costs the splits on its path.  In a
+    deeper one the rows go down side by side, so that under a threshold on a
+    numeric attribute they are divided by one bisection of the rows sorted by it:
+    a chain of n thresholds costs O(n log n), not O(n^2) as it would row by row.
+    No weight is counted: the cost does not grow with the number of classes.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -504,6 +519,8 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
     """
+    if depth(tree) <= _ROW_BY_ROW_DEPTH:
+        return predict_many(tree, data.examples())
     ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
 
     def on_leaf(leaf: Leaf, rows: Routed) -> None:

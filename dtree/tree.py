@@ -23,13 +23,21 @@ and end with ``assert_never``); learners build them with :func:`unfold`.
 
 Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
-:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_proba`,
-:func:`prediction_of`.  :mod:`dtree.routing` routes a whole dataset at once.
+:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
+:func:`predict_proba`, :func:`prediction_of`.  :mod:`dtree.routing` routes
+a whole dataset at once.
+
+Prediction walks a compiled form of the tree (see :func:`predict_many`),
+built once per tree: a complete example goes down it with one comparison
+or one dictionary look-up per split and no ``Fraction``; any other example
+is handed to :func:`reach` where the compiled walk cannot decide, so the
+results are those of :func:`reach` and :func:`prediction_of`, exactly.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import zip_longest
@@ -38,9 +46,9 @@ from typing import Generic, NamedTuple, TypeVar, assert_never
 from attrs import field, frozen
 
 from dtree.arithmetic import Real, is_number
-from dtree.conditions import Condition, exclusive, holds
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, exclusive, holds
 from dtree.counts import ClassStats, Moments, Stats, plurality
-from dtree.dataset import Example, Label
+from dtree.dataset import Example, Label, Value
 from dtree.errors import DtreeError, quote
 from dtree.missing import shares
 
@@ -62,6 +70,7 @@ __all__ = [
     "nodes",
     "paths",
     "predict",
+    "predict_many",
     "predict_proba",
     "prediction_of",
     "preorder",
@@ -549,7 +558,8 @@ def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
     ...                      "Humidity": None, "Wind": "Weak"})
     {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
     """
-    return _mixture(tree, reach(tree, example))
+    end = _end(tree, _compiled(tree), example)
+    return _mixture(tree, ((end, _WHOLE),) if isinstance(end, Leaf) else end)
 
 
 def _mixture(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> dict[Label, Probability]:
@@ -585,8 +595,11 @@ def predict(tree: Tree, example: Example) -> Label | float:
     >>> predict(tree, {"Outlook": "Rain", "Temperature": "Mild",
     ...                "Humidity": "High", "Wind": "Strong"})
     'No'
+
+    See also: :func:`predict_many`, for many examples of one tree.
     """
-    return prediction_of(tree, reach(tree, example))
+    end = _end(tree, _compiled(tree), example)
+    return end.prediction if isinstance(end, Leaf) else prediction_of(tree, end)
 
 
 def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label | float:
@@ -613,3 +626,179 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     proba = _mixture(tree, ends)
     labels = tuple(proba)
     return labels[plurality(tuple(proba.values()))]
+
+
+# -- compiled prediction -----------------------------------------------------------------------
+#
+# A tree compiled for prediction is nested tuples, one for each split, whose leaves are the
+# tree's own Leaf values.  A split on a numeric attribute x, ``x <= t`` and ``x > u`` (u = t
+# when grown), becomes (x, None, t, u, low, high, split); a split on a nominal attribute
+# becomes (x, table, other, split), the table giving the subtree each value named by the
+# conditions goes to (None: no branch takes it), ``other`` that of any other value.  ``split``
+# is the Split itself, for reach to take over from, except at the root (see _compiled).  Plain
+# tuples, because Python unpacks them fastest, and the second item tells the two apart.
+
+_Threshold = tuple[str, None, float, float, "_Node", "_Node", "Split | None"]
+_Table = tuple[str, "dict[str, _Node | None]", "_Node | None", "Split | None"]
+_Node = Leaf | _Threshold | _Table
+_Ends = tuple[tuple[Tree, Probability], ...]
+
+_COMPILED: dict[int, tuple[weakref.ref[Split], _Node]] = {}
+"""The compiled form of each tree asked for a prediction that is still alive, by identity."""
+
+
+def _compiled(tree: Tree) -> _Node:
+    """The tree compiled, once: later calls with the same tree find it in ``_COMPILED``.
+
+    The cache is keyed by identity, not equality: hashing a tree or comparing two walks
+    them whole, which costs more than a prediction, so ``weakref.WeakKeyDictionary``
+    (which compares its keys) will not do.  Each entry holds a weak reference to its
+    tree, whose callback removes the entry when the tree is discarded, before its
+    identity can be reused; the compiled root does not refer to the tree, so the
+    cache keeps no tree alive.  A leaf is its own compiled form.
+    """
+    if isinstance(tree, Leaf):
+        return tree
+    key = id(tree)
+    entry = _COMPILED.get(key)
+    if entry is not None and entry[0]() is tree:
+        return entry[1]
+    root = _compile(tree)
+
+    def forget(ref: weakref.ref[Split]) -> None:
+        if key in _COMPILED and _COMPILED[key][0] is ref:
+            del _COMPILED[key]
+
+    _COMPILED[key] = (weakref.ref(tree, forget), root)
+    return root
+
+
+def _compile(tree: Split) -> _Node:
+    """The split tree compiled, bottom-up by :func:`fold` (a chain of any depth compiles),
+    its root without its split."""
+    root = fold(tree, lambda leaf: leaf, _compiled_split)
+    match root:
+        case (attribute, None, at_most, above, low, high, _):
+            return (attribute, None, at_most, above, low, high, None)
+        case (attribute, table, other, _):
+            return (attribute, table, other, None)
+        case _:
+            raise AssertionError(f"a split compiles to a split, not {quote(root)}")
+
+
+def _compiled_split(split: Split, below: tuple[_Node, ...]) -> _Node:
+    """A split compiled, its branches' subtrees compiled as ``below``.
+
+    A numeric split has two branches, ``AtMost`` and ``Above``, in either order (no
+    third condition excludes both); any other names nominal values (:func:`_table`).
+    """
+    match [branch.condition for branch in split.branches]:
+        case [AtMost(attribute, at_most), Above(_, above)]:
+            return (attribute, None, at_most, above, below[0], below[1], split)
+        case [Above(attribute, above), AtMost(_, at_most)]:
+            return (attribute, None, at_most, above, below[1], below[0], split)
+        case _:
+            return _table(split, below)
+
+
+def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
+    """A split on a nominal attribute compiled: each value its conditions name, and any
+    other (a string longer than every named one is none of them), goes to the subtree of
+    the branch :func:`descend` takes, or to None if it takes none."""
+
+    def subtree(value: str) -> _Node | None:
+        ways = descend(split, {split.attribute: value})
+        return below[ways[0][0]] if ways else None
+
+    named = sorted({value for branch in split.branches for value in _named(branch.condition)})
+    other = max(named, key=len, default="") + "?"
+    return (split.attribute, {value: subtree(value) for value in named}, subtree(other), split)
+
+
+def _named(condition: Condition) -> frozenset[str]:
+    """The values a condition names."""
+    match condition:
+        case Equals(_, value):
+            return frozenset((value,))
+        case In(_, values) | NotIn(_, values):
+            return values
+        case AtMost() | Above():
+            return frozenset()
+        case _:
+            assert_never(condition)
+
+
+def _number(value: Value) -> float | None:
+    """A value as :func:`dtree.conditions.holds` compares it with a threshold, ``float(x)``;
+    None if it is missing or not a number (left to :func:`reach`)."""
+    return None if value is None or not is_number(value) else float(value)
+
+
+def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
+    """The leaf the example reaches whole, walking ``tree`` compiled as ``node``; where the
+    walk cannot decide (a value missing, or no branch's, or not a finite number or a
+    string as the split needs), what :func:`reach` gives from that split on.
+
+    A number is compared as ``holds`` compares it (``float(x) <= t``); an infinite one
+    or NaN is left to ``reach``, whose error names it.
+    """
+    inf = math.inf
+    split: Split | None = None
+    try:
+        while type(node) is tuple:
+            if node[1] is None:
+                attribute, _, at_most, above, low, high, split = node
+                value = example[attribute]
+                if type(value) is not float:
+                    value = _number(value)
+                    if value is None:
+                        return reach(tree if split is None else split, example)
+                if value <= at_most:
+                    if value != -inf:
+                        node = low
+                        continue
+                elif value > above and value != inf:
+                    node = high
+                    continue
+            else:
+                attribute, table, other, split = node
+                value = example[attribute]
+                if type(value) is str:
+                    below = table.get(value, other)
+                    if below is not None:
+                        node = below
+                        continue
+            return reach(tree if split is None else split, example)
+    except KeyError:  # reach names the attribute the example lacks
+        return reach(tree if split is None else split, example)
+    assert isinstance(node, Leaf)
+    return node
+
+
+def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float, ...]:
+    """:func:`predict` for each example, in order: the same predictions, faster.
+
+    The tree is compiled once (and kept while it lives, for :func:`predict` and
+    :func:`predict_proba` too): each split becomes a threshold test, ``x <= t`` to
+    one subtree and ``x > t`` to the other, or a table from a nominal value to its
+    subtree.  An example whose every tested value is known and taken by a branch
+    goes down it to one leaf, with no ``Fraction``.  Any other is finished by
+    :func:`reach` from the split where the compiled walk cannot decide: a missing
+    value is shared among the branches by their training weights, and a value no
+    branch takes stops at that split, as ever.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import c45
+    >>> golf = load("golf")
+    >>> tree = c45(golf)
+    >>> predict_many(tree, golf.examples()) == golf.labels
+    True
+    >>> sunny = {"outlook": "sunny", "temperature": 70, "humidity": 70, "windy": "false"}
+    >>> predict_many(tree, [sunny, {**sunny, "humidity": 90}, {**sunny, "humidity": None}])
+    ('Play', "Don't Play", "Don't Play")
+    """
+    root = _compiled(tree)
+    ends = [_end(tree, root, example) for example in examples]
+    return tuple(
+        end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
+    )

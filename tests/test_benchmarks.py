@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
-from benchmarks import bench_cart, bench_extremes, bench_j48, bench_parallel, bench_regression
+from benchmarks import (
+    bench_cart,
+    bench_extremes,
+    bench_j48,
+    bench_parallel,
+    bench_predict,
+    bench_regression,
+)
 
 from dtree.dataset import Nominal, Numeric
 from dtree.tree import n_leaves
@@ -214,3 +222,48 @@ def test_j48_benchmark_times_whole_processes(
     rows = table(out)
     assert int(rows["dtree"][-1]) == int(rows["J48"][-1]) > 1  # leaves
     assert float(rows["dtree"][3]) > 0  # CPU time of a process that has exited
+
+
+def test_the_predict_benchmark_reports_ratios_in_wall_and_cpu_time_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    m = bench_predict.Measurement(
+        20_000, 100_000, 2516, 34, timing(0.02, 0.01), timing(0.4, 0.2), timing(0.5, 0.25),
+        timing(0.02, 0.016), 0.935,
+    )  # fmt: skip
+    text = bench_predict.report(m)
+    assert "PASS" not in text
+    assert "FAIL" not in text
+    lines = text.splitlines()
+    assert lines[0].startswith("dtree's CART tree of 20000 rows: 2516 leaves, depth 34;")
+    assert lines[1].split()[:3] == ["predicting", "100000", "rows"]
+    # wall s, ratio, cpu s, cpu ratio, rows per CPU second
+    assert lines[2].split()[2:] == ["0.0200", "1.00x", "0.0160", "1.00x", "6,250,000"]
+    assert lines[3].split()[2:] == ["0.4000", "20.00x", "0.2000", "12.50x", "500,000"]
+    assert lines[4].split()[5:] == ["0.5000", "25.00x", "0.2500", "15.62x", "400,000"]
+    assert lines[5].startswith("the two trees predict alike on 93.50% of the rows")
+    with_reach = bench_predict.report(dataclasses.replace(m, reached=timing(8.0, 6.4)))
+    reached = with_reach.splitlines()[5].split()
+    assert reached[:3] == ["dtree", "reach,", "uncompiled"]
+    assert reached[3:] == ["8.0000", "400.00x", "6.4000", "400.00x", "15,625"]
+
+
+def test_the_predict_benchmark_survives_a_clock_too_coarse() -> None:
+    instant = bench_cart.Timing(0.0, 0.0)
+    m = bench_predict.Measurement(10, 10, 2, 1, instant, instant, instant, instant, 1.0)
+    assert bench_predict.report(m).splitlines()[3].split()[3:] == ["n/a", "0.0000", "n/a", "n/a"]
+
+
+def test_the_predict_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ["--training-rows", "300", "--rows", "500", "--dtree-repeats", "1"]
+    assert bench_predict.main([*arguments, "--sklearn-repeats", "1", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert "dtree's CART tree of 300 rows" in lines[0]
+    assert lines[1].split()[:3] == ["predicting", "500", "rows"]
+    assert [line.split()[1] for line in lines[2:6]] == [
+        "predict",
+        "predict_many",
+        "predict,",
+        "reach,",
+    ]
+    assert captured.err == ""

@@ -148,9 +148,12 @@ class Timing:
     cpu: float
 
 
-def best_time(run: Callable[[], T], repeats: int, note: Callable[[str], None]) -> tuple[Timing, T]:
+def best_time(
+    run: Callable[[], T], repeats: int, note: Callable[[str], None], what: str = "fit"
+) -> tuple[Timing, T]:
     """The least wall-clock and CPU times of ``repeats`` calls (at least one), and a result;
-    each call's times, and the time the rest should take, are told to ``note``."""
+    each call's times, and the time the rest should take, are told to ``note`` (each call
+    called ``what``)."""
     wall = cpu = math.inf
     count = max(1, repeats)
     for k in range(1, count + 1):
@@ -159,7 +162,7 @@ def best_time(run: Callable[[], T], repeats: int, note: Callable[[str], None]) -
         took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         wall, cpu = min(wall, took), min(cpu, took_cpu)
         more = f", about {(count - k) * took:.1f} s for the rest" if k < count else ""
-        note(f"fit {k} of {count}: {took:.3f} s wall, {took_cpu:.3f} s CPU{more}")
+        note(f"{what} {k} of {count}: {took:.3f} s wall, {took_cpu:.3f} s CPU{more}")
     return Timing(wall, cpu), result
 
 
