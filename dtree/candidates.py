@@ -27,7 +27,9 @@ ratio: :func:`exact_score`, :func:`split_information`,
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Generic
@@ -283,15 +285,19 @@ def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float
 
 def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
     """The exact parts x <= below and x > below, counted afresh."""
-    upper = [value > below for value in column.values]  # type: ignore[operator]  # numbers
-    left, right = (
+    values: Sequence[float] = column.values  # type: ignore[assignment]  # a numeric column
+    above = list(map(operator.gt, values, itertools.repeat(below)))
+    at_most = list(map(operator.not_, above))
+    return (
         frame.target.part(
-            [r for r, s in zip(column.rows, upper, strict=True) if s is side],
-            [w for w, s in zip(column.weights, upper, strict=True) if s is side],
-        )
-        for side in (False, True)
+            list(itertools.compress(column.rows, at_most)),
+            list(itertools.compress(column.weights, at_most)),
+        ),
+        frame.target.part(
+            list(itertools.compress(column.rows, above)),
+            list(itertools.compress(column.weights, above)),
+        ),
     )
-    return left, right
 
 
 def _by_row(frame: Frame[P], examples: Examples, index: int) -> bool:

@@ -6,10 +6,6 @@ Vocabulary
     The examples at a node: row indices into the dataset's columns and the
     weight each row carries here (C4.5 sends a row with a missing value
     down every branch with a fraction of its weight).
-``Part``
-    What a split's outcome knows of its examples: the class counts
-    (``Counts``) for a classification tree; ``(weight, sum of w*y, sum of
-    w*y^2)`` for a regression tree.  A split's parts form its table.
 ``Cut``
     A place between two adjacent distinct values of a numeric attribute,
     ``x <= below`` on the left and ``x >= above`` on the right.
@@ -45,7 +41,7 @@ functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
 documented order.
 
 Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`,
-:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
+:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`.
 """
 
 from __future__ import annotations
@@ -55,40 +51,25 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 from attrs import frozen
 
-from dtree.counts import Counts, Table, total
+from dtree.counts import Table, total
 from dtree.dataset import Weight
 from dtree.errors import DtreeError
 
 __all__ = [
     "J48_TOLERANCE",
     "Cut",
-    "Part",
     "Scan",
-    "Sums",
     "best_cut",
     "boundary_points",
     "c45_threshold",
     "cut_table",
     "j48_threshold",
     "midpoint",
-    "squared_error",
 ]
 
-
-@frozen
-class Sums:
-    """A regression part, exactly: its weight, sum of w*y and sum of w*y^2."""
-
-    weight: Weight
-    first: Fraction
-    second: Fraction
-
-
-Part = Counts | Sums
 
 J48_TOLERANCE = 1e-6
 """Weka's ``Utils.SMALL``: J48 takes a value as not above a threshold when it
@@ -259,17 +240,6 @@ def boundary_points(values: Sequence[float], labels: Sequence[object]) -> list[t
         groups.setdefault(value, set()).add(label)
     ordered = sorted(groups)
     return [(a, b) for a, b in itertools.pairwise(ordered) if len(groups[a] | groups[b]) > 1]
-
-
-def squared_error(part: Sums) -> Fraction:
-    """The residual sum of squares of a regression part: sum w (y - mean)^2 = Q - S^2 / W.
-
-    >>> squared_error(Sums(3, Fraction(6), Fraction(14)))  # y = 1, 2, 3
-    Fraction(2, 1)
-    """
-    if not part.weight:
-        return Fraction(0)
-    return part.second - part.first * part.first / Fraction(part.weight)
 
 
 # Float costs W * i(t) of a node, from its class weights.  A scan screens cuts with them; the

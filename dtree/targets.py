@@ -6,7 +6,7 @@ weigh, whether they are pure, and how much a split decreases the impurity
 i(t) of the notes.  A classification tree answers them with class counts
 (:class:`Classes`, parts of type :data:`dtree.counts.Counts`); a
 regression tree with exact sums of weights, w*y and w*y^2 (:class:`Responses`,
-parts of type :class:`dtree.splits.Sums`).  Both implement
+parts of type :class:`Sums`).  Both implement
 :class:`Target`, generic in the part, so each path is typed on its own.
 
 Contents: :class:`Target`, :class:`Classes`, :class:`Responses`,
@@ -16,6 +16,7 @@ Contents: :class:`Target`, :class:`Classes`, :class:`Responses`,
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -27,12 +28,49 @@ from dtree.counts import ClassStats, Counts, Moments, Stats, class_totals, ratio
 from dtree.dataset import Dataset, Label, Weight
 from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
 from dtree.significance import is_significant
-from dtree.splits import Sums, squared_error
 
-__all__ = ["Classes", "P", "Responses", "Target", "target_of"]
+__all__ = ["Classes", "P", "Responses", "Sums", "Target", "target_of"]
+
+
+@frozen
+class Sums:
+    """A regression part, exactly: its weight W, and F = sum w*s and Q = sum w*s^2 of the
+    targets scaled to integers, s = y * 2^shift (so integer weights keep F and Q integers).
+
+    >>> part = Sums(3, 6, 14, 0)  # y = 1, 2, 3
+    >>> part.squared_error(), part.mean()
+    (Fraction(2, 1), Fraction(2, 1))
+    """
+
+    weight: Weight
+    first: int | Fraction
+    second: int | Fraction
+    shift: int
+
+    def squared_error(self) -> Fraction:
+        """The residual sum of squares sum w (y - mean)^2 = (Q - F^2 / W) / 4^shift."""
+        if not self.weight:
+            return Fraction(0)
+        residual = self.second - Fraction(self.first * self.first) / Fraction(self.weight)
+        return residual / (1 << 2 * self.shift)
+
+    def mean(self) -> Fraction:
+        """The weighted mean response F / (W 2^shift)."""
+        return Fraction(self.first) / Fraction(self.weight) / (1 << self.shift)
+
 
 P = TypeVar("P", Counts, Sums)
 """A part: what a branch knows of its examples."""
+
+
+def _exact(value: int | Fraction | float) -> int | Fraction:
+    return Fraction(value) if isinstance(value, float) else value
+
+
+def _integers(values: Sequence[object]) -> list[int] | None:
+    """The values, if every one is an integer."""
+    ints = [value for value in values if type(value) is int]
+    return ints if len(ints) == len(values) else None
 
 
 def _units(weights: Sequence[Weight]) -> bool:
@@ -162,11 +200,11 @@ class Responses:
         return 0
 
     def part(self, rows: Sequence[int], weights: Sequence[Weight]) -> Sums:
-        """(W, sum w*y, sum w*y^2) exactly, from the scaled integer targets."""
-        scale = 1 << self.shift
-        first = sum(w * self.scaled[r] for r, w in zip(rows, weights, strict=True))
-        second = sum(w * self.scaled[r] ** 2 for r, w in zip(rows, weights, strict=True))
-        return Sums(total(weights), Fraction(first) / scale, Fraction(second) / scale**2)
+        """(W, sum w*s, sum w*s^2) exactly, from the scaled integer targets s."""
+        ys = list(map(self.scaled.__getitem__, rows))
+        first = sum(map(operator.mul, weights, ys))
+        second = sum(map(operator.mul, weights, map(operator.mul, ys, ys)))
+        return Sums(total(weights), _exact(first), _exact(second), self.shift)
 
     def weight(self, part: Sums) -> Weight:
         return part.weight
@@ -174,18 +212,39 @@ class Responses:
     def merged(self, parts: Sequence[Sums]) -> Sums:
         return Sums(
             total(s.weight for s in parts),
-            sum((s.first for s in parts), Fraction(0)),
-            sum((s.second for s in parts), Fraction(0)),
+            sum(s.first for s in parts),
+            sum(s.second for s in parts),
+            self.shift,
         )
 
     def decrease(self, parts: Sequence[Sums]) -> Fraction | float:
-        """The decrease of the residual sum of squares over the node's weight."""
-        whole = self.merged(parts)
-        residual = squared_error(whole) - sum(map(squared_error, parts), Fraction(0))
-        return residual / Fraction(whole.weight)
+        """The decrease of the residual sum of squares over the node's weight W.
+
+        The sums of w*y^2 cancel: I = (sum_b F_b^2 / W_b - F^2 / W) / W / 4^shift, the
+        same number as (SSE(t) - sum_b SSE(t_b)) / W (:meth:`Sums.squared_error`); with
+        integer weights, one fraction of integers.
+        """
+        filled = [part for part in parts if part.weight]
+        weight = total(part.weight for part in parts)
+        first = sum(part.first for part in parts)
+        scale = 1 << 2 * self.shift
+        weights, firsts = (
+            _integers([p.weight for p in filled]),
+            _integers([p.first for p in filled]),
+        )
+        if weights is not None and firsts is not None and isinstance(first, int):
+            common = math.prod(weights)
+            explained = sum(f * f * (common // w) for f, w in zip(firsts, weights, strict=True))
+            whole_ = sum(weights)
+            return Fraction(explained * whole_ - first * first * common, common * whole_**2 * scale)
+        whole = Fraction(weight)
+        explained_ = sum(
+            (Fraction(p.first * p.first) / Fraction(p.weight) for p in filled), Fraction(0)
+        )
+        return (explained_ - Fraction(first * first) / whole) / whole / scale
 
     def response(self, part: Sums) -> Fraction | float:
-        return part.first / Fraction(part.weight)
+        return part.mean()
 
     def stats(self, rows: Sequence[int], weights: Sequence[Weight]) -> Stats:
         pairs = [(float(w), self.values[r]) for r, w in zip(rows, weights, strict=True)]
