@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from dtree import (
     arff,
+    arithmetic,
+    bounds,
     conditions,
     conformance,
     counts,
@@ -99,6 +101,8 @@ __all__ = [
     "Split",
     "Tree",
     "arff",
+    "arithmetic",
+    "bounds",
     "c45",
     "cart",
     "cli",

@@ -55,7 +55,8 @@ from typing import assert_never
 
 from attrs import field, frozen
 
-from dtree.dataset import Example, Value, collection, is_number
+from dtree.arithmetic import is_number
+from dtree.dataset import Example, Value, collection
 from dtree.errors import DtreeError, quote
 
 __all__ = [

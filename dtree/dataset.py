@@ -8,8 +8,9 @@ Vocabulary
     What an example holds for one attribute: a ``str`` for a nominal
     attribute, a number for a numeric one, ``None`` when it is missing.
 ``Weight``
-    How much a row counts: an ``int`` (the default is 1), a ``Fraction``
-    or a ``float``.  Integer weights keep every count exact.
+    How much a row counts: a :data:`dtree.arithmetic.Number`, an ``int``
+    (the default is 1), a ``Fraction`` or a ``float``.  Integer weights
+    keep every count exact.
 ``Example``
     One row as a mapping from attribute name to value.
 ``Nominal(values)``, ``Numeric()``
@@ -33,10 +34,11 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TypeGuard, TypeVar
+from typing import TypeVar
 
 from attrs import field, frozen
 
+from dtree.arithmetic import Number, is_number
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -59,7 +61,7 @@ __all__ = [
 
 Label = str
 Value = str | float | None
-Weight = int | Fraction | float
+Weight = Number
 Example = Mapping[str, Value]
 
 T = TypeVar("T")
@@ -426,15 +428,6 @@ class Dataset:
 # -- inference and validation ---------------------------------------------------
 
 
-def is_number(value: object) -> TypeGuard[int | float | Fraction]:
-    """Whether ``value`` is a number dtree accepts: int, float or Fraction, not bool.
-
-    >>> is_number(2), is_number(0.5), is_number(True), is_number("2")
-    (True, True, False, False)
-    """
-    return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
-
-
 def infer_domain(name: str, values: Iterable[Value]) -> Domain:
     """The domain of a column: numeric if every present value is a number,
     nominal (sorted values) if every present value is a string.
@@ -541,9 +534,7 @@ def check_weight(weight: object, row: int, column: str | None = None) -> None:
     ...
     dtree.errors.DtreeError: row 3, column 'w': weight -1 is not a finite number >= 0
     """
-    if isinstance(weight, bool) or not (
-        isinstance(weight, int | float | Fraction) and 0 <= weight < math.inf
-    ):  # NaN fails both comparisons
+    if not is_number(weight) or not 0 <= weight < math.inf:  # NaN fails both comparisons
         raise DtreeError(
             f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
         )

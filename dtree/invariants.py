@@ -64,6 +64,7 @@ from typing import assert_never
 
 from toolz import groupby
 
+from dtree.arithmetic import Number, Real
 from dtree.conditions import holds
 from dtree.counts import (
     ClassStats,
@@ -83,7 +84,16 @@ from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
+from dtree.evaluate import (
+    ConfusionMatrix,
+    Fold,
+    Learn,
+    error,
+    f_beta,
+    precision,
+    recall,
+    resubstitution,
+)
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -119,8 +129,8 @@ from dtree.tree import (
 )
 
 __all__ = [
+    "AttributeScore",
     "Learn",
-    "Score",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
     "dnf_agrees_with_tree",
@@ -166,10 +176,7 @@ __all__ = [
     "weights_act_as_copies",
 ]
 
-Number = Fraction | float | int
-Learn = Callable[[Dataset], Tree]
-"""A learner under test: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
-Score = Callable[[Dataset, str], Fraction | float]
+AttributeScore = Callable[[Dataset, str], Real]
 """How a learner scores splitting a node's data on an attribute."""
 
 
@@ -367,7 +374,9 @@ def information_gain_is_zero_exactly_under_independence(
     return _same(impurity_decrease(table), 0) == independent
 
 
-def gain_ratio_is_bounded(data: Dataset, attribute: str, *, gain_ratio: Score = gain_ratio) -> bool:
+def gain_ratio_is_bounded(
+    data: Dataset, attribute: str, *, gain_ratio: AttributeScore = gain_ratio
+) -> bool:
     """0 <= GainRatio(D, X) = IG(D, X) / H_D(X) <= 1, since I(X; Y) <= H(X).
 
     >>> data = Dataset.from_columns({"X": ["a", "b", "c", "d"], "Y": ["1", "2", "3", "4"]},
@@ -633,7 +642,9 @@ def _separates(data: Dataset, attribute: str) -> bool:
     return len(set(data.column(attribute))) >= 2
 
 
-def splits_are_greedy(tree: Tree, data: Dataset, *, score: Score = information_gain) -> bool:
+def splits_are_greedy(
+    tree: Tree, data: Dataset, *, score: AttributeScore = information_gain
+) -> bool:
     """Every split tests the first attribute, in schema order, whose score on
     the training rows that reach it is the maximum (FindBestSplit, the CS 760 notes).
 

@@ -3,10 +3,10 @@
 A :class:`Learner` is a frozen value that says which candidate splits
 exist, how they are scored and when growing stops; :func:`dtree.grow.grow`
 grows the tree it describes.  Each option's choices are its ``Literal``
-type's (:func:`choices`), for the checks here and the command line alike.
+type's (``typing.get_args``), for the checks here and the command line alike.
 
 Contents: :class:`Learner`, :data:`ID3`, :data:`C45`, :data:`J48`,
-:data:`CART`, :func:`choices`, :func:`check_fits`, and the option types
+:data:`CART`, :func:`check_fits`, and the option types
 :data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
 :data:`Threshold`, :data:`Missing`.
 """
@@ -20,7 +20,7 @@ from typing import Literal, get_args
 from attrs import evolve, frozen
 
 from dtree.dataset import Dataset, Weight, is_number
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice, quote
 
 __all__ = [
     "C45",
@@ -37,7 +37,6 @@ __all__ = [
     "Score",
     "Threshold",
     "check_fits",
-    "choices",
 ]
 
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
@@ -45,15 +44,6 @@ Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
 Missing = Literal["refuse", "fractional", "impute"]
-
-
-def choices(option: object) -> tuple[str, ...]:
-    """The values an option of ``Literal`` type may take, in the order written.
-
-    >>> choices(NominalSplits)
-    ('multiway', 'subsets')
-    """
-    return tuple(map(str, get_args(option)))
 
 
 MAX_ABS_TARGET = 1e100
@@ -73,12 +63,6 @@ the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
 less this much."""
-
-
-def _check_choice(name: str, value: object, option: object) -> None:
-    allowed = choices(option)
-    if value not in allowed:
-        raise DtreeError(f"unknown {name} {quote(value)}; choose one of {sorted(allowed)}")
 
 
 def _check_at_least_zero(name: str, value: object) -> None:
@@ -167,11 +151,11 @@ class Learner:
     significance: float | None = None
 
     def __attrs_post_init__(self) -> None:
-        _check_choice("impurity", self.impurity, Criterion)
-        _check_choice("score", self.score, Score)
-        _check_choice("nominal split", self.nominal, NominalSplits)
-        _check_choice("threshold policy", self.threshold, Threshold)
-        _check_choice("missing-value policy", self.missing, Missing)
+        check_choice("impurity", self.impurity, get_args(Criterion))
+        check_choice("score", self.score, get_args(Score))
+        check_choice("nominal split", self.nominal, get_args(NominalSplits))
+        check_choice("threshold policy", self.threshold, get_args(Threshold))
+        check_choice("missing-value policy", self.missing, get_args(Missing))
         _check_count("max_depth", self.max_depth, 0)
         _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
         for name in (

@@ -318,8 +318,8 @@ def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
             whole.append(row)
         else:
             loose.append((row, share))
-    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]
-    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]
+    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]  # known numbers
+    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]  # known numbers
     tally = None if rows.classes is None else _tally(data, rows.classes, whole)
     return rows._with(loose, Run(attribute, tuple(whole), values, tally), 0, len(whole))
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import field, frozen
 from toolz import groupby
@@ -49,12 +49,13 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, class_counts, cross_tabulate, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice
 from dtree.prune import added_errors
 from dtree.tree import Leaf, Tree, paths, preorder
 
 __all__ = [
     "Rule",
+    "RulePruning",
     "RuleSet",
     "describe_rule",
     "fires",
@@ -68,6 +69,8 @@ __all__ = [
 ]
 
 Prediction = Label | float
+RulePruning = Literal["pessimistic", "validation"]
+"""How :func:`prune_rules` measures a rule: C4.5rules' pessimistic estimate, or validation data."""
 
 
 def _conditions(conditions: Sequence[Condition]) -> tuple[Condition, ...]:
@@ -428,7 +431,7 @@ def prune_rules(
     rules: Sequence[Rule],
     data: Dataset,
     *,
-    method: Literal["pessimistic", "validation"] = "pessimistic",
+    method: RulePruning = "pessimistic",
     confidence: float = 0.25,
     order_data: Dataset | None = None,
 ) -> RuleSet:
@@ -459,8 +462,7 @@ def prune_rules(
     >>> pruned.default
     'Yes'
     """
-    if method not in ("pessimistic", "validation"):
-        raise DtreeError(f"method must be 'pessimistic' or 'validation', not {quote(method)}")
+    check_choice("method", method, get_args(RulePruning))
 
     def score(rule: Rule) -> Fraction | float | None:
         if method == "pessimistic":

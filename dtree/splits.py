@@ -345,7 +345,7 @@ def best_cut(
     if criterion == "squared_error":
         ys: Sequence[float] = targets
         return _scan_squared_error(order, values, ys, weights, min_side, resolution=resolution)
-    classes: Sequence[int] = targets  # type: ignore[assignment]
+    classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
     return _scan_classes(
         order,
         values,

@@ -45,9 +45,10 @@ from typing import Generic, NamedTuple, TypeVar, assert_never
 
 from attrs import field, frozen
 
+from dtree.arithmetic import Real, is_number
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, exclusive, holds
 from dtree.counts import ClassStats, Moments, Stats, plurality
-from dtree.dataset import Example, Label, Value, is_number
+from dtree.dataset import Example, Label, Value
 from dtree.errors import DtreeError, quote
 from dtree.missing import shares
 
@@ -78,7 +79,8 @@ __all__ = [
     "unfold",
 ]
 
-Probability = Fraction | float
+Probability = Real
+"""A share of an example's weight, or a class's probability: exact when the weights are."""
 R = TypeVar("R")
 S = TypeVar("S")
 
@@ -148,8 +150,11 @@ def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
             if not exclusive(first, second):
                 raise DtreeError(f"the conditions {quote(first)} and {quote(second)} overlap")
     for branch in branches:
-        if type(branch.subtree.stats) is not type(stats) or (
-            isinstance(stats, ClassStats) and branch.subtree.stats.classes != stats.classes  # type: ignore[union-attr]
+        below = branch.subtree.stats
+        if type(below) is not type(stats) or (
+            isinstance(stats, ClassStats)
+            and isinstance(below, ClassStats)
+            and below.classes != stats.classes
         ):
             raise DtreeError("a subtree's statistics are of another kind than its split's")
 

@@ -485,7 +485,7 @@ def test_weights_act_as_copies_refuses_bad_copy_counts() -> None:
     assert law.weights_act_as_copies(id3, xor(), [0, 0, 0, 0])  # nothing to learn from
 
 
-def decrease_of(impurity: Impurity) -> law.Score:
+def decrease_of(impurity: Impurity) -> law.AttributeScore:
     """A learner's score: the goodness of split of its impurity on a node's data."""
     return lambda data, name: impurity_decrease(contingency(data, name), impurity)
 

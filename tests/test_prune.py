@@ -615,6 +615,13 @@ def test_the_largest_branch_is_the_first_or_last_of_the_heaviest(weights: list[i
     assert largest_branch(weights, "last") == heaviest[-1]
 
 
+def test_an_unknown_tie_rule_of_the_largest_branch_is_refused() -> None:
+    with pytest.raises(
+        DtreeError, match=r"unknown ties 'middle'; choose one of \['first', 'last'\]"
+    ):
+        largest_branch([1, 2, 2], "middle")  # type: ignore[arg-type]
+
+
 def test_j48_takes_a_branch_within_its_small_of_the_heaviest() -> None:
     """Weka's maxBag keeps any later branch at least the largest so far less 1e-6."""
     assert largest_branch([5.0, 5.0 - 5e-7], "last") == 1

@@ -84,12 +84,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from attrs import evolve, frozen
 
-from dtree.dataset import Dataset, is_number
-from dtree.errors import DtreeError, quote
+from dtree.arithmetic import is_number
+from dtree.dataset import Dataset
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import grow
 from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, J48, Criterion, Learner
@@ -100,7 +101,7 @@ from dtree.tree import Tree
 __all__ = ["SYSTEMS", "CostComplexity", "Pessimistic", "Recipe", "learner_for"]
 
 System = Literal["sklearn", "rpart", "j48"]
-SYSTEMS: tuple[System, ...] = ("sklearn", "rpart", "j48")
+SYSTEMS: tuple[System, ...] = get_args(System)
 """The peers :func:`learner_for` knows."""
 
 
@@ -417,6 +418,5 @@ def learner_for(system: str, **params: object) -> Recipe:
     ...
     dtree.errors.DtreeError: sklearn setting splitter='random' is refused: a random splitter ...
     """
-    if system not in _MAPPINGS:
-        raise DtreeError(f"unknown system {quote(system)}; choose one of {sorted(_MAPPINGS)}")
+    check_choice("system", system, SYSTEMS)
     return _MAPPINGS[system](params)
