@@ -155,13 +155,9 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
 
 def _by_value(frame: Frame[P], column: Column, values: tuple[str, ...]) -> tuple[P, ...]:
     """The part of each value of a nominal attribute, in domain order."""
-    branch = {value: b for b, value in enumerate(values)}
-    rows: list[list[int]] = [[] for _ in values]
-    weights: list[list[Weight]] = [[] for _ in values]
-    for row, weight, value in zip(column.rows, column.weights, column.values, strict=True):
-        rows[branch[str(value)]].append(row)
-        weights[branch[str(value)]].append(weight)
-    return tuple(map(frame.target.part, rows, weights))
+    branch: dict[Value, int] = {value: b for b, value in enumerate(values)}
+    branches = list(map(branch.__getitem__, column.values))
+    return frame.target.parts(branches, len(values), column.rows, column.weights)
 
 
 def _multiway(
@@ -326,6 +322,8 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
         if known < 2 * least:
             return None
         min_side = max(min_side, least)
+    if examples.integral:  # sides of integer weight: the same cuts allowed, compared as integers
+        min_side = math.ceil(min_side)
     found = best_cut(
         cast(Sequence[float], values),  # a numeric column: its known values are numbers
         targets,

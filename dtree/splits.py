@@ -406,11 +406,15 @@ def _prefix_sums(
             counts[k] = c + w
             steps.append(w * (c + c + w))  # (c + w)^2 - c^2
         sums = list(itertools.accumulate(steps, initial=0))
-    else:
+    else:  # each class's last x log2 x is kept: one logarithm per row
+        log2 = math.log2
+        last = [0.0] * len(counts)
         for k, w in zip(classes, weights, strict=True):
-            c = counts[k]
-            counts[k] = c + w
-            steps.append(_xlogx(float(c + w)) - _xlogx(float(c)))
+            counts[k] = now = counts[k] + w
+            x = float(now)
+            xlogx = x * log2(x) if x > 0 else 0.0
+            steps.append(xlogx - last[k])
+            last[k] = xlogx
         sums = list(itertools.accumulate(steps, initial=0))
     return sizes, sums
 

@@ -73,6 +73,23 @@ def _integers(values: Sequence[object]) -> list[int] | None:
     return ints if len(ints) == len(values) else None
 
 
+def _grouped(
+    branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]
+) -> tuple[list[list[int]], list[list[Weight]]]:
+    """The rows and weights of each of ``n`` branches, each in the order given."""
+    order = sorted(range(len(rows)), key=branches.__getitem__)  # stable: the order given
+    sizes = Counter(branches)
+    grouped_rows: list[list[int]] = []
+    grouped_weights: list[list[Weight]] = []
+    start = 0
+    for b in range(n):
+        at = order[start : start + sizes[b]]
+        grouped_rows.append(list(map(rows.__getitem__, at)))
+        grouped_weights.append(list(map(weights.__getitem__, at)))
+        start += sizes[b]
+    return grouped_rows, grouped_weights
+
+
 def _units(weights: Sequence[Weight]) -> bool:
     """Whether every weight is the integer 1."""
     return set(map(type, weights)) <= {int} and list(weights).count(1) == len(weights)
@@ -98,6 +115,12 @@ class Target(Protocol[P]):
 
     def part(self, rows: Sequence[int], weights: Sequence[Weight]) -> P:
         """The part of the rows, each with its weight here."""
+        ...
+
+    def parts(
+        self, branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]
+    ) -> tuple[P, ...]:
+        """The part of each of ``n`` branches, row i going down ``branches[i]``."""
         ...
 
     def weight(self, part: P) -> Weight:
@@ -157,6 +180,18 @@ class Classes:
             counts[self.values[row]] += weight
         return tuple(counts)
 
+    def parts(
+        self, branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]
+    ) -> tuple[Counts, ...]:
+        if not _units(weights):
+            return tuple(map(self.part, *_grouped(branches, n, rows, weights)))
+        table = [[0] * len(self.classes) for _ in range(n)]  # a cross-tabulation at C speed
+        for (b, k), count in Counter(
+            zip(branches, map(self.values.__getitem__, rows), strict=True)
+        ).items():
+            table[b][k] = count
+        return tuple(map(tuple, table))
+
     def weight(self, part: Counts) -> Weight:
         return total(part)
 
@@ -205,6 +240,11 @@ class Responses:
         first = sum(map(operator.mul, weights, ys))
         second = sum(map(operator.mul, weights, map(operator.mul, ys, ys)))
         return Sums(total(weights), _exact(first), _exact(second), self.shift)
+
+    def parts(
+        self, branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]
+    ) -> tuple[Sums, ...]:
+        return tuple(map(self.part, *_grouped(branches, n, rows, weights)))
 
     def weight(self, part: Sums) -> Weight:
         return part.weight
