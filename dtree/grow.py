@@ -144,7 +144,7 @@ def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:
     """C4.5: the best gain ratio among the candidates whose gain is at least the average
-    of the :func:`averaged_attributes`' gains; the gain ratio must be positive."""
+    of the :func:`dtree.candidates.averaged_attributes`' gains; the gain ratio must be positive."""
     scored = [(c, exact_score(frame, c)) for c in found]
     average = average_gain(frame, scored)
     if average is None:

@@ -93,7 +93,7 @@ class Learner:
       classes or a numeric target, only the m - 1 splits of the values
       ordered by class share (mean) are tried even under a minimum branch
       weight, as rpart does (Breiman's theorem, which makes them enough,
-      knows no such minimum: see :func:`_subsets`).
+      knows no such minimum: see :func:`dtree.candidates.subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
       (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
