@@ -381,7 +381,15 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
 
 def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     """DetermineCandidateSplits: each attribute's best split, in schema order (those the
-    chi-square test rejects at the learner's ``significance`` left out)."""
+    chi-square test rejects at the learner's ``significance`` left out).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.examples import start
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> [(c.attribute, len(c.conditions), round(c.screen, 3)) for c in candidates(frame, root)]
+    [('Outlook', 3, 0.247), ('Temperature', 3, 0.029), ('Humidity', 2, 0.152), ('Wind', 2, 0.048)]
+    """
     level = frame.learner.significance
     for index, attribute in enumerate(frame.data.schema.attributes):
         match attribute.domain:

@@ -66,6 +66,7 @@ from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "StopRule",
+    "empty_stats",
     "find_best_split",
     "grow",
     "partition",
@@ -155,7 +156,19 @@ def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P
 
 
 def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored[P] | StopRule:
-    """The split MakeSubtree makes at this node and its score, or the rule that stops it."""
+    """The split MakeSubtree makes at this node and its score, or the rule that stops it.
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> best, score = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    >>> best.attribute, round(score, 3)
+    ('Outlook', 0.247)
+    >>> frame, root = start(evolve(ID3, max_depth=0), load("play-tennis"))
+    >>> find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    'max_depth'
+    """
     stop = stopping_rule(frame, examples, stats)
     if stop is not None:
         return stop
@@ -176,7 +189,13 @@ def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored
 
 
 def empty_stats(frame: Frame[P]) -> Stats:
-    """The statistics of a node no example reaches."""
+    """The statistics of a node no example reaches: zero counts, or zero weight.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> empty_stats(start(ID3, load("play-tennis"))[0])
+    ClassStats(classes=('No', 'Yes'), counts=(0, 0))
+    """
     if frame.classification:
         classes = frame.data.schema.classes
         return ClassStats(classes, (0,) * len(classes))
