@@ -175,13 +175,7 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     branches = [branch_of(value) for value in column.values]
     if -1 in branches:
         return f"no branch accepts the value {quote(column.values[branches.index(-1)])}"
-    parts = tuple(
-        frame.target.part(
-            [r for r, b in zip(column.rows, branches, strict=True) if b == k],
-            [w for w, b in zip(column.weights, branches, strict=True) if b == k],
-        )
-        for k in range(len(conditions))
-    )
+    parts = frame.target.parts(branches, len(conditions), column.rows, column.weights)
     cuts = 0
     if not isinstance(frame.data.schema.attributes[index].domain, Nominal):
         scanned = scan(frame, examples, index)
