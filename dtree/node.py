@@ -224,7 +224,16 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
 
 def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
     """The nodes below the split of ``node`` by ``conditions``, one per branch: a row with a
-    missing value goes down every branch, by the branch's share of the known weight."""
+    missing value goes down every branch, by the branch's share of the known weight.
+
+    >>> from dtree.conditions import Equals
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> wind = [Equals("Wind", "Strong"), Equals("Wind", "Weak")]
+    >>> strong, weak = children(root(ID3, load("play-tennis")), wind)
+    >>> strong.rows, weak.weight, weak.depth
+    ((1, 5, 6, 10, 11, 13), 8, 1)
+    """
     candidate = _given(node, conditions)
     if isinstance(candidate, str):
         raise DtreeError(f"cannot split the node by {len(conditions)} conditions: {candidate}")
