@@ -135,7 +135,23 @@ def divide(
 ) -> tuple[Examples, ...]:
     """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
     down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
-    else goes down every branch with its share of the ``known`` weight (C4.5)."""
+    else goes down every branch with its share of the ``known`` weight (C4.5).
+
+    Row 3's value is missing; the known weight is 2 on branch 0 and 1 on branch 1:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.learner import C45
+    >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
+    >>> _, root = start(C45, data)
+    >>> branch_of = {"a": 0, "b": 1}.__getitem__
+    >>> left, right = divide(root, data.columns[0], branch_of, (2, 1), prediction="p")
+    >>> left.rows, left.weights, left.depth
+    ((0, 1, 3), (1, 1, Fraction(2, 3)), 1)
+    >>> right.rows, right.weights
+    ((2, 3), (1, Fraction(1, 3)))
+    >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), fill="b", prediction="p")]
+    [(0, 1), (2, 3)]
+    """
     n = len(known)
     integral = examples.integral
     if n == 2 and fill is None and None not in map(column.__getitem__, examples.rows):

@@ -10,7 +10,7 @@ parts of type :class:`Sums`).  Both implement
 :class:`Target`, generic in the part, so each path is typed on its own.
 
 Contents: :class:`Target`, :class:`Classes`, :class:`Responses`,
-:func:`target_of`.
+:class:`Sums`, :data:`P`, :func:`target_of`.
 """
 
 from __future__ import annotations
