@@ -21,8 +21,8 @@ weight, each of at least the learner's minimum (:func:`allowed`).
 Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`,
 :func:`column_at`, :func:`scan`, :func:`score`, :func:`allowed`,
 :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`; C4.5's gain
-ratio: :func:`exact_score`, :func:`split_information`,
-:func:`gain_ratio`, :func:`averaged_attributes`, :func:`average_gain`.
+ratio: :func:`exact_score`, :func:`split_information_of`,
+:func:`gain_ratio_of`, :func:`averaged_attributes`, :func:`average_gain`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Generic, cast
+from typing import Generic, TypeVar, cast
 
 from attrs import frozen
 
@@ -40,9 +40,10 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
 from dtree.dataset import Nominal, Schema, Value, Weight
 from dtree.errors import DtreeError
-from dtree.examples import Examples, Frame
 from dtree.impurity import TOLERANCE, entropy
+from dtree.learner import C45_AVERAGE_GAIN_SLACK
 from dtree.missing import most_likely_value
+from dtree.partition import Examples, Frame
 from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint
 from dtree.targets import P
 
@@ -56,11 +57,13 @@ __all__ = [
     "candidates",
     "column_at",
     "exact_score",
-    "gain_ratio",
+    "first_best",
+    "gain_ratio_of",
     "reaches",
+    "reaches_average",
     "scan",
     "score",
-    "split_information",
+    "split_information_of",
     "subsets",
 ]
 
@@ -104,13 +107,36 @@ def reaches(score: Fraction | float, bound: Fraction | float) -> bool:
     return score >= bound - slack
 
 
+T = TypeVar("T")
+
+
+def first_best(items: Sequence[T], key: Callable[[T], Fraction | float]) -> T:
+    """The first item whose key equals the maximum (as :func:`reaches` compares).
+
+    >>> first_best([("a", 0.5), ("b", 0.9), ("c", 0.9 - 1e-13)], lambda item: item[1])
+    ('b', 0.9)
+    """
+    top = max(map(key, items))
+    return next(item for item in items if reaches(key(item), top))
+
+
+def reaches_average(gain: Fraction | float, average: float) -> bool:
+    """C4.5's condition for a gain ratio to count: the gain is at least the average gain
+    less :data:`dtree.learner.C45_AVERAGE_GAIN_SLACK`.
+
+    >>> reaches_average(0.2995, 0.3), reaches_average(0.2, 0.3)
+    (True, False)
+    """
+    return gain >= average - C45_AVERAGE_GAIN_SLACK
+
+
 def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
     """The node's rows with a known (or, under ``missing="impute"``, imputed) value of
     attribute ``index``: an attribute whose every value is missing here has none.
 
     >>> from attrs import evolve
     >>> from dtree.dataset import Dataset
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import C45
     >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
     >>> column = column_at(*start(C45, data), 0)
@@ -146,7 +172,7 @@ def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -
     Outlook's (No, Yes) counts, all known, then as if 14 more days had it missing:
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import ID3
     >>> frame, _ = start(ID3, load("play-tennis"))
     >>> outlook = [(0, 4), (2, 3), (3, 2)]
@@ -169,7 +195,7 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import CART
     >>> frame, _ = start(evolve(CART, min_samples_leaf=5), load("play-tennis"))
     >>> allowed(frame, [(0, 4), (5, 5)]), allowed(frame, [(2, 3), (3, 6)])
@@ -233,7 +259,7 @@ def subsets(
     Outlook's (No, Yes) counts: ordered by the share of Yes, Sunny, Rain, Overcast:
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import CART
     >>> frame, _ = start(CART, load("play-tennis"))
     >>> parts = [(0, 4), (2, 3), (3, 2)]  # Overcast, Rain, Sunny
@@ -350,7 +376,7 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
     """Scan a numeric attribute's known values at a node for its near-best cuts.
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import CART
     >>> column, found = scan(*start(CART, load("golf")), 2)  # humidity
     >>> [(cut.below, cut.above) for cut in found.cuts], found.lefts, found.allowed
@@ -408,8 +434,7 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
     screen: float = found.decrease
     if len(cuts) > 1 or learner.mdl:  # near ties, or C4.5's sign test: exactly
         scored = [(score(frame, p, column.missing, found.allowed), t, p) for t, p in cuts]
-        top = max(s for s, _, _ in scored)
-        best, t, parts = next(item for item in scored if reaches(item[0], top))
+        best, t, parts = first_best(scored, lambda item: item[0])
         if learner.mdl and best <= 0:
             return None
         screen = float(best)
@@ -436,7 +461,7 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     chi-square test rejects at the learner's ``significance`` left out).
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> [(c.attribute, len(c.conditions), round(c.screen, 3)) for c in candidates(frame, root)]
@@ -467,7 +492,7 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     """The candidate's score, exactly where the impurity is rational.
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import CART
     >>> frame, root = start(CART, load("play-tennis"))
     >>> exact_score(frame, next(candidates(frame, root)))  # Outlook: 45/98 - 10/14 * 1/2
@@ -476,36 +501,36 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     return score(frame, candidate.parts, candidate.missing, candidate.cuts)
 
 
-def split_information(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
+def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
     """H of the outcome, counting a missing value as an outcome of its own (C4.5).
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import C45
     >>> frame, root = start(C45, load("golf"))
-    >>> round(split_information(next(candidates(frame, root)), frame.target.weight), 3)
+    >>> round(split_information_of(next(candidates(frame, root)), frame.target.weight), 3)
     1.577
     """
     outcomes = [*map(weight, candidate.parts), candidate.missing]
     return entropy([w for w in outcomes if w > 0])
 
 
-def gain_ratio(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
+def gain_ratio_of(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
     """The gain over the split information; 0 where that is 0.
 
     Quinlan's golf data (C4.5, 1993): outlook's gain 0.247 over its split
     information 1.577; windy's 0.048 over 0.985:
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import C45
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
-    >>> [(c.attribute, round(gain_ratio(frame, (c, gain)), 3)) for c, gain in scored]
+    >>> [(c.attribute, round(gain_ratio_of(frame, (c, gain)), 3)) for c, gain in scored]
     [('outlook', 0.156), ('windy', 0.049)]
     """
     candidate, gain = item
-    information = split_information(candidate, frame.target.weight)
+    information = split_information_of(candidate, frame.target.weight)
     return 0.0 if information <= TOLERANCE else float(gain) / information
 
 
@@ -538,7 +563,7 @@ def average_gain(
     """C4.5's average gain over the :func:`averaged_attributes` (None if there are none).
 
     >>> from dtree.datasets import load
-    >>> from dtree.examples import start
+    >>> from dtree.partition import start
     >>> from dtree.learner import C45
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]

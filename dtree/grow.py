@@ -9,9 +9,9 @@
 
 A frozen :class:`dtree.learner.Learner` says which candidates exist, how
 they are scored and when to stop; :func:`id3`, :func:`c45` and
-:func:`cart` of :mod:`dtree.presets` grow with its presets.  D is :class:`dtree.examples.Examples`,
+:func:`cart` of :mod:`dtree.presets` grow with its presets.  D is :class:`dtree.partition.Examples`,
 C is :func:`dtree.candidates.candidates`, and the D_k are
-:func:`dtree.examples.divide`'s.
+:func:`dtree.partition.divide`'s.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
@@ -52,14 +52,16 @@ from dtree.candidates import (
     average_gain,
     candidates,
     exact_score,
-    gain_ratio,
+    first_best,
+    gain_ratio_of,
     reaches,
+    reaches_average,
 )
 from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
 from dtree.dataset import Dataset, Label
-from dtree.examples import Examples, Frame, divide, start
 from dtree.impurity import TOLERANCE
-from dtree.learner import C45_AVERAGE_GAIN_SLACK, Learner
+from dtree.learner import Learner
+from dtree.partition import Examples, Frame, divide, start
 from dtree.progress import Report, meter
 from dtree.targets import P
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -144,19 +146,11 @@ _NEAR = 1e-9
 Scored = tuple[Candidate[P], Fraction | float]
 
 
-def _first_best(
-    scored: Sequence[Scored[P]], key: Callable[[Scored[P]], Fraction | float]
-) -> Scored[P]:
-    """The first candidate whose key equals the maximum."""
-    top = max(map(key, scored))
-    return next(item for item in scored if reaches(key(item), top))
-
-
 def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
     """The first candidate of the largest score."""
     top = max(candidate.screen for candidate in found)
     near = [c for c in found if c.screen >= top - _NEAR * max(1.0, abs(top))]
-    return _first_best([(c, exact_score(frame, c)) for c in near], lambda item: item[1])
+    return first_best([(c, exact_score(frame, c)) for c in near], lambda item: item[1])
 
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:
@@ -166,9 +160,9 @@ def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P
     average = average_gain(frame, scored)
     if average is None:
         return None
-    eligible = [item for item in scored if item[1] >= average - C45_AVERAGE_GAIN_SLACK]
-    best = _first_best(eligible, lambda item: gain_ratio(frame, item))
-    return best if gain_ratio(frame, best) > TOLERANCE else None
+    eligible = [item for item in scored if reaches_average(item[1], average)]
+    best = first_best(eligible, lambda item: gain_ratio_of(frame, item))
+    return best if gain_ratio_of(frame, best) > TOLERANCE else None
 
 
 def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored[P] | StopRule:
@@ -230,7 +224,7 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
 def partition(
     frame: Frame[P], examples: Examples, split: Candidate[P], prediction: Label | float
 ) -> tuple[Examples, ...]:
-    """D_k for each outcome k of the split (:func:`dtree.examples.divide`).
+    """D_k for each outcome k of the split (:func:`dtree.partition.divide`).
 
     >>> from dtree.datasets import load
     >>> from dtree.learner import ID3

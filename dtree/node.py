@@ -26,16 +26,17 @@ from dtree.candidates import (
     candidates,
     column_at,
     exact_score,
-    gain_ratio,
+    gain_ratio_of,
+    reaches_average,
     scan,
 )
 from dtree.conditions import Condition, holds
 from dtree.counts import central, total
 from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.examples import Examples, Frame, start
 from dtree.grow import StopRule, find_best_split, partition
-from dtree.learner import C45_AVERAGE_GAIN_SLACK, Learner
+from dtree.learner import Learner
+from dtree.partition import Examples, Frame, start
 
 __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "root"]
 
@@ -119,8 +120,8 @@ def _assessed(frame: Frame[Any], candidate: Candidate[Any], average: float | Non
     score = exact_score(frame, candidate)
     if frame.learner.score != "gain_ratio":
         return Assessment(candidate.conditions, score)
-    ratio = gain_ratio(frame, (candidate, score))
-    eligible = average is None or score >= average - C45_AVERAGE_GAIN_SLACK
+    ratio = gain_ratio_of(frame, (candidate, score))
+    eligible = average is None or reaches_average(score, average)
     return Assessment(candidate.conditions, score, ratio, eligible)
 
 

@@ -6,7 +6,7 @@ is :func:`dtree.candidates.candidates`.
 Vocabulary
 ----------
 ``Examples``
-    The examples at a node (:class:`dtree.examples.Examples`): row indices
+    The examples at a node (:class:`dtree.partition.Examples`): row indices
     into the dataset's columns and the weight each row carries here (C4.5
     sends a row with a missing value down every branch with a fraction of
     its weight).

@@ -21,11 +21,11 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, Generic
 
 from attrs import frozen
 
+from dtree.arithmetic import rational
 from dtree.counts import total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
@@ -67,10 +67,6 @@ class Frame(Generic[P]):
     @property
     def classification(self) -> bool:
         return self.target.n_classes > 0
-
-
-def _exact(weight: Weight) -> int | Fraction:
-    return weight if isinstance(weight, int) else Fraction(weight)
 
 
 def _known(column: Sequence[Value], rows: Sequence[int]) -> list[float]:
@@ -115,7 +111,7 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     check_fits(learner, present)
     frame = _frame(learner, present, target_of(present, learner.impurity))
     first: Label | float = data.schema.classes[0] if frame.classification else 0.0
-    weights = tuple(map(_exact, map(data.weights.__getitem__, present.rows)))
+    weights = tuple(map(rational, map(data.weights.__getitem__, present.rows)))
     integral = all(type(w) is int for w in weights)
     return frame, Examples(present.rows, weights, 0, first, integral)
 
