@@ -45,8 +45,9 @@ from typing import TypeVar
 from attrs import frozen
 
 from dtree.conditions import Above, AtMost
-from dtree.counts import ClassStats, Stats, central, ratio, stats_of, total
+from dtree.counts import ClassStats, Stats, central, stats_of, total
 from dtree.dataset import Dataset, Label, Numeric, Weight
+from dtree.missing import shares
 from dtree.tree import (
     Branch,
     Leaf,
@@ -362,8 +363,9 @@ def route(
     A row follows :func:`dtree.tree.descend`.  When the tree is being
     recounted on ``data`` (``recount``), a row with a missing value is
     spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases, so that the
-    recounted node's weight is the sum of its branches'.  A threshold on a
+    value in each branch, as C4.5 spreads its training cases
+    (:func:`dtree.missing.shares`: in equal shares where no row's value is
+    known), so that the recounted node's weight is the sum of its branches'.  A threshold on a
     numeric attribute divides the node's run of rows sorted by that
     attribute by bisection (:class:`Run`).
 
@@ -402,14 +404,11 @@ def route(
         for i, part in ways:
             parts[i].append((row, part))
     routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
-    known = [total_weight(data, part) for part in routed] if unknown else []
-    everywhere = total(known)
+    fractions = shares([total_weight(data, part) for part in routed]) if unknown else ()
     for row, share in unknown:
-        for i, weight in enumerate(known):
-            if weight > 0:
-                parts[i].append((row, share * ratio(weight, everywhere)))
-        if everywhere == 0:
-            parts[0].append((row, share))
+        for i, fraction in enumerate(fractions):
+            if fraction > 0:
+                parts[i].append((row, share * fraction))
     if unknown:
         routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
     return tuple(routed), rows._with(stopped, None, 0, 0)

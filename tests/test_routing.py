@@ -17,13 +17,14 @@ from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Weight
 from dtree.evaluate import error
-from dtree.presets import c45
+from dtree.presets import c45, cart
 from dtree.prune import pessimistic, reduced_error
 from dtree.routing import (
     Routed,
     every_row,
     fold_routed,
     predictions,
+    restated,
     routed_stats,
     total_weight,
 )
@@ -144,3 +145,15 @@ def test_the_counts_of_every_node_are_the_row_by_row_counts(data: Dataset, unit:
         return same(split, rows) and all(below)
 
     assert fold_routed(tree, data, every_row(data, tree), same, on_split, recount=True)
+
+
+def test_a_split_whose_every_value_is_missing_shares_its_rows_equally() -> None:
+    """Recounting, a row whose value is missing goes down every branch by the branch's share
+    of the known weight (:func:`dtree.missing.shares`); where no value is known, in equal
+    shares, as prediction spreads an example at a split of no training weight."""
+    grown = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("aabb")}, target="y")
+    tree = cart(grown)
+    holes = Dataset.from_columns({"x": [None, None], "y": list("ab")}, target="y")
+    recounted = restated(tree, holes)
+    assert isinstance(recounted, Split)
+    assert [branch.subtree.stats.weight for branch in recounted.branches] == [1, 1]
