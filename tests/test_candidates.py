@@ -1,0 +1,61 @@
+"""DetermineCandidateSplits: the subsets CART tries, the tie rule, and each candidate's score
+checked against the impurity decrease of its parts computed from scratch."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from attrs import evolve
+from hypothesis import given
+
+from dtree.candidates import candidates, exact_score, first_best, reaches, subsets
+from dtree.conditions import holds
+from dtree.counts import class_counts
+from dtree.dataset import Dataset
+from dtree.impurity import gini, impurity_decrease
+from dtree.learner import CART
+from dtree.partition import start
+from dtree.strategies import datasets
+
+
+def test_first_best_takes_the_first_of_the_largest_and_ties_within_the_tolerance() -> None:
+    items: list[Fraction | float] = [0.25, 0.5, 0.5 - 1e-14, Fraction(1, 2)]
+    assert first_best(list(enumerate(items)), lambda item: item[1]) == (1, 0.5)
+    assert reaches(Fraction(1, 2), Fraction(1, 2))
+    assert not reaches(Fraction(1, 2) - Fraction(1, 10**20), Fraction(1, 2))  # exact: no slack
+
+
+def test_cart_tries_every_subset_once_with_more_than_two_classes() -> None:
+    data = Dataset.from_columns({"x": list("abcd"), "y": list("pqrp")}, target="y")
+    frame, _ = start(CART, data)
+    present = ["a", "b", "c", "d"]
+    left_sides = list(subsets(frame, present, [(1, 0, 0)] * 4))
+    assert len(left_sides) == len(set(left_sides)) == 2**3 - 1
+    assert all("a" in left for left in left_sides)  # each split once: its side holding a
+
+
+def test_with_two_classes_cart_tries_the_m_minus_1_ordered_splits() -> None:
+    data = Dataset.from_columns({"x": list("abc"), "y": list("pqp")}, target="y")
+    frame, _ = start(CART, data)
+    parts = [(3, 1), (0, 2), (1, 1)]  # shares of the second class: 1/4, 1, 1/2
+    assert list(subsets(frame, ["a", "b", "c"], parts)) == [
+        frozenset("a"),
+        frozenset("ac"),
+    ]
+
+
+@given(datasets(min_rows=2, max_rows=15, max_numeric=2, max_classes=3))
+def test_each_candidate_scores_the_gini_decrease_of_the_rows_it_sends_each_way(
+    data: Dataset,
+) -> None:
+    frame, root = start(evolve(CART, nominal="multiway"), data)
+    for candidate in candidates(frame, root):
+        column = data.columns[data.schema.index(candidate.attribute)]
+        table = tuple(
+            class_counts(
+                data.subset([r for r in data.rows if holds(c, {candidate.attribute: column[r]})])
+            )
+            for c in candidate.conditions
+        )
+        assert candidate.parts == table
+        assert exact_score(frame, candidate) == impurity_decrease(table, gini)

@@ -1,0 +1,77 @@
+"""The learner: each option's choices are its Literal's, and a learner that cannot fit the
+data is refused up front with a message that says what to do."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+import pytest
+from attrs import evolve
+
+from dtree.dataset import Dataset
+from dtree.errors import DtreeError
+from dtree.learner import (
+    C45,
+    CART,
+    ID3,
+    J48,
+    Criterion,
+    Learner,
+    Missing,
+    NominalSplits,
+    Score,
+    Threshold,
+    check_fits,
+)
+
+OPTIONS = {
+    "impurity": Criterion,
+    "score": Score,
+    "nominal": NominalSplits,
+    "threshold": Threshold,
+    "missing": Missing,
+}
+
+
+@pytest.mark.parametrize("option", sorted(OPTIONS))
+def test_every_choice_of_an_option_is_its_literals_and_no_other(option: str) -> None:
+    for choice in get_args(OPTIONS[option]):
+        options: dict[str, Any] = {option: choice}
+        assert getattr(Learner(**options), option) == choice
+    bad: dict[str, Any] = {option: "nonesuch"}
+    with pytest.raises(DtreeError, match="choose one of") as refused:
+        Learner(**bad)
+    for choice in get_args(OPTIONS[option]):
+        assert repr(choice) in str(refused.value)
+
+
+def test_the_presets_are_the_documented_learners() -> None:
+    assert (ID3.impurity, ID3.nominal, ID3.missing) == ("entropy", "multiway", "refuse")
+    assert (C45.score, C45.threshold, C45.mdl, C45.min_objects) == ("gain_ratio", "c45", True, 2)
+    assert evolve(C45, threshold="j48") == J48
+    assert (CART.impurity, CART.nominal) == ("gini", "subsets")
+
+
+NUMBERS = {"x": [1.0, 2.0], "y": [1.0, 2.0]}
+REGRESSION = evolve(CART, impurity="squared_error")
+
+
+@pytest.mark.parametrize(
+    ("learner", "data", "message"),
+    [
+        (CART, NUMBERS, "needs classes"),
+        (REGRESSION, {"x": [1.0, 2.0], "y": ["a", "b"]}, "holds classes"),
+        (evolve(REGRESSION, min_objects=2), NUMBERS, "use min_samples_leaf"),
+        (evolve(REGRESSION, significance=0.05), NUMBERS, "needs classes"),
+        (ID3, {"x": [None, "b"], "y": ["a", "b"]}, "refuses missing values"),
+    ],
+)
+def test_a_learner_that_cannot_fit_the_data_is_refused_with_what_to_do(
+    learner: Learner, data: dict[str, list[object]], message: str
+) -> None:
+    with pytest.raises(DtreeError, match=message):
+        check_fits(learner, Dataset.from_columns(data, target="y"))  # type: ignore[arg-type]
+
+
+def test_a_learner_that_fits_the_data_passes() -> None:
+    check_fits(C45, Dataset.from_columns({"x": [None, "b"], "y": ["a", "b"]}, target="y"))
