@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from dtree import (
     arff,
+    arithmetic,
+    bounds,
     conditions,
     conformance,
     counts,
@@ -54,7 +56,7 @@ from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError
-from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
+from dtree.grow import grow
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -64,8 +66,21 @@ from dtree.impurity import (
     misclassification,
     split_information,
 )
+from dtree.learner import C45, CART, ID3, J48, Learner
 from dtree.load import read_csv
-from dtree.tree import Branch, Leaf, Split, Tree, depth, n_leaves, predict, predict_proba, size
+from dtree.presets import c45, cart, id3
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Split,
+    Tree,
+    depth,
+    n_leaves,
+    predict,
+    predict_many,
+    predict_proba,
+    size,
+)
 
 __all__ = [
     "C45",
@@ -86,6 +101,8 @@ __all__ = [
     "Split",
     "Tree",
     "arff",
+    "arithmetic",
+    "bounds",
     "c45",
     "cart",
     "cli",
@@ -113,6 +130,7 @@ __all__ = [
     "n_leaves",
     "parallel",
     "predict",
+    "predict_many",
     "predict_proba",
     "progress",
     "prune",

@@ -94,7 +94,7 @@ from functools import partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, get_args
 
 from dtree import __version__, datasets
 from dtree._optional import with_hypothesis
@@ -109,6 +109,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
+    Learn,
     cross_validate,
     error,
     f_beta,
@@ -117,13 +118,14 @@ from dtree.evaluate import (
     recall,
     train_test_split,
 )
-from dtree.grow import c45, cart, id3
+from dtree.learner import Criterion, Missing
 from dtree.load import read_csv, read_examples, read_text
+from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Report
 from dtree.prune import (
     Risk,
-    Rule,
     Selection,
+    SelectionRule,
     ZRule,
     cost_complexity_path,
     estimated_errors,
@@ -133,7 +135,7 @@ from dtree.prune import (
     select_by_holdout,
 )
 from dtree.render import dot, format_weight, python, rules, text
-from dtree.rules import describe_rule, prune_rules, rules_of
+from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
@@ -203,7 +205,6 @@ FORMATS: Mapping[str, Callable[[Tree], str]] = {
 """Each ``fit --format`` and the function that writes a tree in it."""
 
 T = TypeVar("T")
-Learn = Callable[[Dataset], Tree]
 
 
 def _flag(option: str) -> str:
@@ -256,7 +257,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     )
     learning.add_argument(
         "--criterion",
-        choices=["gini", "entropy", "misclassification", "squared_error"],
+        choices=get_args(Criterion),
         help="cart: the impurity (default: gini, squared_error for a numeric target)",
     )
     learning.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
@@ -290,7 +291,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     )
     learning.add_argument(
         "--missing",
-        choices=["refuse", "fractional", "impute"],
+        choices=get_args(Missing),
         help="missing values (default: fractional for c45, refuse otherwise)",
     )
 
@@ -442,7 +443,7 @@ def _add_rules(command: argparse.ArgumentParser) -> None:
     command.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
     command.add_argument(
         "--prune",
-        choices=["pessimistic", "validation"],
+        choices=get_args(RulePruning),
         help="erase conditions by C4.5rules' pessimistic estimate on --data (the training"
         " data), or while the error on --data (validation data) does not rise",
     )
@@ -501,13 +502,13 @@ def _add_pruning(prune: argparse.ArgumentParser) -> None:
     )
     pruning.add_argument(
         "--rule",
-        choices=["min", "1se"],
+        choices=get_args(SelectionRule),
         help="cost-complexity: the least error, or the smallest tree within one standard"
         " error of it (default: min)",
     )
     pruning.add_argument(
         "--risk",
-        choices=["error", "impurity"],
+        choices=get_args(Risk),
         help="cost-complexity: R(t) is the misclassification (default) or the impurity",
     )
     pruning.add_argument(
@@ -515,7 +516,7 @@ def _add_pruning(prune: argparse.ArgumentParser) -> None:
     )
     pruning.add_argument(
         "--z",
-        choices=["c45", "normal"],
+        choices=get_args(ZRule),
         help="pessimistic: C4.5's z table (default) or the exact normal quantile (J48)",
     )
     pruning.add_argument(
@@ -592,7 +593,7 @@ def _options(arguments: argparse.Namespace) -> dict[str, Any]:
     return _given(arguments, OPTIONS, arguments.algorithm, "")
 
 
-def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Callable[[Dataset], Tree]]:
+def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Learn]:
     """The data and the learner the arguments ask for.
 
     The learning options are checked first, so that an option the
@@ -893,8 +894,8 @@ def _path_table(selection: Selection, estimate: str) -> list[str]:
 
 
 def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
-    rule = cast(Rule, arguments.rule or "min")
-    risk = cast(Risk, arguments.risk or "error")
+    rule: SelectionRule = arguments.rule or "min"
+    risk: Risk = arguments.risk or "error"
     if arguments.holdout is not None:
         train, test = _held_out(data, arguments.holdout, arguments.seed)
         tree = _grown(arguments, learn, train)
@@ -936,7 +937,7 @@ def _plural(count: int, one: str, many: str) -> str:
 
 def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
     confidence = arguments.confidence if arguments.confidence is not None else 0.25
-    z = cast(ZRule, arguments.z or "c45")
+    z: ZRule = arguments.z or "c45"
     raising = not arguments.no_subtree_raising
     tree = _grown(arguments, learn, data)
     pruned = pessimistic(tree, confidence, z=z, subtree_raising=raising, data=data)

@@ -55,7 +55,8 @@ from typing import assert_never
 
 from attrs import field, frozen
 
-from dtree.dataset import Example, Value, collection, is_number
+from dtree.arithmetic import is_number
+from dtree.dataset import Example, Value, collection
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -173,9 +174,9 @@ def _text(condition: Condition, value: Value) -> str:
 
 
 def _number(condition: Condition, value: Value) -> float:
-    if not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
+    if not is_number(value) or not math.isfinite(value):
         raise DtreeError(f"{quote(value)} is not a finite number", column=condition.attribute)
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 def exclusive(first: Condition, second: Condition) -> bool:

@@ -8,8 +8,9 @@ Vocabulary
     What an example holds for one attribute: a ``str`` for a nominal
     attribute, a number for a numeric one, ``None`` when it is missing.
 ``Weight``
-    How much a row counts: an ``int`` (the default is 1), a ``Fraction``
-    or a ``float``.  Integer weights keep every count exact.
+    How much a row counts: a :data:`dtree.arithmetic.Number`, an ``int``
+    (the default is 1), a ``Fraction`` or a ``float``.  Integer weights
+    keep every count exact.
 ``Example``
     One row as a mapping from attribute name to value.
 ``Nominal(values)``, ``Numeric()``
@@ -32,10 +33,12 @@ import copy
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import TypeVar
 
 from attrs import field, frozen
 
+from dtree.arithmetic import Number, is_number
 from dtree.errors import DtreeError, quote
 
 __all__ = [
@@ -58,7 +61,7 @@ __all__ = [
 
 Label = str
 Value = str | float | None
-Weight = int | Fraction | float
+Weight = Number
 Example = Mapping[str, Value]
 
 T = TypeVar("T")
@@ -405,8 +408,17 @@ class Dataset:
         }
 
     def examples(self) -> Iterator[dict[str, Value]]:
-        """The examples of this dataset's rows, in order."""
-        return (self.example(row) for row in self.rows)
+        """The examples of this dataset's rows, in order, as :meth:`example` gives them (the
+        rows were checked when the dataset was built).
+
+        >>> data = Dataset.from_records([{"x": 1, "y": "p"}, {"x": 2, "y": "q"}], target="y")
+        >>> list(data.subset([1]).examples())
+        [{'x': 2.0}]
+        """
+        names = tuple(attribute.name for attribute in self.schema.attributes)
+        return (
+            dict(zip(names, map(itemgetter(row), self.columns), strict=True)) for row in self.rows
+        )
 
     def with_weights(self, weights: Sequence[Weight]) -> Dataset:
         """The same data with new weights, one per column row."""
@@ -414,15 +426,6 @@ class Dataset:
 
 
 # -- inference and validation ---------------------------------------------------
-
-
-def is_number(value: object) -> bool:
-    """Whether ``value`` is a number dtree accepts: int, float or Fraction, not bool.
-
-    >>> is_number(2), is_number(0.5), is_number(True), is_number("2")
-    (True, True, False, False)
-    """
-    return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
 
 
 def infer_domain(name: str, values: Iterable[Value]) -> Domain:
@@ -486,7 +489,7 @@ def _check_value(attribute: Attribute, value: Value, row: int) -> None:
         case Numeric():
             if not is_number(value):
                 raise DtreeError(f"{quote(value)} is not a number", row=row, column=attribute.name)
-            if not math.isfinite(value):  # type: ignore[arg-type]  # checked a number above
+            if not math.isfinite(value):
                 raise DtreeError(
                     f"{quote(value)} is not a finite number", row=row, column=attribute.name
                 )
@@ -531,9 +534,7 @@ def check_weight(weight: object, row: int, column: str | None = None) -> None:
     ...
     dtree.errors.DtreeError: row 3, column 'w': weight -1 is not a finite number >= 0
     """
-    if isinstance(weight, bool) or not (
-        isinstance(weight, int | float | Fraction) and 0 <= weight < math.inf
-    ):  # NaN fails both comparisons
+    if not is_number(weight) or not 0 <= weight < math.inf:  # NaN fails both comparisons
         raise DtreeError(
             f"weight {quote(weight)} is not a finite number >= 0", row=row, column=column
         )

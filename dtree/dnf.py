@@ -143,7 +143,7 @@ def dnf_of(tree: Tree, label: Label, *, simplified: bool = False) -> Dnf:
     a variable twice on a path, has the same terms either way.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> format_dnf(dnf_of(id3(load("play-tennis")), "Yes"))
     'Outlook = Overcast | Outlook = Rain & Wind = Weak | Outlook = Sunny & Humidity = Normal'
     >>> dnf_of(id3(load("xor")), "1")  # doctest: +NORMALIZE_WHITESPACE

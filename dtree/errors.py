@@ -11,15 +11,20 @@ prefix of any value, and the whole message is cut at
 :data:`MESSAGE_LIMIT` characters: a 50 MB class name in a model file
 makes an error line of a few hundred characters, not of 50 MB.
 
+An option with a few named choices is typed by a ``Literal``, and its
+choices are read from that type (``typing.get_args``) wherever they are
+needed: by :func:`check_choice`, and by the command line.
+
 Contents: :class:`DtreeError`, :func:`at_file`, :func:`quote`,
-:data:`QUOTE_LIMIT`, :data:`MESSAGE_LIMIT`.
+:func:`check_choice`, :data:`QUOTE_LIMIT`, :data:`MESSAGE_LIMIT`.
 """
 
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 
-__all__ = ["MESSAGE_LIMIT", "QUOTE_LIMIT", "DtreeError", "at_file", "quote"]
+__all__ = ["MESSAGE_LIMIT", "QUOTE_LIMIT", "DtreeError", "at_file", "check_choice", "quote"]
 
 QUOTE_LIMIT = 60
 """The most characters of one string or number that a message quotes."""
@@ -105,3 +110,22 @@ def at_file(error: DtreeError, file: str) -> DtreeError:
     'x.csv, row 2: no classes'
     """
     return DtreeError(error.message, file=file, row=error.row, column=error.column)
+
+
+def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
+    """Refuse ``value`` unless it is one of ``choices``: ``typing.get_args`` of the
+    option's ``Literal``, so that the choices are written once, in the type.  The
+    message lists them sorted.
+
+    >>> from typing import Literal, get_args
+    >>> Risk = Literal["error", "impurity"]
+    >>> check_choice("risk", "error", get_args(Risk))
+    >>> check_choice("risk", "gini", get_args(Risk))
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: unknown risk 'gini'; choose one of ['error', 'impurity']
+    """
+    if value not in choices:
+        raise DtreeError(
+            f"unknown {name} {quote(value)}; choose one of {sorted(map(str, choices))}"
+        )

@@ -1,4 +1,4 @@
-"""Evaluating a learner: held-out data, error estimates, classification metrics, comparisons.
+"""Evaluating a learner: held-out data, error estimates, classification metrics, learning curves.
 
 Vocabulary
 ----------
@@ -22,11 +22,6 @@ R^(T)
     Weights by actual class (rows) and predicted class (columns); with
     TP, FP, FN of a class: precision = TP / (TP + FP), recall =
     TP / (TP + FN), and F_beta their weighted harmonic mean.
-paired t-test
-    Whether two learners' scores on the same folds differ: the t statistic
-    of the differences (the notes' "paired summary statistics").
-sample-size bound
-    m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
 
 Contents
 --------
@@ -39,8 +34,6 @@ Metrics:    :class:`ConfusionMatrix`, :func:`confusion_matrix`, :func:`precision
 Estimates:  :class:`CrossValidation`, :func:`cross_validate`,
             :class:`LearningPoint`, :func:`learning_curve`, :func:`mean`,
             :func:`standard_error`.
-Comparing:  :class:`TTest`, :func:`paired_t_test`.
-Data needed: :func:`sample_size_bound`, :func:`boolean_hypotheses`.
 
 Conventions
 -----------
@@ -49,7 +42,7 @@ Conventions
 * Exact where the weights are integers: errors, accuracies, precisions
   and recalls are ``Fraction``; with a float weight they are ``float``.
   Squared errors are exact too, computed from the float values given.
-* A learner is a :class:`dtree.grow.Learner` (grown with
+* A learner is a :class:`dtree.learner.Learner` (grown with
   :func:`dtree.grow.grow`) or any function from a dataset to a tree,
   such as ``functools.partial(dtree.cart, max_depth=3)``.
 * 0 / 0 is 0: the precision of a class never predicted, the recall of a
@@ -67,31 +60,30 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial, reduce
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import field, frozen
 from toolz import groupby, isdistinct
 
+from dtree.arithmetic import Number, Real, check_count, exact, is_number, square_root
 from dtree.counts import ClassStats, cross_tabulate, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight, collection, is_number
-from dtree.errors import DtreeError, quote
-from dtree.grow import Learner, grow
+from dtree.dataset import Dataset, Label, Weight, collection
+from dtree.errors import DtreeError, check_choice, quote
+from dtree.grow import grow
+from dtree.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
-from dtree.significance import student_t_sf
 from dtree.tree import Tree, leaves
 
 __all__ = [
     "ConfusionMatrix",
     "CrossValidation",
     "Fold",
+    "Learn",
     "Learning",
     "LearningPoint",
-    "TTest",
     "accuracy",
-    "boolean_hypotheses",
-    "boolean_trees",
     "confusion_matrix",
     "cross_validate",
     "error",
@@ -103,24 +95,20 @@ __all__ = [
     "learning_curve",
     "losses",
     "mean",
-    "paired_t_test",
     "precision",
     "predictions",
     "recall",
     "repeated_k_fold",
     "resubstitution",
-    "sample_size_bound",
     "standard_error",
     "stratified_k_fold",
     "train_test_split",
 ]
 
-Score = Fraction | float
-"""An error, an accuracy, a precision: exact when the weights are integers."""
-Number = int | Fraction | float
 Average = Literal["macro", "micro", "weighted"]
-AVERAGES: tuple[Average, ...] = ("macro", "micro", "weighted")
-Learning = Learner | Callable[[Dataset], Tree]
+Learn = Callable[[Dataset], Tree]
+"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
+Learning = Learner | Learn
 """What cross-validation grows trees with: a Learner, or a function from data to a tree."""
 
 
@@ -165,18 +153,11 @@ def _check_seed(seed: object) -> None:
         raise DtreeError(f"a seed is an integer, got {quote(seed)}")
 
 
-def _check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
-    if type(value) is not int or not low <= value <= high:
-        bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
-    return value
-
-
 def _check_folds(k: object, n: int) -> None:
     """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
     if n < 2:
         raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
-    _check_count("k", k, 2, n)
+    check_count("k", k, 2, n)
 
 
 def _distinct_rows(data: Dataset) -> list[int]:
@@ -272,7 +253,7 @@ def repeated_k_fold(
     :func:`stratified_k_fold`), where s_r is the r-th 64-bit number drawn
     by ``random.Random(seed).getrandbits(64)``.  Every learner tested on
     these folds sees the same splits, so their scores can be compared
-    fold by fold (:func:`paired_t_test`).
+    fold by fold (:func:`dtree.significance.paired_t_test`).
 
     >>> from dtree.datasets import load
     >>> folds = repeated_k_fold(load("play-tennis"), 2, repeats=3, seed=7)
@@ -282,7 +263,7 @@ def repeated_k_fold(
 
     See also: :func:`k_fold`, :func:`cross_validate`.
     """
-    _check_count("repeats", repeats, 1)
+    check_count("repeats", repeats, 1)
     _check_seed(seed)
     split = stratified_k_fold if stratified else k_fold
     rng = random.Random(seed)
@@ -317,7 +298,7 @@ def train_test_split(
     rows = _distinct_rows(data)
     n = len(rows)
     if is_number(test_size) and type(test_size) is int:
-        share: Number = Fraction(_check_count("test_size", test_size, 1, n - 1), n)
+        share: Number = Fraction(check_count("test_size", test_size, 1, n - 1), n)
     elif is_number(test_size) and 0 < test_size < 1:
         share = test_size
     else:
@@ -353,7 +334,7 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
     """The tree's prediction for each row of the data, in row order.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = load("xor")
     >>> predictions(id3(xor), xor) == xor.labels
     True
@@ -377,7 +358,7 @@ def losses(tree: Tree, data: Dataset) -> tuple[int | Fraction, ...]:
     exactly (a ``Fraction`` of the floats' values).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = load("xor")
     >>> losses(id3(xor, max_depth=0), xor)  # a single leaf predicting 0
     (0, 1, 1, 0)
@@ -394,20 +375,20 @@ def losses(tree: Tree, data: Dataset) -> tuple[int | Fraction, ...]:
     )
 
 
-def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: str) -> Score:
+def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: str) -> Real:
     weight = total(weights)
     if weight == 0:
         raise DtreeError(f"{what} needs a row of positive weight")
     return ratio(total(w * v for w, v in zip(weights, values, strict=True)), weight)
 
 
-def error(tree: Tree, data: Dataset) -> Score:
+def error(tree: Tree, data: Dataset) -> Real:
     """The weighted mean loss on the data: the misclassification rate
     (# incorrect predictions / # test instances, the Decision Trees II
     notes), or the mean squared error in regression.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = load("play-tennis")
     >>> error(id3(tennis, max_depth=0), tennis)  # always Yes: the 5 No are wrong
     Fraction(5, 14)
@@ -417,11 +398,11 @@ def error(tree: Tree, data: Dataset) -> Score:
     return _weighted_mean(losses(tree, data), data.row_weights, "an error")
 
 
-def accuracy(tree: Tree, data: Dataset) -> Score:
+def accuracy(tree: Tree, data: Dataset) -> Real:
     """# correct predictions / # test instances = 1 - error (classification only).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = load("play-tennis")
     >>> accuracy(id3(tennis, max_depth=0), tennis)
     Fraction(9, 14)
@@ -432,7 +413,7 @@ def accuracy(tree: Tree, data: Dataset) -> Score:
     return 1 - error(tree, data)
 
 
-def resubstitution(tree: Tree) -> Score:
+def resubstitution(tree: Tree) -> Real:
     """The resubstitution estimate R^(T) = sum over leaves t of r(t) p(t)
     (the Learning with Trees notes), from the leaves' own statistics.
 
@@ -443,7 +424,7 @@ def resubstitution(tree: Tree) -> Score:
     grown until pure, a tree on consistent data has R^(T) = 0.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> resubstitution(id3(load("play-tennis"), max_depth=1))  # only Sunny's 2 Yes and Rain's 2 No
     Fraction(2, 7)
     >>> resubstitution(id3(load("play-tennis")))
@@ -552,7 +533,7 @@ class ConfusionMatrix:
         return total(self.counts[k][k] for k in range(len(self.classes)))
 
     @property
-    def accuracy(self) -> Score:
+    def accuracy(self) -> Real:
         """(TP + TN) / (P + N): the diagonal's share (0 for an empty matrix)."""
         return _quotient(self.correct, self.total)
 
@@ -586,7 +567,7 @@ def confusion_matrix(tree: Tree, data: Dataset) -> ConfusionMatrix:
     over the data's classes in their order.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = load("play-tennis")
     >>> confusion_matrix(id3(tennis, max_depth=1), tennis).counts  # rows No, Yes
     ((3, 2), (2, 7))
@@ -603,7 +584,7 @@ def confusion_matrix(tree: Tree, data: Dataset) -> ConfusionMatrix:
     )
 
 
-def _quotient(numerator: Weight, denominator: Weight) -> Score:
+def _quotient(numerator: Weight, denominator: Weight) -> Real:
     """numerator / denominator, exact where they are, and 0 / 0 = 0."""
     if denominator == 0:
         return ratio(0 * numerator, 1)
@@ -632,16 +613,15 @@ def _averaged(
     matrix: ConfusionMatrix,
     label: Label | None,
     average: Average,
-    metric: Callable[[_Counts], Score],
-) -> Score:
+    metric: Callable[[_Counts], Real],
+) -> Real:
     """The metric of one class, or averaged over the classes.
 
     ``macro``: the plain mean over the classes that occur (some actual or
     predicted weight); ``micro``: the metric of the counts summed over the
     classes; ``weighted``: the mean weighted by each class's actual weight.
     """
-    if average not in AVERAGES:
-        raise DtreeError(f"unknown average {quote(average)}; choose one of {list(AVERAGES)}")
+    check_choice("average", average, get_args(Average))
     per_class = _class_counts(matrix)
     if label is not None:
         if label not in matrix.classes:
@@ -662,17 +642,17 @@ def _averaged(
             raise AssertionError(average)
 
 
-def _precision(counts: _Counts) -> Score:
+def _precision(counts: _Counts) -> Real:
     return _quotient(counts.true, counts.predicted)
 
 
-def _recall(counts: _Counts) -> Score:
+def _recall(counts: _Counts) -> Real:
     return _quotient(counts.true, counts.actual)
 
 
 def precision(
     matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
-) -> Score:
+) -> Real:
     """TP / (TP + FP): of the examples predicted to be of the class, the share
     that are ("the probability that a randomly selected positive prediction
     is indeed positive", the Decision Trees II notes).
@@ -699,7 +679,7 @@ def precision(
 
 def recall(
     matrix: ConfusionMatrix, label: Label | None = None, *, average: Average = "macro"
-) -> Score:
+) -> Real:
     """TP / (TP + FN): of the examples of the class, the share predicted to be
     ("the probability that a randomly selected positive is identified").
 
@@ -718,7 +698,7 @@ def recall(
     return _averaged(matrix, label, average, _recall)
 
 
-def _f(beta_squared: Number, counts: _Counts) -> Score:
+def _f(beta_squared: Number, counts: _Counts) -> Real:
     p, r = _precision(counts), _recall(counts)
     return _quotient((1 + beta_squared) * p * r, beta_squared * p + r)
 
@@ -729,7 +709,7 @@ def f_beta(
     *,
     beta: Number = 1,
     average: Average = "macro",
-) -> Score:
+) -> Real:
     """F_beta = (1 + beta^2) precision recall / (beta^2 precision + recall), the
     weighted harmonic mean of precision and recall (the Decision Trees II notes).
 
@@ -752,14 +732,7 @@ def f_beta(
 # -- estimates from held-out data ----------------------------------------------------------------
 
 
-def _exact(value: Number, what: str) -> Fraction:
-    """The exact value of a finite number (a float's binary value)."""
-    if not is_number(value) or not math.isfinite(value):
-        raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
-    return Fraction(value)
-
-
-def mean(values: Sequence[Number]) -> Score:
+def mean(values: Sequence[Number]) -> Real:
     """The arithmetic mean, exact unless a value is a float (then rounded once).
 
     >>> mean([Fraction(1, 2), Fraction(1, 3)]), mean([1, 2]), mean([0.1, 0.2])
@@ -767,8 +740,8 @@ def mean(values: Sequence[Number]) -> Score:
     """
     if not values:
         raise DtreeError("the mean of no values is undefined")
-    exact = sum((_exact(value, "values") for value in values), Fraction(0)) / len(values)
-    return float(exact) if any(isinstance(value, float) for value in values) else exact
+    average = sum((exact(value, "values") for value in values), Fraction(0)) / len(values)
+    return float(average) if any(isinstance(value, float) for value in values) else average
 
 
 def standard_error(values: Sequence[Number]) -> float:
@@ -781,34 +754,26 @@ def standard_error(values: Sequence[Number]) -> float:
     >>> standard_error([1, 2, 3, 4])  # s^2 = 5/3, s^2 / n = 5/12
     0.6454972243679028
 
-    See also: :func:`mean`, :func:`paired_t_test`.
+    See also: :func:`mean`, :func:`dtree.significance.paired_t_test`.
     """
     if len(values) < 2:
         raise DtreeError(f"a standard error needs two values or more, got {len(values)}")
-    exact = [_exact(value, "values") for value in values]
-    centre = sum(exact, Fraction(0)) / len(exact)
-    variance = sum(((x - centre) ** 2 for x in exact), Fraction(0)) / (len(exact) - 1)
-    return _square_root(variance / len(exact))
+    xs = [exact(value, "values") for value in values]
+    centre = sum(xs, Fraction(0)) / len(xs)
+    variance = sum(((x - centre) ** 2 for x in xs), Fraction(0)) / (len(xs) - 1)
+    return square_root(variance / len(xs))
 
 
-def _square_root(x: Fraction) -> float:
-    """sqrt(x) of x rounded to a float (within an ulp); infinite beyond the floats."""
-    try:
-        return math.sqrt(x)
-    except OverflowError:
-        return math.inf
-
-
-def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[Dataset], Tree]:
+def learn_with(learner: Learning, progress: Report | None = None) -> Learn:
     """The function from data to a tree that ``learner`` stands for.
 
     With ``progress``, the growth of the tree is reported to it: a
-    :class:`~dtree.grow.Learner`'s by :func:`~dtree.grow.grow`, a function's
+    :class:`~dtree.learner.Learner`'s by :func:`~dtree.grow.grow`, a function's
     when it takes a ``progress`` keyword (``id3``, ``c45``, ``cart`` and
     partial applications of them do); other functions report nothing.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> learn_with(ID3)(load("xor")).stats
     ClassStats(classes=('0', '1'), counts=(2, 2))
     >>> seen = []
@@ -830,7 +795,7 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Callable[[D
 
 def learn_for(
     learner: Learning, progress: Report | None
-) -> Callable[[float, float, float, str], Callable[[Dataset], Tree]]:
+) -> Callable[[float, float, float, str], Learn]:
     """:func:`learn_with` for the parts of a larger work, each a tree to grow.
 
     ``learner`` is checked at once, before any work.  For a part, the units
@@ -839,7 +804,7 @@ def learn_for(
     as that part of the whole (see :func:`dtree.progress.part`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> seen = []
     >>> learn = learn_for(ID3, seen.append)
     >>> _ = learn(2, 3, 4, "fold 3/4")(load("xor"))
@@ -852,7 +817,7 @@ def learn_for(
     """
     learn_with(learner)
 
-    def learn(start: float, end: float, total: float, what: str) -> Callable[[Dataset], Tree]:
+    def learn(start: float, end: float, total: float, what: str) -> Learn:
         return learn_with(learner, part(progress, start, end, total, what))
 
     return learn
@@ -900,7 +865,7 @@ class CrossValidation:
     and for classification the confusion matrix of all the folds pooled.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> result = cross_validate(ID3, load("iris"), 10)
     >>> result.errors[:4]
     (Fraction(0, 1), Fraction(2, 15), Fraction(1, 15), Fraction(2, 15))
@@ -911,11 +876,11 @@ class CrossValidation:
     """
 
     folds: tuple[Fold, ...]
-    errors: tuple[Score, ...]
+    errors: tuple[Real, ...]
     confusion: ConfusionMatrix | None
 
     @property
-    def mean_error(self) -> Score:
+    def mean_error(self) -> Real:
         """The mean of the folds' errors: the cross-validated error estimate."""
         return mean(self.errors)
 
@@ -925,14 +890,14 @@ class CrossValidation:
         return standard_error(self.errors)
 
     @property
-    def accuracies(self) -> tuple[Score, ...]:
+    def accuracies(self) -> tuple[Real, ...]:
         """Each fold's accuracy, 1 - error (classification only)."""
         if self.confusion is None:
             raise DtreeError("a regression has no accuracy; see errors (mean squared errors)")
         return tuple(1 - e for e in self.errors)
 
     @property
-    def mean_accuracy(self) -> Score:
+    def mean_accuracy(self) -> Real:
         """The mean of the folds' accuracies (classification only)."""
         return mean(self.accuracies)
 
@@ -962,12 +927,13 @@ def cross_validate(
     completes (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> result = cross_validate(ID3, load("xor"), 2, stratified=False)
     >>> result.errors, result.confusion.counts  # XOR: half the table says nothing of the rest
     ((Fraction(1, 1), Fraction(1, 1)), ((0, 2), (2, 0)))
 
-    See also: :class:`CrossValidation`, :func:`learning_curve`, :func:`paired_t_test`.
+    See also: :class:`CrossValidation`, :func:`learning_curve`,
+    :func:`dtree.significance.paired_t_test`.
     """
     learn_with(learner)  # a bad learner is refused before any work
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
@@ -986,7 +952,7 @@ def cross_validate(
 
 def _tested(
     learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
-) -> tuple[Score, ConfusionMatrix | None]:
+) -> tuple[Real, ConfusionMatrix | None]:
     """The error on the fold's test rows of the tree grown on its training rows, and in
     classification their confusion matrix."""
     tree = learn_with(learner, progress)(data.subset(fold.train))
@@ -1000,8 +966,8 @@ class LearningPoint:
     """A point of a learning curve: the training size and the mean errors."""
 
     size: int
-    training_error: Score
-    test_error: Score
+    training_error: Real
+    test_error: Real
 
 
 def learning_curve(
@@ -1031,7 +997,7 @@ def learning_curve(
     parallel, with exactly the serial result (see :func:`cross_validate`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> curve = learning_curve(ID3, load("iris"), [5, 20, 135])
     >>> [point.training_error for point in curve]  # consistent data, grown until pure
     [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]
@@ -1044,7 +1010,7 @@ def learning_curve(
     chosen = folds_of(data, folds, seed=seed, stratified=stratified)
     smallest = min(len(fold.train) for fold in chosen)
     for m in sizes:
-        _check_count("a training size", m, 1, smallest)
+        check_count("a training size", m, 1, smallest)
     rng = random.Random(seed)
     orders = [rng.sample(fold.train, len(fold.train)) for fold in chosen]
     k = len(chosen)
@@ -1069,171 +1035,9 @@ def learning_curve(
 
 def _trained_and_tested(
     learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
-) -> tuple[Score, Score]:
+) -> tuple[Real, Real]:
     """The errors on the fold's training rows and on its test rows of the tree grown on
     its training rows."""
     train = data.subset(fold.train)
     tree = learn_with(learner, progress)(train)
     return error(tree, train), error(tree, data.subset(fold.test))
-
-
-# -- comparing two learners ------------------------------------------------------------------------
-
-
-@frozen
-class TTest:
-    """A t-test's statistic, degrees of freedom, and two-sided p-value."""
-
-    statistic: float
-    df: int
-    p_value: float
-
-
-def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
-    """Student's paired t-test of the hypothesis that a and b have equal means.
-
-    For paired scores (two learners' errors on the same folds, say) the
-    differences d_i = a_i - b_i have mean d and sample variance s^2; then
-    t = d / (s / sqrt(n)) has Student's t distribution with n - 1 degrees
-    of freedom if the means are equal, and the p-value is
-    P(|T| >= |t|) = 2 P(T >= |t|) (:func:`dtree.significance.student_t_sf`).
-    t^2 is computed exactly from the values given, so t is correct to the
-    last bit but one.  ``scipy.stats.ttest_rel`` works in floats; on scores
-    such as fold errors the two agree to 1e-12 (see the tests).
-
-    When all the differences are equal (s = 0) the statistic is, as
-    scipy's, +inf or -inf with p-value 0 if they are not 0 (no doubt is
-    left), and NaN with p-value NaN if they are all 0 (0 / 0: nothing to
-    test).
-
-    >>> result = paired_t_test([0.3, 0.25, 0.2, 0.35], [0.2, 0.2, 0.2, 0.25])
-    >>> round(result.statistic, 6), result.df, round(result.p_value, 6)
-    (2.611165, 3, 0.079605)
-    >>> paired_t_test([1, 2, 3], [0, 1, 2])
-    TTest(statistic=inf, df=2, p_value=0.0)
-
-    See also: :func:`cross_validate`, :func:`repeated_k_fold`.
-    """
-    if len(a) != len(b):
-        raise DtreeError(f"paired samples are equally long, got {len(a)} and {len(b)}")
-    n = len(a)
-    if n < 2:
-        raise DtreeError(f"a paired t-test needs two pairs or more, got {n}")
-    differences = [
-        _exact(x, "paired samples") - _exact(y, "paired samples") for x, y in zip(a, b, strict=True)
-    ]
-    d = sum(differences, Fraction(0)) / n
-    squares = sum(((x - d) ** 2 for x in differences), Fraction(0))
-    if squares == 0:
-        if d == 0:
-            return TTest(math.nan, n - 1, math.nan)
-        return TTest(math.copysign(math.inf, d), n - 1, 0.0)
-    t = math.copysign(_square_root(d * d * n * (n - 1) / squares), d)
-    return TTest(t, n - 1, 2 * student_t_sf(abs(t), n - 1))
-
-
-# -- how much data --------------------------------------------------------------------------------
-
-
-def boolean_hypotheses(k: int) -> int:
-    """|H| = 2^(2^k): the number of Boolean functions of k Boolean variables.
-
-    (A function is its truth table, one bit for each of the 2^k inputs.)
-    The result has 2^k + 1 bits: k = 30 takes 128 MiB.
-
-    >>> [boolean_hypotheses(k) for k in range(4)]
-    [2, 4, 16, 256]
-
-    See also: :func:`sample_size_bound`.
-    """
-    return 1 << (1 << _check_count("k", k, 0))
-
-
-def boolean_trees(k: int, depth: int) -> int:
-    """The number of decision trees over k Boolean variables of depth at most ``depth``.
-
-    A tree is a leaf labelled 0 or 1, or a test of one of the variables
-    not tested above it with a tree for each of its two values, so
-    T(k, 0) = 2 and T(k, d) = 2 + k T(k - 1, d - 1)^2.  Distinct trees can
-    compute one function, so the trees of depth d are a hypothesis space
-    of at most T(k, d) functions.  Since T >= 2, T(k, d) <= (k + 1/2) T(k,
-    d - 1)^2, so log2 T(k, d) < 2^d log2(2k + 1) for k >= 1, where all 2^(2^k)
-    functions need 2^k bits: the CS 536 notes' regularisation by depth,
-    counted.
-
-    >>> [boolean_trees(2, d) for d in range(4)]
-    [2, 10, 74, 74]
-    >>> boolean_trees(10, 3), boolean_hypotheses(10).bit_length() - 1
-    (1082848362, 1024)
-
-    See also: :func:`boolean_hypotheses`, :func:`sample_size_bound`.
-    """
-    _check_count("k", k, 0)
-    _check_count("depth", depth, 0)
-    # T(k - depth + j, j) for j = 0, 1, ..., depth: the trees that fit under
-    # the last j levels, with the variables that the levels above leave.
-    count = 2
-    for j in range(1, depth + 1):
-        variables = k - depth + j
-        count = 2 + variables * count * count if variables > 0 else 2
-    return count
-
-
-def _integer_root(base: int) -> tuple[int, int]:
-    """(r, s) with base = r^s and s as large as possible."""
-    for s in range(base.bit_length(), 1, -1):
-        r = round(base ** (1 / s))
-        for candidate in (r - 1, r, r + 1):
-            if candidate > 1 and candidate**s == base:
-                return candidate, s
-    return base, 1
-
-
-def _log(hypotheses: int, base: Number) -> Score:
-    """log_base |H|: exact when |H| and an integer base are powers of one integer."""
-    if hypotheses == 1:
-        return Fraction(0)
-    root, s = _integer_root(base) if type(base) is int else (0, 0)
-    if root and hypotheses % root == 0:
-        if root == 2:  # a power of two is its bit length less one; no huge power computed
-            t = hypotheses.bit_length() - 1
-            if hypotheses == 1 << t:
-                return Fraction(t, s)
-        else:
-            t = round(math.log(hypotheses, root))
-            for exponent in (t - 1, t, t + 1):
-                if exponent > 0 and root**exponent == hypotheses:
-                    return Fraction(exponent, s)
-    return math.log(hypotheses) / math.log(base)
-
-
-def sample_size_bound(epsilon: Number, hypotheses: int, *, base: Number = 2) -> int:
-    """The least integer m with m >= (1 / epsilon^2) log |H| (the CS 536 notes, eq. 5).
-
-    With that many training examples, |err(f) - err_train(f)| < epsilon for
-    every f of a finite hypothesis space H (the notes' bound, up to its
-    constant).  ``epsilon`` counts as the exact number it is (the float 0.1
-    is a little more than 1/10; pass Fraction(1, 10) for a tenth).
-    log_base |H| is exact when |H| and an integer base are powers of one
-    integer (2^(2^k) in base 2 is 2^k, 8 in base 4 is 3/2), and otherwise
-    the float log |H| / log base; |H| may be any Python int, however large.
-
-    For Boolean functions of k variables, |H| = 2^(2^k) and the bound is
-    2^k / epsilon^2: the notes' "almost every possible value of x".
-
-    >>> sample_size_bound(Fraction(1, 10), boolean_hypotheses(10))  # 1024 / 0.01
-    102400
-    >>> sample_size_bound(Fraction(1, 10), 1000, base=10), sample_size_bound(0.5, 1)
-    (300, 0)
-
-    See also: :func:`boolean_hypotheses`.
-    """
-    if not is_number(epsilon) or not 0 < epsilon < math.inf:
-        raise DtreeError(f"epsilon must be a finite number > 0, got {quote(epsilon)}")
-    if type(hypotheses) is not int or hypotheses < 1:
-        raise DtreeError(f"|H| is an integer >= 1, got {quote(hypotheses)}")
-    if not is_number(base) or not 1 < base < math.inf:
-        raise DtreeError(
-            f"the base of the logarithm must be a finite number > 1, got {quote(base)}"
-        )
-    return math.ceil(Fraction(_log(hypotheses, base)) / Fraction(epsilon) ** 2)

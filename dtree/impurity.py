@@ -28,14 +28,16 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 
 from dtree.counts import Table, _negative, class_totals, contingency, ratio, total
 from dtree.dataset import Dataset, Weight
 from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "IMPURITIES",
     "TOLERANCE",
     "Impurity",
     "conditional_entropy",
@@ -260,3 +262,9 @@ def gain_ratio(data: Dataset, attribute: str) -> float:
     """
     split = split_information(data, attribute)
     return 0.0 if split <= TOLERANCE else information_gain(data, attribute) / split
+
+
+IMPURITIES: Mapping[str, Impurity] = MappingProxyType(
+    {"entropy": entropy, "gini": gini, "misclassification": misclassification}
+)
+"""The impurities of classes by name: a learner's ``impurity`` other than ``squared_error``."""

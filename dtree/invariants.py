@@ -64,6 +64,7 @@ from typing import assert_never
 
 from toolz import groupby
 
+from dtree.arithmetic import Number, Real
 from dtree.conditions import holds
 from dtree.counts import (
     ClassStats,
@@ -83,7 +84,16 @@ from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import ConfusionMatrix, Fold, error, f_beta, precision, recall, resubstitution
+from dtree.evaluate import (
+    ConfusionMatrix,
+    Fold,
+    Learn,
+    error,
+    f_beta,
+    precision,
+    recall,
+    resubstitution,
+)
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -119,8 +129,8 @@ from dtree.tree import (
 )
 
 __all__ = [
+    "AttributeScore",
     "Learn",
-    "Score",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
     "dnf_agrees_with_tree",
@@ -166,10 +176,7 @@ __all__ = [
     "weights_act_as_copies",
 ]
 
-Number = Fraction | float | int
-Learn = Callable[[Dataset], Tree]
-"""A learner under test: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
-Score = Callable[[Dataset, str], Fraction | float]
+AttributeScore = Callable[[Dataset, str], Real]
 """How a learner scores splitting a node's data on an attribute."""
 
 
@@ -367,7 +374,9 @@ def information_gain_is_zero_exactly_under_independence(
     return _same(impurity_decrease(table), 0) == independent
 
 
-def gain_ratio_is_bounded(data: Dataset, attribute: str, *, gain_ratio: Score = gain_ratio) -> bool:
+def gain_ratio_is_bounded(
+    data: Dataset, attribute: str, *, gain_ratio: AttributeScore = gain_ratio
+) -> bool:
     """0 <= GainRatio(D, X) = IG(D, X) / H_D(X) <= 1, since I(X; Y) <= H(X).
 
     >>> data = Dataset.from_columns({"X": ["a", "b", "c", "d"], "Y": ["1", "2", "3", "4"]},
@@ -502,7 +511,7 @@ def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
     predicts the label of every row of positive weight.  Lecture 10's XOR
     is consistent, and a learner that stops at a single leaf fails it:
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> from dtree.tree import Leaf
     >>> from dtree.counts import stats_of
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
@@ -531,7 +540,7 @@ def reaches_least_training_error(learn: Learn, data: Dataset) -> bool:
     for regression data.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> reaches_least_training_error(id3, load("boolean-table"))  # 1/8: row 5 or row 7
     True
     >>> reaches_least_training_error(lambda d: id3(d, max_depth=0), load("boolean-table"))  # 3/8
@@ -568,7 +577,7 @@ def is_permutation_invariant(learn: Learn, data: Dataset, order: Sequence[int]) 
     subset lists its rows in another order but keeps the columns as they
     were, so a learner that reads the columns directly would go unnoticed.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> from dtree.tree import Leaf
     >>> from dtree.counts import stats_of
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
@@ -593,7 +602,7 @@ def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -
     row's own weight.  When no row keeps a positive weight there is nothing
     to learn from, and the law holds vacuously.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> weights_act_as_copies(id3, xor, [2, 0, 1, 3])
@@ -633,7 +642,9 @@ def _separates(data: Dataset, attribute: str) -> bool:
     return len(set(data.column(attribute))) >= 2
 
 
-def splits_are_greedy(tree: Tree, data: Dataset, *, score: Score = information_gain) -> bool:
+def splits_are_greedy(
+    tree: Tree, data: Dataset, *, score: AttributeScore = information_gain
+) -> bool:
     """Every split tests the first attribute, in schema order, whose score on
     the training rows that reach it is the maximum (FindBestSplit, the CS 760 notes).
 
@@ -641,7 +652,7 @@ def splits_are_greedy(tree: Tree, data: Dataset, *, score: Score = information_g
     candidates.  For multiway nominal splits (ID3); ``score`` is the
     learner's criterion, e.g. ``lambda d, a: impurity_decrease(contingency(d, a), gini)``.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = Dataset.from_columns(
     ...     {"Wind": ["Weak", "Strong", "Weak", "Strong"], "Sky": ["Sun", "Sun", "Rain", "Rain"],
     ...      "Play": ["Yes", "Yes", "No", "No"]}, target="Play")
@@ -699,7 +710,7 @@ def stats_are_additive(tree: Tree) -> bool:
 
     This is what makes pruning exact and local.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> stats_are_additive(id3(xor))
@@ -730,7 +741,7 @@ def leaves_predict_plurality(tree: Tree) -> bool:
     the mean in regression), and an empty leaf that of its nearest non-empty
     ancestor (the plurality rule of the Learning with Trees notes).
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> data = Dataset.from_columns({"X": ["a", "b", "b"], "Y": ["T", "F", "T"]}, target="Y")
     >>> tree = id3(data)
     >>> leaves_predict_plurality(tree)  # X = b is a 1-1 tie: the first class, F
@@ -756,7 +767,7 @@ def probabilities_sum_to_one(
 ) -> bool:
     """P(k | x) lies in [0, 1] for each class k, and sum_k P(k | x) = 1, missing values or not.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> probabilities_sum_to_one(id3(xor), {"Z1": None, "Z2": "1"})
@@ -781,7 +792,7 @@ def predict_agrees_with_proba(
 
     Holds when every leaf predicts its plurality (see :func:`leaves_predict_plurality`).
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> predict_agrees_with_proba(id3(xor), {"Z1": "1", "Z2": "1"})
@@ -883,7 +894,7 @@ def resubstitution_is_training_error(
     an example is spread over several leaves, and the law says nothing
     (True), as it does for data without a row of positive weight.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = Dataset.from_columns(
     ...     {"Wind": ["Weak", "Strong", "Weak", "Strong", "Weak"],
     ...      "Play": ["Yes", "No", "Yes", "Yes", "No"]}, target="Play")
@@ -970,7 +981,7 @@ def is_pruning_of(pruned: Tree, tree: Tree) -> bool:
     and predict their plurality (a pruned subtree, T' <= T in Breiman's order).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> cut = Leaf("Yes", tree.stats)
     >>> is_pruning_of(cut, tree), is_pruning_of(tree, cut)
@@ -1009,7 +1020,7 @@ def path_is_nested(alphas: Sequence[Number], trees: Sequence[Tree], *, strict: b
     and the last is the root alone.
 
     >>> from dtree.prune import cost_complexity_path
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> path = cost_complexity_path(cart(data))
     >>> path_is_nested(path.alphas, path.trees)
@@ -1036,7 +1047,7 @@ def prune_to_is_optimal(
 
     ``prune_to`` defaults to dtree's, measuring R by ``risk``.
 
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> prune_to_is_optimal(cart(data), Fraction(1, 10))
     True
@@ -1068,7 +1079,7 @@ def reduced_error_keeps_accuracy(
     higher (for validation data without missing values).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> data = load("play-tennis")
     >>> tree = id3(data.subset(range(10)))
     >>> reduced_error_keeps_accuracy(tree, data.subset(range(10, 14)))
@@ -1092,7 +1103,7 @@ def pessimistic_keeps_estimate(
     raising (no ``data``) its result is a pruning of the tree.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> data = load("restaurant")
     >>> pessimistic_keeps_estimate(c45(data, min_objects=1), data=data)
     True
@@ -1112,7 +1123,7 @@ def rules_agree_with_tree(
     that reaches one leaf (no missing value, no value the tree has not seen): the
     paths are mutually exclusive and cover every such example.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> tree = id3(xor)
@@ -1144,7 +1155,7 @@ def model_file_round_trips(
     differently (1, 1.0, "1/1"), so equal text read back means equal types.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> tree = c45(load("golf"))
     >>> model_file_round_trips(tree)
     True
@@ -1163,7 +1174,7 @@ def python_agrees_with_predict(
     every example with no missing value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> data = load("play-tennis")
     >>> python_agrees_with_predict(id3(data), data.examples())
     True
@@ -1196,7 +1207,7 @@ def dnf_agrees_with_tree(
     ``label`` (CS 536 notes: a tree is a DNF); vacuous unless it reaches one leaf.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tennis = id3(load("play-tennis"))
     >>> day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Weak"}
     >>> dnf_agrees_with_tree(tennis, "Yes", day)
@@ -1282,7 +1293,7 @@ def leaves_arguments_unchanged(f: Callable[..., object], *args: object, **kwargs
     The arguments are deep-copied before the call and compared with ``==``
     after it, so they must compare by value.
 
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> leaves_arguments_unchanged(id3, xor, max_depth=1)

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Literal, cast
 
+from dtree.arithmetic import Number
 from dtree.dataset import Dataset, Value, Weight, check_weight, collection
 from dtree.errors import DtreeError, at_file, quote
 
@@ -461,7 +462,7 @@ def _dataset(
         raise at_file(error, file) from error
 
 
-def _field(value: Value | float) -> str:
+def _field(value: Value | Number) -> str:
     """A value as a CSV field that :func:`read_csv` reads back: ``?`` for missing, a number
     as its shortest exact form."""
     if value is None:
@@ -496,6 +497,6 @@ def csv_text(data: Dataset, *, weights: str = "weight") -> str:
         fields = [_field(column[row]) for column in data.columns]
         fields.append(_field(data.target[row]))
         if weighted:
-            fields.append(_field(data.weights[row]))  # type: ignore[arg-type]
+            fields.append(_field(data.weights[row]))
         writer.writerow(fields)
     return out.getvalue()

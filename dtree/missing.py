@@ -8,15 +8,18 @@ likely value of the attribute,
     argmax_k P(X_i = k),
 
 where P is estimated by the (weighted) frequencies among the examples
-whose value is known.  The second suggestion, fractional counts P(X_i = k)
-for every value k, is a change of weights, not of values, and is not done
-here.
+whose value is known.  The second, C4.5's, sends such an example down
+every branch k of a split with the fraction P(branch k) of its weight,
+the branch's share of the weight whose value is known (:func:`shares`):
+growing, recounting and predicting all share it out by this one rule.
 
 A missing value is ``None``.  Only attribute values can be missing: a
 dataset refuses a missing target (see :class:`dtree.dataset.Dataset`).
 
 Contents
 --------
+:func:`shares`
+    The fraction of a missing value's weight each branch receives.
 :func:`most_likely_value`
     The value of an attribute of greatest total weight among the known values.
 :func:`impute`
@@ -26,12 +29,29 @@ Contents
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
-from dtree.counts import plurality, total
+from dtree.counts import plurality, ratio, total
 from dtree.dataset import Dataset, Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError
 
-__all__ = ["impute", "most_likely_value"]
+__all__ = ["impute", "most_likely_value", "shares"]
+
+
+def shares(known: Sequence[Weight]) -> tuple[Fraction | float, ...]:
+    """C4.5's fractional sharing: the fraction of an example whose value is missing that
+    goes down each branch, the branch's share w_k / sum_j w_j of the ``known`` weight of the
+    examples whose value is known.  With no known weight, every branch gets an equal share.
+
+    >>> shares([2, 5, 7])
+    (Fraction(1, 7), Fraction(5, 14), Fraction(1, 2))
+    >>> shares([0, 0])
+    (Fraction(1, 2), Fraction(1, 2))
+    """
+    whole = total(known)
+    if whole == 0:
+        return tuple(Fraction(1, len(known)) for _ in known)
+    return tuple(ratio(weight, whole) for weight in known)
 
 
 def most_likely_value(data: Dataset, attribute: str) -> str | float:

@@ -112,7 +112,7 @@ def takes_progress(function: Callable[..., object]) -> bool:
     """Whether ``function`` takes a ``progress`` keyword: a :data:`Report` for its own work.
 
     >>> from functools import partial
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> takes_progress(id3), takes_progress(partial(id3, max_depth=1)), takes_progress(len)
     (True, True, False)
     """

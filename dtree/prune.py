@@ -46,20 +46,21 @@ from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial
 from statistics import NormalDist
-from typing import Literal, TypeVar, assert_never
+from typing import Literal, TypeVar, assert_never, get_args
 
 from attrs import evolve, frozen
 
+from dtree.arithmetic import Real
 from dtree.counts import (
     ClassStats,
     central,
     training_loss,
 )
 from dtree.dataset import Dataset, Label, Weight
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
-from dtree.grow import IMPURITIES, Learner
-from dtree.impurity import Impurity, gini
+from dtree.impurity import IMPURITIES, Impurity, gini
+from dtree.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, meter, part
 from dtree.routing import (
@@ -92,8 +93,8 @@ __all__ = [
     "EarlyStopping",
     "PathEstimate",
     "Risk",
-    "Rule",
     "Selection",
+    "SelectionRule",
     "ZRule",
     "added_errors",
     "as_leaf",
@@ -116,8 +117,8 @@ __all__ = [
 Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Largest = Literal["first", "last"]
-Rule = Literal["min", "1se"]
-Number = Fraction | float
+SelectionRule = Literal["min", "1se"]
+"""How cost-complexity pruning picks from its path: the least error, or the 1-SE rule."""
 R = TypeVar("R")
 
 
@@ -125,7 +126,7 @@ def as_leaf(node: Tree) -> Leaf:
     """The node pruned to a leaf: same statistics, predicting their plurality (or mean).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> as_leaf(id3(load("play-tennis")))
     Leaf(prediction='Yes', stats=ClassStats(classes=('No', 'Yes'), counts=(5, 9)))
     """
@@ -149,7 +150,7 @@ def prunings(tree: Tree) -> tuple[Tree, ...]:
     the tree itself.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> from dtree.tree import size
     >>> [size(t) for t in prunings(id3(load("xor")))]
     [1, 3, 5, 5, 7]
@@ -173,27 +174,26 @@ def prunings(tree: Tree) -> tuple[Tree, ...]:
 # -- cost-complexity ------------------------------------------------------------------------
 
 
-def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Number:
+def _node_risk(node: Tree, n: Weight, risk: Risk, impurity: Impurity) -> Real:
     """R(t): the node's risk as a leaf, a share of the root's weight ``n``."""
     leaf = as_leaf(node)
     stats = leaf.stats
     if risk == "impurity" and isinstance(stats, ClassStats):
-        loss: Number = impurity(stats.counts) * stats.weight if stats.weight > 0 else Fraction(0)
+        loss: Real = impurity(stats.counts) * stats.weight if stats.weight > 0 else Fraction(0)
     else:
         loss = training_loss(stats, leaf.prediction)
     return loss / n if isinstance(loss, float) or isinstance(n, float) else Fraction(loss, 1) / n
 
 
 def _check_risk(risk: str) -> None:
-    if risk not in ("error", "impurity"):
-        raise DtreeError(f"risk must be 'error' or 'impurity', not {quote(risk)}")
+    check_choice("risk", risk, get_args(Risk))
 
 
-def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Number:
+def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) -> Real:
     """R(T), the sum of the leaves' risks (the resubstitution estimate for ``"error"``).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> tree = cart(load("play-tennis"), max_depth=1)
     >>> tree_risk(tree), tree_risk(tree, risk="impurity")
     (Fraction(5, 14), Fraction(5, 14))
@@ -204,26 +204,26 @@ def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) ->
 
 
 def cost_complexity(
-    tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini
-) -> Number:
+    tree: Tree, alpha: Real, *, risk: Risk = "error", impurity: Impurity = gini
+) -> Real:
     """R_alpha(T) = R(T) + alpha |T|, the penalised risk of the Learning with Trees notes.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> cost_complexity(cart(load("play-tennis"), max_depth=1), Fraction(1, 10))
     Fraction(39, 70)
     """
     return tree_risk(tree, risk=risk, impurity=impurity) + _exact(alpha) * n_leaves(tree)
 
 
-def _exact(alpha: Number) -> Number:
+def _exact(alpha: Real) -> Real:
     """A float alpha as the exact rational it stands for, so comparisons stay exact."""
     if isinstance(alpha, float) and math.isfinite(alpha):
         return Fraction(alpha)
     return alpha
 
 
-def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impurity = gini) -> Tree:
+def prune_to(tree: Tree, alpha: Real, *, risk: Risk = "error", impurity: Impurity = gini) -> Tree:
     """T(alpha): the smallest pruned subtree minimising R(T) + alpha |T|.
 
     Bottom-up, a node becomes a leaf when its own cost R(t) + alpha is at
@@ -231,7 +231,7 @@ def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impur
     smallest minimiser, which Breiman et al. (1984) show is unique.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> from dtree.tree import n_leaves
     >>> tree = cart(load("play-tennis"))
     >>> [n_leaves(prune_to(tree, a)) for a in (0, Fraction(1, 28), Fraction(3, 28))]
@@ -242,10 +242,10 @@ def prune_to(tree: Tree, alpha: Number, *, risk: Risk = "error", impurity: Impur
         raise DtreeError(f"alpha must be a number >= 0, got {quote(alpha)}")
     n, a = tree.stats.weight, _exact(alpha)
 
-    def on_leaf(leaf: Leaf) -> tuple[Tree, Number]:
+    def on_leaf(leaf: Leaf) -> tuple[Tree, Real]:
         return leaf, _node_risk(leaf, n, risk, impurity) + a
 
-    def on_split(split: Split, below: tuple[tuple[Tree, Number], ...]) -> tuple[Tree, Number]:
+    def on_split(split: Split, below: tuple[tuple[Tree, Real], ...]) -> tuple[Tree, Real]:
         as_one = _node_risk(split, n, risk, impurity) + a
         kept = sum((cost for _, cost in below), Fraction(0))
         if as_one <= kept:
@@ -270,26 +270,26 @@ class CostComplexityPath:
     ``risks[k]`` is R(trees[k]).  The last tree is the root alone.
     """
 
-    alphas: tuple[Number, ...]
+    alphas: tuple[Real, ...]
     trees: tuple[Tree, ...]
-    risks: tuple[Number, ...]
+    risks: tuple[Real, ...]
 
     @property
     def leaves(self) -> tuple[int, ...]:
         """|T_k|, the number of leaves of each tree.
 
         >>> from dtree.datasets import load
-        >>> from dtree.grow import cart
+        >>> from dtree.presets import cart
         >>> cost_complexity_path(cart(load("play-tennis"))).leaves
         (7, 3, 1)
         """
         return tuple(n_leaves(tree) for tree in self.trees)
 
-    def tree_at(self, alpha: Number) -> Tree:
+    def tree_at(self, alpha: Real) -> Tree:
         """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha).
 
         >>> from dtree.datasets import load
-        >>> from dtree.grow import cart
+        >>> from dtree.presets import cart
         >>> path = cost_complexity_path(cart(load("play-tennis")))
         >>> [n_leaves(path.tree_at(a)) for a in (0, 0.05, 0.1, 1)]
         [7, 3, 3, 1]
@@ -352,7 +352,7 @@ class _WeakestLinks:
         self.tree = tree
         nodes, n = self.index.nodes, tree.stats.weight
         self.r_node = [_node_risk(node, n, risk, impurity) for node in nodes]
-        self.r_branch: list[Number] = [Fraction(0)] * len(nodes)
+        self.r_branch: list[Real] = [Fraction(0)] * len(nodes)
         self.size = [0] * len(nodes)
         for i in reversed(range(len(nodes))):
             if isinstance(nodes[i], Leaf):
@@ -362,19 +362,19 @@ class _WeakestLinks:
                 self.size[self.index.parents[i]] += self.size[i]
         self.live = [True] * len(nodes)
         self.version = [0] * len(nodes)
-        self.heap: list[tuple[Number, int, int]] = []
+        self.heap: list[tuple[Real, int, int]] = []
         for i, node in enumerate(nodes):
             if isinstance(node, Split):
                 self._push(i)
 
-    def g(self, i: int) -> Number:
+    def g(self, i: int) -> Real:
         """g(t) = (R(t) - R(T_t)) / (|T_t| - 1)."""
         return (self.r_node[i] - self.r_branch[i]) / (self.size[i] - 1)
 
     def _push(self, i: int) -> None:
         heapq.heappush(self.heap, (self.g(i), i, self.version[i]))
 
-    def weakest(self) -> tuple[Number, int] | None:
+    def weakest(self) -> tuple[Real, int] | None:
         """The least g(t) over the live splits, and the first split (in preorder) that has it."""
         while self.heap:
             g, i, version = self.heap[0]
@@ -404,7 +404,7 @@ class _WeakestLinks:
 
 def link_strengths(
     tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini
-) -> tuple[tuple[Split, Number], ...]:
+) -> tuple[tuple[Split, Real], ...]:
     """g(t) = (R(t) - R(T_t)) / (|T_t| - 1) for every split t of the tree, in preorder.
 
     R is a share of the root's weight, as in :func:`tree_risk`.  g(t) is the
@@ -416,7 +416,7 @@ def link_strengths(
     are the two splits below the root, at 1/20:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> [str(g) for _, g in link_strengths(cart(data))]
     ['1/10', '1/20', '1/10', '1/20', '1/10']
@@ -455,7 +455,7 @@ def cost_complexity_path(
     On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree gives:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> tree = cart(data)
     >>> cost_complexity_path(tree, risk="impurity").alphas
@@ -467,13 +467,13 @@ def cost_complexity_path(
     """
     _check_risk(risk)
     links = _WeakestLinks(tree, risk, impurity)
-    alphas: list[Number] = []
+    alphas: list[Real] = []
     trees: list[Tree] = []
-    risks: list[Number] = []
+    risks: list[Real] = []
     leaves = links.size[0]
     advance = meter(progress, leaves - 1, "pruning")
 
-    def record(alpha: Number) -> None:
+    def record(alpha: Real) -> None:
         alphas.append(alpha)
         trees.append(links.tree)
         risks.append(links.r_branch[0])
@@ -508,7 +508,7 @@ def _check_target(tree: Tree, data: Dataset, role: str) -> None:
 # -- reduced-error pruning -------------------------------------------------------------------
 
 
-def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
+def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Real:
     """The weighted validation loss of one prediction: misclassified weight or squared error."""
     counted = rows.counted
     shares = rows.loose if counted else rows.shares()
@@ -517,7 +517,7 @@ def _loss(prediction: Label | float, data: Dataset, rows: Routed) -> Number:
         wrong = (
             w for (row, _), w in zip(shares, weights, strict=True) if data.target[row] != prediction
         )
-        loss: Number = sum(wrong, Fraction(0))
+        loss: Real = sum(wrong, Fraction(0))
         if counted:  # the run's weight less its weight of the predicted class
             classes = data.schema.classes
             right = rows.run_weight(classes.index(prediction))[0] if prediction in classes else 0
@@ -544,7 +544,7 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
     this is exactly the validation accuracy.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> from dtree.tree import size
     >>> data = load("play-tennis")
     >>> tree = id3(data.subset(range(10)))
@@ -553,12 +553,12 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
     """
     _check_target(tree, validation, "validation")
 
-    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, Number]:
+    def on_leaf(leaf: Leaf, rows: Routed) -> tuple[Tree, Real]:
         return leaf, _loss(leaf.prediction, validation, rows)
 
     def on_split(
-        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, Number], ...]
-    ) -> tuple[Tree, Number]:
+        split: Split, rows: Routed, stopped: Routed, below: tuple[tuple[Tree, Real], ...]
+    ) -> tuple[Tree, Real]:
         leaf = as_leaf(split)
         kept = sum((loss for _, loss in below), _loss(leaf.prediction, validation, stopped))
         if all(isinstance(subtree, Leaf) for subtree, _ in below):
@@ -598,8 +598,7 @@ def _z(confidence: float, rule: ZRule) -> float:
 
 
 def _check_confidence(confidence: float, rule: str) -> None:
-    if rule not in ("c45", "normal"):
-        raise DtreeError(f"z must be 'c45' or 'normal', not {quote(rule)}")
+    check_choice("z", rule, get_args(ZRule))
     if not 0 < confidence < 1:
         raise DtreeError(f"the confidence level CF is in (0, 1), got {quote(confidence)}")
 
@@ -777,6 +776,7 @@ def largest_branch(weights: Sequence[Weight], ties: Largest = "first") -> int:
     >>> largest_branch([3, 5, 4.9999995], "last")
     2
     """
+    check_choice("ties", ties, get_args(Largest))
     if ties == "first":
         return list(weights).index(max(weights))
     best, top = 0, -math.inf
@@ -820,7 +820,7 @@ def pessimistic(
     predicts 3.273 errors, the leaf (16, 1) 2.507, so it is pruned.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> from dtree.tree import size
     >>> data = load("restaurant")
     >>> tree = c45(data, min_objects=1)
@@ -959,10 +959,10 @@ class PathEstimate:
     are these divided by the root's risk).
     """
 
-    alpha: Number
+    alpha: Real
     leaves: int
-    risk: Number
-    error: Number
+    risk: Real
+    error: Real
     standard_error: float
 
 
@@ -971,14 +971,14 @@ class Selection:
     """The tree chosen from a path: ``trees[index]`` of the path, at ``alpha``, and the table."""
 
     tree: Tree
-    alpha: Number
+    alpha: Real
     index: int
     table: tuple[PathEstimate, ...]
 
 
 def _mean_and_standard_error(
-    losses_and_weights: Sequence[tuple[Number, Weight]],
-) -> tuple[Number, float]:
+    losses_and_weights: Sequence[tuple[Real, Weight]],
+) -> tuple[Real, float]:
     """The weighted mean loss and its standard error sqrt(s^2 / N) (Breiman et al. 1984, 3.4)."""
     n = sum((w for _, w in losses_and_weights), Fraction(0))
     mean = sum((w * loss for loss, w in losses_and_weights), Fraction(0)) / n
@@ -986,11 +986,10 @@ def _mean_and_standard_error(
     return mean, math.sqrt(spread / n)
 
 
-def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
+def _choose(estimates: Sequence[tuple[Real, float]], rule: SelectionRule) -> int:
     """The index of the least error (the smallest tree on a tie), or by the one-SE rule
     the smallest tree whose error is within one standard error of that least error."""
-    if rule not in ("min", "1se"):
-        raise DtreeError(f"rule must be 'min' or '1se', not {quote(rule)}")
+    check_choice("rule", rule, get_args(SelectionRule))
     best = min(range(len(estimates)), key=lambda k: (estimates[k][0], -k))
     if rule == "min":
         return best
@@ -999,7 +998,7 @@ def _choose(estimates: Sequence[tuple[Number, float]], rule: Rule) -> int:
 
 
 def _selection(
-    path: CostComplexityPath, estimates: Sequence[tuple[Number, float]], rule: Rule
+    path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: SelectionRule
 ) -> Selection:
     table = tuple(
         PathEstimate(alpha, leaves, risk, error, se)
@@ -1011,18 +1010,20 @@ def _selection(
     return Selection(path.trees[k], path.alphas[k], k, table)
 
 
-def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Number, Weight]]:
+def _row_losses(tree: Tree, data: Dataset) -> list[tuple[Real, Weight]]:
     return list(zip(losses(tree, data), data.row_weights, strict=True))
 
 
-def select_by_holdout(path: CostComplexityPath, test: Dataset, *, rule: Rule = "min") -> Selection:
+def select_by_holdout(
+    path: CostComplexityPath, test: Dataset, *, rule: SelectionRule = "min"
+) -> Selection:
     """Choose from a path by the error on an independent test sample.
 
     ``rule="min"`` takes the least test error (the smaller tree on a tie);
     ``rule="1se"`` the smallest tree within one standard error of it.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> data = load("play-tennis")
     >>> path = cost_complexity_path(cart(data.subset(range(10))))
     >>> chosen = select_by_holdout(path, data.subset(range(10, 14)))
@@ -1041,7 +1042,7 @@ def select_by_cv(
     folds: int | Sequence[Fold] = 10,
     *,
     seed: int = 0,
-    rule: Rule = "min",
+    rule: SelectionRule = "min",
     risk: Risk = "error",
     impurity: Impurity | None = None,
     progress: Report | None = None,
@@ -1057,7 +1058,7 @@ def select_by_cv(
     losses on the held-out fold; tree k's cross-validated error is the
     mean loss over all rows, with its standard error.  ``folds`` is their
     number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
-    ``learner`` a :class:`~dtree.grow.Learner` or any function from data to
+    ``learner`` a :class:`~dtree.learner.Learner` or any function from data to
     a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
     the learner's own (Gini for a function).  ``progress``, if given, is
     told the work done: the full tree and each fold, grown and then pruned,
@@ -1066,7 +1067,7 @@ def select_by_cv(
     the serial result (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import CART
+    >>> from dtree.learner import CART
     >>> chosen = select_by_cv(CART, load("iris"), folds=10, seed=0)
     >>> [(row.leaves, str(row.error)) for row in chosen.table]
     [(9, '3/50'), (7, '4/75'), (4, '3/50'), (3, '3/50'), (2, '1/3'), (1, '2/3')]
@@ -1115,7 +1116,7 @@ def _held_out_losses(
     risk: Risk,
     impurity: Impurity,
     progress: Report | None = None,
-) -> tuple[list[tuple[Number, Weight]], ...]:
+) -> tuple[list[tuple[Real, Weight]], ...]:
     """The losses (with their weights) of the fold's test rows, for each beta, under the
     tree grown on the fold's training rows pruned to that beta."""
     path = _path_of(learner, data.subset(fold.train), risk, impurity, progress)
@@ -1134,7 +1135,7 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
     pruning "by depth".
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> from dtree.render import text
     >>> print(text(truncate(id3(load("play-tennis")), 1)))
     root [No: 5, Yes: 9]
@@ -1164,8 +1165,8 @@ class EarlyStopping:
 
     tree: Tree
     depth: int
-    training_errors: tuple[Number, ...]
-    validation_errors: tuple[Number, ...]
+    training_errors: tuple[Real, ...]
+    validation_errors: tuple[Real, ...]
 
 
 def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> EarlyStopping:
@@ -1178,7 +1179,7 @@ def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> Ea
     pictured.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3
+    >>> from dtree.learner import ID3
     >>> data = load("play-tennis")
     >>> stop = early_stopping(ID3, data.subset(range(10)), data.subset(range(10, 14)))
     >>> [str(e) for e in stop.training_errors], [str(e) for e in stop.validation_errors]

@@ -181,7 +181,7 @@ def text(tree: Tree) -> str:
     with its level, ``(21) x <= 21.5 ...``, instead of 21 bars.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> print(text(id3(load("boolean-table"))))
     root [F: 3, T: 5]
     X1 = F [F: 3, T: 1]
@@ -208,7 +208,7 @@ def rules(tree: Tree) -> str:
     linear in the tree's size times the merged conditions of a path.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> print(rules(c45(load("golf"))))
     if outlook = overcast then Play  [4, 100%]
     if outlook = rain and windy = false then Play  [3, 100%]
@@ -275,7 +275,7 @@ def dot(tree: Tree) -> str:
     so no attribute name or value can change the graph's syntax.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> print(dot(id3(load("boolean-table"))))
     digraph tree {
       node [shape=box];
@@ -322,7 +322,7 @@ def layout(tree: Tree) -> tuple[Placed, ...]:
     """The nodes of the tree in preorder, placed for drawing.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> [(p.x, p.depth, p.test) for p in layout(id3(load("boolean-table")))]
     [(1.25, 0, ''), (0.5, 1, '= F'), (0.0, 2, '= F'), (1.0, 2, '= T'), (2.0, 1, '= T')]
     """
@@ -365,7 +365,7 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
     XOR's tree: seven boxes and six edges, each edge labelled:
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> ax = draw(id3(load("xor")))
     >>> len(ax.texts), len(ax.lines)
     (13, 6)
@@ -561,7 +561,7 @@ def python(tree: Tree, *, name: str = "predict") -> str:
     :class:`DtreeError` (write it with :func:`dtree.serialize.to_json`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> source = python(id3(load("boolean-table")))
     >>> print(source[source.index("    value") :])
         value = example['X1']

@@ -47,7 +47,18 @@ from attrs import frozen
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats, central, ratio, stats_of, total
 from dtree.dataset import Dataset, Label, Numeric, Weight
-from dtree.tree import Branch, Leaf, Probability, Split, Tree, descend, nodes, prediction_of
+from dtree.tree import (
+    Branch,
+    Leaf,
+    Probability,
+    Split,
+    Tree,
+    depth,
+    descend,
+    nodes,
+    predict_many,
+    prediction_of,
+)
 
 __all__ = [
     "Routed",
@@ -67,6 +78,10 @@ R = TypeVar("R")
 
 _WHOLE = Fraction(1)
 """The share of a row that reaches a node whole."""
+
+_ROW_BY_ROW_DEPTH = 200
+"""The deepest tree :func:`predictions` walks row by row: about where routing the rows
+together starts to cost less, on a chain of thresholds (the worst case for row by row)."""
 
 
 @frozen(eq=False)
@@ -111,7 +126,7 @@ class Run:
     of each node are a slice of it.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> ten = Dataset.from_columns({"x": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
     ...                             "y": list("1011100100")}, target="y")
     >>> tree = cart(ten, max_depth=2)  # x <= 4.5, then x <= 1.5 and x <= 7.5
@@ -173,7 +188,7 @@ class Routed:
         weigh a ``Fraction``: (0, 0) without a counted run.  Two bisections at most.
 
         >>> from dtree.dataset import Dataset
-        >>> from dtree.grow import cart
+        >>> from dtree.presets import cart
         >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")},
         ...                            target="y")
         >>> parts, _ = route(cart(ten), ten, every_row(ten))  # x <= 4.5: 0 0 1 0 0
@@ -237,7 +252,7 @@ def total_weight(data: Dataset, rows: Routed) -> Weight:
     """The weight of the rows, shares counted: ``total`` of their :func:`share_weights`.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> golf = load("golf")
     >>> parts, _ = route(c45(golf), golf, every_row(golf))
     >>> [total_weight(golf, part) for part in parts]
@@ -258,7 +273,7 @@ def routed_stats(data: Dataset, rows: Routed) -> Stats:
     bisection), besides the counts it returns.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> golf = load("golf")
     >>> tree = c45(golf)
     >>> parts, _ = route(tree, golf, every_row(golf))
@@ -303,8 +318,8 @@ def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
             whole.append(row)
         else:
             loose.append((row, share))
-    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]
-    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]
+    whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]  # known numbers
+    values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]  # known numbers
     tally = None if rows.classes is None else _tally(data, rows.classes, whole)
     return rows._with(loose, Run(attribute, tuple(whole), values, tally), 0, len(whole))
 
@@ -353,7 +368,7 @@ def route(
     attribute by bisection (:class:`Run`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> golf = load("golf")
     >>> tree = c45(golf)  # outlook = overcast, rain, sunny
     >>> parts, stopped = route(tree, golf, every_row(golf))
@@ -416,7 +431,7 @@ def fold_routed(
     is :func:`route`'s.  Iterative: a chain 10,000 splits deep is no problem.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> golf = load("golf")
     >>> fold_routed(c45(golf), golf, every_row(golf),
     ...             lambda leaf, rows: [total_weight(golf, rows)],
@@ -455,7 +470,7 @@ def restated(tree: Tree, data: Dataset, rows: Routed | None = None) -> Tree:
     gets the statistics of the data it was trained on.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> restated(tree, load("play-tennis")) == tree
     True
@@ -487,23 +502,25 @@ def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) 
 
 
 def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
-    """:func:`dtree.tree.predict` for every row of the data, in row order, the rows routed
-    together.
+    """:func:`dtree.tree.predict` for every row of the data, in row order.
 
-    The rows go down the tree side by side, so that under a threshold on a
-    numeric attribute they are divided by one bisection of the rows sorted
-    by it: a chain of n thresholds costs O(n log n), not O(n^2) as it would
-    row by row.  No weight is counted: the cost does not grow with the
-    number of classes.
+    A tree at most 200 splits deep (``_ROW_BY_ROW_DEPTH``) is walked compiled, row by
+    row (:func:`dtree.tree.predict_many`): a row costs the splits on its path.  In a
+    deeper one the rows go down side by side, so that under a threshold on a
+    numeric attribute they are divided by one bisection of the rows sorted by it:
+    a chain of n thresholds costs O(n log n), not O(n^2) as it would row by row.
+    No weight is counted: the cost does not grow with the number of classes.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> xor = load("xor")
     >>> predictions(id3(xor), xor) == xor.labels
     True
 
     See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
     """
+    if depth(tree) <= _ROW_BY_ROW_DEPTH:
+        return predict_many(tree, data.examples())
     ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
 
     def on_leaf(leaf: Leaf, rows: Routed) -> None:

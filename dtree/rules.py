@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import field, frozen
 from toolz import groupby
@@ -49,12 +49,13 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, class_counts, cross_tabulate, plurality, ratio, total
 from dtree.dataset import Dataset, Example, Label, Weight
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice
 from dtree.prune import added_errors
 from dtree.tree import Leaf, Tree, paths, preorder
 
 __all__ = [
     "Rule",
+    "RulePruning",
     "RuleSet",
     "describe_rule",
     "fires",
@@ -68,6 +69,8 @@ __all__ = [
 ]
 
 Prediction = Label | float
+RulePruning = Literal["pessimistic", "validation"]
+"""How :func:`prune_rules` measures a rule: C4.5rules' pessimistic estimate, or validation data."""
 
 
 def _conditions(conditions: Sequence[Condition]) -> tuple[Condition, ...]:
@@ -118,7 +121,7 @@ def rules_of(tree: Tree, *, simplified: bool = False) -> tuple[Rule, ...]:
     is 50 million conditions.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> for rule in rules_of(id3(load("play-tennis")))[:2]:
     ...     print(describe_rule(rule))
     if Outlook = Overcast then Yes  [4, 100%]
@@ -292,7 +295,7 @@ def predict_rules(
     ``default`` must be given.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> rules = rules_of(id3(load("play-tennis")))
     >>> predict_rules(rules, {"Outlook": "Rain", "Wind": "Weak"}, default="Yes")
     'Yes'
@@ -326,7 +329,7 @@ def order_by_false_positives(rules: Sequence[Rule], data: Dataset) -> RuleSet:
     covered, the plurality of all the data).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> data = load("play-tennis")
     >>> ordered = order_by_false_positives(rules_of(id3(data)), data)
     >>> [rule.prediction for rule in ordered.rules], ordered.default
@@ -428,7 +431,7 @@ def prune_rules(
     rules: Sequence[Rule],
     data: Dataset,
     *,
-    method: Literal["pessimistic", "validation"] = "pessimistic",
+    method: RulePruning = "pessimistic",
     confidence: float = 0.25,
     order_data: Dataset | None = None,
 ) -> RuleSet:
@@ -446,7 +449,7 @@ def prune_rules(
     rule's support and confidence are measured anew.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> data = load("play-tennis")
     >>> pruned = prune_rules(rules_of(id3(data)), data)
     >>> for rule in pruned.rules:
@@ -459,8 +462,7 @@ def prune_rules(
     >>> pruned.default
     'Yes'
     """
-    if method not in ("pessimistic", "validation"):
-        raise DtreeError(f"method must be 'pessimistic' or 'validation', not {quote(method)}")
+    check_choice("method", method, get_args(RulePruning))
 
     def score(rule: Rule) -> Fraction | float | None:
         if method == "pessimistic":

@@ -90,6 +90,7 @@ from typing import NoReturn, TypeVar, assert_never
 
 from attrs import frozen
 
+from dtree.arithmetic import Number
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Label, Weight
@@ -107,7 +108,6 @@ SCHEMA_VERSION = 1
 MAX_DIGITS = 4300
 """The most digits a number may have (Python's own limit on reading integers)."""
 
-Number = int | float | Fraction
 T = TypeVar("T")
 Json = object
 """A value json.loads returns: dict, list, str, int, float, bool or None."""
@@ -173,7 +173,7 @@ def to_json(tree: Tree) -> str:
     :class:`DtreeError`.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> print(to_json(id3(load("xor"), max_depth=1)))
     {
       "format": "dtree-tree",
@@ -470,6 +470,7 @@ def _condition_of(value: Json, path: str) -> Condition:
             return Equals(attribute, _string(fields["value"], f"{path}.value"))
         case "AtMost" | "Above":
             threshold = _number_of(fields["threshold"], f"{path}.threshold")
+            # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
             return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
         case _:
             values = frozenset(_strings(fields["values"], f"{path}.values"))
@@ -567,7 +568,7 @@ def from_json(text: str | bytes) -> Tree:
     naming where it is.  The text is a ``str``, or ``bytes`` in UTF-8.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> tree = c45(load("golf"))
     >>> from_json(to_json(tree)) == tree
     True

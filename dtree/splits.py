@@ -6,10 +6,6 @@ Vocabulary
     The examples at a node: row indices into the dataset's columns and the
     weight each row carries here (C4.5 sends a row with a missing value
     down every branch with a fraction of its weight).
-``Part``
-    What a split's outcome knows of its examples: the class counts
-    (``Counts``) for a classification tree; ``(weight, sum of w*y, sum of
-    w*y^2)`` for a regression tree.  A split's parts form its table.
 ``Cut``
     A place between two adjacent distinct values of a numeric attribute,
     ``x <= below`` on the left and ``x >= above`` on the right.
@@ -45,7 +41,7 @@ functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
 documented order.
 
 Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`,
-:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`, :func:`squared_error`.
+:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`.
 """
 
 from __future__ import annotations
@@ -55,40 +51,25 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 
 from attrs import frozen
 
-from dtree.counts import Counts, Table, total
+from dtree.counts import Table, total
 from dtree.dataset import Weight
 from dtree.errors import DtreeError
 
 __all__ = [
     "J48_TOLERANCE",
     "Cut",
-    "Part",
     "Scan",
-    "Sums",
     "best_cut",
     "boundary_points",
     "c45_threshold",
     "cut_table",
     "j48_threshold",
     "midpoint",
-    "squared_error",
 ]
 
-
-@frozen
-class Sums:
-    """A regression part, exactly: its weight, sum of w*y and sum of w*y^2."""
-
-    weight: Weight
-    first: Fraction
-    second: Fraction
-
-
-Part = Counts | Sums
 
 J48_TOLERANCE = 1e-6
 """Weka's ``Utils.SMALL``: J48 takes a value as not above a threshold when it
@@ -261,17 +242,6 @@ def boundary_points(values: Sequence[float], labels: Sequence[object]) -> list[t
     return [(a, b) for a, b in itertools.pairwise(ordered) if len(groups[a] | groups[b]) > 1]
 
 
-def squared_error(part: Sums) -> Fraction:
-    """The residual sum of squares of a regression part: sum w (y - mean)^2 = Q - S^2 / W.
-
-    >>> squared_error(Sums(3, Fraction(6), Fraction(14)))  # y = 1, 2, 3
-    Fraction(2, 1)
-    """
-    if not part.weight:
-        return Fraction(0)
-    return part.second - part.first * part.first / Fraction(part.weight)
-
-
 # Float costs W * i(t) of a node, from its class weights.  A scan screens cuts with them; the
 # near-best are then compared exactly: in the scan for Gini and misclassification of integer or
 # fraction weights (_first_exact_best), otherwise by the caller with dtree.impurity.
@@ -314,7 +284,7 @@ class Scan:
 
     cuts: tuple[Cut, ...]
     lefts: tuple[tuple[Weight, ...], ...]
-    totals: tuple[float, ...]
+    totals: tuple[Weight, ...]
     allowed: int
     decrease: float
 
@@ -322,11 +292,11 @@ class Scan:
 def best_cut(
     values: Sequence[float],
     targets: Sequence[int] | Sequence[float],
-    weights: Sequence[float],
+    weights: Sequence[Weight],
     *,
     criterion: str,
     n_classes: int,
-    min_side: float,
+    min_side: Weight,
     rows: Sequence[int] | None = None,
     exact_ties: bool = True,
     resolution: float = 0.0,
@@ -375,7 +345,7 @@ def best_cut(
     if criterion == "squared_error":
         ys: Sequence[float] = targets
         return _scan_squared_error(order, values, ys, weights, min_side, resolution=resolution)
-    classes: Sequence[int] = targets  # type: ignore[assignment]
+    classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
     return _scan_classes(
         order,
         values,
@@ -436,11 +406,15 @@ def _prefix_sums(
             counts[k] = c + w
             steps.append(w * (c + c + w))  # (c + w)^2 - c^2
         sums = list(itertools.accumulate(steps, initial=0))
-    else:
+    else:  # each class's last x log2 x is kept: one logarithm per row
+        log2 = math.log2
+        last = [0.0] * len(counts)
         for k, w in zip(classes, weights, strict=True):
-            c = counts[k]
-            counts[k] = c + w
-            steps.append(_xlogx(float(c + w)) - _xlogx(float(c)))
+            counts[k] = now = counts[k] + w
+            x = float(now)
+            xlogx = x * log2(x) if x > 0 else 0.0
+            steps.append(xlogx - last[k])
+            last[k] = xlogx
         sums = list(itertools.accumulate(steps, initial=0))
     return sizes, sums
 
@@ -526,11 +500,11 @@ def _scan_classes(
     order: list[int],
     values: Sequence[float],
     targets: Sequence[int],
-    weights: Sequence[float],
+    weights: Sequence[Weight],
     *,
     criterion: str,
     n_classes: int,
-    min_side: float,
+    min_side: Weight,
     exact_ties: bool,
     resolution: float,
 ) -> Scan:
@@ -616,7 +590,7 @@ def _offered_cuts(
     classes: Sequence[int],
     weights: Sequence[Weight],
     weight: Weight,
-    min_side: float,
+    min_side: Weight,
     *,
     separated: Callable[[float, float], bool] = operator.lt,
 ) -> tuple[list[int], int]:
@@ -694,7 +668,7 @@ class _Shortlist:
         self.found.append((cost, Cut(position, a, b), tuple(left)))
 
     def scan(
-        self, totals: Sequence[float], weight: float, parent_cost: float, allowed: int
+        self, totals: Sequence[Weight], weight: Weight, parent_cost: float, allowed: int
     ) -> Scan:
         near = {
             cut.position: (cut, left)
@@ -703,7 +677,7 @@ class _Shortlist:
         }
         ordered = [near[p] for p in sorted(near)]
         lefts = tuple(left for _, left in ordered)
-        decrease = (parent_cost - self.least) / weight if ordered else 0.0
+        decrease = float((parent_cost - self.least) / weight) if ordered else 0.0
         return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
 
 
@@ -711,8 +685,8 @@ def _scan_squared_error(
     order: list[int],
     values: Sequence[float],
     targets: Sequence[float],
-    weights: Sequence[float],
-    min_side: float,
+    weights: Sequence[Weight],
+    min_side: Weight,
     *,
     resolution: float,
 ) -> Scan:

@@ -23,13 +23,21 @@ and end with ``assert_never``); learners build them with :func:`unfold`.
 
 Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
-:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_proba`,
-:func:`prediction_of`.  :mod:`dtree.routing` routes a whole dataset at once.
+:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
+:func:`predict_proba`, :func:`prediction_of`.  :mod:`dtree.routing` routes
+a whole dataset at once.
+
+Prediction walks a compiled form of the tree (see :func:`predict_many`),
+built once per tree: a complete example goes down it with one comparison
+or one dictionary look-up per split and no ``Fraction``; any other example
+is handed to :func:`reach` where the compiled walk cannot decide, so the
+results are those of :func:`reach` and :func:`prediction_of`, exactly.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import zip_longest
@@ -37,10 +45,12 @@ from typing import Generic, NamedTuple, TypeVar, assert_never
 
 from attrs import field, frozen
 
-from dtree.conditions import Condition, exclusive, holds
-from dtree.counts import ClassStats, Moments, Stats, plurality, ratio, total
-from dtree.dataset import Example, Label, is_number
+from dtree.arithmetic import Real, is_number
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, exclusive, holds
+from dtree.counts import ClassStats, Moments, Stats, plurality
+from dtree.dataset import Example, Label, Value
 from dtree.errors import DtreeError, quote
+from dtree.missing import shares
 
 __all__ = [
     "Branch",
@@ -60,6 +70,7 @@ __all__ = [
     "nodes",
     "paths",
     "predict",
+    "predict_many",
     "predict_proba",
     "prediction_of",
     "preorder",
@@ -68,7 +79,8 @@ __all__ = [
     "unfold",
 ]
 
-Probability = Fraction | float
+Probability = Real
+"""A share of an example's weight, or a class's probability: exact when the weights are."""
 R = TypeVar("R")
 S = TypeVar("S")
 
@@ -93,7 +105,7 @@ class Leaf:
                     )
             case Moments():
                 prediction = self.prediction
-                if not is_number(prediction) or not math.isfinite(prediction):  # type: ignore[arg-type]
+                if not is_number(prediction) or not math.isfinite(prediction):
                     raise DtreeError(
                         f"a regression leaf predicts a finite number, not {quote(prediction)}"
                     )
@@ -138,8 +150,11 @@ def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
             if not exclusive(first, second):
                 raise DtreeError(f"the conditions {quote(first)} and {quote(second)} overlap")
     for branch in branches:
-        if type(branch.subtree.stats) is not type(stats) or (
-            isinstance(stats, ClassStats) and branch.subtree.stats.classes != stats.classes  # type: ignore[union-attr]
+        below = branch.subtree.stats
+        if type(below) is not type(stats) or (
+            isinstance(stats, ClassStats)
+            and isinstance(below, ClassStats)
+            and below.classes != stats.classes
         ):
             raise DtreeError("a subtree's statistics are of another kind than its split's")
 
@@ -200,7 +215,7 @@ def nodes(tree: Tree) -> Iterator[Tree]:
     """Every node, in preorder (a split before its branches, branches in order).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> [type(node).__name__ for node in nodes(id3(load("xor")))]
     ['Split', 'Split', 'Leaf', 'Leaf', 'Split', 'Leaf', 'Leaf']
     """
@@ -243,7 +258,7 @@ def preorder(tree: Tree) -> Iterator[Visit]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> for node, level, edge in preorder(id3(load("boolean-table"))):
     ...     print(level, edge and (edge.parent, edge.position, describe(edge.condition)))
     0 None
@@ -307,7 +322,7 @@ def fold(
     """Reduce a tree bottom-up: ``on_split`` gets the results of its branches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> fold(id3(load("play-tennis")), lambda leaf: 1, lambda split, below: 1 + sum(below))
     8
     """
@@ -378,7 +393,7 @@ def paths(tree: Tree) -> Iterator[Path]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> conditions, leaf = next(paths(id3(load("play-tennis"))))
     >>> [describe(c) for c in conditions], leaf.prediction
     (['Outlook = Overcast'], 'Yes')
@@ -402,7 +417,7 @@ def leaves(tree: Tree) -> Iterator[Leaf]:
     """The leaves, left to right.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> [leaf.prediction for leaf in leaves(id3(load("xor")))]
     ['0', '1', '1', '0']
     """
@@ -413,7 +428,7 @@ def size(tree: Tree) -> int:
     """The number of nodes, leaves and splits.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> size(id3(load("play-tennis")))
     8
     """
@@ -424,7 +439,7 @@ def n_leaves(tree: Tree) -> int:
     """The number of leaves, |T~| in the notes' cost-complexity.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> n_leaves(id3(load("play-tennis")))
     5
     """
@@ -435,7 +450,7 @@ def depth(tree: Tree) -> int:
     """The number of splits on the longest root-to-leaf path (a leaf has depth 0).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> depth(id3(load("play-tennis")))
     2
     """
@@ -446,12 +461,8 @@ def depth(tree: Tree) -> int:
 
 
 def _branch_weights(split: Split) -> tuple[Probability, ...]:
-    """The share of the split's training weight that went down each branch."""
-    weights = [branch.subtree.stats.weight for branch in split.branches]
-    n = total(weights)
-    if n == 0:
-        return tuple(Fraction(1, len(weights)) for _ in weights)
-    return tuple(ratio(weight, n) for weight in weights)
+    """The share of a missing value each branch gets: its share of the split's training weight."""
+    return shares([branch.subtree.stats.weight for branch in split.branches])
 
 
 def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
@@ -464,7 +475,7 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
     distribution then answers.  The shares sum to 1.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> [(type(node).__name__, share) for node, share in
     ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
@@ -508,7 +519,7 @@ def descend(
     missing; none when no branch accepts the value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> descend(tree, {"Outlook": "Rain"}), descend(tree, {"Outlook": None})
     (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
@@ -541,13 +552,14 @@ def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
     Exact (``Fraction``) when the training weights are integers.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict_proba(tree, {"Outlook": "Sunny", "Temperature": "Hot",
     ...                      "Humidity": None, "Wind": "Weak"})
     {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
     """
-    return _mixture(tree, reach(tree, example))
+    end = _end(tree, _compiled(tree), example)
+    return _mixture(tree, ((end, _WHOLE),) if isinstance(end, Leaf) else end)
 
 
 def _mixture(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> dict[Label, Probability]:
@@ -578,13 +590,16 @@ def predict(tree: Tree, example: Example) -> Label | float:
     mean of the values it reaches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict(tree, {"Outlook": "Rain", "Temperature": "Mild",
     ...                "Humidity": "High", "Wind": "Strong"})
     'No'
+
+    See also: :func:`predict_many`, for many examples of one tree.
     """
-    return prediction_of(tree, reach(tree, example))
+    end = _end(tree, _compiled(tree), example)
+    return end.prediction if isinstance(end, Leaf) else prediction_of(tree, end)
 
 
 def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label | float:
@@ -595,7 +610,7 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     weighted mean sum_e share_e value_e.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import id3
+    >>> from dtree.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> ends = reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High",
     ...                     "Wind": "Weak"})
@@ -611,3 +626,179 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     proba = _mixture(tree, ends)
     labels = tuple(proba)
     return labels[plurality(tuple(proba.values()))]
+
+
+# -- compiled prediction -----------------------------------------------------------------------
+#
+# A tree compiled for prediction is nested tuples, one for each split, whose leaves are the
+# tree's own Leaf values.  A split on a numeric attribute x, ``x <= t`` and ``x > u`` (u = t
+# when grown), becomes (x, None, t, u, low, high, split); a split on a nominal attribute
+# becomes (x, table, other, split), the table giving the subtree each value named by the
+# conditions goes to (None: no branch takes it), ``other`` that of any other value.  ``split``
+# is the Split itself, for reach to take over from, except at the root (see _compiled).  Plain
+# tuples, because Python unpacks them fastest, and the second item tells the two apart.
+
+_Threshold = tuple[str, None, float, float, "_Node", "_Node", "Split | None"]
+_Table = tuple[str, "dict[str, _Node | None]", "_Node | None", "Split | None"]
+_Node = Leaf | _Threshold | _Table
+_Ends = tuple[tuple[Tree, Probability], ...]
+
+_COMPILED: dict[int, tuple[weakref.ref[Split], _Node]] = {}
+"""The compiled form of each tree asked for a prediction that is still alive, by identity."""
+
+
+def _compiled(tree: Tree) -> _Node:
+    """The tree compiled, once: later calls with the same tree find it in ``_COMPILED``.
+
+    The cache is keyed by identity, not equality: hashing a tree or comparing two walks
+    them whole, which costs more than a prediction, so ``weakref.WeakKeyDictionary``
+    (which compares its keys) will not do.  Each entry holds a weak reference to its
+    tree, whose callback removes the entry when the tree is discarded, before its
+    identity can be reused; the compiled root does not refer to the tree, so the
+    cache keeps no tree alive.  A leaf is its own compiled form.
+    """
+    if isinstance(tree, Leaf):
+        return tree
+    key = id(tree)
+    entry = _COMPILED.get(key)
+    if entry is not None and entry[0]() is tree:
+        return entry[1]
+    root = _compile(tree)
+
+    def forget(ref: weakref.ref[Split]) -> None:
+        if key in _COMPILED and _COMPILED[key][0] is ref:
+            del _COMPILED[key]
+
+    _COMPILED[key] = (weakref.ref(tree, forget), root)
+    return root
+
+
+def _compile(tree: Split) -> _Node:
+    """The split tree compiled, bottom-up by :func:`fold` (a chain of any depth compiles),
+    its root without its split."""
+    root = fold(tree, lambda leaf: leaf, _compiled_split)
+    match root:
+        case (attribute, None, at_most, above, low, high, _):
+            return (attribute, None, at_most, above, low, high, None)
+        case (attribute, table, other, _):
+            return (attribute, table, other, None)
+        case _:
+            raise AssertionError(f"a split compiles to a split, not {quote(root)}")
+
+
+def _compiled_split(split: Split, below: tuple[_Node, ...]) -> _Node:
+    """A split compiled, its branches' subtrees compiled as ``below``.
+
+    A numeric split has two branches, ``AtMost`` and ``Above``, in either order (no
+    third condition excludes both); any other names nominal values (:func:`_table`).
+    """
+    match [branch.condition for branch in split.branches]:
+        case [AtMost(attribute, at_most), Above(_, above)]:
+            return (attribute, None, at_most, above, below[0], below[1], split)
+        case [Above(attribute, above), AtMost(_, at_most)]:
+            return (attribute, None, at_most, above, below[1], below[0], split)
+        case _:
+            return _table(split, below)
+
+
+def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
+    """A split on a nominal attribute compiled: each value its conditions name, and any
+    other (a string longer than every named one is none of them), goes to the subtree of
+    the branch :func:`descend` takes, or to None if it takes none."""
+
+    def subtree(value: str) -> _Node | None:
+        ways = descend(split, {split.attribute: value})
+        return below[ways[0][0]] if ways else None
+
+    named = sorted({value for branch in split.branches for value in _named(branch.condition)})
+    other = max(named, key=len, default="") + "?"
+    return (split.attribute, {value: subtree(value) for value in named}, subtree(other), split)
+
+
+def _named(condition: Condition) -> frozenset[str]:
+    """The values a condition names."""
+    match condition:
+        case Equals(_, value):
+            return frozenset((value,))
+        case In(_, values) | NotIn(_, values):
+            return values
+        case AtMost() | Above():
+            return frozenset()
+        case _:
+            assert_never(condition)
+
+
+def _number(value: Value) -> float | None:
+    """A value as :func:`dtree.conditions.holds` compares it with a threshold, ``float(x)``;
+    None if it is missing or not a number (left to :func:`reach`)."""
+    return None if value is None or not is_number(value) else float(value)
+
+
+def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
+    """The leaf the example reaches whole, walking ``tree`` compiled as ``node``; where the
+    walk cannot decide (a value missing, or no branch's, or not a finite number or a
+    string as the split needs), what :func:`reach` gives from that split on.
+
+    A number is compared as ``holds`` compares it (``float(x) <= t``); an infinite one
+    or NaN is left to ``reach``, whose error names it.
+    """
+    inf = math.inf
+    split: Split | None = None
+    try:
+        while type(node) is tuple:
+            if node[1] is None:
+                attribute, _, at_most, above, low, high, split = node
+                value = example[attribute]
+                if type(value) is not float:
+                    value = _number(value)
+                    if value is None:
+                        return reach(tree if split is None else split, example)
+                if value <= at_most:
+                    if value != -inf:
+                        node = low
+                        continue
+                elif value > above and value != inf:
+                    node = high
+                    continue
+            else:
+                attribute, table, other, split = node
+                value = example[attribute]
+                if type(value) is str:
+                    below = table.get(value, other)
+                    if below is not None:
+                        node = below
+                        continue
+            return reach(tree if split is None else split, example)
+    except KeyError:  # reach names the attribute the example lacks
+        return reach(tree if split is None else split, example)
+    assert isinstance(node, Leaf)
+    return node
+
+
+def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float, ...]:
+    """:func:`predict` for each example, in order: the same predictions, faster.
+
+    The tree is compiled once (and kept while it lives, for :func:`predict` and
+    :func:`predict_proba` too): each split becomes a threshold test, ``x <= t`` to
+    one subtree and ``x > t`` to the other, or a table from a nominal value to its
+    subtree.  An example whose every tested value is known and taken by a branch
+    goes down it to one leaf, with no ``Fraction``.  Any other is finished by
+    :func:`reach` from the split where the compiled walk cannot decide: a missing
+    value is shared among the branches by their training weights, and a value no
+    branch takes stops at that split, as ever.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import c45
+    >>> golf = load("golf")
+    >>> tree = c45(golf)
+    >>> predict_many(tree, golf.examples()) == golf.labels
+    True
+    >>> sunny = {"outlook": "sunny", "temperature": 70, "humidity": 70, "windy": "false"}
+    >>> predict_many(tree, [sunny, {**sunny, "humidity": 90}, {**sunny, "humidity": None}])
+    ('Play', "Don't Play", "Don't Play")
+    """
+    root = _compiled(tree)
+    ends = [_end(tree, root, example) for example in examples]
+    return tuple(
+        end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
+    )

@@ -43,8 +43,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dtree import ID3, Dataset, Learner, depth, id3, predict
+from dtree.bounds import boolean_hypotheses, boolean_trees, sample_size_bound
 from dtree.dnf import evaluate, format_dnf, parse_dnf, tree_of, truth_table
-from dtree.evaluate import boolean_hypotheses, boolean_trees, learning_curve, sample_size_bound
+from dtree.evaluate import learning_curve
 
 # %% [markdown]
 # ## The notes' numbers: all Boolean functions

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-import pytest
-from benchmarks import bench_cart, bench_extremes, bench_parallel
+import dataclasses
+from pathlib import Path
 
+import pytest
+from benchmarks import (
+    bench_cart,
+    bench_extremes,
+    bench_j48,
+    bench_parallel,
+    bench_predict,
+    bench_regression,
+)
+
+from dtree.dataset import Nominal, Numeric
 from dtree.tree import n_leaves
 
 
@@ -127,3 +138,132 @@ def test_the_parallel_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert "3-fold cross_validate(CART) of 120 rows" in out
     assert "results identical to the serial run: yes" in out
+
+
+def test_cart_benchmark_takes_three_classes_and_keeps_its_two_class_rows() -> None:
+    two = bench_cart.make_problem(200)
+    assert two == bench_cart.make_problem(200, classes=2)
+    assert two.classes == ("no", "yes")
+    # (x0 + x1 > 256) xor (x2 > 128), with a tenth of the labels flipped
+    agree = sum(
+        ((x[0] + x[1] > 256) != (x[2] > 128)) == (label == "yes")
+        for x, label in zip(two.rows, two.labels, strict=True)
+    )
+    assert 160 < agree < 200
+    three = bench_cart.make_problem(500, levels=64, classes=3)
+    assert three.classes == ("c0", "c1", "c2") == tuple(sorted(set(three.labels)))
+    assert {len({row[j] for row in three.rows}) for j in range(10)} == {64}  # many ties
+    assert bench_cart.dataset(three).schema.classes == three.classes
+    tree = bench_cart.fit_dtree(bench_cart.dataset(three))
+    estimator = bench_cart.fit_sklearn(*bench_cart.matrix(three))
+    assert n_leaves(tree) == bench_cart.sklearn_leaves(estimator) == 93
+
+
+def test_cart_benchmark_refuses_fewer_than_two_classes() -> None:
+    with pytest.raises(SystemExit):
+        bench_cart.main(["--classes", "1", "--quiet"])
+
+
+def test_regression_benchmark_fits_agree_on_a_small_problem() -> None:
+    problem = bench_regression.make_problem(400)
+    assert bench_regression.make_problem(100).rows == problem.rows[:100]
+    assert all(4 * y == int(4 * y) for y in problem.targets)  # quarters: exact sums
+    data = bench_regression.dataset(problem)
+    assert not data.schema.is_classification
+    tree = bench_regression.fit_dtree(data)
+    estimator = bench_regression.fit_sklearn(*bench_regression.matrix(problem))
+    assert n_leaves(tree) == estimator.get_n_leaves() == 399
+
+
+def test_regression_benchmark_reports_ratios_and_judges_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    timing = bench_cart.Timing
+    m = bench_regression.Measurement(20_000, 0.1, timing(30.0, 29.0), timing(0.2, 0.16), 9, 10)
+    lines = bench_regression.report(m).splitlines()
+    assert lines[2].split() == ["dtree", "30.000", "29.000", "9"]
+    assert lines[4].startswith("ratio: 150.00x in wall time, 181.25x in CPU time")
+    assert lines[5].startswith("WARNING: dtree has 9 leaves, scikit-learn 10")
+    argv = ["--rows", "150", "--dtree-repeats", "1", "--sklearn-repeats", "1", "--quiet"]
+    assert bench_regression.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "regression tree (squared error, full depth) of 150 rows" in out
+    assert "WARNING" not in out
+
+
+def test_j48_benchmark_data_mixes_numeric_and_nominal_attributes() -> None:
+    data = bench_j48.make_problem(300)
+    assert data.schema.classes == ("low", "mid", "high")
+    domains = [attribute.domain for attribute in data.schema.attributes]
+    assert sum(isinstance(domain, Numeric) for domain in domains) == 4
+    assert sum(isinstance(domain, Nominal) for domain in domains) == 4
+    assert bench_j48.make_problem(100).columns[0] == data.columns[0][:100]
+
+
+def test_j48_benchmark_reports_ratios_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    m = bench_j48.Measurement(20_000, timing(4.0, 3.3), timing(3.0, 1.5), 9, 10, False)
+    lines = bench_j48.report(m).splitlines()
+    assert lines[2].split() == ["dtree", "fit", "4.00", "3.30", "9"]
+    assert lines[3].split() == ["J48", "-U", "3.00", "1.50", "10"]
+    assert lines[4] == "ratio: 1.33x in wall time, 2.20x in CPU time"
+    assert lines[5] == "the trees agree: NO"
+    assert lines[6].startswith("WARNING: ")
+
+
+def test_j48_benchmark_times_whole_processes(
+    weka_jar: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--rows", "300", "--dtree-repeats", "1", "--j48-repeats", "1", "--quiet"]
+    assert bench_j48.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "C4.5 unpruned on 300 rows, each a whole process" in out
+    assert "the trees agree: yes" in out
+    rows = table(out)
+    assert int(rows["dtree"][-1]) == int(rows["J48"][-1]) > 1  # leaves
+    assert float(rows["dtree"][3]) > 0  # CPU time of a process that has exited
+
+
+def test_the_predict_benchmark_reports_ratios_in_wall_and_cpu_time_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    m = bench_predict.Measurement(
+        20_000, 100_000, 2516, 34, timing(0.02, 0.01), timing(0.4, 0.2), timing(0.5, 0.25),
+        timing(0.02, 0.016), 0.935,
+    )  # fmt: skip
+    text = bench_predict.report(m)
+    assert "PASS" not in text
+    assert "FAIL" not in text
+    lines = text.splitlines()
+    assert lines[0].startswith("dtree's CART tree of 20000 rows: 2516 leaves, depth 34;")
+    assert lines[1].split()[:3] == ["predicting", "100000", "rows"]
+    # wall s, ratio, cpu s, cpu ratio, rows per CPU second
+    assert lines[2].split()[2:] == ["0.0200", "1.00x", "0.0160", "1.00x", "6,250,000"]
+    assert lines[3].split()[2:] == ["0.4000", "20.00x", "0.2000", "12.50x", "500,000"]
+    assert lines[4].split()[5:] == ["0.5000", "25.00x", "0.2500", "15.62x", "400,000"]
+    assert lines[5].startswith("the two trees predict alike on 93.50% of the rows")
+    with_reach = bench_predict.report(dataclasses.replace(m, reached=timing(8.0, 6.4)))
+    reached = with_reach.splitlines()[5].split()
+    assert reached[:3] == ["dtree", "reach,", "uncompiled"]
+    assert reached[3:] == ["8.0000", "400.00x", "6.4000", "400.00x", "15,625"]
+
+
+def test_the_predict_benchmark_survives_a_clock_too_coarse() -> None:
+    instant = bench_cart.Timing(0.0, 0.0)
+    m = bench_predict.Measurement(10, 10, 2, 1, instant, instant, instant, instant, 1.0)
+    assert bench_predict.report(m).splitlines()[3].split()[3:] == ["n/a", "0.0000", "n/a", "n/a"]
+
+
+def test_the_predict_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ["--training-rows", "300", "--rows", "500", "--dtree-repeats", "1"]
+    assert bench_predict.main([*arguments, "--sklearn-repeats", "1", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert "dtree's CART tree of 300 rows" in lines[0]
+    assert lines[1].split()[:3] == ["predicting", "500", "rows"]
+    assert [line.split()[1] for line in lines[2:6]] == [
+        "predict",
+        "predict_many",
+        "predict,",
+        "reach,",
+    ]
+    assert captured.err == ""

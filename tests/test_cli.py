@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -22,12 +22,13 @@ from dtree.counts import ClassStats
 from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
-from dtree.grow import c45, cart, id3
+from dtree.learner import Criterion, Missing
 from dtree.load import read_csv
+from dtree.presets import c45, cart, id3
 from dtree.progress import Line
-from dtree.prune import pessimistic, reduced_error, select_by_cv
+from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
-from dtree.rules import describe_rule, prune_rules, rules_of
+from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
@@ -846,6 +847,29 @@ def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert (exit_.value.code, captured.out) == (2, "")
     assert "argument --format: invalid choice: 'yaml'" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "literal"),
+    [
+        (["fit", "--dataset", "golf"], "--criterion", Criterion),
+        (["fit", "--dataset", "golf"], "--missing", Missing),
+        (["prune", "--dataset", "golf", "--method", "cost-complexity"], "--rule", SelectionRule),
+        (["prune", "--dataset", "golf", "--method", "cost-complexity"], "--risk", Risk),
+        (["prune", "--dataset", "golf", "--method", "pessimistic"], "--z", ZRule),
+        (["rules", "model.json"], "--prune", RulePruning),
+    ],
+)
+def test_an_option_offers_the_choices_of_its_type(
+    capsys: pytest.CaptureFixture[str], argv: list[str], option: str, literal: object
+) -> None:
+    """The command line reads each option's choices from the library's Literal, in its order."""
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, option, "nonsense"])
+    captured = capsys.readouterr()
+    assert exit_.value.code == 2
+    offered = ", ".join(repr(choice) for choice in get_args(literal))
+    assert f"argument {option}: invalid choice: 'nonsense' (choose from {offered})" in captured.err
 
 
 def test_a_class_no_encoding_can_write_is_an_error_not_a_traceback(

@@ -21,7 +21,8 @@ from dtree.conformance import compare
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Schema
 from dtree.datasets import load
-from dtree.grow import C45, CART, ID3, Learner, grow
+from dtree.grow import grow
+from dtree.learner import C45, CART, ID3, Learner
 from dtree.prune import truncate
 from dtree.routing import restated
 from dtree.strategies import datasets, regression_datasets

@@ -36,7 +36,7 @@ from dtree.conformance import Counterexample, differential
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
-from dtree.grow import CART, Learner
+from dtree.learner import CART, Learner
 from dtree.load import read_csv
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, unfold

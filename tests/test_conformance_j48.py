@@ -23,7 +23,9 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import J48, c45, cart, grow
+from dtree.grow import grow
+from dtree.learner import J48
+from dtree.presets import c45, cart
 from dtree.prune import collapse, pessimistic
 from dtree.routing import restated
 from dtree.strategies import datasets

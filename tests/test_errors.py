@@ -5,13 +5,13 @@ from pathlib import Path
 
 import pytest
 
+from dtree.bounds import sample_size_bound
 from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.dnf import dnf_of, parse_dnf
 from dtree.errors import MESSAGE_LIMIT, QUOTE_LIMIT, DtreeError, at_file, quote
-from dtree.evaluate import sample_size_bound
-from dtree.grow import id3
 from dtree.load import read_csv
+from dtree.presets import id3
 from dtree.tree import Leaf, predict
 
 

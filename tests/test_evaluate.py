@@ -3,10 +3,8 @@
 The Decision Trees II notes' precision and recall example (100 examples,
 5 positive) is written out exactly; folds are checked against the laws of
 dtree.invariants and by counting; precision, recall and F against
-``sklearn.metrics.precision_recall_fscore_support``; the paired t-test
-against ``scipy.stats.ttest_rel``; cross-validation against a loop written
-out by hand; the sample-size bound of the CS 536 notes for Boolean
-functions exactly.
+``sklearn.metrics.precision_recall_fscore_support``; and cross-validation
+against a loop written out by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import warnings
 from fractions import Fraction
 from functools import partial
 
@@ -22,7 +19,6 @@ import pytest
 from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
-from scipy.stats import ttest_rel
 from sklearn.metrics import precision_recall_fscore_support
 
 from dtree import invariants as law
@@ -35,10 +31,7 @@ from dtree.evaluate import (
     CrossValidation,
     Fold,
     LearningPoint,
-    TTest,
     accuracy,
-    boolean_hypotheses,
-    boolean_trees,
     confusion_matrix,
     cross_validate,
     error,
@@ -47,20 +40,19 @@ from dtree.evaluate import (
     learning_curve,
     losses,
     mean,
-    paired_t_test,
     precision,
     predictions,
     recall,
     repeated_k_fold,
     resubstitution,
-    sample_size_bound,
     standard_error,
     stratified_k_fold,
     train_test_split,
 )
-from dtree.grow import CART, ID3, Learner, cart, grow, id3
+from dtree.grow import grow
+from dtree.learner import CART, ID3, Learner
+from dtree.presets import cart, id3
 from dtree.progress import Progress
-from dtree.significance import student_t_sf
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
 from dtree.tree import Tree, leaves, predict
 
@@ -683,201 +675,3 @@ def test_learning_curve_refuses_sizes_beyond_the_training_rows() -> None:
         learning_curve(ID3, tennis, [5, 10], folds=3)
     with pytest.raises(DtreeError, match="a training size"):
         learning_curve(ID3, tennis, [0], folds=3)
-
-
-# -- the paired t-test -----------------------------------------------------------------------------
-
-scores = st.integers(0, 1024).map(lambda k: k / 1024)
-"""Scores in [0, 1] on a binary grid, as fold errors are: their differences are exact."""
-
-
-@given(st.integers(2, 40).flatmap(lambda n: st.tuples(*[st.tuples(scores, scores)] * n)))
-def test_paired_t_test_agrees_with_scipy(pairs: tuple[tuple[float, float], ...]) -> None:
-    a, b = zip(*pairs, strict=True)
-    ours = paired_t_test(a, b)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # scipy's 0 / 0 when s = 0
-        theirs = ttest_rel(a, b)
-    assert ours.df == theirs.df == len(a) - 1
-    if math.isnan(theirs.statistic):
-        assert math.isnan(ours.statistic)
-        assert math.isnan(ours.p_value)
-        return
-    assert ours.statistic == pytest.approx(float(theirs.statistic), rel=1e-12)
-    assert ours.p_value == pytest.approx(float(theirs.pvalue), rel=1e-12, abs=1e-300)
-
-
-@given(st.lists(st.tuples(scores, scores), min_size=2, max_size=30))
-def test_paired_t_test_is_antisymmetric(pairs: list[tuple[float, float]]) -> None:
-    a, b = zip(*pairs, strict=True)
-    forward, backward = paired_t_test(a, b), paired_t_test(b, a)
-    if math.isnan(forward.statistic):
-        assert math.isnan(backward.statistic)
-        return
-    assert forward.statistic == -backward.statistic
-    assert forward.p_value == backward.p_value
-    assert 0 <= forward.p_value <= 1
-
-
-def test_paired_t_test_by_hand() -> None:
-    # Differences 1, 2, 3, 6: mean 3, s^2 = (4 + 1 + 0 + 9) / 3 = 14/3, t = 3 / sqrt(14/12).
-    result = paired_t_test([5, 6, 7, 10], [4, 4, 4, 4])
-    assert result.df == 3
-    assert result.statistic == math.sqrt(Fraction(9 * 12, 14))
-    assert result.p_value == 2 * student_t_sf(result.statistic, 3)
-
-
-def test_paired_t_test_with_equal_differences() -> None:
-    # As scipy: t = +-inf and p = 0 when the differences are equal and not 0,
-    # NaN when they are all 0.
-    assert paired_t_test([1, 2, 3], [0, 1, 2]) == TTest(math.inf, 2, 0.0)
-    assert paired_t_test([0, 1, 2], [1, 2, 3]) == TTest(-math.inf, 2, 0.0)
-    same = paired_t_test([Fraction(1, 3), 0.5], [Fraction(1, 3), 0.5])
-    assert math.isnan(same.statistic)
-    assert math.isnan(same.p_value)
-    assert same.df == 1
-    # Exactly: 0.1 + 0.2 - 0.3 is not 0 in floats, but a difference of equal values is.
-    assert paired_t_test([0.3, 0.3], [0.1, 0.1]).statistic == math.inf
-
-
-def test_paired_t_test_of_two_learners_on_the_same_folds() -> None:
-    iris = load("iris")
-    folds = repeated_k_fold(iris, 10, repeats=2, seed=5, stratified=True)
-    deep = cross_validate(ID3, iris, folds)
-    stump = cross_validate(evolve(ID3, max_depth=1), iris, folds)
-    result = paired_t_test(stump.errors, deep.errors)
-    assert result.df == 19
-    assert result.statistic > 10  # a stump of iris errs on a third of it
-    assert result.p_value < 1e-9
-
-
-@pytest.mark.parametrize(
-    ("a", "b", "message"),
-    [
-        ([1, 2], [1], "equally long"),
-        ([1], [2], "two pairs or more"),
-        ([1, math.nan], [1, 2], "finite numbers"),
-        ([1, math.inf], [1, 2], "finite numbers"),
-        ([1, "2"], [1, 2], "finite numbers"),
-        ([True, False], [1, 2], "finite numbers"),
-    ],
-)
-def test_paired_t_test_refuses_bad_samples(a: list[object], b: list[object], message: str) -> None:
-    with pytest.raises(DtreeError, match=message):
-        paired_t_test(a, b)  # type: ignore[arg-type]
-
-
-# -- how much data: the CS 536 notes' bound -------------------------------------------------------
-
-
-def test_boolean_hypotheses_count_the_truth_tables() -> None:
-    for k in range(4):
-        inputs = list(itertools.product((0, 1), repeat=k))
-        tables = set(itertools.product((0, 1), repeat=len(inputs)))  # one output per input
-        assert boolean_hypotheses(k) == len(tables) == 2 ** (2**k)
-    assert boolean_hypotheses(20).bit_length() == 2**20 + 1
-
-
-BooleanTree = int | tuple[int, "BooleanTree", "BooleanTree"]
-"""A leaf's label 0 or 1, or (variable, tree for 0, tree for 1)."""
-
-
-def every_boolean_tree(variables: frozenset[int], depth: int) -> list[BooleanTree]:
-    """Brute force: every tree of at most this depth testing each variable once per path."""
-    below = (
-        [
-            (v, low, high)
-            for v in sorted(variables)
-            for low in every_boolean_tree(variables - {v}, depth - 1)
-            for high in every_boolean_tree(variables - {v}, depth - 1)
-        ]
-        if depth
-        else []
-    )
-    return [0, 1, *below]
-
-
-def truth_table_of(tree: BooleanTree, k: int) -> tuple[int, ...]:
-    def value(node: BooleanTree, x: tuple[int, ...]) -> int:
-        while not isinstance(node, int):
-            variable, low, high = node
-            node = high if x[variable] else low
-        return node
-
-    return tuple(value(tree, x) for x in itertools.product((0, 1), repeat=k))
-
-
-def test_boolean_trees_count_every_tree() -> None:
-    for k, depth in itertools.product(range(4), range(5)):
-        trees = every_boolean_tree(frozenset(range(k)), depth)
-        assert boolean_trees(k, depth) == len(trees)
-        functions = {truth_table_of(tree, k) for tree in trees}
-        assert len(functions) <= min(len(trees), boolean_hypotheses(k))
-        if depth >= k:  # deep enough, trees compute every Boolean function
-            assert len(functions) == boolean_hypotheses(k)
-
-
-@given(st.integers(0, 40), st.integers(0, 12))
-def test_boolean_trees_are_few_beside_all_functions(k: int, depth: int) -> None:
-    count = boolean_trees(k, depth)
-    assert count == boolean_trees(k, min(depth, k))  # no variable is left to test below k
-    # log2 T(k, d) < 2^d log2(2k + 1), compared exactly as T(k, d) < (2k + 1)^(2^d)
-    assert count < (2 * k + 1) ** (2**depth) or k == 0
-
-
-epsilons = st.sampled_from([Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), 1]) | st.floats(
-    min_value=1e-3, max_value=2
-)
-
-
-@given(st.integers(0, 16), epsilons)
-def test_the_bound_for_boolean_functions_is_two_to_the_k_over_epsilon_squared(
-    k: int, epsilon: Fraction | float
-) -> None:
-    bound = sample_size_bound(epsilon, boolean_hypotheses(k))
-    assert bound == math.ceil(Fraction(2**k) / Fraction(epsilon) ** 2)
-
-
-def test_sample_size_bound_by_hand() -> None:
-    assert sample_size_bound(Fraction(1, 10), boolean_hypotheses(3)) == 800
-    # The float 0.1 is a little more than 1/10, so 1/0.1^2 is a little less than 100.
-    assert sample_size_bound(0.1, boolean_hypotheses(3)) == 800
-    assert sample_size_bound(0.1, 2**100) == 10000
-    assert sample_size_bound(Fraction(1, 2), 1) == 0  # one hypothesis: nothing to tell apart
-    assert sample_size_bound(1, 2**10, base=4) == 5  # log_4 2^10 = 5, exactly
-    assert sample_size_bound(1, 8, base=4) == 2  # log_4 8 = 3/2
-    assert sample_size_bound(Fraction(1, 10), 1000, base=10) == 300
-    assert sample_size_bound(1, 1000) == math.ceil(math.log2(1000)) == 10
-    assert sample_size_bound(1, 10, base=math.e) == math.ceil(math.log(10))
-
-
-def test_sample_size_bound_of_a_huge_hypothesis_space() -> None:
-    huge = boolean_hypotheses(24)  # 2^16777216: a number of 2 MiB
-    assert sample_size_bound(Fraction(1, 100), huge) == 2**24 * 10_000
-    assert sample_size_bound(Fraction(1, 100), huge, base=10) == math.ceil(
-        Fraction(2**24 * math.log10(2)) * 10_000
-    )
-    assert sample_size_bound(Fraction(1, 10), 3**1000, base=3) == 100_000
-    assert sample_size_bound(Fraction(1, 10), 3**1000, base=9) == 50_000
-
-
-@pytest.mark.parametrize(
-    ("epsilon", "hypotheses", "base", "message"),
-    [
-        (0, 16, 2, "epsilon must be"),
-        (-0.1, 16, 2, "epsilon must be"),
-        (math.inf, 16, 2, "epsilon must be"),
-        (0.1, 0, 2, "integer >= 1"),
-        (0.1, 16.0, 2, "integer >= 1"),
-        (0.1, True, 2, "integer >= 1"),
-        (0.1, 16, 1, "base of the logarithm"),
-        (0.1, 16, 0.5, "base of the logarithm"),
-    ],
-)
-def test_sample_size_bound_refuses_bad_arguments(
-    epsilon: float, hypotheses: int, base: float, message: str
-) -> None:
-    with pytest.raises(DtreeError, match=message):
-        sample_size_bound(epsilon, hypotheses, base=base)
-    with pytest.raises(DtreeError, match="k must be"):
-        boolean_hypotheses(-1)

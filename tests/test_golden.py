@@ -39,7 +39,9 @@ from benchmarks.bench_cart import dataset, make_problem
 from dtree.conditions import Above, AtMost
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load, names
-from dtree.grow import C45, CART, ID3, J48, Learner, c45, cart, grow, id3
+from dtree.grow import grow
+from dtree.learner import C45, CART, ID3, J48, Learner
+from dtree.presets import c45, cart, id3
 from dtree.serialize import to_json
 from dtree.tree import Split, Tree
 

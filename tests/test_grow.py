@@ -23,39 +23,21 @@ from hypothesis import strategies as st
 
 from dtree import invariants as law
 from dtree import splits
+from dtree.candidates import (
+    MAX_SUBSET_VALUES,
+    averaged_attributes,
+    candidates,
+    exact_score,
+    split_information,
+)
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
-from dtree.grow import (
-    C45,
-    C45_AVERAGE_GAIN_SLACK,
-    C45_RESOLUTION,
-    CART,
-    ID3,
-    J48,
-    MAX_ABS_TARGET,
-    MAX_SUBSET_VALUES,
-    Learner,
-    Missing,
-    Node,
-    _candidates,
-    _exact_score,
-    _frame,
-    _Seed,
-    _split_information,
-    assess,
-    averaged_attributes,
-    c45,
-    cart,
-    children,
-    decide,
-    grow,
-    id3,
-)
-from dtree.grow import root as root_node
+from dtree.examples import start
+from dtree.grow import grow
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -65,6 +47,20 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
+from dtree.learner import (
+    C45,
+    C45_AVERAGE_GAIN_SLACK,
+    C45_RESOLUTION,
+    CART,
+    ID3,
+    J48,
+    MAX_ABS_TARGET,
+    Learner,
+    Missing,
+)
+from dtree.node import Node, assess, children, decide
+from dtree.node import root as root_node
+from dtree.presets import c45, cart, id3
 from dtree.prune import cost_complexity_path
 from dtree.render import text
 from dtree.strategies import consistent_datasets, datasets, regression_datasets, weights
@@ -557,8 +553,7 @@ def test_c45_counts_values_within_1e5_as_one_for_the_mdl_correction() -> None:
     log2(3) / 6 = -0.18 made the tree a leaf."""
     x = [1.0, 1.000001, 1.000002, 2.0, 2.000001, 2.000002]
     data = Dataset.from_columns({"x": x, "y": list("bababa")}, target="y")
-    root = _Seed(data.rows, (1,) * len(data.rows), 0, "a", True)
-    (candidate,) = _candidates(_frame(C45, data), root)
+    (candidate,) = candidates(*start(C45, data))
     assert candidate.cuts == 1
     tree = c45(data)
     assert isinstance(tree, Split)
@@ -636,11 +631,10 @@ def test_c45_sends_a_missing_value_down_every_branch_in_proportion() -> None:
 def test_c45_gain_is_the_known_share_of_the_gain_on_known_values() -> None:
     """Gain = 4/5 * IG(known) = 0.8; split information counts 'missing' as a third outcome."""
     data = sunny_with_day_8_missing()
-    frame = _frame(C45, data)
-    seed = _Seed(data.rows, (1,) * 5, 0, "No", True)
-    (candidate,) = _candidates(frame, seed)
-    assert _exact_score(frame, candidate) == pytest.approx(0.8, abs=1e-15)
-    assert _split_information(candidate) == pytest.approx(entropy([2, 2, 1]))
+    frame, root = start(C45, data)
+    (candidate,) = candidates(frame, root)
+    assert exact_score(frame, candidate) == pytest.approx(0.8, abs=1e-15)
+    assert split_information(candidate, frame.target.weight) == pytest.approx(entropy([2, 2, 1]))
 
 
 def test_c45_needs_two_branches_of_min_objects() -> None:

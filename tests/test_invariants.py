@@ -46,7 +46,7 @@ from dtree.evaluate import (
     stratified_k_fold,
     train_test_split,
 )
-from dtree.grow import Learner, c45, cart, grow, id3
+from dtree.grow import grow
 from dtree.impurity import (
     Impurity,
     entropy,
@@ -57,6 +57,8 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
+from dtree.learner import Learner
+from dtree.presets import c45, cart, id3
 from dtree.prune import (
     Risk,
     as_leaf,
@@ -483,7 +485,7 @@ def test_weights_act_as_copies_refuses_bad_copy_counts() -> None:
     assert law.weights_act_as_copies(id3, xor(), [0, 0, 0, 0])  # nothing to learn from
 
 
-def decrease_of(impurity: Impurity) -> law.Score:
+def decrease_of(impurity: Impurity) -> law.AttributeScore:
     """A learner's score: the goodness of split of its impurity on a node's data."""
     return lambda data, name: impurity_decrease(contingency(data, name), impurity)
 

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.evaluate import cross_validate, learn_with, learning_curve
-from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.grow import grow
+from dtree.learner import C45, CART, ID3, Learner
+from dtree.presets import c45, cart, id3
 from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
 from dtree.prune import cost_complexity_path, select_by_cv
 from dtree.strategies import datasets

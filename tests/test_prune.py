@@ -22,8 +22,10 @@ from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import error
-from dtree.grow import C45, CART, ID3, Learner, c45, cart, grow, id3
+from dtree.grow import grow
 from dtree.impurity import entropy
+from dtree.learner import C45, CART, ID3, Learner
+from dtree.presets import c45, cart, id3
 from dtree.progress import Progress
 from dtree.prune import (
     CostComplexityPath,
@@ -611,6 +613,13 @@ def test_the_largest_branch_is_the_first_or_last_of_the_heaviest(weights: list[i
     heaviest = [k for k, w in enumerate(weights) if w == max(weights)]
     assert largest_branch(weights) == heaviest[0]
     assert largest_branch(weights, "last") == heaviest[-1]
+
+
+def test_an_unknown_tie_rule_of_the_largest_branch_is_refused() -> None:
+    with pytest.raises(
+        DtreeError, match=r"unknown ties 'middle'; choose one of \['first', 'last'\]"
+    ):
+        largest_branch([1, 2, 2], "middle")  # type: ignore[arg-type]
 
 
 def test_j48_takes_a_branch_within_its_small_of_the_heaviest() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dtree.datasets import load
-from dtree.grow import id3
+from dtree.presets import id3
 from dtree.render import text
 
 ROOT = Path(__file__).parent.parent

@@ -29,7 +29,7 @@ from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import c45, cart, id3
+from dtree.presets import c45, cart, id3
 from dtree.render import (
     MAX_INDENT,
     MAX_LISTED_CLASSES,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from fractions import Fraction
+from typing import get_args
 
 import pytest
 from hypothesis import given
@@ -15,10 +16,11 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn, holds
 from dtree.dataset import Dataset, Example, Nominal
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import c45, cart, id3
+from dtree.presets import c45, cart, id3
 from dtree.prune import added_errors
 from dtree.rules import (
     Rule,
+    RulePruning,
     RuleSet,
     describe_rule,
     fires,
@@ -248,13 +250,11 @@ def test_c45rules_generalizes_sunny_and_normal_to_normal() -> None:
     assert pessimistic_error(general, data) < 0.5
 
 
-@given(
-    datasets(min_rows=2, max_rows=30, max_numeric=2), st.sampled_from(["pessimistic", "validation"])
-)
-def test_pruned_rules_are_no_worse_and_no_longer(data: Dataset, method: str) -> None:
+@given(datasets(min_rows=2, max_rows=30, max_numeric=2), st.sampled_from(get_args(RulePruning)))
+def test_pruned_rules_are_no_worse_and_no_longer(data: Dataset, method: RulePruning) -> None:
     tree = c45(data, min_objects=1)
     rules = rules_of(tree)
-    pruned = prune_rules(rules, data, method=method)  # type: ignore[arg-type]
+    pruned = prune_rules(rules, data, method=method)
     assert len(pruned.rules) <= len(rules)
 
     def score(rule: Rule) -> Fraction | float | None:

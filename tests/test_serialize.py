@@ -22,7 +22,7 @@ from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
-from dtree.grow import c45, cart, id3
+from dtree.presets import c45, cart, id3
 from dtree.serialize import FORMAT, MAX_DIGITS, SCHEMA_VERSION, from_json, to_json
 from dtree.strategies import datasets, regression_datasets
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes, predict

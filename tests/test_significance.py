@@ -5,7 +5,8 @@ against ``scipy.stats.chi2_contingency``; the tail probability against
 the closed forms of integer and half-integer shape and against
 ``scipy.stats.chi2.sf``.  The incomplete beta function is checked
 against exact binomial sums and ``scipy.special.betainc``, Student's t
-tail against its closed forms and ``scipy.stats.t.sf``.  The laws of
+tail against its closed forms and ``scipy.stats.t.sf``, the paired t-test
+against ``scipy.stats.ttest_rel``.  The laws of
 dtree.invariants about the tests are exercised in tests/test_invariants.py.
 """
 
@@ -13,28 +14,34 @@ from __future__ import annotations
 
 import math
 import sys
+import warnings
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from itertools import permutations
 
 import numpy as np
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.special import betainc
-from scipy.stats import chi2, chi2_contingency
+from scipy.stats import chi2, chi2_contingency, ttest_rel
 from scipy.stats import t as student_t
 
 from dtree.counts import Table, contingency, ratio, transpose
 from dtree.datasets import load
 from dtree.errors import DtreeError
+from dtree.evaluate import cross_validate, repeated_k_fold
+from dtree.learner import ID3
 from dtree.significance import (
+    TTest,
     chi_square,
     chi_square_sf,
     degrees_of_freedom,
     incomplete_beta,
     is_significant,
     p_value,
+    paired_t_test,
     student_t_sf,
 )
 from dtree.strategies import tables
@@ -634,3 +641,85 @@ def test_student_t_sf_edge_cases() -> None:
 def test_student_t_sf_refuses_bad_arguments(t: object, df: object, message: str) -> None:
     with pytest.raises(DtreeError, match=message):
         student_t_sf(t, df)  # type: ignore[arg-type]
+
+
+# -- the paired t-test -----------------------------------------------------------------------------
+
+scores = st.integers(0, 1024).map(lambda k: k / 1024)
+"""Scores in [0, 1] on a binary grid, as fold errors are: their differences are exact."""
+
+
+@given(st.integers(2, 40).flatmap(lambda n: st.tuples(*[st.tuples(scores, scores)] * n)))
+def test_paired_t_test_agrees_with_scipy(pairs: tuple[tuple[float, float], ...]) -> None:
+    a, b = zip(*pairs, strict=True)
+    ours = paired_t_test(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # scipy's 0 / 0 when s = 0
+        theirs = ttest_rel(a, b)
+    assert ours.df == theirs.df == len(a) - 1
+    if math.isnan(theirs.statistic):
+        assert math.isnan(ours.statistic)
+        assert math.isnan(ours.p_value)
+        return
+    assert ours.statistic == pytest.approx(float(theirs.statistic), rel=1e-12)
+    assert ours.p_value == pytest.approx(float(theirs.pvalue), rel=1e-12, abs=1e-300)
+
+
+@given(st.lists(st.tuples(scores, scores), min_size=2, max_size=30))
+def test_paired_t_test_is_antisymmetric(pairs: list[tuple[float, float]]) -> None:
+    a, b = zip(*pairs, strict=True)
+    forward, backward = paired_t_test(a, b), paired_t_test(b, a)
+    if math.isnan(forward.statistic):
+        assert math.isnan(backward.statistic)
+        return
+    assert forward.statistic == -backward.statistic
+    assert forward.p_value == backward.p_value
+    assert 0 <= forward.p_value <= 1
+
+
+def test_paired_t_test_by_hand() -> None:
+    # Differences 1, 2, 3, 6: mean 3, s^2 = (4 + 1 + 0 + 9) / 3 = 14/3, t = 3 / sqrt(14/12).
+    result = paired_t_test([5, 6, 7, 10], [4, 4, 4, 4])
+    assert result.df == 3
+    assert result.statistic == math.sqrt(Fraction(9 * 12, 14))
+    assert result.p_value == 2 * student_t_sf(result.statistic, 3)
+
+
+def test_paired_t_test_with_equal_differences() -> None:
+    # As scipy: t = +-inf and p = 0 when the differences are equal and not 0,
+    # NaN when they are all 0.
+    assert paired_t_test([1, 2, 3], [0, 1, 2]) == TTest(math.inf, 2, 0.0)
+    assert paired_t_test([0, 1, 2], [1, 2, 3]) == TTest(-math.inf, 2, 0.0)
+    same = paired_t_test([Fraction(1, 3), 0.5], [Fraction(1, 3), 0.5])
+    assert math.isnan(same.statistic)
+    assert math.isnan(same.p_value)
+    assert same.df == 1
+    # Exactly: 0.1 + 0.2 - 0.3 is not 0 in floats, but a difference of equal values is.
+    assert paired_t_test([0.3, 0.3], [0.1, 0.1]).statistic == math.inf
+
+
+def test_paired_t_test_of_two_learners_on_the_same_folds() -> None:
+    iris = load("iris")
+    folds = repeated_k_fold(iris, 10, repeats=2, seed=5, stratified=True)
+    deep = cross_validate(ID3, iris, folds)
+    stump = cross_validate(evolve(ID3, max_depth=1), iris, folds)
+    result = paired_t_test(stump.errors, deep.errors)
+    assert result.df == 19
+    assert result.statistic > 10  # a stump of iris errs on a third of it
+    assert result.p_value < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "message"),
+    [
+        ([1, 2], [1], "equally long"),
+        ([1], [2], "two pairs or more"),
+        ([1, math.nan], [1, 2], "finite numbers"),
+        ([1, math.inf], [1, 2], "finite numbers"),
+        ([1, "2"], [1, 2], "finite numbers"),
+        ([True, False], [1, 2], "finite numbers"),
+    ],
+)
+def test_paired_t_test_refuses_bad_samples(a: list[object], b: list[object], message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        paired_t_test(a, b)  # type: ignore[arg-type]

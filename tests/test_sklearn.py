@@ -89,17 +89,17 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
+from dtree.arithmetic import Real
 from dtree.conditions import Above, AtMost, format_number
 from dtree.conformance import from_sklearn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
-from dtree.grow import IMPURITIES, cart
-from dtree.impurity import TOLERANCE, gini
+from dtree.impurity import IMPURITIES, TOLERANCE, gini
+from dtree.presets import cart
 from dtree.prune import cost_complexity_path
 from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, predict
 
 Criterion = Literal["gini", "entropy", "squared_error"]
-Score = Fraction | float
 TIE_WINDOW = 1e-9
 """Two weighted improvements closer than this, times the node's share of the rows, tie."""
 
@@ -268,7 +268,7 @@ class Candidate:
 
     feature: int
     threshold: float
-    improvement: Score
+    improvement: Real
 
     def describe(self, names: Sequence[str]) -> str:
         return f"{names[self.feature]} <= {format_number(self.threshold)}"
@@ -292,7 +292,7 @@ class Verdict:
     dtree_choice: Candidate | None = None
 
     @property
-    def improvement(self) -> Score:
+    def improvement(self) -> Real:
         return self.best[0].improvement if self.best else 0
 
 
@@ -344,7 +344,7 @@ class BruteForce:
             self.labels = tuple(int(y * self.unit) for y in exact)
             self.scale = max(1.0, *(float(y) ** 2 for y in problem.target))
 
-    def _impurity_sum(self, state: State, n: int) -> Score:
+    def _impurity_sum(self, state: State, n: int) -> Real:
         counts, total, squares = state
         match self.problem.criterion:
             case "gini":
@@ -390,7 +390,7 @@ class BruteForce:
                     - self._impurity_sum(left, n_left)
                     - self._impurity_sum(right, n_node - n_left)
                 )
-                improvement: Score = (
+                improvement: Real = (
                     decrease / self.n if isinstance(decrease, float) else Fraction(decrease, self.n)
                 )
                 found.append(Candidate(j, (low + high) / 2, improvement))
@@ -491,7 +491,7 @@ def audit(problem: Problem, sk: SkTree) -> Audit:
     names = problem.names
     best_first = problem.options.max_leaf_nodes is not None
     result = Audit()
-    expandable: list[Score] = []  # improvements of every node that could be split
+    expandable: list[Real] = []  # improvements of every node that could be split
     budget_binds = False
     stack: list[tuple[int, tuple[int, ...], int]] = [(0, tuple(range(brute.n)), 0)]
     while stack:

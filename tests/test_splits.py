@@ -15,7 +15,6 @@ from dtree.errors import DtreeError
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 from dtree.splits import (
     Cut,
-    Sums,
     _first_exact_best,
     _prefix_sums,
     _suffix_sums,
@@ -25,7 +24,6 @@ from dtree.splits import (
     cut_table,
     j48_threshold,
     midpoint,
-    squared_error,
 )
 
 GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
@@ -170,14 +168,6 @@ def test_midpoint_keeps_the_lower_value_when_the_middle_rounds_up() -> None:
     assert midpoint(2.0, 3.0) == 2.5
     assert midpoint(-1e308, 1e308) == 0.0
     assert midpoint(1e308, 1.7e308) < 1.7e308
-
-
-def test_squared_error_is_the_residual_sum_of_squares() -> None:
-    ys = [Fraction(1), Fraction(2), Fraction(6)]
-    part = Sums(3, sum(ys, Fraction(0)), sum((y * y for y in ys), Fraction(0)))
-    mean = sum(ys, Fraction(0)) / 3
-    assert squared_error(part) == sum((y - mean) ** 2 for y in ys)
-    assert squared_error(Sums(0, Fraction(0), Fraction(0))) == 0
 
 
 def brute_force(

@@ -69,7 +69,7 @@ def their_tree(system: str, data: Dataset, **params: object) -> Tree:
         case "sklearn":
             return fit_sklearn(data, **params)
         case "rpart":
-            frame, splits = run_rpart(data, **params)  # type: ignore[arg-type]
+            frame, splits = run_rpart(data, **params)
             return read_rpart(frame, splits, data, file="rpart's frame", splits_file="its splits")
         case "j48":
             return read_j48(run_j48(data, j48_options(params)), data, file="J48's output")

@@ -43,33 +43,29 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 from attrs import frozen
 from toolz import groupby
 
+from dtree.arithmetic import Real
 from dtree.conditions import Condition, describe, format_prediction, format_rounded
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
-from dtree.grow import Assessment, Learner, Node, StopRule, assess, children, decide, root
+from dtree.grow import StopRule
 from dtree.impurity import TOLERANCE
+from dtree.learner import Learner
+from dtree.node import Assessment, Node, assess, children, decide, root
 from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree
 
 __all__ = ["VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
-VERDICTS: tuple[Verdict, ...] = (
-    "same",
-    "tie",
-    "real",
-    "stopped",
-    "below_tie",
-    "below_disagreement",
-)
-
-Score = Fraction | float
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+Side = Literal["theirs", "ours"]
+"""Their tree or dtree's: the one that stopped, where one side is a leaf and the other splits."""
 
 _LABELS: Mapping[Verdict, str] = {
     "same": "same",
@@ -100,10 +96,10 @@ class NodeVerdict:
     ours: str
     weight: Weight
     rows: tuple[int, ...]
-    their_score: Score | None = None
-    our_score: Score | None = None
+    their_score: Real | None = None
+    our_score: Real | None = None
     rule: str | None = None
-    side: Literal["theirs", "ours"] | None = None
+    side: Side | None = None
     borderline: bool = False
     conditions_differ: bool = False
 
@@ -177,11 +173,11 @@ def _disagrees(node: NodeVerdict) -> bool:
     return node.verdict == "real" or (node.verdict == "stopped" and not node.borderline)
 
 
-def _score_text(score: Score | None) -> str:
+def _score_text(score: Real | None) -> str:
     return "not a split the learner makes" if score is None else format_rounded(score)
 
 
-def _scored(description: str, score: Score | None, is_leaf: bool) -> str:
+def _scored(description: str, score: Real | None, is_leaf: bool) -> str:
     return description if is_leaf else f"{description}   score {_score_text(score)}"
 
 
@@ -194,7 +190,7 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
         "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
     ]
     if node.their_score is not None and node.our_score is not None:
-        gap: Score = abs(float(node.our_score) - float(node.their_score))
+        gap: Real = abs(float(node.our_score) - float(node.their_score))
         if isinstance(node.our_score, Fraction) and isinstance(node.their_score, Fraction):
             gap = abs(node.our_score - node.their_score)
         if node.verdict == "tie":
@@ -211,7 +207,7 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
     return lines
 
 
-def _json_number(x: Score | Weight | None) -> object:
+def _json_number(x: Real | Weight | None) -> object:
     return str(x) if isinstance(x, Fraction) else x
 
 
@@ -275,17 +271,17 @@ def _paired(
         yield k
 
 
-def _is_zero(score: Score) -> bool:
+def _is_zero(score: Real) -> bool:
     return abs(score) <= TOLERANCE if isinstance(score, float) else score == 0
 
 
-def _equal(a: Score, b: Score) -> bool:
+def _equal(a: Real, b: Real) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return abs(float(a) - float(b)) <= TOLERANCE
     return a == b
 
 
-def _key(assessment: Assessment | str) -> Score | None:
+def _key(assessment: Assessment | str) -> Real | None:
     return None if isinstance(assessment, str) else assessment.key
 
 
@@ -303,7 +299,7 @@ def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
             return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
 
 
-def _borderline(learner: Learner, node: Node, score: Score | None) -> bool:
+def _borderline(learner: Learner, node: Node, score: Real | None) -> bool:
     """Whether a split's score lies within the tolerance of where the learner stops."""
     if score is None:
         return False
@@ -326,10 +322,10 @@ def _at(
     ours: Tree,
     node: Node,
     *,
-    their_score: Score | None = None,
-    our_score: Score | None = None,
+    their_score: Real | None = None,
+    our_score: Real | None = None,
     rule: str | None = None,
-    side: Literal["theirs", "ours"] | None = None,
+    side: Side | None = None,
     borderline: bool = False,
     conditions_differ: bool = False,
 ) -> NodeVerdict:
@@ -362,7 +358,7 @@ def _stopped(
     if isinstance(ours, Leaf):
         rule = decision.stop if decision.stop is not None else "pruned"
         their_score, our_score = score, None
-        side: Literal["theirs", "ours"] = "ours"
+        side: Side = "ours"
     else:
         stop: StopRule | None = decision.stop
         rule = stop
@@ -390,7 +386,8 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
-    >>> from dtree.grow import ID3, grow
+    >>> from dtree.grow import grow
+    >>> from dtree.learner import ID3
     >>> from dtree.routing import restated
     >>> from dtree.tree import Branch
     >>> data = load("play-tennis")

@@ -27,7 +27,7 @@ picklable: a function defined at the top level of a module, a frozen value.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import Any
 
@@ -39,8 +39,8 @@ from hypothesis.errors import NoSuchExample
 from dtree.conformance.compare import Comparison, compare
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import Learning, learn_with
-from dtree.grow import Learner
+from dtree.evaluate import Learn, Learning, learn_with
+from dtree.learner import Learner
 from dtree.load import csv_text
 from dtree.parallel import fan_out, task_seed
 from dtree.render import text
@@ -62,7 +62,6 @@ NUMERIC_DATA: Mapping[str, Any] = {
 of three numeric attributes (quarters from -2 to 2) and up to three classes: data every
 implementation reads."""
 
-Fit = Callable[[Dataset], Tree]
 Data = Mapping[str, Any] | st.SearchStrategy[Dataset]
 
 
@@ -123,7 +122,7 @@ def _judge(learner: Learning, judge: Learner | None) -> Learner:
 class _Search:
     """One search of a campaign, everything it needs, to run in any process."""
 
-    fit: Fit
+    fit: Learn
     learner: Learning
     judge: Learner
     data: Data
@@ -177,7 +176,7 @@ def _search(search: _Search) -> Counterexample | None:
 
 
 def differential(
-    fit: Fit,
+    fit: Learn,
     learner: Learning,
     *,
     data: Data = NUMERIC_DATA,
@@ -191,14 +190,15 @@ def differential(
     """A smallest dataset on which ``fit`` and dtree's ``learner`` grow trees that part, or
     None when ``examples`` datasets show no real disagreement.
 
-    ``learner`` is dtree's side (a :class:`~dtree.grow.Learner`, a function from data to a
+    ``learner`` is dtree's side (a :class:`~dtree.learner.Learner`, a function from data to a
     tree, or a :func:`~dtree.conformance.learner_for` recipe); ``judge`` the Learner whose
     scores tell ties (by default ``learner`` itself, or its ``learner``).  ``data`` is the
     keyword arguments of :func:`dtree.strategies.datasets` (:data:`NUMERIC_DATA` by default)
     or any Hypothesis strategy of datasets.  With ``exact_ties`` a tie broken otherwise than
     dtree breaks it (the first attribute, then the lowest threshold) counts too.
 
-    >>> from dtree.grow import CART, grow
+    >>> from dtree.grow import grow
+    >>> from dtree.learner import CART
     >>> differential(lambda data: grow(CART, data), CART, examples=20) is None
     True
     """

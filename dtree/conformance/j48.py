@@ -210,7 +210,7 @@ def j48_text(tree: Tree, *, binary: bool | None = None) -> str:
     form: a :class:`DtreeError`.  :func:`read_j48` reads the text back.
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> print(j48_text(c45(load("golf"))), end="")
     outlook = overcast: Play (4.0)
     outlook = rain

@@ -84,14 +84,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from attrs import evolve, frozen
 
-from dtree.dataset import Dataset, is_number
-from dtree.errors import DtreeError, quote
-from dtree.grow import CART, IMPURITIES, J48, Criterion, Learner, grow
-from dtree.impurity import gini
+from dtree.arithmetic import is_number
+from dtree.dataset import Dataset
+from dtree.errors import DtreeError, check_choice, quote
+from dtree.grow import grow
+from dtree.impurity import IMPURITIES, gini
+from dtree.learner import CART, J48, Criterion, Learner
 from dtree.progress import Report
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
@@ -99,7 +101,7 @@ from dtree.tree import Tree
 __all__ = ["SYSTEMS", "CostComplexity", "Pessimistic", "Recipe", "learner_for"]
 
 System = Literal["sklearn", "rpart", "j48"]
-SYSTEMS: tuple[System, ...] = ("sklearn", "rpart", "j48")
+SYSTEMS: tuple[System, ...] = get_args(System)
 """The peers :func:`learner_for` knows."""
 
 
@@ -112,7 +114,7 @@ class CostComplexity:
     is rpart's cp, a share of the root's risk R(root).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> from dtree.tree import n_leaves
     >>> data = load("play-tennis")
     >>> n_leaves(CostComplexity(0.04, "error")(cart(data), data))
@@ -138,7 +140,7 @@ class Pessimistic:
     (``prune=False``, J48's ``-U``, which still collapses).
 
     >>> from dtree.datasets import load
-    >>> from dtree.grow import c45
+    >>> from dtree.presets import c45
     >>> from dtree.tree import n_leaves
     >>> data = load("iris")
     >>> n_leaves(Pessimistic()(c45(data), data))
@@ -238,9 +240,9 @@ def _whole(system: str, name: str, value: object, floor: int, *, rows: bool = Fa
 
 
 def _number(system: str, name: str, value: object) -> float:
-    if not is_number(value) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
+    if not is_number(value) or not math.isfinite(value) or value < 0:
         raise _refuse(system, name, value, "it must be a finite number >= 0")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
 
 
 SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
@@ -369,9 +371,9 @@ def _j48(params: Mapping[str, object]) -> Recipe:
     flags = {"U": "prune", "S": "subtree_raising", "O": "collapse"}
     for name, value in sorted(params.items()):
         if name == "C":
-            if not is_number(value) or not 0 < value <= 0.5:  # type: ignore[operator]
+            if not is_number(value) or not 0 < value <= 0.5:
                 raise _refuse(system, name, value, "J48's confidence is in (0, 0.5]")
-            pruning = evolve(pruning, confidence=float(value))  # type: ignore[arg-type]
+            pruning = evolve(pruning, confidence=float(value))
         elif name == "M":
             options["min_objects"] = _whole(system, name, value, 1)
         elif name in flags:
@@ -416,6 +418,5 @@ def learner_for(system: str, **params: object) -> Recipe:
     ...
     dtree.errors.DtreeError: sklearn setting splitter='random' is refused: a random splitter ...
     """
-    if system not in _MAPPINGS:
-        raise DtreeError(f"unknown system {quote(system)}; choose one of {sorted(_MAPPINGS)}")
+    check_choice("system", system, SYSTEMS)
     return _MAPPINGS[system](params)

@@ -99,13 +99,14 @@ from types import MappingProxyType
 
 from attrs import frozen
 
+from dtree.arithmetic import Number, Real, is_number
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Nominal, Numeric, is_number
+from dtree.dataset import Dataset, Nominal, Numeric, Value
 from dtree.errors import DtreeError, quote
 from dtree.load import _records
-from dtree.prune import CostComplexityPath, Number, as_leaf, prune_to, tree_risk
+from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
 
@@ -263,7 +264,7 @@ class RpartFit:
         return iter((self.frame, self.splits))
 
 
-def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
+def run_rpart(data: Dataset, **params: object) -> RpartFit:
     """Fit rpart to the data (``target ~ .``) and return its tree as CSV texts.
 
     ``params`` are arguments of ``rpart.control`` (:data:`RPART_CONTROLS`),
@@ -285,20 +286,23 @@ def run_rpart(data: Dataset, **params: float | str) -> RpartFit:
     ...
     dtree.errors.DtreeError: unknown rpart.control argument 'minleaf'; choose among cp, ...
     """
-    control: dict[str, float | str] = {"xval": 0.0, **params}
-    for name, value in control.items():
+    control: dict[str, Number | str] = {}
+    for name, value in {"xval": 0.0, **params}.items():
         if name in RPART_CHOICES:
-            if value not in RPART_CHOICES[name]:
+            if not isinstance(value, str) or value not in RPART_CHOICES[name]:
                 raise DtreeError(
                     f"rpart's {name} is one of {', '.join(RPART_CHOICES[name])}, not {quote(value)}"
                 )
+            control[name] = value
         elif name not in RPART_CONTROLS:
             raise DtreeError(
                 f"unknown rpart.control argument {quote(name)}; choose among "
                 + ", ".join((*RPART_CONTROLS, *RPART_CHOICES))
             )
-        elif not is_number(value) or not math.isfinite(value):  # type: ignore[arg-type]
+        elif not is_number(value) or not math.isfinite(value):
             raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
+        else:
+            control[name] = value
     _check_rpart_data(data)
     with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
         directory = Path(folder)
@@ -362,7 +366,14 @@ def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
     yield (*schema.names, schema.target.name)
     for row in data.rows:
         values = [column[row] for column in data.columns] + [data.target[row]]
-        yield tuple(v if isinstance(v, str) else float(v).hex() for v in values)  # type: ignore[arg-type]
+        yield tuple(map(_r_field, values))
+
+
+def _r_field(value: Value) -> str:
+    """A value as R reads it back exactly: text as it is, a number as a hexadecimal float."""
+    if value is None:  # refused before any row is written (_check_rpart_data)
+        raise DtreeError("a missing value cannot be written for rpart")
+    return value if isinstance(value, str) else float(value).hex()
 
 
 def _level_rows(data: Dataset) -> Iterator[Sequence[str]]:
@@ -587,8 +598,9 @@ def _values_of(data: Dataset) -> Callable[[str], frozenset[float]]:
     def values(name: str) -> frozenset[float]:
         if name not in seen:
             column = data.columns[data.schema.index(name)]
-            known = (column[row] for row in data.rows if column[row] is not None)
-            seen[name] = frozenset(float(value) for value in known)  # type: ignore[arg-type]
+            seen[name] = frozenset(
+                float(value) for row in data.rows if (value := column[row]) is not None
+            )
         return seen[name]
 
     return values
@@ -774,9 +786,9 @@ class CpRow:
     """A row of rpart's ``cptable``: the complexity parameter from which the subtree of
     ``nsplit`` splits is optimal, and its risk over the root's (``rel error``)."""
 
-    cp: Number
+    cp: Real
     nsplit: int
-    rel_error: Number
+    rel_error: Real
 
 
 def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
@@ -795,11 +807,11 @@ def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
     return rows
 
 
-def _root_risk(tree: Tree) -> Number:
+def _root_risk(tree: Tree) -> Real:
     return tree_risk(as_leaf(tree))
 
 
-def prune_at_cp(tree: Tree, cp: Number) -> Tree:
+def prune_at_cp(tree: Tree, cp: Real) -> Tree:
     """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
 
     ``tree`` is grown as rpart grows (:data:`dtree.grow.CART` with rpart's
@@ -809,7 +821,7 @@ def prune_at_cp(tree: Tree, cp: Number) -> Tree:
     rpart's ``complexity <= alpha`` collapses it.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> n_leaves(prune_at_cp(cart(ten), 0.01)), n_leaves(prune_at_cp(cart(ten), 0.2))
     (6, 2)
@@ -819,13 +831,13 @@ def prune_at_cp(tree: Tree, cp: Number) -> Tree:
     return prune_to(tree, _decimal(cp) * _root_risk(tree))
 
 
-def _decimal(cp: Number) -> Number:
+def _decimal(cp: Real) -> Real:
     if isinstance(cp, float) and math.isfinite(cp):
         return Fraction(repr(cp))
     return cp
 
 
-def cp_table(path: CostComplexityPath, cp: Number) -> tuple[CpRow, ...]:
+def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
     """rpart's ``cptable`` for the tree of ``path`` (dtree's cost-complexity path of the tree
     grown as rpart grows) at complexity parameter ``cp``.
 
@@ -834,7 +846,7 @@ def cp_table(path: CostComplexityPath, cp: Number) -> tuple[CpRow, ...]:
     T(cp * R(root)), whose row has CP = cp.  Exact when the path is.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.grow import cart
+    >>> from dtree.presets import cart
     >>> from dtree.prune import cost_complexity_path
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> [(str(r.cp), r.nsplit, str(r.rel_error)) for r in

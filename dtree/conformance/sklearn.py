@@ -86,7 +86,7 @@ from attrs import frozen
 
 from dtree.conditions import Above, AtMost, Condition, describe
 from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Label, Nominal
+from dtree.dataset import Dataset, Label, Nominal, Value
 from dtree.errors import DtreeError, quote
 from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -291,10 +291,8 @@ def _near_thresholds(arrays: _Arrays, data: Dataset) -> set[int]:
     for f in sorted(tested):
         column = data.columns[f]
         rows.update(r for r in data.rows if column[r] is None)
-        known = sorted(
-            (float(column[r]), r)  # type: ignore[arg-type]  # numeric attributes only
-            for r in data.rows
-            if column[r] is not None
+        known = sorted(  # numeric attributes only
+            (float(value), r) for r in data.rows if (value := column[r]) is not None
         )
         values = [x for x, _ in known]
         for node, feature in enumerate(arrays.feature):
@@ -422,9 +420,9 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     return _checked(arrays, recounted, data, order)
 
 
-def _number(value: object) -> float:
+def _number(value: Value) -> float:
     """A numeric attribute's value as scikit-learn takes it: NaN for missing."""
-    return math.nan if value is None else float(value)  # type: ignore[arg-type]
+    return math.nan if value is None else float(value)
 
 
 def fit_sklearn(data: Dataset, **params: object) -> Tree:

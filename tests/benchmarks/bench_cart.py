@@ -22,6 +22,9 @@ scans: on this noisy data, grown to full depth, it grows faster than the
 rows (isolating mislabelled rows takes lopsided splits), so the time per
 row of work, not the time, shows how an implementation's own cost scales.
 
+``--classes 3 --levels 64`` makes it a three-class problem whose every
+value is shared by hundreds of rows (:func:`make_problem`).
+
 The numbers of leaves are printed too.  They should agree; a difference is
 reported as a warning, since tied best splits (common at full depth on
 noisy data) may be broken differently by the two learners.  What the
@@ -44,7 +47,7 @@ import numpy as np
 from sklearn.tree import DecisionTreeClassifier
 
 from dtree.dataset import Dataset, Value
-from dtree.grow import cart
+from dtree.presets import cart
 from dtree.tree import Tree, n_leaves
 
 ATTRIBUTES = 10
@@ -58,37 +61,50 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Problem:
-    """Rows of attributes x0..x9 and their class labels, ``no`` or ``yes``."""
+    """Rows of attributes x0..x9, their class labels, and the classes in order."""
 
     rows: tuple[tuple[float, ...], ...]
     labels: tuple[str, ...]
+    classes: tuple[str, ...] = ("no", "yes")
 
 
 LEVELS = 4096
 """Each attribute takes values k / 16 for k < LEVELS: measured to a finite precision."""
 
 
-def make_problem(rows: int, seed: int = 0, levels: int = LEVELS) -> Problem:
-    """A deterministic noisy XOR of a sloped and a straight boundary.
+def class_names(classes: int) -> tuple[str, ...]:
+    """``no`` and ``yes`` for two classes, else ``c0``, ``c1``, ..."""
+    return ("no", "yes") if classes == 2 else tuple(f"c{k}" for k in range(classes))
+
+
+def make_problem(rows: int, seed: int = 0, levels: int = LEVELS, classes: int = 2) -> Problem:
+    """A deterministic noisy XOR of a sloped and a straight boundary, or its k-class form.
 
     Every attribute is uniform on the grid k / 16, k < ``levels`` (exact in
     float32; with the default 4,096 levels, values repeat, as measured data
-    do).  With ``m = levels / 16`` the class is ``(x0 + x1 > m) xor (x2 >
-    m / 2)``; x3..x9 are noise, and 10% of the labels are flipped.  The first
-    ``n`` rows are the same for any ``rows >= n``.
+    do; with few levels, most values tie).  With ``m = levels / 16`` and k
+    ``classes``, the sloped boundary cuts x0 + x1 into k bands at j 2m / k
+    (0 < j < k), and the class is the band plus ``x2 > m / 2``, modulo k:
+    for two classes, ``(x0 + x1 > m) xor (x2 > m / 2)``.  x3..x9 are noise,
+    and 10% of the labels are changed (to one of the other classes, each
+    alike).  The first ``n`` rows are the same for any ``rows >= n``.
     """
     rng = random.Random(seed)
     top = levels / 16
+    cuts = [j * 2 * top / classes for j in range(1, classes)]
     data: list[tuple[float, ...]] = []
-    labels: list[str] = []
+    labels: list[int] = []
     for _ in range(rows):
         x = tuple(rng.randrange(levels) / 16 for _ in range(ATTRIBUTES))
-        positive = (x[0] + x[1] > top) != (x[2] > top / 2)
+        band = sum(x[0] + x[1] > cut for cut in cuts)
+        label = (band + (x[2] > top / 2)) % classes
         if rng.random() < NOISE:
-            positive = not positive
+            # two classes draw nothing more, so that their rows stay what they always were
+            label = (label + (rng.randrange(1, classes) if classes > 2 else 1)) % classes
         data.append(x)
-        labels.append("yes" if positive else "no")
-    return Problem(tuple(data), tuple(labels))
+        labels.append(label)
+    names = class_names(classes)
+    return Problem(tuple(data), tuple(names[k] for k in labels), names)
 
 
 def dataset(problem: Problem) -> Dataset:
@@ -97,7 +113,7 @@ def dataset(problem: Problem) -> Dataset:
         f"x{j}": [row[j] for row in problem.rows] for j in range(ATTRIBUTES)
     }
     columns["y"] = problem.labels
-    return Dataset.from_columns(columns, target="y", classes=("no", "yes"))
+    return Dataset.from_columns(columns, target="y", classes=problem.classes)
 
 
 def matrix(problem: Problem) -> tuple[np.ndarray[Any, np.dtype[np.float32]], np.ndarray[Any, Any]]:
@@ -132,9 +148,12 @@ class Timing:
     cpu: float
 
 
-def best_time(run: Callable[[], T], repeats: int, note: Callable[[str], None]) -> tuple[Timing, T]:
+def best_time(
+    run: Callable[[], T], repeats: int, note: Callable[[str], None], what: str = "fit"
+) -> tuple[Timing, T]:
     """The least wall-clock and CPU times of ``repeats`` calls (at least one), and a result;
-    each call's times, and the time the rest should take, are told to ``note``."""
+    each call's times, and the time the rest should take, are told to ``note`` (each call
+    called ``what``)."""
     wall = cpu = math.inf
     count = max(1, repeats)
     for k in range(1, count + 1):
@@ -143,7 +162,7 @@ def best_time(run: Callable[[], T], repeats: int, note: Callable[[str], None]) -
         took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         wall, cpu = min(wall, took), min(cpu, took_cpu)
         more = f", about {(count - k) * took:.1f} s for the rest" if k < count else ""
-        note(f"fit {k} of {count}: {took:.3f} s wall, {took_cpu:.3f} s CPU{more}")
+        note(f"{what} {k} of {count}: {took:.3f} s wall, {took_cpu:.3f} s CPU{more}")
     return Timing(wall, cpu), result
 
 
@@ -181,10 +200,11 @@ def measure(
     levels: int,
     dtree_repeats: int,
     sklearn_repeats: int,
+    classes: int = 2,
     log: Callable[[str], None] = lambda text: None,
 ) -> Measurement:
     log(f"{rows} rows: making the data and building the dataset")
-    problem = make_problem(rows, seed, levels)
+    problem = make_problem(rows, seed, levels, classes)
     start = time.perf_counter()
     data = dataset(problem)
     build = time.perf_counter() - start
@@ -270,12 +290,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--levels", type=int, default=LEVELS, help="values per attribute (default 4096)"
     )
+    parser.add_argument("--classes", type=int, default=2, help="classes, 2 or more (default 2)")
     parser.add_argument("--dtree-repeats", type=int, default=3)
     parser.add_argument("--sklearn-repeats", type=int, default=7)
     parser.add_argument(
         "--quiet", action="store_true", help="print nothing on standard error while measuring"
     )
     args = parser.parse_args(argv)
+    if args.classes < 2:
+        parser.error("--classes takes 2 or more")
     log = Log(args.quiet)
     small, large = (
         measure(
@@ -284,6 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             levels=args.levels,
             dtree_repeats=args.dtree_repeats,
             sklearn_repeats=args.sklearn_repeats,
+            classes=args.classes,
             log=log,
         )
         for rows in (args.rows, 2 * args.rows)

@@ -1,0 +1,84 @@
+"""Numbers: what dtree accepts as a number and what it computes, exactly where it can.
+
+Vocabulary
+----------
+``Number``
+    A number given to dtree: an ``int``, a ``Fraction`` or a ``float``
+    (never a ``bool``, though Python counts ``True`` as 1).
+``Real``
+    A number dtree computes: a ``Fraction`` when its inputs are integers
+    or fractions and the formula is rational (an error rate, Gini, an
+    alpha of cost-complexity pruning), a ``float`` otherwise (a
+    logarithm, a square root, or a float among the inputs).
+
+Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
+:func:`exact`, :func:`square_root`.
+
+See also: :data:`dtree.dataset.Weight`, a number that says how much a row
+counts, and :data:`dtree.tree.Probability`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TypeGuard
+
+from dtree.errors import DtreeError, quote
+
+__all__ = ["Number", "Real", "check_count", "exact", "is_number", "square_root"]
+
+Number = int | Fraction | float
+Real = Fraction | float
+
+
+def is_number(value: object) -> TypeGuard[Number]:
+    """Whether ``value`` is a number dtree accepts: int, float or Fraction, not bool.
+
+    >>> is_number(2), is_number(0.5), is_number(True), is_number("2")
+    (True, True, False, False)
+    """
+    return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+
+
+def check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
+    """``value``, refused unless it is an integer (not a bool) in ``low..high``.
+
+    >>> check_count("k", 3, 2)
+    3
+    >>> check_count("k", 1, 2, 10)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: k must be an integer in 2..10, got 1
+    """
+    if type(value) is not int or not low <= value <= high:
+        bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
+        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
+    return value
+
+
+def exact(value: object, what: str) -> Fraction:
+    """The exact value of a finite number (a float's binary value); ``what`` names it in errors.
+
+    >>> exact(0.5, "x"), exact(3, "x")
+    (Fraction(1, 2), Fraction(3, 1))
+    >>> exact(math.nan, "scores")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: scores must be finite numbers, got nan
+    """
+    if not is_number(value) or not math.isfinite(value):
+        raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
+    return Fraction(value)
+
+
+def square_root(x: Fraction) -> float:
+    """sqrt(x) rounded to a float (within an ulp); infinite beyond the floats.
+
+    >>> square_root(Fraction(9, 4)), square_root(Fraction(10**400))
+    (1.5, inf)
+    """
+    try:
+        return math.sqrt(x)
+    except OverflowError:
+        return math.inf

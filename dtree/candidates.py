@@ -1,0 +1,453 @@
+"""DetermineCandidateSplits: each attribute's best split at a node.
+
+One candidate per attribute, in schema order (the notes' C):
+
+* a nominal attribute: one branch per value of its domain, in domain
+  order (``nominal="multiway"``), or CART's best binary split ``In(S)`` /
+  ``NotIn(S)`` (``nominal="subsets"``, :func:`subsets`).  An attribute
+  whose known values at the node are all one value separates nothing and
+  is no candidate;
+* a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
+  boundary points, found by the scan of :mod:`dtree.splits`; the first
+  best in ascending order of t, with t chosen by the learner's threshold
+  policy.
+
+A candidate's score is the decrease of impurity I(s, t) over the examples
+whose value is known, scaled by their share of the node's weight when
+some are missing (C4.5), less C4.5's MDL charge log2(cuts) / W for a
+numeric split (:func:`score`).  A split must leave two branches of
+weight, each of at least the learner's minimum (:func:`allowed`).
+
+Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`,
+:func:`column_at`, :func:`scan`, :func:`score`, :func:`allowed`,
+:func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`; C4.5's gain
+ratio: :func:`exact_score`, :func:`split_information`,
+:func:`gain_ratio`, :func:`averaged_attributes`, :func:`average_gain`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Generic, cast
+
+from attrs import frozen
+
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.counts import ratio, total
+from dtree.dataset import Nominal, Schema, Value, Weight
+from dtree.errors import DtreeError
+from dtree.examples import Examples, Frame
+from dtree.impurity import TOLERANCE, entropy
+from dtree.missing import most_likely_value
+from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint
+from dtree.targets import P
+
+__all__ = [
+    "MAX_SUBSET_VALUES",
+    "Candidate",
+    "Column",
+    "allowed",
+    "average_gain",
+    "averaged_attributes",
+    "candidates",
+    "column_at",
+    "exact_score",
+    "gain_ratio",
+    "reaches",
+    "scan",
+    "score",
+    "split_information",
+    "subsets",
+]
+
+MAX_SUBSET_VALUES = 12
+"""With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
+beyond this many values it refuses rather than search exponentially."""
+
+
+@frozen
+class Candidate(Generic[P]):
+    """One attribute's best split at a node, and its score."""
+
+    attribute: str
+    conditions: tuple[Condition, ...]
+    parts: tuple[P, ...]  # of the rows with a known value, one per branch
+    missing: Weight  # the weight of the rows whose value is missing
+    cuts: int  # the cuts a numeric attribute allowed (C4.5's MDL correction), else 0
+    screen: float  # the score in floats, to find the few candidates worth scoring exactly
+    branch_of: Callable[[Value], int]  # the branch a known value goes down
+    fill: Value  # what a missing value is taken to be (impute), else None
+
+
+@frozen
+class Column:
+    """A node's rows with a known (or imputed) value of one attribute."""
+
+    rows: tuple[int, ...]
+    weights: tuple[Weight, ...]
+    values: tuple[Value, ...]
+    missing: Weight
+    fill: Value
+
+
+def reaches(score: Fraction | float, bound: Fraction | float) -> bool:
+    """score >= bound: exactly for exact scores, within TOLERANCE for logarithmic ones.
+
+    >>> reaches(Fraction(1, 3), Fraction(1, 3)), reaches(0.3 - 1e-13, 0.3)
+    (True, True)
+    """
+    slack = TOLERANCE if isinstance(score, float) or isinstance(bound, float) else 0
+    return score >= bound - slack
+
+
+def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
+    """The node's rows with a known (or, under ``missing="impute"``, imputed) value of
+    attribute ``index``: an attribute whose every value is missing here has none."""
+    column = frame.data.columns[index]
+    values = tuple(map(column.__getitem__, examples.rows))
+    if None not in values:
+        return Column(examples.rows, examples.weights, values, 0, None)
+    if frame.learner.missing == "impute" and any(value is not None for value in values):
+        name = frame.data.schema.attributes[index].name
+        fill = most_likely_value(frame.data.subset(examples.rows), name)
+        filled = tuple(fill if value is None else value for value in values)
+        return Column(examples.rows, examples.weights, filled, 0, fill)
+    known = [i for i, value in enumerate(values) if value is not None]
+    missing = total(w for w, v in zip(examples.weights, values, strict=True) if v is None)
+    return Column(
+        tuple(examples.rows[i] for i in known),
+        tuple(examples.weights[i] for i in known),
+        tuple(values[i] for i in known),
+        missing,
+        None,
+    )
+
+
+def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -> Fraction | float:
+    """The decrease, scaled by the known share (C4.5), less the MDL charge for ``cuts``."""
+    target = frame.target
+    known = total(map(target.weight, parts))
+    decrease = target.decrease(parts)
+    if missing:
+        decrease = ratio(known, known + missing) * decrease
+    if cuts and frame.learner.mdl:
+        decrease = decrease - math.log2(cuts) / float(known + missing)
+    return decrease
+
+
+def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
+    """Whether a split's branches are heavy enough for the learner."""
+    learner = frame.learner
+    weights = list(map(frame.target.weight, parts))
+    filled = [w for w in weights if w > 0]
+    if len(filled) < 2 or any(w < learner.min_samples_leaf for w in filled):
+        return False
+    least = learner.min_objects
+    return least is None or sum(1 for w in weights if w >= least) >= 2
+
+
+# -- nominal attributes ------------------------------------------------------------------------
+
+
+def _by_value(frame: Frame[P], column: Column, values: tuple[str, ...]) -> tuple[P, ...]:
+    """The part of each value of a nominal attribute, in domain order."""
+    branch: dict[Value, int] = {value: b for b, value in enumerate(values)}
+    branches = list(map(branch.__getitem__, column.values))
+    return frame.target.parts(branches, len(values), column.rows, column.weights)
+
+
+def _multiway(
+    frame: Frame[P], name: str, column: Column, values: tuple[str, ...]
+) -> Candidate[P] | None:
+    """One branch per value of the domain, in domain order."""
+    parts = _by_value(frame, column, values)
+    if not allowed(frame, parts):
+        return None
+    branch = {value: b for b, value in enumerate(values)}
+    return Candidate(
+        name,
+        tuple(Equals(name, value) for value in values),
+        parts,
+        column.missing,
+        0,
+        float(score(frame, parts, column.missing)),
+        lambda value: branch[str(value)],
+        column.fill,
+    )
+
+
+def subsets(
+    frame: Frame[P], present: Sequence[str], parts: Sequence[P]
+) -> Iterator[frozenset[str]]:
+    """The left sides of CART's binary splits of the node's values, in a fixed order.
+
+    The left side always holds the first present value (in domain order),
+    so each split appears once.  With two classes or a numeric target,
+    Breiman et al. (1984, Theorem 4.5) show the best split is among the
+    m - 1 splits of the values ordered by the proportion of the second
+    class (by mean response): only those are tried, and ties among them
+    go to the first in that order.  The theorem knows no minimum branch
+    weight: with ``min_samples_leaf`` or ``min_objects`` (unless the
+    learner's ``ordered_subsets``, rpart's way, says to keep to the m - 1),
+    and with more than two classes, all 2^(m-1) - 1 are tried, by the
+    binary number of the other values they hold.
+    """
+    m = len(present)
+    learner = frame.learner
+    constrained = not learner.ordered_subsets and (
+        learner.min_samples_leaf > 0 or learner.min_objects is not None
+    )
+    if constrained or frame.target.n_classes > 2:
+        if m > MAX_SUBSET_VALUES:
+            raise DtreeError(
+                f"{m} values at a node: with more than two classes or a minimum branch "
+                f"weight CART tries all 2^{m - 1} - 1 subsets; merge values or use "
+                "nominal='multiway'"
+            )
+        for mask in range(2 ** (m - 1) - 1):
+            yield frozenset([present[0]] + [present[j + 1] for j in range(m - 1) if mask >> j & 1])
+        return
+    order = sorted(range(m), key=lambda j: (frame.target.response(parts[j]), j))
+    for cut in range(1, m):
+        left = frozenset(present[j] for j in order[:cut])
+        yield left if present[0] in left else frozenset(present) - left
+
+
+def _binary_subsets(
+    frame: Frame[P], name: str, column: Column, values: tuple[str, ...]
+) -> Candidate[P] | None:
+    """CART's best split of a nominal attribute into a subset and the rest."""
+    target = frame.target
+    by_value = _by_value(frame, column, values)
+    present = [v for v, part in zip(values, by_value, strict=True) if target.weight(part) > 0]
+    parts = [part for part in by_value if target.weight(part) > 0]
+    if len(present) < 2:
+        return None
+    best: Candidate[P] | None = None
+    best_score: Fraction | float = 0
+    for left in subsets(frame, present, parts):
+        two = (
+            target.merged([p for v, p in zip(present, parts, strict=True) if v in left]),
+            target.merged([p for v, p in zip(present, parts, strict=True) if v not in left]),
+        )
+        if not allowed(frame, two):
+            continue
+        found = score(frame, two, column.missing)
+        if best is None or not reaches(best_score, found):
+            best = Candidate(
+                name,
+                (In(name, left), NotIn(name, left)),
+                two,
+                column.missing,
+                0,
+                float(found),
+                _membership(left),
+                column.fill,
+            )
+            best_score = found
+    return best
+
+
+def _membership(left: frozenset[str]) -> Callable[[Value], int]:
+    return lambda value: 0 if value in left else 1
+
+
+# -- numeric attributes ------------------------------------------------------------------------
+
+
+def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight:
+    """C4.5's least weight each side of a cut: 0.1 of the known weight per class, clipped."""
+    share = ratio(known, 10 * n_classes)
+    if share <= min_objects:
+        return min_objects
+    return min(share, 25)
+
+
+def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float:
+    """``midpoint``, or C4.5's (J48's) largest training value not above the midpoint."""
+    match frame.learner.threshold:
+        case "midpoint":
+            return midpoint(below, above)
+        case "c45":
+            return c45_threshold(below, above, frame.training_values[index])
+        case "j48":
+            in_row_order = frame.in_row_order[index]
+            return j48_threshold(below, above, frame.training_values[index], in_row_order)
+
+
+def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
+    """The exact parts x <= below and x > below, counted afresh."""
+    values = cast(Sequence[float], column.values)  # a numeric column: numbers
+    above = list(map(operator.gt, values, itertools.repeat(below)))
+    at_most = list(map(operator.not_, above))
+    return (
+        frame.target.part(
+            list(itertools.compress(column.rows, at_most)),
+            list(itertools.compress(column.weights, at_most)),
+        ),
+        frame.target.part(
+            list(itertools.compress(column.rows, above)),
+            list(itertools.compress(column.weights, above)),
+        ),
+    )
+
+
+def _by_row(frame: Frame[P], examples: Examples, index: int) -> bool:
+    """Whether the scan can read the dataset's columns directly: integer weights as in the
+    data (no fractional split above), classes, and no missing value in the column."""
+    return examples.integral and frame.classification and frame.complete[index]
+
+
+def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan] | None:
+    """Scan a numeric attribute's known values at a node for its near-best cuts."""
+    learner = frame.learner
+    target = frame.target
+    if _by_row(frame, examples, index):  # the common case: scan the dataset's own columns
+        column = Column(examples.rows, examples.weights, (), 0, None)
+        values, targets, weights = frame.data.columns[index], target.values, frame.data.weights
+        rows: Sequence[int] = examples.rows
+    else:
+        column = column_at(frame, examples, index)
+        values, targets = column.values, tuple(map(target.values.__getitem__, column.rows))
+        weights = column.weights  # exact: the scan decides min_side exactly
+        rows = range(len(column.rows))
+    min_side: Weight = learner.min_samples_leaf
+    if learner.min_objects is not None:
+        known = total(column.weights)
+        least = _c45_min_split(learner.min_objects, known, target.n_classes)
+        if known < 2 * least:
+            return None
+        min_side = max(min_side, least)
+    if examples.integral:  # sides of integer weight: the same cuts allowed, compared as integers
+        min_side = math.ceil(min_side)
+    found = best_cut(
+        cast(Sequence[float], values),  # a numeric column: its known values are numbers
+        targets,
+        weights,
+        criterion=learner.impurity,
+        n_classes=target.n_classes,
+        min_side=min_side,
+        rows=rows,
+        exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
+        resolution=learner.resolution,
+    )
+    return column, found
+
+
+def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:
+    """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
+    learner = frame.learner
+    scanned = scan(frame, examples, index)
+    if scanned is None:
+        return None
+    column, found = scanned
+    cuts: list[tuple[float, tuple[P, ...]]] = []
+    for cut, left in zip(found.cuts, found.lefts, strict=True):
+        exact = frame.target.from_scan(left, found.totals) if examples.integral else None
+        parts: tuple[P, ...] = exact or _parts_of_cut(frame, column, cut.below)
+        if allowed(frame, parts):
+            cuts.append((_threshold(frame, index, cut.below, cut.above), parts))
+    if not cuts:
+        return None
+    screen: float = found.decrease
+    if len(cuts) > 1 or learner.mdl:  # near ties, or C4.5's sign test: exactly
+        scored = [(score(frame, p, column.missing, found.allowed), t, p) for t, p in cuts]
+        top = max(s for s, _, _ in scored)
+        best, t, parts = next(item for item in scored if reaches(item[0], top))
+        if learner.mdl and best <= 0:
+            return None
+        screen = float(best)
+    else:
+        ((t, parts),) = cuts
+        if column.missing:
+            known = total(column.weights)
+            screen *= float(ratio(known, known + column.missing))
+    name = frame.data.schema.attributes[index].name
+    return Candidate(
+        name,
+        (AtMost(name, t), Above(name, t)),
+        parts,
+        column.missing,
+        found.allowed,
+        screen,
+        lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
+        column.fill,
+    )
+
+
+def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
+    """DetermineCandidateSplits: each attribute's best split, in schema order (those the
+    chi-square test rejects at the learner's ``significance`` left out)."""
+    level = frame.learner.significance
+    for index, attribute in enumerate(frame.data.schema.attributes):
+        match attribute.domain:
+            case Nominal(values) if frame.learner.nominal == "multiway":
+                candidate = _multiway(
+                    frame, attribute.name, column_at(frame, examples, index), values
+                )
+            case Nominal(values):
+                column = column_at(frame, examples, index)
+                candidate = _binary_subsets(frame, attribute.name, column, values)
+            case _:
+                candidate = _numeric(frame, examples, index)
+        if candidate is not None and (
+            level is None or frame.target.significant(candidate.parts, level)
+        ):
+            yield candidate
+
+
+# -- scores of a chosen few --------------------------------------------------------------------
+
+
+def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
+    """The candidate's score, exactly where the impurity is rational."""
+    return score(frame, candidate.parts, candidate.missing, candidate.cuts)
+
+
+def split_information(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
+    """H of the outcome, counting a missing value as an outcome of its own (C4.5)."""
+    outcomes = [*map(weight, candidate.parts), candidate.missing]
+    return entropy([w for w in outcomes if w > 0])
+
+
+def gain_ratio(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
+    """The gain over the split information; 0 where that is 0."""
+    candidate, gain = item
+    information = split_information(candidate, frame.target.weight)
+    return 0.0 if information <= TOLERANCE else float(gain) / information
+
+
+def averaged_attributes(schema: Schema, weight: Weight) -> frozenset[str]:
+    """The attributes whose gains make C4.5's average gain at a node of this weight.
+
+    C4.5 and J48 choose the best gain ratio among the splits whose gain is
+    at least the average gain; a nominal attribute with at least 0.3 *
+    (the node's weight) values does not count towards that average (it is
+    nearly an identifier there), unless every attribute is such.
+
+    >>> from dtree.datasets import load
+    >>> sorted(averaged_attributes(load("restaurant").schema, 12))  # 0.3 * 12 = 3.6 values
+    ['Alt', 'Bar', 'Fri', 'Hun', 'Pat', 'Price', 'Rain', 'Res']
+
+    See also: :func:`dtree.impurity.gain_ratio`.
+    """
+    names = frozenset(schema.names)
+    many = frozenset(
+        a.name
+        for a in schema.attributes
+        if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * weight
+    )
+    return names if many == names else names - many
+
+
+def average_gain(
+    frame: Frame[P], scored: Sequence[tuple[Candidate[P], Fraction | float]]
+) -> float | None:
+    """C4.5's average gain over the :func:`averaged_attributes` (None if there are none)."""
+    averaged = averaged_attributes(frame.data.schema, frame.total_weight)
+    counted = [float(gain) for c, gain in scored if c.attribute in averaged]
+    return sum(counted) / len(counted) if counted else None

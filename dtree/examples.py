@@ -1,0 +1,172 @@
+"""The examples at a node, and the router that divides them among a split's branches.
+
+MakeSubtree(D) of the notes is called with D, the examples that reach a
+node.  Here D is an :class:`Examples` value: rows of the dataset, with the
+weight each carries at the node (C4.5 sends an example whose value is
+missing down every branch with a fraction of its weight,
+:func:`dtree.missing.shares`), the node's depth and its parent's
+prediction (what an empty branch predicts).  :func:`divide` is the router:
+the examples of each branch of a split.
+
+A :class:`Frame` is what every node of one growth shares: the learner, the
+data, its target as the scan reads it (:mod:`dtree.targets`) and, for
+each numeric attribute, its sorted distinct training values (thresholds
+are chosen among them).
+
+Contents: :class:`Examples`, :class:`Frame`, :func:`start`, :func:`divide`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Generic
+
+from attrs import frozen
+
+from dtree.counts import total
+from dtree.dataset import Dataset, Label, Nominal, Value, Weight
+from dtree.errors import DtreeError
+from dtree.learner import Learner, check_fits
+from dtree.missing import shares
+from dtree.targets import Classes, P, Responses, Target, target_of
+
+__all__ = ["Examples", "Frame", "divide", "start"]
+
+
+@frozen
+class Examples:
+    """What MakeSubtree is called with: a node's rows, the weight each carries, its depth.
+
+    ``parent_prediction`` is what the node predicts if no row reaches it;
+    ``integral`` says every weight is an integer (no share of a missing
+    value above), which lets the scan count exactly in its own sums.
+    """
+
+    rows: tuple[int, ...]
+    weights: tuple[Weight, ...]
+    depth: int
+    parent_prediction: Label | float
+    integral: bool
+
+
+@frozen
+class Frame(Generic[P]):
+    """What every node of one growth shares: the data as the scan wants it."""
+
+    learner: Learner
+    data: Dataset
+    target: Target[P]
+    total_weight: Weight
+    training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
+    in_row_order: tuple[tuple[float, ...], ...]  # known values in row order (threshold j48)
+    complete: tuple[bool, ...]  # the column has no missing value in any row
+
+    @property
+    def classification(self) -> bool:
+        return self.target.n_classes > 0
+
+
+def _exact(weight: Weight) -> int | Fraction:
+    return weight if isinstance(weight, int) else Fraction(weight)
+
+
+def _known(column: Sequence[Value], rows: Sequence[int]) -> list[float]:
+    return [
+        float(value) for value in map(column.__getitem__, rows) if not isinstance(value, str | None)
+    ]
+
+
+def _frame(learner: Learner, data: Dataset, target: Classes | Responses) -> Frame[Any]:
+    rows = data.rows
+    numeric = [not isinstance(a.domain, Nominal) for a in data.schema.attributes]
+    return Frame[Any](
+        learner,
+        data,
+        target,
+        total(map(data.weights.__getitem__, rows)),
+        tuple(
+            tuple(sorted(set(_known(column, rows)))) if is_numeric else ()
+            for is_numeric, column in zip(numeric, data.columns, strict=True)
+        ),
+        tuple(
+            tuple(_known(column, rows)) if is_numeric and learner.threshold == "j48" else ()
+            for is_numeric, column in zip(numeric, data.columns, strict=True)
+        ),
+        tuple(None not in map(column.__getitem__, rows) for column in data.columns),
+    )
+
+
+def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
+    """The frame of a growth of ``learner`` on ``data``, and the root's examples: every row
+    of positive weight.  (The frame's part type is its target's, chosen at run time.)
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> len(root.rows), root.depth, frame.total_weight
+    (14, 0, 14)
+    """
+    present = data.present()
+    if not present.rows:
+        raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
+    check_fits(learner, present)
+    frame = _frame(learner, present, target_of(present, learner.impurity))
+    first: Label | float = data.schema.classes[0] if frame.classification else 0.0
+    weights = tuple(map(_exact, map(data.weights.__getitem__, present.rows)))
+    integral = all(type(w) is int for w in weights)
+    return frame, Examples(present.rows, weights, 0, first, integral)
+
+
+Branching = Callable[[Value], int]
+"""The branch a known value goes down."""
+
+
+def divide(
+    examples: Examples,
+    column: Sequence[Value],
+    branch_of: Branching,
+    known: Sequence[Weight],
+    *,
+    fill: Value = None,
+    prediction: Label | float,
+) -> tuple[Examples, ...]:
+    """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
+    down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
+    else goes down every branch with its share of the ``known`` weight (C4.5)."""
+    n = len(known)
+    integral = examples.integral
+    if n == 2 and fill is None and None not in map(column.__getitem__, examples.rows):
+        # every value known, two branches: select each side's rows at C speed
+        right = list(map(branch_of, map(column.__getitem__, examples.rows)))
+        left = list(map(operator.not_, right))
+        sides = [
+            (
+                tuple(itertools.compress(examples.rows, side)),
+                tuple(itertools.compress(examples.weights, side)),
+            )
+            for side in (left, right)
+        ]
+    else:
+        rows: list[list[int]] = [[] for _ in range(n)]
+        weights: list[list[Weight]] = [[] for _ in range(n)]
+        fractions = shares(known)
+        for row, weight in zip(examples.rows, examples.weights, strict=True):
+            value = column[row]
+            if value is None:
+                value = fill
+            if value is not None:
+                b = branch_of(value)
+                rows[b].append(row)
+                weights[b].append(weight)
+                continue
+            integral = False
+            for b, fraction in enumerate(fractions):
+                if fraction > 0:
+                    rows[b].append(row)
+                    weights[b].append(weight * fraction)
+        sides = [(tuple(r), tuple(w)) for r, w in zip(rows, weights, strict=True)]
+    depth = examples.depth + 1
+    return tuple(Examples(r, w, depth, prediction, integral) for r, w in sides)

@@ -1,0 +1,265 @@
+"""The learner: what a grower is told, and its presets ID3, C4.5, J48 and CART.
+
+A :class:`Learner` is a frozen value that says which candidate splits
+exist, how they are scored and when growing stops; :func:`dtree.grow.grow`
+grows the tree it describes.  Each option's choices are its ``Literal``
+type's (``typing.get_args``), for the checks here and the command line alike.
+
+Contents: :class:`Learner`, :data:`ID3`, :data:`C45`, :data:`J48`,
+:data:`CART`, :func:`check_fits`, and the option types
+:data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
+:data:`Threshold`, :data:`Missing`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Literal, get_args
+
+from attrs import evolve, frozen
+
+from dtree.dataset import Dataset, Weight, is_number
+from dtree.errors import DtreeError, check_choice, quote
+
+__all__ = [
+    "C45",
+    "C45_AVERAGE_GAIN_SLACK",
+    "C45_RESOLUTION",
+    "CART",
+    "ID3",
+    "J48",
+    "MAX_ABS_TARGET",
+    "Criterion",
+    "Learner",
+    "Missing",
+    "NominalSplits",
+    "Score",
+    "Threshold",
+    "check_fits",
+]
+
+Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
+Score = Literal["impurity_decrease", "gain_ratio"]
+NominalSplits = Literal["multiway", "subsets"]
+Threshold = Literal["midpoint", "c45", "j48"]
+Missing = Literal["refuse", "fractional", "impute"]
+
+
+MAX_ABS_TARGET = 1e100
+"""The largest magnitude of a regression target a tree is grown on.
+
+A regression node keeps sum w*y and sum w*y^2 in floats, and the scan for
+a cut squares sums of w*y: with the weights adding up to at most
+:data:`dtree.dataset.MAX_TOTAL_WEIGHT` (2^128) and |y| <= 1e100, these stay
+below 2^256 * 1e200, about 1.2e277, short of the largest float (1.8e308)."""
+
+C45_RESOLUTION = 1e-5
+"""C4.5 release 8 (``contin.c``: ``a < b - 1E-5``) and Weka's J48
+(``C45Split``: ``a + 1e-5 < b``) cut between sorted neighbours a and b
+only when they are more than this apart, and count only those cuts for
+the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
+
+C45_AVERAGE_GAIN_SLACK = 1e-3
+"""C4.5 (and J48) consider a split whose gain is at least the average gain
+less this much."""
+
+
+def _check_at_least_zero(name: str, value: object) -> None:
+    if not is_number(value) or not math.isfinite(value) or value < 0:
+        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
+
+
+def _check_count(name: str, value: object, floor: int) -> None:
+    if value is not None and (type(value) is not int or value < floor):
+        raise DtreeError(f"{name} must be None or an integer >= {floor}, got {quote(value)}")
+
+
+@frozen
+class Learner:
+    """How to grow a tree: candidate splits, their score, and when to stop.
+
+    Candidates and scores:
+
+    * ``impurity``: the i(t) of the goodness of split I(s, t) = i(t) -
+      sum_b p_b i(t_b): ``entropy`` (information gain), ``gini``,
+      ``misclassification``, or ``squared_error`` for a numeric target
+      (variance; I(s, t) is the decrease of the residual sum of squares
+      over the node's weight).
+    * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
+      gain ratio among the candidates whose gain is at least the average).
+    * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
+      (CART's binary ``In`` / ``NotIn``); ``ordered_subsets``: with two
+      classes or a numeric target, only the m - 1 splits of the values
+      ordered by class share (mean) are tried even under a minimum branch
+      weight, as rpart does (Breiman's theorem, which makes them enough,
+      knows no such minimum: see :func:`_subsets`).
+    * ``threshold``: ``midpoint`` of the two values a cut lies between;
+      ``c45``: the largest value of the whole training set not above it
+      (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
+      Weka's tolerance, the largest value less than 1e-6 above it
+      (:func:`dtree.splits.j48_threshold`), where J48 is the target.
+    * ``resolution``: a numeric attribute is cut between sorted
+      neighbours a < b only if a + resolution < b; values closer than
+      that act as one value, both when cuts are enumerated and when the
+      MDL correction counts them.  0 (the default): every two distinct
+      values; C4.5 and J48: :data:`C45_RESOLUTION` (1e-5).
+    * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
+      is computed on the known values and scaled by their weight share; a
+      row with a missing value goes down every branch with weight
+      proportional to the branch) or ``impute`` (the node's most likely
+      value, :func:`dtree.missing.most_likely_value`).
+    * ``mdl``: C4.5's correction of a numeric split's gain, minus
+      log2(number of cuts) / (node weight).
+
+    Pre-pruning: ``max_depth`` (None: no limit); ``min_samples_split`` (a
+    node of less weight is a leaf); ``min_samples_leaf`` (each branch of
+    a split that receives examples has at least this weight);
+    ``min_objects`` (None, or C4.5's minimum: a node of less than twice
+    this weight is a leaf, a nominal split needs two branches of this
+    weight, and a cut needs 0.1 of the node's known weight per class
+    each side, clipped to [min_objects, 25]); ``min_gain`` (the score of
+    the split is at least this); ``min_impurity_decrease`` (scikit-learn's
+    weighted decrease, W_t / W * I(s, t), is at least this);
+    ``max_leaf_nodes`` (grow best first: always split the leaf of the
+    largest weighted decrease, ties to the leaf made first, until the tree
+    has this many leaves); ``significance`` (a split is made only if the
+    chi-square test rejects independence of its outcome and the class at
+    this level; candidates that fail are discarded).
+
+    >>> Learner(max_depth=-1)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: max_depth must be None or an integer >= 0, got -1
+    """
+
+    impurity: Criterion = "entropy"
+    score: Score = "impurity_decrease"
+    nominal: NominalSplits = "multiway"
+    threshold: Threshold = "midpoint"
+    resolution: float = 0.0
+    ordered_subsets: bool = False
+    missing: Missing = "refuse"
+    mdl: bool = False
+    max_depth: int | None = None
+    min_samples_split: Weight = 0
+    min_samples_leaf: Weight = 0
+    min_objects: Weight | None = None
+    min_gain: float | Fraction = 0.0
+    min_impurity_decrease: float | Fraction = 0.0
+    max_leaf_nodes: int | None = None
+    significance: float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        check_choice("impurity", self.impurity, get_args(Criterion))
+        check_choice("score", self.score, get_args(Score))
+        check_choice("nominal split", self.nominal, get_args(NominalSplits))
+        check_choice("threshold policy", self.threshold, get_args(Threshold))
+        check_choice("missing-value policy", self.missing, get_args(Missing))
+        _check_count("max_depth", self.max_depth, 0)
+        _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
+        for name in (
+            "resolution",
+            "min_samples_split",
+            "min_samples_leaf",
+            "min_gain",
+            "min_impurity_decrease",
+        ):
+            _check_at_least_zero(name, getattr(self, name))
+        if self.min_objects is not None:
+            _check_at_least_zero("min_objects", self.min_objects)
+        level = self.significance
+        if level is not None and not (is_number(level) and 0 < level <= 1):
+            raise DtreeError(f"significance must be None or a level in (0, 1], got {quote(level)}")
+        if self.score == "gain_ratio" and self.impurity != "entropy":
+            raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
+
+
+ID3 = Learner()
+"""ID3 (Quinlan 1986): information gain, multiway nominal splits (numeric
+attributes by midpoint thresholds), grown until pure; refuses missing values."""
+
+C45 = Learner(
+    score="gain_ratio",
+    threshold="c45",
+    resolution=C45_RESOLUTION,
+    missing="fractional",
+    mdl=True,
+    min_objects=2,
+)
+"""C4.5 release 8 (Quinlan 1993, 1996), unpruned: gain ratio among the
+candidates of at least average gain, the MDL correction log2(cuts) / N of
+a numeric split, thresholds at training values not above the midpoint
+(compared exactly, as C4.5 does), missing values by fractional weights,
+``min_objects`` 2.  Numeric values less than 1e-5 apart
+(:data:`C45_RESOLUTION`) are one value: C4.5 neither cuts between them
+nor counts such a cut in the MDL correction."""
+
+J48 = evolve(C45, threshold="j48")
+"""C4.5 as Weka's J48 (3.6) grows it, before collapsing and pruning.
+
+J48 grows as C4.5 release 8 does (:data:`C45`: the same resolution,
+MDL correction, average-gain rule with its 1e-3 slack, and minimum
+objects) except for the threshold: the largest training value less than
+1e-6 above the midpoint (``threshold="j48"``), where C4.5 takes none
+above it.  J48 with its defaults (``-C 0.25 -M 2``) is then
+``pessimistic(collapse(tree), data=data, z="normal")`` of this tree
+(:mod:`dtree.prune`), and ``J48 -U`` is ``collapse(tree)``; J48 -M m is
+``evolve(J48, min_objects=m)``.  On the classification datasets of Weka
+3.6's examples, default and ``-U``, the trees are J48's line for line.
+
+Where they can still differ: J48 compares gains and gain ratios within
+Weka's 1e-6 (a later candidate must beat the best by more) where dtree
+uses :data:`dtree.impurity.TOLERANCE`; and where J48's threshold falls a
+hair below the cut's lower value a (see
+:func:`dtree.splits.j48_threshold`), dtree takes a: the same rows on each
+side, a threshold printed up to 1e-6 higher."""
+
+CART = Learner(impurity="gini", nominal="subsets")
+"""CART (Breiman et al. 1984): binary splits, Gini, grown until pure."""
+
+
+def check_fits(learner: Learner, data: Dataset) -> None:
+    """Refuse, with a message that says what to do, a learner that cannot grow a tree on
+    ``data``: a criterion of the other kind of target, a target beyond
+    :data:`MAX_ABS_TARGET`, a test for classes without classes, or a missing value the
+    learner refuses."""
+    schema = data.schema
+    if schema.is_classification and learner.impurity == "squared_error":
+        raise DtreeError(
+            f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "
+            "target; use gini, entropy or misclassification"
+        )
+    if not schema.is_classification and learner.impurity != "squared_error":
+        raise DtreeError(
+            f"target {quote(schema.target.name)} is numeric: {learner.impurity} needs classes;"
+            " declare them (classes=..., or --classes on the command line), or grow a regression"
+            " tree with cart and the squared_error criterion (its default for a numeric target)"
+        )
+    if not schema.is_classification and not all(
+        is_number(y) and -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET
+        for y in map(data.target.__getitem__, data.rows)
+    ):
+        raise DtreeError(
+            f"target {quote(schema.target.name)} has values beyond MAX_ABS_TARGET = 1e100 in "
+            "magnitude, whose squares times the weights overflow floats; rescale the target"
+        )
+    if not schema.is_classification and learner.significance is not None:
+        raise DtreeError("the significance test needs classes; a regression tree has none")
+    if not schema.is_classification and learner.min_objects is not None:
+        raise DtreeError(
+            "min_objects is C4.5's minimum, a share of the weight per class; a regression "
+            "tree has no classes: use min_samples_leaf"
+        )
+    if learner.missing != "refuse":
+        return
+    for row in data.rows:
+        for attribute, column in zip(schema.attributes, data.columns, strict=True):
+            if column[row] is None:
+                raise DtreeError(
+                    "missing value: this learner refuses missing values; choose "
+                    "missing='impute' or 'fractional' (--missing on the command line), "
+                    "or use c45",
+                    row=row + 1,
+                    column=attribute.name,
+                )

@@ -1,0 +1,86 @@
+"""dtree.arithmetic: which values are numbers, their exact values, and square roots."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dtree import dataset
+from dtree.arithmetic import check_count, exact, is_number, square_root
+from dtree.errors import DtreeError
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        (0, True),
+        (-3, True),
+        (2**200, True),
+        (0.5, True),
+        (math.inf, True),
+        (math.nan, True),
+        (Fraction(1, 3), True),
+        (True, False),
+        (False, False),
+        ("2", False),
+        (None, False),
+        (Decimal(1), False),
+        (1j, False),
+    ],
+)
+def test_is_number(value: object, number: bool) -> None:
+    assert is_number(value) is number
+
+
+def test_the_dataset_module_names_the_same_predicate() -> None:
+    assert dataset.is_number is is_number
+
+
+@given(st.integers() | st.fractions() | st.floats(allow_nan=False, allow_infinity=False))
+def test_exact_is_the_value_itself(value: int | Fraction | float) -> None:
+    assert exact(value, "x") == value
+    assert type(exact(value, "x")) is Fraction
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf, True, "1", None])
+def test_exact_refuses_what_is_not_a_finite_number(value: object) -> None:
+    with pytest.raises(DtreeError, match="scores must be finite numbers"):
+        exact(value, "scores")
+
+
+@given(st.fractions(min_value=0, max_value=10**300))
+def test_square_root_is_within_an_ulp(x: Fraction) -> None:
+    root = square_root(x)
+    # root^2 and x compared exactly: the true root lies within one ulp of the float
+    below, above = Fraction(math.nextafter(root, 0)), Fraction(math.nextafter(root, math.inf))
+    assert below**2 <= x <= above**2
+
+
+def test_square_root_beyond_the_floats_is_infinite() -> None:
+    assert square_root(Fraction(10**400)) == math.inf
+    assert square_root(Fraction(9, 4)) == 1.5
+    assert square_root(Fraction(0)) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "message"),
+    [
+        (1, 2, math.inf, "k must be an integer >= 2, got 1"),
+        (11, 2, 10, r"k must be an integer in 2\.\.10, got 11"),
+        (True, 0, math.inf, "got True"),
+        (2.0, 0, math.inf, "got 2.0"),
+    ],
+)
+def test_check_count_refuses(value: object, low: int, high: float, message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        check_count("k", value, low, high)
+
+
+def test_check_count_passes_a_count_through() -> None:
+    assert check_count("k", 0, 0) == 0
+    assert check_count("k", 10, 2, 10) == 10
