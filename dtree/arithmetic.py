@@ -26,7 +26,7 @@ from typing import TypeGuard
 
 from dtree.errors import DtreeError, quote
 
-__all__ = ["Number", "Real", "check_count", "exact", "is_number", "square_root"]
+__all__ = ["Number", "Real", "check_count", "exact", "is_number", "rational", "square_root"]
 
 Number = int | Fraction | float
 Real = Fraction | float
@@ -70,6 +70,15 @@ def exact(value: object, what: str) -> Fraction:
     if not is_number(value) or not math.isfinite(value):
         raise DtreeError(f"{what} must be finite numbers, got {quote(value)}")
     return Fraction(value)
+
+
+def rational(value: Number) -> int | Fraction:
+    """The exact value of a number, an integer kept an integer: a float's binary value.
+
+    >>> rational(3), rational(0.5), rational(Fraction(1, 3))
+    (3, Fraction(1, 2), Fraction(1, 3))
+    """
+    return Fraction(value) if isinstance(value, float) else value
 
 
 def square_root(x: Fraction) -> float:

@@ -21,8 +21,8 @@ weight, each of at least the learner's minimum (:func:`allowed`).
 Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`,
 :func:`column_at`, :func:`scan`, :func:`score`, :func:`allowed`,
 :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`; C4.5's gain
-ratio: :func:`exact_score`, :func:`split_information`,
-:func:`gain_ratio`, :func:`averaged_attributes`, :func:`average_gain`.
+ratio: :func:`exact_score`, :func:`split_information_of`,
+:func:`gain_ratio_of`, :func:`averaged_attributes`, :func:`average_gain`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Generic, cast
+from typing import Generic, TypeVar, cast
 
 from attrs import frozen
 
@@ -40,9 +40,10 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
 from dtree.dataset import Nominal, Schema, Value, Weight
 from dtree.errors import DtreeError
-from dtree.examples import Examples, Frame
 from dtree.impurity import TOLERANCE, entropy
+from dtree.learner import C45_AVERAGE_GAIN_SLACK
 from dtree.missing import most_likely_value
+from dtree.partition import Examples, Frame
 from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint
 from dtree.targets import P
 
@@ -56,11 +57,13 @@ __all__ = [
     "candidates",
     "column_at",
     "exact_score",
-    "gain_ratio",
+    "first_best",
+    "gain_ratio_of",
     "reaches",
+    "reaches_average",
     "scan",
     "score",
-    "split_information",
+    "split_information_of",
     "subsets",
 ]
 
@@ -104,9 +107,45 @@ def reaches(score: Fraction | float, bound: Fraction | float) -> bool:
     return score >= bound - slack
 
 
+T = TypeVar("T")
+
+
+def first_best(items: Sequence[T], key: Callable[[T], Fraction | float]) -> T:
+    """The first item whose key equals the maximum (as :func:`reaches` compares).
+
+    >>> first_best([("a", 0.5), ("b", 0.9), ("c", 0.9 - 1e-13)], lambda item: item[1])
+    ('b', 0.9)
+    """
+    top = max(map(key, items))
+    return next(item for item in items if reaches(key(item), top))
+
+
+def reaches_average(gain: Fraction | float, average: float) -> bool:
+    """C4.5's condition for a gain ratio to count: the gain is at least the average gain
+    less :data:`dtree.learner.C45_AVERAGE_GAIN_SLACK`.
+
+    >>> reaches_average(0.2995, 0.3), reaches_average(0.2, 0.3)
+    (True, False)
+    """
+    return gain >= average - C45_AVERAGE_GAIN_SLACK
+
+
 def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
     """The node's rows with a known (or, under ``missing="impute"``, imputed) value of
-    attribute ``index``: an attribute whose every value is missing here has none."""
+    attribute ``index``: an attribute whose every value is missing here has none.
+
+    >>> from attrs import evolve
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.partition import start
+    >>> from dtree.learner import C45
+    >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
+    >>> column = column_at(*start(C45, data), 0)
+    >>> column.rows, column.values, column.missing
+    ((0, 1, 2), ('a', 'a', 'b'), 1)
+    >>> column = column_at(*start(evolve(C45, missing="impute"), data), 0)
+    >>> column.rows, column.values, column.fill
+    ((0, 1, 2, 3), ('a', 'a', 'b', 'a'), 'a')
+    """
     column = frame.data.columns[index]
     values = tuple(map(column.__getitem__, examples.rows))
     if None not in values:
@@ -128,7 +167,18 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
 
 
 def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -> Fraction | float:
-    """The decrease, scaled by the known share (C4.5), less the MDL charge for ``cuts``."""
+    """The decrease, scaled by the known share (C4.5), less the MDL charge for ``cuts``.
+
+    Outlook's (No, Yes) counts, all known, then as if 14 more days had it missing:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import ID3
+    >>> frame, _ = start(ID3, load("play-tennis"))
+    >>> outlook = [(0, 4), (2, 3), (3, 2)]
+    >>> round(score(frame, outlook, 0), 3), round(score(frame, outlook, 14), 3)
+    (0.247, 0.123)
+    """
     target = frame.target
     known = total(map(target.weight, parts))
     decrease = target.decrease(parts)
@@ -140,7 +190,17 @@ def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -
 
 
 def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
-    """Whether a split's branches are heavy enough for the learner."""
+    """Whether a split's branches are heavy enough for the learner: two of positive weight,
+    each of at least ``min_samples_leaf``, and two of at least ``min_objects`` (if set).
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import CART
+    >>> frame, _ = start(evolve(CART, min_samples_leaf=5), load("play-tennis"))
+    >>> allowed(frame, [(0, 4), (5, 5)]), allowed(frame, [(2, 3), (3, 6)])
+    (False, True)
+    """
     learner = frame.learner
     weights = list(map(frame.target.weight, parts))
     filled = [w for w in weights if w > 0]
@@ -195,6 +255,16 @@ def subsets(
     learner's ``ordered_subsets``, rpart's way, says to keep to the m - 1),
     and with more than two classes, all 2^(m-1) - 1 are tried, by the
     binary number of the other values they hold.
+
+    Outlook's (No, Yes) counts: ordered by the share of Yes, Sunny, Rain, Overcast:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import CART
+    >>> frame, _ = start(CART, load("play-tennis"))
+    >>> parts = [(0, 4), (2, 3), (3, 2)]  # Overcast, Rain, Sunny
+    >>> [sorted(left) for left in subsets(frame, ["Overcast", "Rain", "Sunny"], parts)]
+    [['Overcast', 'Rain'], ['Overcast']]
     """
     m = len(present)
     learner = frame.learner
@@ -303,7 +373,15 @@ def _by_row(frame: Frame[P], examples: Examples, index: int) -> bool:
 
 
 def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan] | None:
-    """Scan a numeric attribute's known values at a node for its near-best cuts."""
+    """Scan a numeric attribute's known values at a node for its near-best cuts.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import CART
+    >>> column, found = scan(*start(CART, load("golf")), 2)  # humidity
+    >>> [(cut.below, cut.above) for cut in found.cuts], found.lefts, found.allowed
+    ([(80.0, 85.0)], ((7, 2),), 8)
+    """
     learner = frame.learner
     target = frame.target
     if _by_row(frame, examples, index):  # the common case: scan the dataset's own columns
@@ -356,8 +434,7 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
     screen: float = found.decrease
     if len(cuts) > 1 or learner.mdl:  # near ties, or C4.5's sign test: exactly
         scored = [(score(frame, p, column.missing, found.allowed), t, p) for t, p in cuts]
-        top = max(s for s, _, _ in scored)
-        best, t, parts = next(item for item in scored if reaches(item[0], top))
+        best, t, parts = first_best(scored, lambda item: item[0])
         if learner.mdl and best <= 0:
             return None
         screen = float(best)
@@ -381,7 +458,15 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
 
 def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     """DetermineCandidateSplits: each attribute's best split, in schema order (those the
-    chi-square test rejects at the learner's ``significance`` left out)."""
+    chi-square test rejects at the learner's ``significance`` left out).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> [(c.attribute, len(c.conditions), round(c.screen, 3)) for c in candidates(frame, root)]
+    [('Outlook', 3, 0.247), ('Temperature', 3, 0.029), ('Humidity', 2, 0.152), ('Wind', 2, 0.048)]
+    """
     level = frame.learner.significance
     for index, attribute in enumerate(frame.data.schema.attributes):
         match attribute.domain:
@@ -404,20 +489,48 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
 
 
 def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
-    """The candidate's score, exactly where the impurity is rational."""
+    """The candidate's score, exactly where the impurity is rational.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import CART
+    >>> frame, root = start(CART, load("play-tennis"))
+    >>> exact_score(frame, next(candidates(frame, root)))  # Outlook: 45/98 - 10/14 * 1/2
+    Fraction(5, 49)
+    """
     return score(frame, candidate.parts, candidate.missing, candidate.cuts)
 
 
-def split_information(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
-    """H of the outcome, counting a missing value as an outcome of its own (C4.5)."""
+def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
+    """H of the outcome, counting a missing value as an outcome of its own (C4.5).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import C45
+    >>> frame, root = start(C45, load("golf"))
+    >>> round(split_information_of(next(candidates(frame, root)), frame.target.weight), 3)
+    1.577
+    """
     outcomes = [*map(weight, candidate.parts), candidate.missing]
     return entropy([w for w in outcomes if w > 0])
 
 
-def gain_ratio(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
-    """The gain over the split information; 0 where that is 0."""
+def gain_ratio_of(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
+    """The gain over the split information; 0 where that is 0.
+
+    Quinlan's golf data (C4.5, 1993): outlook's gain 0.247 over its split
+    information 1.577; windy's 0.048 over 0.985:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import C45
+    >>> frame, root = start(C45, load("golf"))
+    >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
+    >>> [(c.attribute, round(gain_ratio_of(frame, (c, gain)), 3)) for c, gain in scored]
+    [('outlook', 0.156), ('windy', 0.049)]
+    """
     candidate, gain = item
-    information = split_information(candidate, frame.target.weight)
+    information = split_information_of(candidate, frame.target.weight)
     return 0.0 if information <= TOLERANCE else float(gain) / information
 
 
@@ -447,7 +560,16 @@ def averaged_attributes(schema: Schema, weight: Weight) -> frozenset[str]:
 def average_gain(
     frame: Frame[P], scored: Sequence[tuple[Candidate[P], Fraction | float]]
 ) -> float | None:
-    """C4.5's average gain over the :func:`averaged_attributes` (None if there are none)."""
+    """C4.5's average gain over the :func:`averaged_attributes` (None if there are none).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import C45
+    >>> frame, root = start(C45, load("golf"))
+    >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
+    >>> round(average_gain(frame, scored), 3)  # (0.247 + 0.048) / 2
+    0.147
+    """
     averaged = averaged_attributes(frame.data.schema, frame.total_weight)
     counted = [float(gain) for c, gain in scored if c.attribute in averaged]
     return sum(counted) / len(counted) if counted else None

@@ -107,7 +107,7 @@ __all__ = [
 
 Average = Literal["macro", "micro", "weighted"]
 Learn = Callable[[Dataset], Tree]
-"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.grow.id3``)."""
+"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.presets.id3``)."""
 Learning = Learner | Learn
 """What cross-validation grows trees with: a Learner, or a function from data to a tree."""
 

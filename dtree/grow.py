@@ -9,9 +9,9 @@
 
 A frozen :class:`dtree.learner.Learner` says which candidates exist, how
 they are scored and when to stop; :func:`id3`, :func:`c45` and
-:func:`cart` of :mod:`dtree.presets` grow with its presets.  D is :class:`dtree.examples.Examples`,
+:func:`cart` of :mod:`dtree.presets` grow with its presets.  D is :class:`dtree.partition.Examples`,
 C is :func:`dtree.candidates.candidates`, and the D_k are
-:func:`dtree.examples.divide`'s.
+:func:`dtree.partition.divide`'s.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
@@ -52,20 +52,23 @@ from dtree.candidates import (
     average_gain,
     candidates,
     exact_score,
-    gain_ratio,
+    first_best,
+    gain_ratio_of,
     reaches,
+    reaches_average,
 )
 from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
 from dtree.dataset import Dataset, Label
-from dtree.examples import Examples, Frame, divide, start
 from dtree.impurity import TOLERANCE
-from dtree.learner import C45_AVERAGE_GAIN_SLACK, Learner
+from dtree.learner import Learner
+from dtree.partition import Examples, Frame, divide, start
 from dtree.progress import Report, meter
 from dtree.targets import P
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "StopRule",
+    "empty_stats",
     "find_best_split",
     "grow",
     "partition",
@@ -94,7 +97,15 @@ they are checked (see the module's conventions)."""
 def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule | None:
     """The first rule that makes the node a leaf before its candidates are looked at, or
     None: the node is pure; it is at ``max_depth``; it weighs less than
-    ``min_samples_split``, or than twice C4.5's ``min_objects``."""
+    ``min_samples_split``, or than twice C4.5's ``min_objects``.
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(evolve(ID3, min_samples_split=15), load("play-tennis"))
+    >>> stopping_rule(frame, root, frame.target.stats(root.rows, root.weights))  # 14 days
+    'min_samples_split'
+    """
     learner = frame.learner
     weight = total(examples.weights)
     if frame.target.is_pure(examples.rows, stats):
@@ -111,7 +122,15 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
 def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> StopRule | None:
     """The rule that refuses the best split of this ``score``, or None: it scores below
     ``min_gain``, or its weighted decrease W_t / W * score is below
-    ``min_impurity_decrease``."""
+    ``min_impurity_decrease``.
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(evolve(ID3, min_gain=0.3), load("play-tennis"))
+    >>> weak_split(frame, root, 0.247), weak_split(frame, root, 0.3)
+    ('min_gain', None)
+    """
     learner = frame.learner
     if not reaches(score, learner.min_gain):
         return "min_gain"
@@ -127,35 +146,39 @@ _NEAR = 1e-9
 Scored = tuple[Candidate[P], Fraction | float]
 
 
-def _first_best(
-    scored: Sequence[Scored[P]], key: Callable[[Scored[P]], Fraction | float]
-) -> Scored[P]:
-    """The first candidate whose key equals the maximum."""
-    top = max(map(key, scored))
-    return next(item for item in scored if reaches(key(item), top))
-
-
 def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
     """The first candidate of the largest score."""
     top = max(candidate.screen for candidate in found)
     near = [c for c in found if c.screen >= top - _NEAR * max(1.0, abs(top))]
-    return _first_best([(c, exact_score(frame, c)) for c in near], lambda item: item[1])
+    return first_best([(c, exact_score(frame, c)) for c in near], lambda item: item[1])
 
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:
     """C4.5: the best gain ratio among the candidates whose gain is at least the average
-    of the :func:`averaged_attributes`' gains; the gain ratio must be positive."""
+    of the :func:`dtree.candidates.averaged_attributes`' gains; the gain ratio must be positive."""
     scored = [(c, exact_score(frame, c)) for c in found]
     average = average_gain(frame, scored)
     if average is None:
         return None
-    eligible = [item for item in scored if item[1] >= average - C45_AVERAGE_GAIN_SLACK]
-    best = _first_best(eligible, lambda item: gain_ratio(frame, item))
-    return best if gain_ratio(frame, best) > TOLERANCE else None
+    eligible = [item for item in scored if reaches_average(item[1], average)]
+    best = first_best(eligible, lambda item: gain_ratio_of(frame, item))
+    return best if gain_ratio_of(frame, best) > TOLERANCE else None
 
 
 def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored[P] | StopRule:
-    """The split MakeSubtree makes at this node and its score, or the rule that stops it."""
+    """The split MakeSubtree makes at this node and its score, or the rule that stops it.
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> best, score = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    >>> best.attribute, round(score, 3)
+    ('Outlook', 0.247)
+    >>> frame, root = start(evolve(ID3, max_depth=0), load("play-tennis"))
+    >>> find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    'max_depth'
+    """
     stop = stopping_rule(frame, examples, stats)
     if stop is not None:
         return stop
@@ -176,7 +199,13 @@ def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored
 
 
 def empty_stats(frame: Frame[P]) -> Stats:
-    """The statistics of a node no example reaches."""
+    """The statistics of a node no example reaches: zero counts, or zero weight.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> empty_stats(start(ID3, load("play-tennis"))[0])
+    ClassStats(classes=('No', 'Yes'), counts=(0, 0))
+    """
     if frame.classification:
         classes = frame.data.schema.classes
         return ClassStats(classes, (0,) * len(classes))
@@ -195,7 +224,15 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
 def partition(
     frame: Frame[P], examples: Examples, split: Candidate[P], prediction: Label | float
 ) -> tuple[Examples, ...]:
-    """D_k for each outcome k of the split (:func:`dtree.examples.divide`)."""
+    """D_k for each outcome k of the split (:func:`dtree.partition.divide`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> best, _ = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    >>> [d.rows for d in partition(frame, root, best, "Yes")]  # Overcast, Rain, Sunny
+    [(2, 6, 11, 12), (3, 4, 5, 9, 13), (0, 1, 7, 8, 10)]
+    """
     column = frame.data.columns[frame.data.schema.index(split.attribute)]
     known = tuple(map(frame.target.weight, split.parts))
     return divide(examples, column, split.branch_of, known, fill=split.fill, prediction=prediction)

@@ -93,7 +93,7 @@ class Learner:
       classes or a numeric target, only the m - 1 splits of the values
       ordered by class share (mean) are tried even under a minimum branch
       weight, as rpart does (Breiman's theorem, which makes them enough,
-      knows no such minimum: see :func:`_subsets`).
+      knows no such minimum: see :func:`dtree.candidates.subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
       (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
@@ -223,7 +223,15 @@ def check_fits(learner: Learner, data: Dataset) -> None:
     """Refuse, with a message that says what to do, a learner that cannot grow a tree on
     ``data``: a criterion of the other kind of target, a target beyond
     :data:`MAX_ABS_TARGET`, a test for classes without classes, or a missing value the
-    learner refuses."""
+    learner refuses.
+
+    >>> from dtree.datasets import load
+    >>> check_fits(CART, load("golf"))
+    >>> check_fits(Learner(impurity="squared_error"), load("golf"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: target 'class' holds classes: squared error is for a numeric target...
+    """
     schema = data.schema
     if schema.is_classification and learner.impurity == "squared_error":
         raise DtreeError(

@@ -26,16 +26,17 @@ from dtree.candidates import (
     candidates,
     column_at,
     exact_score,
-    gain_ratio,
+    gain_ratio_of,
+    reaches_average,
     scan,
 )
 from dtree.conditions import Condition, holds
 from dtree.counts import central, total
 from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.examples import Examples, Frame, start
 from dtree.grow import StopRule, find_best_split, partition
-from dtree.learner import C45_AVERAGE_GAIN_SLACK, Learner
+from dtree.learner import Learner
+from dtree.partition import Examples, Frame, start
 
 __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "root"]
 
@@ -44,34 +45,31 @@ __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "ro
 class Node:
     """A node of a growth: the rows that reach it, the weight each carries there, its depth.
 
-    What :func:`grow` would do at any node of any tree, dtree's or another
-    system's, is asked of a :class:`Node`: :func:`decide` (the split
-    MakeSubtree makes, or the rule that stops it), :func:`assess` (the
-    learner's score of a given split) and :func:`children` (the nodes below
-    a given split).  Start from :func:`root`.
+    Ask it what :func:`dtree.grow.grow` would do there with :func:`decide`,
+    :func:`assess` and :func:`children`; start from :func:`root`.
     """
 
     _frame: Frame[Any]
-    _seed: Examples
+    _examples: Examples
 
     @property
     def rows(self) -> tuple[int, ...]:
         """The rows of the dataset that reach the node (a missing value sends a row down
         every branch, with a share of its weight)."""
-        return self._seed.rows
+        return self._examples.rows
 
     @property
     def weights(self) -> tuple[Weight, ...]:
         """The weight of each of :attr:`rows` at the node."""
-        return self._seed.weights
+        return self._examples.weights
 
     @property
     def depth(self) -> int:
-        return self._seed.depth
+        return self._examples.depth
 
     @property
     def weight(self) -> Weight:
-        return total(self._seed.weights)
+        return total(self._examples.weights)
 
 
 @frozen
@@ -79,7 +77,7 @@ class Assessment:
     """A split at a node as the learner scores it.
 
     ``score`` is the learner's score (the impurity decrease or gain, scaled
-    by the known share and less the MDL charge, as :func:`grow` compares
+    by the known share and less the MDL charge, as :func:`dtree.grow.grow` compares
     it); with ``score="gain_ratio"``, ``gain_ratio`` is the ratio and
     ``eligible`` whether the gain reaches the node's average, C4.5's
     condition for the ratio to count.  :attr:`key` is what the learner
@@ -122,8 +120,8 @@ def _assessed(frame: Frame[Any], candidate: Candidate[Any], average: float | Non
     score = exact_score(frame, candidate)
     if frame.learner.score != "gain_ratio":
         return Assessment(candidate.conditions, score)
-    ratio = gain_ratio(frame, (candidate, score))
-    eligible = average is None or score >= average - C45_AVERAGE_GAIN_SLACK
+    ratio = gain_ratio_of(frame, (candidate, score))
+    eligible = average is None or reaches_average(score, average)
     return Assessment(candidate.conditions, score, ratio, eligible)
 
 
@@ -148,7 +146,7 @@ def decide(node: Node) -> Decision:
     >>> decide(children(node, decision.best.conditions)[0]).stop
     'pure'
     """
-    frame, examples = node._frame, node._seed
+    frame, examples = node._frame, node._examples
     if not examples.rows:
         return Decision(None, "pure", ())
     found = find_best_split(frame, examples, frame.target.stats(examples.rows, examples.weights))
@@ -163,7 +161,7 @@ def decide(node: Node) -> Decision:
 def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     """A split given by its conditions, as a candidate of the grower, or why the learner
     would not make it."""
-    frame, examples = node._frame, node._seed
+    frame, examples = node._frame, node._examples
     names = {condition.attribute for condition in conditions}
     if len(names) != 1 or next(iter(names)) not in frame.data.schema.names:
         return f"the conditions test {sorted(names)}, not one attribute of the data"
@@ -178,13 +176,7 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     branches = [branch_of(value) for value in column.values]
     if -1 in branches:
         return f"no branch accepts the value {quote(column.values[branches.index(-1)])}"
-    parts = tuple(
-        frame.target.part(
-            [r for r, b in zip(column.rows, branches, strict=True) if b == k],
-            [w for w, b in zip(column.weights, branches, strict=True) if b == k],
-        )
-        for k in range(len(conditions))
-    )
+    parts = frame.target.parts(branches, len(conditions), column.rows, column.weights)
     cuts = 0
     if not isinstance(frame.data.schema.attributes[index].domain, Nominal):
         scanned = scan(frame, examples, index)
@@ -227,17 +219,26 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     if len(conditions) != branches:
         name = quote(candidate.attribute)
         return f"{len(conditions)} branches: the learner splits {name} in {branches}"
-    average = _average(frame, list(candidates(frame, node._seed)))
+    average = _average(frame, list(candidates(frame, node._examples)))
     return _assessed(frame, candidate, average)
 
 
 def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
     """The nodes below the split of ``node`` by ``conditions``, one per branch: a row with a
-    missing value goes down every branch, by the branch's share of the known weight."""
+    missing value goes down every branch, by the branch's share of the known weight.
+
+    >>> from dtree.conditions import Equals
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> wind = [Equals("Wind", "Strong"), Equals("Wind", "Weak")]
+    >>> strong, weak = children(root(ID3, load("play-tennis")), wind)
+    >>> strong.rows, weak.weight, weak.depth
+    ((1, 5, 6, 10, 11, 13), 8, 1)
+    """
     candidate = _given(node, conditions)
     if isinstance(candidate, str):
         raise DtreeError(f"cannot split the node by {len(conditions)} conditions: {candidate}")
-    frame, examples = node._frame, node._seed
+    frame, examples = node._frame, node._examples
     stats = frame.target.stats(examples.rows, examples.weights)
     prediction = central(stats) if examples.rows else examples.parent_prediction
     return tuple(Node(frame, below) for below in partition(frame, examples, candidate, prediction))

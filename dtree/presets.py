@@ -75,7 +75,7 @@ def c45(
     multiway nominal splits; numeric cuts with the MDL correction and
     C4.5's minimum split size, values within 1e-5 taken as one, thresholds
     at training values; missing values by fractional weights.  Weka's J48
-    grows the same tree but for its threshold rule (:data:`J48`), and
+    grows the same tree but for its threshold rule (:data:`dtree.learner.J48`), and
     collapses it before pruning.  Quinlan's golf tree (C4.5, 1993):
 
     >>> from dtree.datasets import load

@@ -1,11 +1,15 @@
-"""Candidate splits: DetermineCandidateSplits and the search for the best threshold.
+"""The search for the best threshold of a numeric attribute at a node.
+
+DetermineCandidateSplits, which calls this scan for each numeric attribute,
+is :func:`dtree.candidates.candidates`.
 
 Vocabulary
 ----------
-``Node``
-    The examples at a node: row indices into the dataset's columns and the
-    weight each row carries here (C4.5 sends a row with a missing value
-    down every branch with a fraction of its weight).
+``Examples``
+    The examples at a node (:class:`dtree.partition.Examples`): row indices
+    into the dataset's columns and the weight each row carries here (C4.5
+    sends a row with a missing value down every branch with a fraction of
+    its weight).
 ``Cut``
     A place between two adjacent distinct values of a numeric attribute,
     ``x <= below`` on the left and ``x >= above`` on the right.

@@ -10,7 +10,7 @@ parts of type :class:`Sums`).  Both implement
 :class:`Target`, generic in the part, so each path is typed on its own.
 
 Contents: :class:`Target`, :class:`Classes`, :class:`Responses`,
-:func:`target_of`.
+:class:`Sums`, :data:`P`, :func:`target_of`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Protocol, TypeVar
 
 from attrs import frozen
 
+from dtree.arithmetic import rational
 from dtree.counts import ClassStats, Counts, Moments, Stats, class_totals, ratio, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
@@ -61,10 +62,6 @@ class Sums:
 
 P = TypeVar("P", Counts, Sums)
 """A part: what a branch knows of its examples."""
-
-
-def _exact(value: int | Fraction | float) -> int | Fraction:
-    return Fraction(value) if isinstance(value, float) else value
 
 
 def _integers(values: Sequence[object]) -> list[int] | None:
@@ -239,7 +236,7 @@ class Responses:
         ys = list(map(self.scaled.__getitem__, rows))
         first = sum(map(operator.mul, weights, ys))
         second = sum(map(operator.mul, weights, map(operator.mul, ys, ys)))
-        return Sums(total(weights), _exact(first), _exact(second), self.shift)
+        return Sums(total(weights), rational(first), rational(second), self.shift)
 
     def parts(
         self, branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]

@@ -8,7 +8,7 @@ thresholds, counts and predictions, to the last bit of every float.
 The corpus is the model file (:func:`dtree.serialize.to_json`) of each
 tree, compared byte for byte.  It holds a grid, every learner of
 :func:`_learners` (each preset, and each option of
-:class:`dtree.grow.Learner` changed on its own) on every dataset of
+:class:`dtree.learner.Learner` changed on its own) on every dataset of
 :func:`_datasets` (bundled ones; noisy synthetic data with three classes;
 coarse values with many ties and values 1e-6 apart; two classes with a
 nominal attribute of 12 values; the benchmark's problem; missing values;

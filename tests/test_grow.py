@@ -28,7 +28,7 @@ from dtree.candidates import (
     averaged_attributes,
     candidates,
     exact_score,
-    split_information,
+    split_information_of,
 )
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import ClassStats, Moments, class_counts, total
@@ -36,7 +36,6 @@ from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
-from dtree.examples import start
 from dtree.grow import grow
 from dtree.impurity import (
     TOLERANCE,
@@ -60,6 +59,7 @@ from dtree.learner import (
 )
 from dtree.node import Node, assess, children, decide
 from dtree.node import root as root_node
+from dtree.partition import start
 from dtree.presets import c45, cart, id3
 from dtree.prune import cost_complexity_path
 from dtree.render import text
@@ -634,7 +634,7 @@ def test_c45_gain_is_the_known_share_of_the_gain_on_known_values() -> None:
     frame, root = start(C45, data)
     (candidate,) = candidates(frame, root)
     assert exact_score(frame, candidate) == pytest.approx(0.8, abs=1e-15)
-    assert split_information(candidate, frame.target.weight) == pytest.approx(entropy([2, 2, 1]))
+    assert split_information_of(candidate, frame.target.weight) == pytest.approx(entropy([2, 2, 1]))
 
 
 def test_c45_needs_two_branches_of_min_objects() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import dtree
 from dtree.datasets import load
 from dtree.presets import id3
 from dtree.render import text
@@ -39,12 +40,17 @@ def test_the_readme_examples_run_in_a_fresh_interpreter() -> None:
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
 
 
-def test_a_bare_import_reaches_every_public_module() -> None:
+def _public_modules() -> list[str]:
+    """The modules and packages of ``dtree/`` whose names do not start with ``_``."""
     package = ROOT / "dtree"
-    modules = sorted(
+    return sorted(
         [path.stem for path in package.glob("*.py") if not path.stem.startswith("_")]
         + [path.parent.name for path in package.glob("*/__init__.py")]
     )
+
+
+def test_a_bare_import_reaches_every_public_module() -> None:
+    modules = _public_modules()
     assert {"render", "prune", "evaluate", "rules", "serialize", "dnf", "strategies"} <= set(
         modules
     )
@@ -113,6 +119,14 @@ def test_development_says_how_long_the_tests_take_and_gives_a_quick_subset() -> 
     assert quick[:3] == [".venv/bin/python", "-m", "pytest"]
     assert all((ROOT / path).is_file() for path in quick[3:])
     assert "tests/test_notebooks.py" not in quick
+
+
+def test_every_public_module_is_in_dtree_all_and_in_the_readme_layout() -> None:
+    development = section("Development")
+    layout = development.split("- Layout:")[1].split("\n- ")[0]
+    modules = _public_modules()
+    assert [name for name in modules if name not in dtree.__all__] == []
+    assert [name for name in modules if not re.search(rf"`{name}/?`", layout)] == []
 
 
 def test_the_quick_start_output_is_the_play_tennis_tree() -> None:

@@ -4,7 +4,7 @@ Read another system's fitted tree as a dtree :class:`dtree.tree.Tree`, with
 the statistics of its training data on every node, so that every dtree
 function (rendering, rules, pruning) applies to it; compare it with dtree's
 tree node by node, telling exact ties from real disagreements; map a peer's
-settings to the :class:`dtree.grow.Learner` that matches them; and let
+settings to the :class:`dtree.learner.Learner` that matches them; and let
 Hypothesis search for a dataset on which the two part.
 
 ``differential`` and ``Counterexample`` (module

@@ -2,7 +2,7 @@
 
 A peer's fit is a tree grown and then, often, pruned: J48 prunes by
 default, scikit-learn when ``ccp_alpha > 0``, rpart always (at its ``cp``).
-A :class:`dtree.grow.Learner` says how a tree is grown, not how it is
+A :class:`dtree.learner.Learner` says how a tree is grown, not how it is
 pruned afterwards, so :func:`learner_for` returns a :class:`Recipe`: the
 peer's name, the growing ``learner``, and the ``pruning`` applied to the
 grown tree (None, :class:`CostComplexity` or :class:`Pessimistic`).  A
@@ -64,7 +64,7 @@ Options by their letters, as keywords: ``C`` (confidence, default 0.25),
 raising), ``O`` (no collapsing, Weka 3.7 and later), ``J`` (no MDL
 correction of a numeric split's gain, Weka 3.7 and later), ``L`` and ``Q``
 (accepted: neither changes the tree).  The grown tree is
-:data:`dtree.grow.J48`'s (C4.5 with J48's threshold rule) with
+:data:`dtree.learner.J48`'s (C4.5 with J48's threshold rule) with
 ``min_objects=M`` (and ``mdl=False`` with ``J``); J48's default pruning
 is :class:`Pessimistic`, ``pessimistic(collapse(tree), data=data,
 confidence=C, z="normal")``, and ``U`` keeps the collapsing (Weka 3.6

@@ -814,7 +814,7 @@ def _root_risk(tree: Tree) -> Real:
 def prune_at_cp(tree: Tree, cp: Real) -> Tree:
     """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
 
-    ``tree`` is grown as rpart grows (:data:`dtree.grow.CART` with rpart's
+    ``tree`` is grown as rpart grows (:data:`dtree.learner.CART` with rpart's
     ``minsplit``, ``minbucket`` and ``maxdepth``).  A float cp is taken as
     the decimal it is written as (``0.01`` is 1/100, not the double nearest
     it), so that a split whose complexity is exactly cp is collapsed, as

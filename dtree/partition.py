@@ -21,11 +21,11 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any, Generic
 
 from attrs import frozen
 
+from dtree.arithmetic import rational
 from dtree.counts import total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
@@ -67,10 +67,6 @@ class Frame(Generic[P]):
     @property
     def classification(self) -> bool:
         return self.target.n_classes > 0
-
-
-def _exact(weight: Weight) -> int | Fraction:
-    return weight if isinstance(weight, int) else Fraction(weight)
 
 
 def _known(column: Sequence[Value], rows: Sequence[int]) -> list[float]:
@@ -115,7 +111,7 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     check_fits(learner, present)
     frame = _frame(learner, present, target_of(present, learner.impurity))
     first: Label | float = data.schema.classes[0] if frame.classification else 0.0
-    weights = tuple(map(_exact, map(data.weights.__getitem__, present.rows)))
+    weights = tuple(map(rational, map(data.weights.__getitem__, present.rows)))
     integral = all(type(w) is int for w in weights)
     return frame, Examples(present.rows, weights, 0, first, integral)
 
@@ -135,7 +131,23 @@ def divide(
 ) -> tuple[Examples, ...]:
     """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
     down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
-    else goes down every branch with its share of the ``known`` weight (C4.5)."""
+    else goes down every branch with its share of the ``known`` weight (C4.5).
+
+    Row 3's value is missing; the known weight is 2 on branch 0 and 1 on branch 1:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.learner import C45
+    >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
+    >>> _, root = start(C45, data)
+    >>> branch_of = {"a": 0, "b": 1}.__getitem__
+    >>> left, right = divide(root, data.columns[0], branch_of, (2, 1), prediction="p")
+    >>> left.rows, left.weights, left.depth
+    ((0, 1, 3), (1, 1, Fraction(2, 3)), 1)
+    >>> right.rows, right.weights
+    ((2, 3), (1, Fraction(1, 3)))
+    >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), fill="b", prediction="p")]
+    [(0, 1), (2, 3)]
+    """
     n = len(known)
     integral = examples.integral
     if n == 2 and fill is None and None not in map(column.__getitem__, examples.rows):
