@@ -240,7 +240,8 @@ def check_fits(learner: Learner, data: Dataset) -> None:
         )
     if not schema.is_classification and learner.impurity != "squared_error":
         raise DtreeError(
-            f"target {quote(schema.target.name)} is numeric: {learner.impurity} needs classes;"
+            f"target {quote(schema.target.name)} is numeric: the learner's impurity "
+            f"{quote(learner.impurity)} needs classes;"
             " declare them (classes=..., or --classes on the command line), or grow a regression"
             " tree with cart and the squared_error criterion (its default for a numeric target)"
         )
