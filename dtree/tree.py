@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import zip_longest
 from typing import Generic, NamedTuple, TypeVar, assert_never
@@ -558,7 +558,7 @@ def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
     ...                      "Humidity": None, "Wind": "Weak"})
     {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
     """
-    end = _end(tree, _compiled(tree), example)
+    end = _ending(tree, _compiled(tree), example)
     return _mixture(tree, ((end, _WHOLE),) if isinstance(end, Leaf) else end)
 
 
@@ -598,7 +598,7 @@ def predict(tree: Tree, example: Example) -> Label | float:
 
     See also: :func:`predict_many`, for many examples of one tree.
     """
-    end = _end(tree, _compiled(tree), example)
+    end = _ending(tree, _compiled(tree), example)
     return end.prediction if isinstance(end, Leaf) else prediction_of(tree, end)
 
 
@@ -734,6 +734,21 @@ def _number(value: Value) -> float | None:
     return None if value is None or not is_number(value) else float(value)
 
 
+def _ending(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
+    """:func:`_end`, refusing in one line an example that is not a mapping."""
+    try:
+        return _end(tree, node, example)
+    except TypeError:
+        _check_mapping(example)
+        raise
+
+
+def _check_mapping(example: object) -> None:
+    if not isinstance(example, Mapping):
+        kind = type(example).__name__
+        raise DtreeError(f"an example maps attribute names to values (a dict), got a {kind}")
+
+
 def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
     """The leaf the example reaches whole, walking ``tree`` compiled as ``node``; where the
     walk cannot decide (a value missing, or no branch's, or not a finite number or a
@@ -798,7 +813,7 @@ def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float
     ('Play', "Don't Play", "Don't Play")
     """
     root = _compiled(tree)
-    ends = [_end(tree, root, example) for example in examples]
+    ends = [_ending(tree, root, example) for example in examples]
     return tuple(
         end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
     )

@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from attrs import evolve
@@ -583,3 +583,12 @@ def test_preorder_gives_each_node_its_depth_and_the_branch_from_its_parent(name:
         assert branch.condition == edge.condition
         assert level == visits[edge.parent].depth + 1
     assert max(level for _, level, _ in visits) == depth(tree)
+
+
+def test_an_example_that_is_not_a_mapping_is_refused_in_one_line() -> None:
+    tree = id3(load("play-tennis"))
+    row: Any = ["Sunny", "Hot", "High", "Weak"]  # what a caller may pass by mistake
+    with pytest.raises(DtreeError, match="an example maps attribute names to values"):
+        predict(tree, row)
+    with pytest.raises(DtreeError, match="got a list"):
+        predict_many(tree, [row])
