@@ -68,6 +68,7 @@ from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "StopRule",
+    "best_split",
     "empty_stats",
     "find_best_split",
     "grow",
@@ -182,7 +183,21 @@ def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored
     stop = stopping_rule(frame, examples, stats)
     if stop is not None:
         return stop
-    found = list(candidates(frame, examples))
+    return best_split(frame, examples, list(candidates(frame, examples)))
+
+
+def best_split(
+    frame: Frame[P], examples: Examples, found: Sequence[Candidate[P]]
+) -> Scored[P] | StopRule:
+    """FindBestSplit among the node's candidates ``found``, or the rule that refuses them
+    all: none is left; no gain ratio is positive; the best is weak (:func:`weak_split`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import ID3
+    >>> frame, root = start(ID3, load("play-tennis"))
+    >>> best_split(frame, root, [])
+    'no_candidate'
+    """
     if not found:
         return "no_candidate"
     if frame.learner.score == "gain_ratio":

@@ -34,7 +34,7 @@ from dtree.conditions import Condition, holds
 from dtree.counts import central, total
 from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.grow import StopRule, find_best_split, partition
+from dtree.grow import StopRule, best_split, partition, stopping_rule
 from dtree.learner import Learner
 from dtree.partition import Examples, Frame, start
 
@@ -149,8 +149,9 @@ def decide(node: Node) -> Decision:
     frame, examples = node._frame, node._examples
     if not examples.rows:
         return Decision(None, "pure", ())
-    found = find_best_split(frame, examples, frame.target.stats(examples.rows, examples.weights))
-    listed = list(candidates(frame, examples)) if found != "pure" else []
+    stop = stopping_rule(frame, examples, frame.target.stats(examples.rows, examples.weights))
+    listed = list(candidates(frame, examples)) if stop != "pure" else []
+    found = stop or best_split(frame, examples, listed)
     average = _average(frame, listed)
     assessed = tuple(_assessed(frame, c, average) for c in listed)
     if isinstance(found, str):
