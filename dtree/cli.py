@@ -28,7 +28,8 @@
     error), a line that sums up the row chosen, and the tree it selects;
     or C4.5's pessimistic pruning.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
-    Read a model file written by ``fit --format json`` and predict every
+    Read a model file written by ``fit --format json`` (or an ensemble's,
+    :func:`dtree.serialize.ensemble_to_json`) and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
     and a line for each data row in order (blank lines are skipped, as
     the rows are numbered in error messages): the predictions alone, to
@@ -97,6 +98,7 @@ from pathlib import Path
 from typing import Any, TypeVar, get_args
 
 from dtree import __version__, datasets
+from dtree import ensemble as ensembles
 from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
@@ -104,8 +106,9 @@ from dtree.conformance import learner_for, read_j48, read_rpart
 from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Label
+from dtree.dataset import Dataset, Example, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
@@ -136,7 +139,7 @@ from dtree.prune import (
 )
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import from_json, to_json
+from dtree.serialize import model_from_json, to_json
 from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
 __all__ = ["main"]
@@ -341,7 +344,11 @@ def _parser() -> argparse.ArgumentParser:
     predicting = commands.add_parser(
         "predict", help="predict the rows of a CSV file with a model file written by fit"
     )
-    predicting.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
+    predicting.add_argument(
+        "model",
+        metavar="MODEL.json",
+        help="a model file: a tree's (fit --format json) or an ensemble's",
+    )
     predicting.add_argument(
         "data", metavar="DATA.csv", help="a CSV file with a header and the model's columns"
     )
@@ -640,21 +647,36 @@ def _fit(arguments: argparse.Namespace) -> str:
     return FORMATS[arguments.format](_grown(arguments, learn, data))
 
 
-def _model(file: str) -> Tree:
-    """The tree of a model file; every problem with it names the file."""
+def _any_model(file: str) -> Tree | Ensemble:
+    """The tree or the ensemble of a model file; every problem with it names the file."""
     try:
-        return from_json(read_text(file))
+        return model_from_json(read_text(file))
     except DtreeError as error:
         if error.file is None:
             raise at_file(error, file) from error
         raise
 
 
-def _kinds(tree: Tree, file: str) -> tuple[list[str], list[str]]:
-    """The attributes the tree compares as numbers, and those it compares as names."""
+def _model(file: str, command: str) -> Tree:
+    """The tree of a model file, for a command that reads one tree (an ensemble's file is
+    refused with what reads it)."""
+    model = _any_model(file)
+    if isinstance(model, Ensemble):
+        raise DtreeError(
+            f"dtree {command} reads the model file of one tree, and this one holds an ensemble"
+            f" of {_plural(len(model), 'tree', 'trees')} (dtree predict reads it)",
+            file=file,
+        )
+    return model
+
+
+def _kinds(model: Tree | Ensemble, file: str) -> tuple[list[str], list[str]]:
+    """The attributes the model (any of its trees) compares as numbers, and those it
+    compares as names."""
     numeric: set[str] = set()
     nominal: set[str] = set()
-    for node in nodes(tree):
+    members = model.trees if isinstance(model, Ensemble) else (model,)
+    for node in (node for tree in members for node in nodes(tree)):
         if isinstance(node, Split):
             condition = node.branches[0].condition
             kind = numeric if isinstance(condition, AtMost | Above) else nominal
@@ -678,8 +700,13 @@ def _cell(prediction: Label | float) -> str:
 
 
 def _predict(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
-    numeric, nominal = _kinds(tree, arguments.model)
+    model = _any_model(arguments.model)
+    numeric, nominal = _kinds(model, arguments.model)
+    predict_one: Callable[[Example], Label | float] = (
+        partial(ensembles.predict, model)
+        if isinstance(model, Ensemble)
+        else partial(predict, model)
+    )
     if _is_arff(arguments.data):
         _refuse_csv_options(arguments, ["missing_marker"])
         examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
@@ -694,7 +721,7 @@ def _predict(arguments: argparse.Namespace) -> str:
     writer.writerow(["prediction"])
     for row, example in enumerate(examples, start=1):
         try:
-            writer.writerow([_cell(predict(tree, example))])
+            writer.writerow([_cell(predict_one(example))])
         except DtreeError as error:  # e.g. an empty regression split reached by an unseen value
             raise DtreeError(
                 error.message, file=arguments.data, row=row, column=error.column
@@ -703,13 +730,13 @@ def _predict(arguments: argparse.Namespace) -> str:
 
 
 def _dnf(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
+    tree = _model(arguments.model, "dnf")
     formula = dnf_of(tree, arguments.label, simplified=True)
     return format_dnf(minimize(formula) if arguments.minimize else formula)
 
 
 def _rules(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
+    tree = _model(arguments.model, "rules")
     if arguments.prune is None:
         if arguments.data or arguments.dataset or arguments.weights:
             raise DtreeError("--data, --dataset and --weights are for --prune")

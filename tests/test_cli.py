@@ -8,6 +8,7 @@ import itertools
 import subprocess
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
@@ -21,6 +22,7 @@ from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
+from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.learner import Criterion, Missing
 from dtree.load import read_csv
@@ -29,7 +31,7 @@ from dtree.progress import Line
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import from_json, to_json
+from dtree.serialize import ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
@@ -1235,3 +1237,63 @@ def test_evaluate_in_processes_prints_what_it_prints_in_one(
     status, out, err = run(capsys, *argv, "--processes", "0")
     assert (status, out) == (2, "")
     assert err == "dtree: error: --processes must be an integer >= 1, got 0\n"
+
+
+# -- model files of ensembles -------------------------------------------------------------------
+
+
+def test_predict_reads_an_ensembles_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    forest = Ensemble(
+        "average",
+        (cart(golf), c45(golf), cart(golf, max_depth=1)),
+        (1, 2, Fraction(1, 2)),
+        golf.schema.classes,
+    )
+    model = write(tmp_path, "forest.json", ensemble_to_json(forest))
+    data = write(tmp_path, "golf.csv", golf_csv())
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["prediction", *map(str, predict_many(forest, golf.examples()))]
+
+
+def test_predict_reads_a_boosted_regressors_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = read_csv(write(tmp_path, "prices.csv", PRICES), target="price")
+    boosted = Ensemble(
+        "gradient", (cart(prices, max_depth=1), cart(prices)), (1, 1), (), 170.0, 0.5
+    )
+    model = write(tmp_path, "boosted.json", ensemble_to_json(boosted))
+    status, out, err = run(capsys, "predict", model, str(tmp_path / "prices.csv"))
+    assert (status, err) == (0, "")
+    expected = predict_many(boosted, prices.examples())
+    assert [float(cell) for cell in out.splitlines()[1:]] == list(expected)
+
+
+@pytest.mark.parametrize("command", [["rules"], ["dnf", "--label", "Play"]])
+def test_rules_and_dnf_refuse_an_ensembles_model_file_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    golf = load("golf")
+    forest = Ensemble("vote", (cart(golf), c45(golf)), (1, 1), golf.schema.classes)
+    model = write(tmp_path, "forest.json", ensemble_to_json(forest))
+    status, out, err = run(capsys, command[0], model, *command[1:])
+    assert (status, out) == (2, "")
+    assert err == (
+        f"dtree: error: {model}: dtree {command[0]} reads the model file of one tree, and this"
+        " one holds an ensemble of 2 trees (dtree predict reads it)\n"
+    )
+
+
+def test_predict_names_the_member_of_a_malformed_ensemble_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    text_ = ensemble_to_json(Ensemble("samme", (cart(golf),), (Fraction(3),), golf.schema.classes))
+    model = write(tmp_path, "boosted.json", text_.replace('"weight": "3/1"', '"weight": "1/3"'))
+    status, out, err = run(capsys, "predict", model, write(tmp_path, "golf.csv", golf_csv()))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {model}: $.members[0]: a SAMME member's odds")
