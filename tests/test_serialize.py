@@ -1056,6 +1056,40 @@ def golf_forest() -> Ensemble:
     )
 
 
+ENSEMBLE_FIXTURE = Path(__file__).parent / "fixtures" / "golf-samme-ensemble.json"
+
+
+def test_the_ensemble_fixture_is_a_samme_ensemble_of_golfs_cart_trees() -> None:
+    text = ENSEMBLE_FIXTURE.read_text(encoding="utf-8")
+    forest = golf_forest()
+    assert ensemble_from_json(text) == forest
+    assert exact_ensemble(ensemble_from_json(text)) == exact_ensemble(forest)
+    assert ensemble_to_json(forest) + "\n" == text  # the format is stable: a change is a version
+    assert '"weight": "7/3",' in text
+
+
+def test_reading_an_ensemble_evaluates_compiles_imports_and_opens_nothing() -> None:
+    """The audit of the trees' reader, for the reader of either kind."""
+    code = "__import__('os').system('touch pwned')"
+    hostile = with_member(1, weight=code, tree={**golf_tree(), "classes": [code, "b"]})
+    documents = [
+        ENSEMBLE_FIXTURE.read_text(encoding="utf-8"),
+        json.dumps(hostile),
+        json.dumps({**ensemble_document(), "__class__": code}),
+        json.dumps(ensemble_document(combination="__builtins__")),
+        '{"format": "dtree-ensemble", "members": ' + "[" * 100_000,
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", AUDIT.replace("from_json", "model_from_json")],
+        input=json.dumps(documents),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert json.loads(result.stdout) == []
+
+
 def ensemble_document(**changes: object) -> dict[str, object]:
     """A valid document of a two-member vote on golf's CART trees, with top-level keys
     changed (``DROP`` removes one)."""
