@@ -31,6 +31,7 @@ from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
 from dtree.learner import Learner, check_fits
 from dtree.missing import shares
+from dtree.seeded import child
 from dtree.targets import Classes, P, Responses, Target, target_of
 
 __all__ = ["Examples", "Frame", "divide", "start"]
@@ -42,7 +43,10 @@ class Examples:
 
     ``parent_prediction`` is what the node predicts if no row reaches it;
     ``integral`` says every weight is an integer (no share of a missing
-    value above), which lets the scan count exactly in its own sums.
+    value above), which lets the scan count exactly in its own sums;
+    ``key`` names the node by its path from the root (0), its k-th child's
+    being :func:`dtree.seeded.child` of it and k: the name of the node's
+    draw of attributes under ``max_features``.
     """
 
     rows: tuple[int, ...]
@@ -50,6 +54,7 @@ class Examples:
     depth: int
     parent_prediction: Label | float
     integral: bool
+    key: int = 0
 
 
 @frozen
@@ -181,4 +186,7 @@ def divide(
                     weights[b].append(weight * fraction)
         sides = [(tuple(r), tuple(w)) for r, w in zip(rows, weights, strict=True)]
     depth = examples.depth + 1
-    return tuple(Examples(r, w, depth, prediction, integral) for r, w in sides)
+    return tuple(
+        Examples(r, w, depth, prediction, integral, child(examples.key, b))
+        for b, (r, w) in enumerate(sides)
+    )
