@@ -251,7 +251,8 @@ def bag(
         progress=progress,
         names=[f"tree {t + 1}/{b}" for t in range(b)],
     )
-    ensemble = Ensemble(combination, trees, (1,) * len(trees), data.schema.classes)
+    classes = data.schema.classes if data.schema.is_classification else ()
+    ensemble = Ensemble(combination, trees, (1,) * len(trees), classes)
     return Bagged(ensemble, drawn)
 
 
