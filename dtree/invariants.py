@@ -139,6 +139,7 @@ from dtree.tree import (
 
 __all__ = [
     "AttributeScore",
+    "Bagger",
     "Learn",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
@@ -1352,12 +1353,12 @@ def same_seed_same_answer(f: Callable[..., object], *args: object, **kwargs: obj
 # -- bagging and random forests ----------------------------------------------------
 
 
-Bag = Callable[..., Bagged]
+Bagger = Callable[..., Bagged]
 """A bagger: called ``(data, learner, counts=...)`` as :func:`dtree.bagging.bag` is."""
 
 
 def forest_of_one_tree_is_the_tree(
-    data: Dataset, learner: Learner, *, bag: Bag = bag, grow: Callable[..., Tree] = grow
+    data: Dataset, learner: Learner, *, bag: Bagger = bag, grow: Callable[..., Tree] = grow
 ) -> bool:
     """A forest of one tree without bootstrap (every row's count 1) and without feature
     sampling (``max_features`` None) is the tree ``learner`` grows on the data: the same

@@ -203,7 +203,8 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     """The learner's score of the split of ``node`` by ``conditions`` (one branch each, all
     on one attribute), or why the learner would not make that split: among the reasons, a
     split into other than two branches, or, for a multiway learner, other than one branch
-    per value of a nominal attribute.
+    per value of a nominal attribute, or, under the learner's ``max_features``, a split on
+    an attribute not drawn for the node (:func:`dtree.candidates.considered`).
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load

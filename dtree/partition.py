@@ -150,6 +150,9 @@ def divide(
     ((0, 1, 3), (1, 1, Fraction(2, 3)), 1)
     >>> right.rows, right.weights
     ((2, 3), (1, Fraction(1, 3)))
+    >>> from dtree.seeded import child
+    >>> (left.key, right.key) == (child(root.key, 0), child(root.key, 1))
+    True
     >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), fill="b", prediction="p")]
     [(0, 1), (2, 3)]
     """

@@ -28,11 +28,10 @@ from dtree.datasets import load
 from dtree.ensemble import Ensemble, predict, predict_many, predict_proba
 from dtree.errors import DtreeError
 from dtree.grow import grow
-from dtree.learner import CART, ID3, Learner, features_per_node
+from dtree.learner import CART, ID3, features_per_node
 from dtree.node import assess, decide, root
 from dtree.partition import start
 from dtree.seeded import bootstrap, child, subset
-from dtree.strategies import datasets, regression_datasets
 from dtree.tree import Leaf, Split, Tree
 from dtree.tree import predict as tree_predict
 from dtree.tree import predict_proba as tree_proba
@@ -311,80 +310,6 @@ def test_the_oob_error_of_a_forest_estimates_its_error_on_new_rows() -> None:
     forest = bag(train, n_trees=30, seed=1)
     wrong = sum(map(str.__ne__, predict_many(forest.ensemble, fresh.examples()), fresh.labels))  # type: ignore[arg-type]
     assert abs(float(oob_error(forest, train)) - wrong / 400) < 0.1
-
-
-# -- laws -----------------------------------------------------------------------------------
-
-
-@given(datasets(min_rows=1, max_rows=12, max_numeric=2))
-def test_a_forest_of_one_tree_is_the_tree(data: Dataset) -> None:
-    assert law.forest_of_one_tree_is_the_tree(data, CART)
-    assert law.forest_of_one_tree_is_the_tree(data, evolve(ID3, max_features="sqrt"))
-
-
-@given(regression_datasets(min_rows=1, max_rows=12))
-def test_a_regression_forest_of_one_tree_is_the_tree(data: Dataset) -> None:
-    assert law.forest_of_one_tree_is_the_tree(data, REGRESSION)
-
-
-def test_a_forest_of_one_tree_can_fail() -> None:
-    """A bagger that bootstraps although told every count is 1, or whose member differs."""
-    golf = load("golf")
-
-    def bootstrapping(data: Dataset, learner: Learner, counts: object) -> Bagged:
-        return bag(data, learner, n_trees=1, seed=3)
-
-    def stumped(data: Dataset, learner: Learner, counts: object) -> Bagged:
-        return bag(data, evolve(learner, max_depth=1), counts=counts)  # type: ignore[arg-type]
-
-    assert law.forest_of_one_tree_is_the_tree(golf, CART)
-    assert not law.forest_of_one_tree_is_the_tree(golf, CART, bag=bootstrapping)
-    assert not law.forest_of_one_tree_is_the_tree(golf, CART, bag=stumped)
-
-
-@given(datasets(min_rows=6, max_rows=12, max_numeric=2), st.integers(0, 2**64))
-def test_a_forest_is_a_pure_function_of_its_seed(data: Dataset, seed: int) -> None:
-    forest = lambda data, seed: random_forest(data, n_trees=3, seed=seed)  # noqa: E731
-    assert law.is_a_pure_function_of_the_seed(forest, data, seed, seed + 1)
-
-
-def test_a_pure_function_of_the_seed_can_fail() -> None:
-    golf = load("golf")
-    rng = random.Random(0)
-
-    def seedless(data: Dataset, seed: int) -> Bagged:
-        return bag(data, n_trees=2)
-
-    def shared(data: Dataset, seed: int) -> Bagged:  # the shared generator: seed ignored
-        return bag(data, n_trees=1, seed=random.randrange(2**32))
-
-    def private(data: Dataset, seed: int) -> Bagged:  # a generator kept between calls
-        return bag(data, n_trees=1, seed=rng.randrange(2**32))
-
-    assert not law.is_a_pure_function_of_the_seed(seedless, golf, 0, 1)
-    assert not law.is_a_pure_function_of_the_seed(shared, golf, 0, 1)
-    assert not law.is_a_pure_function_of_the_seed(private, golf, 0, 1)
-    with pytest.raises(DtreeError, match="two different seeds"):
-        law.is_a_pure_function_of_the_seed(seedless, golf, 1, 1)
-
-
-@pytest.mark.parametrize(("n", "b"), [(10, 20), (100, 50), (1000, 10)])
-def test_the_oob_share_approaches_one_over_e(n: int, b: int) -> None:
-    counts = [bootstrap(n, 0, t) for t in range(b)]
-    assert law.oob_fraction_approaches_one_over_e(counts)
-
-
-def test_the_oob_share_law_can_fail() -> None:
-    """Half as many draws leave 1/sqrt(e) = 0.61 out; every row drawn leaves none."""
-    n = 200
-    half = [
-        tuple(c for c in bootstrap(n // 2, 0, t)) + tuple(0 for _ in range(n // 2))
-        for t in range(20)
-    ]
-    assert not law.oob_fraction_approaches_one_over_e(half)
-    assert not law.oob_fraction_approaches_one_over_e([(1,) * n] * 20)
-    with pytest.raises(DtreeError, match="the same rows"):
-        law.oob_fraction_approaches_one_over_e([(1, 0), (1,)])
 
 
 # -- scikit-learn: the same trees from the same counts --------------------------------------
