@@ -28,8 +28,8 @@ from dtree.datasets import load
 from dtree.ensemble import Ensemble, predict, predict_many, predict_proba
 from dtree.errors import DtreeError
 from dtree.grow import grow
-from dtree.learner import CART, ID3, features_per_node
-from dtree.node import assess, decide, root
+from dtree.learner import CART, ID3, Learner, features_per_node
+from dtree.node import assess, children, decide, root
 from dtree.partition import start
 from dtree.seeded import bootstrap, child, subset
 from dtree.tree import Leaf, Split, Tree
@@ -244,6 +244,21 @@ def test_the_node_api_knows_the_draw() -> None:
     assert isinstance(refusal, str)
     assert "not among the attributes drawn" in refusal
     assert assess(node, decision.best.conditions) == decision.best
+    below = children(node, decision.best.conditions)
+    assert [n.key for n in below] == [child(0, b) for b in range(len(below))]
+
+
+@pytest.mark.parametrize("learner", [evolve(CART, max_features=2), evolve(ID3, max_features=1)])
+def test_the_node_api_walks_a_forest_tree_as_the_grower_grew_it(learner: Learner) -> None:
+    """compare, which asks node.decide, assess and children at every node, finds a tree
+    grown with feature draws the same as itself, node for node."""
+    restaurant = load("restaurant")
+    for seed in range(3):
+        drawn = evolve(learner, seed=seed)
+        tree = grow(drawn, restaurant)
+        comparison = compare(tree, tree, restaurant, drawn)
+        assert {node.verdict for node in comparison.nodes} == {"same"}
+        assert comparison.agrees
 
 
 # -- out of bag -----------------------------------------------------------------------------
