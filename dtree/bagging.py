@@ -32,16 +32,21 @@ Where dtree's forests differ from scikit-learn's ``RandomForestClassifier``
   generator seeded by a number its forest's generator draws for the tree,
   so its samples depend on that generator's state; dtree draws each row of
   each sample from the BLAKE2b digest of ``(seed, "bootstrap", t, i)``.
-  The two never draw the same samples; given the same counts (``counts=``,
-  or scikit-learn's counts read back from its trees), the members are the
-  same trees: scikit-learn grows a member with ``sample_weight`` times the
-  counts, which is dtree's weighting.
+  The two never draw the same samples; given the same counts (``counts=``;
+  scikit-learn's are the row counts of its ``estimators_samples_``), the
+  members are the same trees: scikit-learn grows a member with the counts
+  as ``sample_weight``, as dtree does when the rows weigh 1.
+* Weighted rows: dtree draws every row with probability 1/n and grows
+  member t on the weights times the counts; scikit-learn (1.9) draws row i
+  with probability w_i / sum w and grows the member on the counts alone.
+  Both sample the weighted data, differently: with weights other than 1 the
+  members differ even for the same draws.
 * The feature draws: scikit-learn draws a node's features one at a time
   from the tree's generator, without replacement, and goes on drawing past
-  ``max_features`` while none of the features drawn so far splits the node
-  (constant ones are not counted); dtree draws the k attributes of a node
-  once, from the digests of ``(seed, "features", node key, attribute)``,
-  and a node where none of them splits is a leaf (``no_candidate``).
+  ``max_features`` until at least one drawn feature is not constant at the
+  node; dtree draws the k attributes of a node once, from the digests of
+  ``(seed, "features", node key, attribute position)``, and a node where
+  none of them splits is a leaf (``no_candidate``).
 * Ties: scikit-learn visits the features in a random order at every node,
   even with all features, so tied best splits are broken at random; dtree
   takes the first in schema order.  Its thresholds are float32 midpoints.

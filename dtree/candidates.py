@@ -498,7 +498,8 @@ def considered(frame: Frame[P], examples: Examples) -> Sequence[int]:
     :func:`dtree.learner.features_per_node` of the p attributes that
     ``subset(names, k, seed, "features", key)`` of :mod:`dtree.seeded` draws for the node
     (its :attr:`~dtree.partition.Examples.key`), without replacement.  The draw is made
-    once: if none of the k splits the node, it is a leaf (scikit-learn draws on).
+    once: if none of the k splits the node, it is a leaf (scikit-learn draws on until one
+    of its drawn features is not constant at the node).
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load

@@ -138,11 +138,11 @@ class Learner:
     :func:`features_per_node` of them) limits each node's candidates to the
     k attributes :func:`dtree.seeded.subset` draws for the node, named by
     ``(seed, "features", node key)`` (:attr:`dtree.partition.Examples.key`),
-    so a tree is a pure function of its ``seed``.  Unlike scikit-learn,
-    which draws without replacement and goes on drawing past k while none
-    of the drawn attributes has a valid split, dtree draws the k once: a
-    node where none of them splits is a leaf (``no_candidate``), even if
-    another attribute would split it.
+    so a tree is a pure function of its ``seed``.  Both draw without
+    replacement; scikit-learn goes on drawing past k until at least one
+    drawn attribute is not constant at the node, while dtree draws the k
+    once: a node where none of them splits is a leaf (``no_candidate``),
+    even if another attribute would split it.
 
     >>> Learner(max_depth=-1)
     Traceback (most recent call last):

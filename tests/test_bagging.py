@@ -14,6 +14,7 @@ import pytest
 from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
+from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree import invariants as law
@@ -446,3 +447,34 @@ def test_generated_counts_give_scikit_learns_trees(xs: list[int], draw: st.DataO
         sample = weighted(data, member)
         comparison = compare(from_sklearn(sklearn_member(data, member), sample), tree, sample, CART)
         assert comparison.agrees, comparison.text()
+
+
+@pytest.mark.parametrize("regression", [False, True])
+def test_scikit_learns_forest_is_dtrees_bag_of_its_counts(regression: bool) -> None:
+    """RandomForestClassifier (Regressor) with all features, fit on tie-free data of one
+    attribute: bagging with its members' counts (from ``estimators_samples_``) gives the
+    same members and the same probabilities (values), on the training rows and fresh ones,
+    and the same out-of-bag predictions: its oob_score_ is 1 - the out-of-bag error (for a
+    regressor, its oob_prediction_ are dtree's)."""
+    data = tie_free(50, 1, seed=3, regression=regression)
+    kind = RandomForestRegressor if regression else RandomForestClassifier
+    theirs = kind(n_estimators=30, max_features=None, random_state=0, oob_score=True).fit(
+        matrix(data), labels(data)
+    )
+    counts = [np.bincount(s, minlength=len(data)).tolist() for s in theirs.estimators_samples_]
+    ours = bag(data, REGRESSION if regression else CART, counts=counts)
+    assert any(0 in c for c in counts)  # real bootstraps: rows left out, rows drawn twice
+    assert any(2 in c for c in counts)
+    oob = oob_predictions(ours, data)
+    assert None not in oob  # every row is out of some bag, as scikit-learn needs
+    if regression:
+        np.testing.assert_allclose(oob, theirs.oob_prediction_, rtol=1e-12)  # type: ignore[arg-type]
+    else:
+        assert float(oob_error(ours, data)) == pytest.approx(1 - theirs.oob_score_, abs=1e-12)
+    rows = list(data.examples()) + fresh_rows(data, 200)
+    np.testing.assert_allclose(
+        our_answers(ours.ensemble, rows),
+        their_answers(theirs, rows, regression),
+        rtol=1e-12,
+        atol=1e-12,
+    )
