@@ -195,6 +195,32 @@ def test_every_split_of_a_forest_is_on_an_attribute_drawn_for_its_node(
     assert splits > 5
 
 
+def test_a_regression_forest_draws_attributes_too() -> None:
+    """Petal width from the other measurements, one attribute drawn at a node: the members
+    differ from the bagged trees of all attributes, and predict within the data's range."""
+    iris = load("iris")
+    columns = {name: iris.column(name) for name in iris.schema.names}
+    data = Dataset.from_columns(columns, target="petal_width")
+    forest = random_forest(data, n_trees=4, max_features=1, learner=REGRESSION, seed=1)
+    bagged = bag(data, REGRESSION, n_trees=4, seed=1)
+    assert forest.counts == bagged.counts
+    assert forest.ensemble.trees != bagged.ensemble.trees
+    for example in data.examples():
+        assert 0.1 <= float(predict(forest.ensemble, example)) <= 2.5
+
+
+def test_best_first_growth_draws_attributes_by_the_same_node_keys() -> None:
+    """max_leaf_nodes grows in another order; a node's draw is named by its path alone, so
+    the best-first tree's splits are among the attributes drawn for their nodes."""
+    data = load("restaurant")
+    learner = evolve(CART, max_features=2, max_leaf_nodes=6, seed=5)
+    splits = splits_with_keys(grow(learner, data))
+    assert len(splits) == 5
+    for key, split in splits:
+        drawn = subset(data.schema.names, 2, 5, "features", key)
+        assert split.branches[0].condition.attribute in drawn
+
+
 def test_drawing_every_attribute_is_drawing_none() -> None:
     iris = load("iris")
     for share in (1.0, 4):
