@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from dtree import (
     arff,
     arithmetic,
+    bagging,
     bounds,
     candidates,
     conditions,
@@ -110,6 +111,7 @@ __all__ = [
     "Tree",
     "arff",
     "arithmetic",
+    "bagging",
     "bounds",
     "c45",
     "candidates",
