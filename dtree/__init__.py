@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from dtree import (
     arff,
     arithmetic,
+    bagging,
     bounds,
     candidates,
     conditions,
@@ -111,6 +112,7 @@ __all__ = [
     "Tree",
     "arff",
     "arithmetic",
+    "bagging",
     "bounds",
     "c45",
     "candidates",

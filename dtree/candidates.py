@@ -18,7 +18,10 @@ some are missing (C4.5), less C4.5's MDL charge log2(cuts) / W for a
 numeric split (:func:`score`).  A split must leave two branches of
 weight, each of at least the learner's minimum (:func:`allowed`).
 
-Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`,
+Under the learner's ``max_features`` (random forests) only the attributes
+drawn for the node are considered (:func:`considered`).
+
+Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`, :func:`considered`,
 :func:`column_at`, :func:`scan`, :func:`score`, :func:`allowed`,
 :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`; C4.5's gain
 ratio: :func:`exact_score`, :func:`split_information_of`,
@@ -41,9 +44,10 @@ from dtree.counts import ratio, total
 from dtree.dataset import Nominal, Schema, Value, Weight
 from dtree.errors import DtreeError
 from dtree.impurity import TOLERANCE, entropy
-from dtree.learner import C45_AVERAGE_GAIN_SLACK
+from dtree.learner import C45_AVERAGE_GAIN_SLACK, features_per_node
 from dtree.missing import most_likely_value
 from dtree.partition import Examples, Frame
+from dtree.seeded import subset
 from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint
 from dtree.targets import P
 
@@ -56,6 +60,7 @@ __all__ = [
     "averaged_attributes",
     "candidates",
     "column_at",
+    "considered",
     "exact_score",
     "first_best",
     "gain_ratio_of",
@@ -468,7 +473,9 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     [('Outlook', 3, 0.247), ('Temperature', 3, 0.029), ('Humidity', 2, 0.152), ('Wind', 2, 0.048)]
     """
     level = frame.learner.significance
-    for index, attribute in enumerate(frame.data.schema.attributes):
+    attributes = frame.data.schema.attributes
+    for index in considered(frame, examples):
+        attribute = attributes[index]
         match attribute.domain:
             case Nominal(values) if frame.learner.nominal == "multiway":
                 candidate = _multiway(
@@ -483,6 +490,32 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
             level is None or frame.target.significant(candidate.parts, level)
         ):
             yield candidate
+
+
+def considered(frame: Frame[P], examples: Examples) -> Sequence[int]:
+    """The positions of the attributes whose splits are candidates at the node, in schema
+    order: every attribute, or, under the learner's ``max_features``, the k =
+    :func:`dtree.learner.features_per_node` of the p attributes that
+    ``subset(names, k, seed, "features", key)`` of :mod:`dtree.seeded` draws for the node
+    (its :attr:`~dtree.partition.Examples.key`), without replacement.  The draw is made
+    once: if none of the k splits the node, it is a leaf (scikit-learn draws on until one
+    of its drawn features is not constant at the node).
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import CART
+    >>> considered(*start(CART, load("play-tennis")))
+    range(0, 4)
+    >>> considered(*start(evolve(CART, max_features="sqrt", seed=1), load("play-tennis")))
+    (0, 2)
+    """
+    learner = frame.learner
+    p = len(frame.data.schema.attributes)
+    if learner.max_features is None:
+        return range(p)
+    k = features_per_node(learner.max_features, p)
+    return subset(range(p), k, learner.seed, "features", examples.key)
 
 
 # -- scores of a chosen few --------------------------------------------------------------------

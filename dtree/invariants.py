@@ -49,6 +49,9 @@ Rules and model files:
     :func:`python_agrees_with_predict`.
 Functions:
     :func:`leaves_arguments_unchanged`, :func:`same_seed_same_answer`.
+Bagging and random forests:
+    :func:`forest_of_one_tree_is_the_tree`, :func:`is_a_pure_function_of_the_seed`,
+    :func:`oob_fraction_approaches_one_over_e`.
 """
 
 from __future__ import annotations
@@ -62,9 +65,11 @@ from fractions import Fraction
 from functools import partial
 from typing import assert_never
 
+from attrs import evolve
 from toolz import groupby
 
 from dtree.arithmetic import Number, Real
+from dtree.bagging import Bagged, bag
 from dtree.counts import (
     ClassStats,
     Moments,
@@ -82,6 +87,8 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
+from dtree.ensemble import predict as ensemble_predict
+from dtree.ensemble import predict_proba as ensemble_proba
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -93,6 +100,7 @@ from dtree.evaluate import (
     recall,
     resubstitution,
 )
+from dtree.grow import grow
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -102,6 +110,7 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
+from dtree.learner import Learner
 from dtree.prune import (
     Risk,
     cost_complexity,
@@ -130,6 +139,7 @@ from dtree.tree import (
 
 __all__ = [
     "AttributeScore",
+    "Bagger",
     "Learn",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
@@ -140,6 +150,7 @@ __all__ = [
     "folds_are_balanced",
     "folds_are_stratified",
     "folds_partition",
+    "forest_of_one_tree_is_the_tree",
     "gain_ratio_is_bounded",
     "gini_is_bounded",
     "impurity_is_maximal_at_uniform",
@@ -147,6 +158,7 @@ __all__ = [
     "information_gain_is_at_most_entropy",
     "information_gain_is_nonnegative",
     "information_gain_is_zero_exactly_under_independence",
+    "is_a_pure_function_of_the_seed",
     "is_consistent",
     "is_permutation_invariant",
     "is_pruning_of",
@@ -157,6 +169,7 @@ __all__ = [
     "misclassification_is_at_most_gini",
     "model_file_round_trips",
     "mutual_information_is_symmetric",
+    "oob_fraction_approaches_one_over_e",
     "p_value_is_a_probability",
     "path_is_nested",
     "pessimistic_keeps_estimate",
@@ -1335,3 +1348,98 @@ def same_seed_same_answer(f: Callable[..., object], *args: object, **kwargs: obj
     finally:
         random.setstate(state)
     return first == second
+
+
+# -- bagging and random forests ----------------------------------------------------
+
+
+Bagger = Callable[..., Bagged]
+"""A bagger: called ``(data, learner, counts=...)`` as :func:`dtree.bagging.bag` is."""
+
+
+def forest_of_one_tree_is_the_tree(
+    data: Dataset, learner: Learner, *, bag: Bagger = bag, grow: Callable[..., Tree] = grow
+) -> bool:
+    """A forest of one tree without bootstrap (every row's count 1) and without feature
+    sampling (``max_features`` None) is the tree ``learner`` grows on the data: the same
+    tree, and on every row of the data the same prediction and P(k | x).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.learner import CART
+    >>> forest_of_one_tree_is_the_tree(load("golf"), CART)
+    True
+    >>> bootstrapped = lambda data, learner, counts: bag(data, learner, n_trees=1, seed=3)
+    >>> forest_of_one_tree_is_the_tree(load("golf"), CART, bag=bootstrapped)
+    False
+    """
+    whole = evolve(learner, max_features=None)
+    forest = bag(data, whole, counts=[(1,) * len(data.rows)]).ensemble
+    tree = grow(whole, data)
+    if forest.trees != (tree,):
+        return False
+    for example in data.examples():
+        if ensemble_predict(forest, example) != predict(tree, example):
+            return False
+        if forest.is_classifier and ensemble_proba(forest, example) != predict_proba(tree, example):
+            return False
+    return True
+
+
+def is_a_pure_function_of_the_seed(
+    learn: Callable[..., object], data: Dataset, seed: int, other_seed: int
+) -> bool:
+    """``learn(data, seed=s)`` is a pure function of s: two calls with seed s give equal
+    answers, whatever the state of Python's shared generator
+    (:func:`same_seed_same_answer`), and the seed s' != s gives another answer.  Two
+    seeds can name the same answer by chance: two bootstrap samples of n rows are the
+    same with probability at most n! / n^n (that of the likeliest sample, each row once),
+    so B samples with at most (n! / n^n)^B, below 10^-5 for 14 rows and B = 1.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.bagging import random_forest
+    >>> is_a_pure_function_of_the_seed(partial(random_forest, n_trees=3), load("golf"), 0, 1)
+    True
+    >>> seedless = lambda data, seed: bag(data, n_trees=3)  # ignores its seed
+    >>> is_a_pure_function_of_the_seed(seedless, load("golf"), 0, 1)
+    False
+    """
+    if seed == other_seed:
+        raise DtreeError(f"two different seeds are needed, got {quote(seed)} twice")
+    if not same_seed_same_answer(learn, data, seed=seed):
+        return False
+    return learn(data, seed=seed) != learn(data, seed=other_seed)
+
+
+def _oob_moments(n: int) -> tuple[float, float]:
+    """The mean and the variance of the share of n rows out of one bootstrap sample of n
+    draws: q = (1 - 1/n)^n, and (n q + n (n - 1) (1 - 2/n)^n - n^2 q^2) / n^2."""
+    q = (1 - 1 / n) ** n
+    both = (1 - 2 / n) ** n
+    return q, max(0.0, (n * q + n * (n - 1) * both - n * n * q * q) / (n * n))
+
+
+def oob_fraction_approaches_one_over_e(counts: Sequence[Sequence[int]], *, z: float = 5) -> bool:
+    """The average share of the rows out of bag (count 0) over B bootstrap samples of n rows
+    is 1/e = 0.3679 within the stated tolerance
+
+        |f - 1/e| <= |(1 - 1/n)^n - 1/e| + z sqrt(v / B),
+
+    where (1 - 1/n)^n is the share's mean for n rows (it tends to 1/e, about 1/(2 e n)
+    below) and v = (n q + n (n - 1) (1 - 2/n)^n - n^2 q^2) / n^2 its variance for one
+    sample: z standard deviations of the average of B independent samples.  The counts
+    must be bootstrap samples of n draws each.
+
+    >>> from dtree.seeded import bootstrap
+    >>> oob_fraction_approaches_one_over_e([bootstrap(100, 0, t) for t in range(50)])
+    True
+    >>> oob_fraction_approaches_one_over_e([[1] * 100] * 50)  # no row is ever out of bag
+    False
+    """
+    if not counts or not counts[0]:
+        raise DtreeError("the law needs at least one sample of at least one row")
+    n, b = len(counts[0]), len(counts)
+    if any(len(c) != n for c in counts):
+        raise DtreeError("every sample must count the same rows")
+    share = math.fsum(sum(1 for c in sample if c == 0) / n for sample in counts) / b
+    mean, variance = _oob_moments(n)
+    return abs(share - math.exp(-1)) <= abs(mean - math.exp(-1)) + z * math.sqrt(variance / b)

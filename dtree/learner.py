@@ -6,9 +6,9 @@ grows the tree it describes.  Each option's choices are its ``Literal``
 type's (``typing.get_args``), for the checks here and the command line alike.
 
 Contents: :class:`Learner`, :data:`ID3`, :data:`C45`, :data:`J48`,
-:data:`CART`, :func:`check_fits`, and the option types
-:data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
-:data:`Threshold`, :data:`Missing`.
+:data:`CART`, :func:`check_fits`, :func:`features_per_node`, and the option
+types :data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
+:data:`Threshold`, :data:`Missing`, :data:`FeatureRule`, :data:`MaxFeatures`.
 """
 
 from __future__ import annotations
@@ -31,12 +31,15 @@ __all__ = [
     "J48",
     "MAX_ABS_TARGET",
     "Criterion",
+    "FeatureRule",
     "Learner",
+    "MaxFeatures",
     "Missing",
     "NominalSplits",
     "Score",
     "Threshold",
     "check_fits",
+    "features_per_node",
 ]
 
 Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
@@ -44,6 +47,10 @@ Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
 Missing = Literal["refuse", "fractional", "impute"]
+FeatureRule = Literal["sqrt", "log2"]
+MaxFeatures = int | float | FeatureRule | None
+"""How many attributes a node draws: None (all), a count k >= 1, a share in (0, 1], or a rule
+of the number p of attributes (see :func:`features_per_node`)."""
 
 
 MAX_ABS_TARGET = 1e100
@@ -127,6 +134,16 @@ class Learner:
     chi-square test rejects independence of its outcome and the class at
     this level; candidates that fail are discarded).
 
+    Random forests: ``max_features`` (None: every attribute; else k =
+    :func:`features_per_node` of them) limits each node's candidates to the
+    k attributes :func:`dtree.seeded.subset` draws for the node, named by
+    ``(seed, "features", node key)`` (:attr:`dtree.partition.Examples.key`),
+    so a tree is a pure function of its ``seed``.  Both draw without
+    replacement; scikit-learn goes on drawing past k until at least one
+    drawn attribute is not constant at the node, while dtree draws the k
+    once: a node where none of them splits is a leaf (``no_candidate``),
+    even if another attribute would split it.
+
     >>> Learner(max_depth=-1)
     Traceback (most recent call last):
     ...
@@ -149,6 +166,8 @@ class Learner:
     min_impurity_decrease: float | Fraction = 0.0
     max_leaf_nodes: int | None = None
     significance: float | None = None
+    max_features: MaxFeatures = None
+    seed: int = 0
 
     def __attrs_post_init__(self) -> None:
         check_choice("impurity", self.impurity, get_args(Criterion))
@@ -173,6 +192,47 @@ class Learner:
             raise DtreeError(f"significance must be None or a level in (0, 1], got {quote(level)}")
         if self.score == "gain_ratio" and self.impurity != "entropy":
             raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
+        _check_max_features(self.max_features)
+        if type(self.seed) is not int:
+            raise DtreeError(f"seed must be an integer, got {quote(self.seed)}")
+
+
+def _check_max_features(value: object) -> None:
+    if value is None or (type(value) is int and value >= 1):
+        return
+    if type(value) is float and 0 < value <= 1:
+        return
+    if isinstance(value, str):
+        check_choice("max_features rule", value, get_args(FeatureRule))
+        return
+    raise DtreeError(
+        "max_features must be None, an integer >= 1, a share in (0, 1], 'sqrt' or 'log2',"
+        f" got {quote(value)}"
+    )
+
+
+def features_per_node(max_features: MaxFeatures, p: int) -> int:
+    """k, the number of the p attributes a node draws, as scikit-learn computes it: all p
+    for None; k for an integer k; max(1, int(f * p)) for a share f; max(1, int(sqrt(p)))
+    for ``"sqrt"``; max(1, int(log2(p))) for ``"log2"``.  Never more than p (a dataset
+    with p < k is refused by :func:`check_fits`).
+
+    >>> [features_per_node(rule, 10) for rule in (None, 3, 0.25, "sqrt", "log2")]
+    [10, 3, 2, 3, 3]
+    >>> features_per_node("log2", 1)
+    1
+    """
+    match max_features:
+        case None:
+            return p
+        case "sqrt":
+            return min(p, max(1, math.isqrt(p)))
+        case "log2":
+            return min(p, max(1, int(math.log2(p)))) if p > 0 else 0
+        case float():
+            return min(p, max(1, int(max_features * p)))
+        case _:
+            return min(p, int(max_features))
 
 
 ID3 = Learner()
@@ -233,6 +293,12 @@ def check_fits(learner: Learner, data: Dataset) -> None:
     dtree.errors.DtreeError: target 'class' holds classes: squared error is for a numeric target...
     """
     schema = data.schema
+    k = learner.max_features
+    if type(k) is int and k > len(schema.attributes):
+        raise DtreeError(
+            f"max_features={k} attributes at a node, but the data has"
+            f" {len(schema.attributes)}: give at most that many, or a share such as 0.5"
+        )
     if schema.is_classification and learner.impurity == "squared_error":
         raise DtreeError(
             f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "

@@ -25,6 +25,7 @@ from dtree.candidates import (
     average_gain,
     candidates,
     column_at,
+    considered,
     exact_score,
     gain_ratio_of,
     reaches_average,
@@ -66,6 +67,12 @@ class Node:
     @property
     def depth(self) -> int:
         return self._examples.depth
+
+    @property
+    def key(self) -> int:
+        """The node's name by its path from the root (:attr:`dtree.partition.Examples.key`),
+        which names its draw of attributes under the learner's ``max_features``."""
+        return self._examples.key
 
     @property
     def weight(self) -> Weight:
@@ -168,6 +175,8 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
         return f"the conditions test {sorted(names)}, not one attribute of the data"
     name = next(iter(names))
     index = frame.data.schema.index(name)
+    if index not in considered(frame, examples):
+        return f"{quote(name)} is not among the attributes drawn at the node (max_features)"
     column = column_at(frame, examples, index)
 
     def branch_of(value: Value) -> int:
@@ -194,7 +203,8 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     """The learner's score of the split of ``node`` by ``conditions`` (one branch each, all
     on one attribute), or why the learner would not make that split: among the reasons, a
     split into other than two branches, or, for a multiway learner, other than one branch
-    per value of a nominal attribute.
+    per value of a nominal attribute, or, under the learner's ``max_features``, a split on
+    an attribute not drawn for the node (:func:`dtree.candidates.considered`).
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load

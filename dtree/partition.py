@@ -31,6 +31,7 @@ from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
 from dtree.learner import Learner, check_fits
 from dtree.missing import shares
+from dtree.seeded import child
 from dtree.targets import Classes, P, Responses, Target, target_of
 
 __all__ = ["Examples", "Frame", "divide", "start"]
@@ -42,7 +43,10 @@ class Examples:
 
     ``parent_prediction`` is what the node predicts if no row reaches it;
     ``integral`` says every weight is an integer (no share of a missing
-    value above), which lets the scan count exactly in its own sums.
+    value above), which lets the scan count exactly in its own sums;
+    ``key`` names the node by its path from the root (0), its k-th child's
+    being :func:`dtree.seeded.child` of it and k: the name of the node's
+    draw of attributes under ``max_features``.
     """
 
     rows: tuple[int, ...]
@@ -50,6 +54,7 @@ class Examples:
     depth: int
     parent_prediction: Label | float
     integral: bool
+    key: int = 0
 
 
 @frozen
@@ -145,6 +150,9 @@ def divide(
     ((0, 1, 3), (1, 1, Fraction(2, 3)), 1)
     >>> right.rows, right.weights
     ((2, 3), (1, Fraction(1, 3)))
+    >>> from dtree.seeded import child
+    >>> (left.key, right.key) == (child(root.key, 0), child(root.key, 1))
+    True
     >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), fill="b", prediction="p")]
     [(0, 1), (2, 3)]
     """
@@ -181,4 +189,7 @@ def divide(
                     weights[b].append(weight * fraction)
         sides = [(tuple(r), tuple(w)) for r, w in zip(rows, weights, strict=True)]
     depth = examples.depth + 1
-    return tuple(Examples(r, w, depth, prediction, integral) for r, w in sides)
+    return tuple(
+        Examples(r, w, depth, prediction, integral, child(examples.key, b))
+        for b, (r, w) in enumerate(sides)
+    )

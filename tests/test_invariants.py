@@ -16,10 +16,12 @@ from fractions import Fraction
 from functools import partial
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
+from dtree.bagging import Bagged, bag, random_forest
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import (
     ClassStats,
@@ -57,7 +59,7 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
-from dtree.learner import Learner
+from dtree.learner import CART, ID3, Learner
 from dtree.presets import c45, cart, id3
 from dtree.prune import (
     Risk,
@@ -69,6 +71,7 @@ from dtree.prune import (
     truncate,
 )
 from dtree.rules import Rule, rules_of
+from dtree.seeded import bootstrap
 from dtree.serialize import from_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
 from dtree.strategies import (
@@ -1065,3 +1068,84 @@ def test_every_law_has_a_property_test_and_a_counterexample() -> None:
     for name in laws:
         assert f"test_{name}" in tests, f"no property test for {name}"
         assert any(t.startswith(f"test_{name}_rejects") for t in tests), f"{name} never fails"
+
+
+# -- bagging and random forests -------------------------------------------------------------
+
+REGRESSION = evolve(CART, impurity="squared_error")
+
+
+@given(datasets(min_rows=1, max_rows=12, max_numeric=2))
+def test_forest_of_one_tree_is_the_tree(data: Dataset) -> None:
+    assert law.forest_of_one_tree_is_the_tree(data, CART)
+    assert law.forest_of_one_tree_is_the_tree(data, evolve(ID3, max_features="sqrt"))
+
+
+@given(regression_datasets(min_rows=1, max_rows=12))
+def test_forest_of_one_tree_is_the_tree_in_regression(data: Dataset) -> None:
+    assert law.forest_of_one_tree_is_the_tree(data, REGRESSION)
+
+
+def test_forest_of_one_tree_is_the_tree_rejects_a_bootstrapping_or_other_bagger() -> None:
+    """A bagger that bootstraps although told every count is 1, or whose member differs."""
+    golf = load("golf")
+
+    def bootstrapping(data: Dataset, learner: Learner, counts: object) -> Bagged:
+        return bag(data, learner, n_trees=1, seed=3)
+
+    def stumped(data: Dataset, learner: Learner, counts: object) -> Bagged:
+        return bag(data, evolve(learner, max_depth=1), counts=counts)  # type: ignore[arg-type]
+
+    assert law.forest_of_one_tree_is_the_tree(golf, CART)
+    assert not law.forest_of_one_tree_is_the_tree(golf, CART, bag=bootstrapping)
+    assert not law.forest_of_one_tree_is_the_tree(golf, CART, bag=stumped)
+
+
+@given(datasets(min_rows=6, max_rows=12, max_numeric=2), st.integers(0, 2**64))
+def test_is_a_pure_function_of_the_seed(data: Dataset, seed: int) -> None:
+    forest = lambda data, seed: random_forest(data, n_trees=3, seed=seed)  # noqa: E731
+    assert law.is_a_pure_function_of_the_seed(forest, data, seed, seed + 1)
+
+
+def test_is_a_pure_function_of_the_seed_rejects_an_ignored_seed_and_a_shared_generator() -> None:
+    golf = load("golf")
+    rng = random.Random(0)
+
+    def seedless(data: Dataset, seed: int) -> Bagged:
+        return bag(data, n_trees=2)
+
+    def shared(data: Dataset, seed: int) -> Bagged:  # the shared generator: seed ignored
+        return bag(data, n_trees=1, seed=random.randrange(2**32))
+
+    def private(data: Dataset, seed: int) -> Bagged:  # a generator kept between calls
+        return bag(data, n_trees=1, seed=rng.randrange(2**32))
+
+    assert not law.is_a_pure_function_of_the_seed(seedless, golf, 0, 1)
+    assert not law.is_a_pure_function_of_the_seed(shared, golf, 0, 1)
+    assert not law.is_a_pure_function_of_the_seed(private, golf, 0, 1)
+    with pytest.raises(DtreeError, match="two different seeds"):
+        law.is_a_pure_function_of_the_seed(seedless, golf, 1, 1)
+
+
+@pytest.mark.parametrize(("n", "b"), [(10, 20), (100, 50), (1000, 10)])
+def test_oob_fraction_approaches_one_over_e(n: int, b: int) -> None:
+    counts = [bootstrap(n, 0, t) for t in range(b)]
+    assert law.oob_fraction_approaches_one_over_e(counts)
+
+
+@given(st.integers(1, 150), st.integers(1, 20), st.integers(0, 2**64))
+def test_oob_fraction_approaches_one_over_e_for_any_seed(n: int, b: int, seed: int) -> None:
+    assert law.oob_fraction_approaches_one_over_e([bootstrap(n, seed, t) for t in range(b)])
+
+
+def test_oob_fraction_approaches_one_over_e_rejects_too_few_draws_and_no_draws() -> None:
+    """Half as many draws leave 1/sqrt(e) = 0.61 out; every row drawn leaves none."""
+    n = 200
+    half = [
+        tuple(c for c in bootstrap(n // 2, 0, t)) + tuple(0 for _ in range(n // 2))
+        for t in range(20)
+    ]
+    assert not law.oob_fraction_approaches_one_over_e(half)
+    assert not law.oob_fraction_approaches_one_over_e([(1,) * n] * 20)
+    with pytest.raises(DtreeError, match="the same rows"):
+        law.oob_fraction_approaches_one_over_e([(1, 0), (1,)])

@@ -3,6 +3,7 @@ data is refused up front with a message that says what to do."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, get_args
 
 import pytest
@@ -16,12 +17,14 @@ from dtree.learner import (
     ID3,
     J48,
     Criterion,
+    FeatureRule,
     Learner,
     Missing,
     NominalSplits,
     Score,
     Threshold,
     check_fits,
+    features_per_node,
 )
 
 OPTIONS = {
@@ -30,6 +33,7 @@ OPTIONS = {
     "nominal": NominalSplits,
     "threshold": Threshold,
     "missing": Missing,
+    "max_features": FeatureRule,
 }
 
 
@@ -64,6 +68,7 @@ REGRESSION = evolve(CART, impurity="squared_error")
         (evolve(REGRESSION, min_objects=2), NUMBERS, "use min_samples_leaf"),
         (evolve(REGRESSION, significance=0.05), NUMBERS, "needs classes"),
         (ID3, {"x": [None, "b"], "y": ["a", "b"]}, "refuses missing values"),
+        (evolve(CART, max_features=2), {"x": [1.0, 2.0], "y": ["a", "b"]}, "has 1"),
     ],
 )
 def test_a_learner_that_cannot_fit_the_data_is_refused_with_what_to_do(
@@ -75,3 +80,27 @@ def test_a_learner_that_cannot_fit_the_data_is_refused_with_what_to_do(
 
 def test_a_learner_that_fits_the_data_passes() -> None:
     check_fits(C45, Dataset.from_columns({"x": [None, "b"], "y": ["a", "b"]}, target="y"))
+
+
+@pytest.mark.parametrize("bad", [0, -1, 0.0, 1.5, float("nan"), True, "all", 1j])
+def test_max_features_is_none_a_count_a_share_or_a_rule(bad: object) -> None:
+    with pytest.raises(DtreeError, match="max_features"):
+        Learner(max_features=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [1.0, "0", None, False])
+def test_the_seed_is_an_integer(bad: object) -> None:
+    with pytest.raises(DtreeError, match="seed must be an integer"):
+        Learner(seed=bad)  # type: ignore[arg-type]
+
+
+def test_features_per_node_is_scikit_learns_count() -> None:
+    """max(1, int(sqrt(p))), max(1, int(log2(p))), max(1, int(f p)), k, p: by the formula,
+    for every p up to 200."""
+    for p in range(1, 201):
+        assert features_per_node(None, p) == p
+        assert features_per_node("sqrt", p) == max(1, int(p**0.5))
+        assert features_per_node("log2", p) == max(1, int(math.log2(p)))
+        for share in (0.01, 0.3, 0.5, 1.0):
+            assert features_per_node(share, p) == max(1, int(share * p))
+        assert features_per_node(1, p) == 1
