@@ -27,6 +27,15 @@
     training error, cross-validated or held-out error and its standard
     error), a line that sums up the row chosen, and the tree it selects;
     or C4.5's pessimistic pruning.
+``dtree forest (FILE.csv --target COL | --dataset NAME) [--trees N] [--max-features K]``
+    Grow a random forest (:func:`dtree.bagging.bag` of CART trees, K
+    attributes drawn at each node: ``sqrt`` by default, ``all`` for plain
+    bagging; ``--seed S`` names the samples and draws, ``--vote`` combines
+    by votes, ``--processes P`` grows the trees in P processes, the same
+    forest) and print its out-of-bag error, its training error and the
+    attributes' impurity importances; ``--model FILE`` writes its model
+    file (``dtree-ensemble``), ``--members`` prints its trees.  Each tree
+    takes CART's options (``--max-depth``, ``--min-samples-leaf``, ...).
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
     Read a model file written by ``fit --format json`` (or an ensemble's,
     :func:`dtree.serialize.ensemble_to_json`) and predict every
@@ -75,8 +84,8 @@ error naming the file where there is one, never a traceback; a message
 about an argument of the library names the option that gave it
 (``--max-depth``, not ``max_depth``).  With
 ``--output`` nothing is written unless the command succeeds.  While they
-run, the learning commands draw their progress (:mod:`dtree.progress`) as
-one line on standard error, only when it is a terminal and without
+run, the learning commands (forest among them) draw their progress
+(:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and without
 ``--quiet``.
 """
 
@@ -97,10 +106,13 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar, get_args
 
+from attrs import evolve
+
 from dtree import __version__, datasets
 from dtree import ensemble as ensembles
 from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
+from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import learner_for, read_j48, read_rpart
 from dtree.conformance.check import Peer, check
@@ -121,7 +133,8 @@ from dtree.evaluate import (
     recall,
     train_test_split,
 )
-from dtree.learner import Criterion, Missing
+from dtree.importance import impurity_importance
+from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Report
@@ -139,7 +152,7 @@ from dtree.prune import (
 )
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import model_from_json, to_json
+from dtree.serialize import ensemble_to_json, model_from_json, to_json
 from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
 __all__ = ["main"]
@@ -182,6 +195,12 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "no_subtree_raising": ("pessimistic",),
 }
 """Each pruning option and the methods that take it."""
+
+ENSEMBLE_WORDS: Mapping[str, str] = {
+    "n_trees": "--trees",
+    "max_features": "--max-features",
+}
+"""The ensemble learners' arguments and the options that give them."""
 
 HOLDOUT = 0.25
 """The share of the data reduced-error pruning holds out by default."""
@@ -341,6 +360,13 @@ def _parser() -> argparse.ArgumentParser:
         help="grow the folds' trees in P processes (the same scores as in one)",
     )
     _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
+    _add_forest(
+        commands.add_parser(
+            "forest",
+            help="grow a random forest (or bagged trees), print its out-of-bag error and"
+            " write its model file",
+        )
+    )
     predicting = commands.add_parser(
         "predict", help="predict the rows of a CSV file with a model file written by fit"
     )
@@ -482,6 +508,91 @@ def _add_missing_marker(group: argparse._ActionsContainer) -> None:
         metavar="TEXT",
         action="append",
         help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
+    )
+
+
+def _max_features(text: str) -> MaxFeatures:
+    """``--max-features``: sqrt, log2, all (every attribute: plain bagging), a count or a share.
+
+    >>> _max_features("sqrt"), _max_features("all"), _max_features("3"), _max_features("0.5")
+    ('sqrt', None, 3, 0.5)
+    """
+    if text in ("sqrt", "log2"):
+        return text  # type: ignore[return-value]
+    if text == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected sqrt, log2, all, a count or a share, got {quote(text)}"
+        ) from None
+
+
+def _add_ensemble_data(command: argparse.ArgumentParser) -> None:
+    """The arguments every ensemble command takes: the data, --quiet, the model file."""
+    command.add_argument(
+        "--quiet", action="store_true", help="draw no progress line on standard error"
+    )
+    _add_data(command)
+    writing = command.add_argument_group("writing")
+    writing.add_argument(
+        "--model",
+        metavar="FILE",
+        help="write the ensemble's model file (dtree-ensemble JSON, for dtree predict) to FILE",
+    )
+    writing.add_argument(
+        "--members", action="store_true", help="print the members' trees after the report"
+    )
+    _add_output(writing)
+
+
+def _add_forest(forest: argparse.ArgumentParser) -> None:
+    _add_ensemble_data(forest)
+    growing = forest.add_argument_group("the forest")
+    growing.add_argument(
+        "--trees", type=int, default=DEFAULT_TREES, metavar="N", help="grow N trees (100)"
+    )
+    growing.add_argument(
+        "--max-features",
+        type=_max_features,
+        default="sqrt",
+        metavar="K",
+        help="the attributes each node draws: sqrt (the default), log2, all (bagging), a"
+        " count or a share of them",
+    )
+    growing.add_argument(
+        "--vote",
+        action="store_true",
+        help="combine by the members' votes (default: average their class probabilities)",
+    )
+    growing.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the seed of the samples and draws (0)"
+    )
+    growing.add_argument(
+        "--processes", type=int, metavar="P", help="grow the trees in P processes (the same forest)"
+    )
+    each = forest.add_argument_group("each tree (CART, grown until pure by default)")
+    each.add_argument(
+        "--criterion",
+        choices=get_args(Criterion),
+        help="the impurity (default: gini, squared_error for a numeric target)",
+    )
+    each.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
+    each.add_argument(
+        "--min-samples-split", type=_weight, metavar="W", help="split nodes of weight >= W"
+    )
+    each.add_argument(
+        "--min-samples-leaf", type=_weight, metavar="W", help="every branch weighs >= W"
+    )
+    each.add_argument(
+        "--missing",
+        choices=get_args(Missing),
+        help="missing values (default: refuse)",
     )
 
 
@@ -1068,6 +1179,93 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     return found.text().rstrip("\n"), 1
 
 
+def _tree_learner(arguments: argparse.Namespace, data: Dataset) -> Learner:
+    """The CART learner of a forest's members, with the options given (squared error
+    for a numeric target unless --criterion says otherwise)."""
+    default: Criterion = "gini" if data.schema.is_classification else "squared_error"
+    options = {
+        name: getattr(arguments, name)
+        for name in ("max_depth", "min_samples_split", "min_samples_leaf", "missing")
+        if getattr(arguments, name) is not None
+    }
+    return evolve(CART, impurity=arguments.criterion or default, **options)
+
+
+def _importances(model: Ensemble, data: Dataset) -> list[str]:
+    """The table of the attributes' impurity importances, largest first (ties in schema
+    order)."""
+    found = impurity_importance(model, attributes=data.schema.names)
+    ranked = sorted(found.items(), key=lambda item: -item[1])
+    return _aligned(
+        [["attribute", "impurity importance"]]
+        + [[format_value(name), format_weight(value)] for name, value in ranked]
+    )
+
+
+def _ensemble_report(
+    arguments: argparse.Namespace, model: Ensemble, heading: str, scores: list[str], data: Dataset
+) -> str:
+    """The report of an ensemble command: the heading, the scores, the importances and,
+    with --members, the ensemble's text; the model file written if --model asks."""
+    if arguments.model is not None:
+        _write(arguments.model, ensemble_to_json(model) + "\n")
+    lines = [heading, "", *scores, "", *_importances(model, data)]
+    if arguments.members:
+        lines += ["", text(model)]
+    return "\n".join(lines)
+
+
+def _error_line(name: str, model: Ensemble, data: Dataset, where: str) -> str:
+    """``name error E`` (and the accuracy) of the model on the data, or its mean squared error."""
+    measured = error(model, data)
+    if data.schema.is_classification:
+        accuracy = format_weight(1 - measured)
+        return f"{name} error {format_weight(measured)} (accuracy {accuracy}){where}"
+    return f"{name} mean squared error {format_weight(measured)}{where}"
+
+
+def _forest(arguments: argparse.Namespace) -> str:
+    data = _data(arguments)
+    learner = evolve(_tree_learner(arguments, data), max_features=arguments.max_features)
+    combination: BaggingCombination = "vote" if arguments.vote else "average"
+    with _progress(arguments) as progress, _pool(arguments.processes) as executor:
+        bagged = _placed(
+            arguments,
+            lambda: bag(
+                data,
+                learner,
+                n_trees=arguments.trees,
+                seed=arguments.seed,
+                combination=combination,
+                executor=executor,
+                progress=progress,
+            ),
+        )
+    model = bagged.ensemble
+    p = len(data.schema.names)
+    k = features_per_node(arguments.max_features, p)
+    kind = "bagged trees" if k == p else "random forest"
+    drawn = "every attribute" if k == p else f"{k} of {p} attributes"
+    heading = (
+        f"{kind}: {_plural(len(model), 'CART tree', 'CART trees')} ({drawn} at a node),"
+        f" {'voting' if arguments.vote else 'averaged'}, seed {arguments.seed},"
+        f" {_plural(len(data), 'row', 'rows')}"
+    )
+    out = sum(any(c[i] == 0 for c in bagged.counts) for i in range(len(data)))
+    scores = [_error_line("training", model, data, "")]
+    if out:
+        oob = oob_error(bagged, data)
+        measure = "error" if data.schema.is_classification else "mean squared error"
+        scores.insert(
+            0,
+            f"out-of-bag {measure} {format_weight(oob)} over the {out} of {len(data)} rows out"
+            " of some tree's sample",
+        )
+    else:
+        scores.insert(0, "no row is out of any tree's sample: no out-of-bag error")
+    return _ensemble_report(arguments, model, heading, scores, data)
+
+
 def _examples() -> dict[str, Traversable]:
     """The example files that ship in the package, by name."""
     folder = files("dtree").joinpath("examples")
@@ -1102,6 +1300,8 @@ API_WORDS: Mapping[str, str] = {
     **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
     **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},
     "test_size=": "--holdout ",
+    "max_features=": "--max-features ",
+    **{f"{name} must ": f"{flag} must " for name, flag in ENSEMBLE_WORDS.items()},
     "the confidence level CF ": "--confidence ",
 }
 """How an error of the library that opens by naming an argument names the option instead
@@ -1148,6 +1348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "dnf": _dnf,
         "check": _check,
         "fuzz": _fuzz,
+        "forest": _forest,
     }
     destination: str | None = getattr(arguments, "output", None)
     status = 0

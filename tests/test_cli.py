@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from attrs import evolve
 
 from dtree import cli
+from dtree.bagging import bag, oob_error
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
@@ -24,14 +26,15 @@ from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
-from dtree.learner import Criterion, Missing
+from dtree.importance import impurity_importance
+from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
 from dtree.progress import Line
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import ensemble_to_json, from_json, to_json
+from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
@@ -1297,3 +1300,104 @@ def test_predict_names_the_member_of_a_malformed_ensemble_file(
     status, out, err = run(capsys, "predict", model, write(tmp_path, "golf.csv", golf_csv()))
     assert (status, out) == (2, "")
     assert err.startswith(f"dtree: error: {model}: $.members[0]: a SAMME member's odds")
+
+
+# -- forest ---------------------------------------------------------------------------------
+
+
+def test_forest_prints_its_out_of_bag_error_and_writes_its_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    iris = load("iris")
+    model = str(tmp_path / "forest.json")
+    status, out, err = run(capsys, "forest", "--dataset", "iris", "--trees", "7", "--seed", "3",
+                           "--model", model)  # fmt: skip
+    assert (status, err) == (0, "")
+    bagged = bag(iris, evolve(CART, max_features="sqrt"), n_trees=7, seed=3)
+    assert Path(model).read_text(encoding="utf-8") == ensemble_to_json(bagged.ensemble) + "\n"
+    lines = out.splitlines()
+    assert lines[0] == (
+        "random forest: 7 CART trees (2 of 4 attributes at a node), averaged, seed 3, 150 rows"
+    )
+    assert lines[2].startswith(f"out-of-bag error {format_weight(oob_error(bagged, iris))} over")
+    training = error(bagged.ensemble, iris)
+    assert lines[3] == (
+        f"training error {format_weight(training)} (accuracy {format_weight(1 - training)})"
+    )
+    importance = impurity_importance(bagged.ensemble)
+    assert lines[5].split() == ["attribute", "impurity", "importance"]
+    table = dict(line.split() for line in lines[6:])
+    assert table == {name: format_weight(value) for name, value in importance.items()}
+
+
+def test_forest_of_every_attribute_is_bagging_and_can_vote(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    model = str(tmp_path / "bagged.json")
+    argv = ["--dataset", "golf", "--trees", "5", "--max-features", "all", "--vote"]
+    status, out, _ = run(capsys, "forest", *argv, "--model", model, "--max-depth", "2")
+    assert status == 0
+    assert out.startswith("bagged trees: 5 CART trees (every attribute at a node), voting,")
+    bagged = bag(golf, evolve(CART, max_depth=2), n_trees=5, combination="vote")
+    assert ensemble_from_json(Path(model).read_text(encoding="utf-8")) == bagged.ensemble
+
+
+def test_forest_of_a_numeric_target_is_a_regression_forest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    model = str(tmp_path / "forest.json")
+    status, out, _ = run(capsys, "forest", prices, "--target", "price", "--trees", "4",
+                         "--model", model, "--members")  # fmt: skip
+    assert status == 0
+    data = read_csv(prices, target="price")
+    learner = evolve(CART, impurity="squared_error", max_features="sqrt")
+    forest = bag(data, learner, n_trees=4).ensemble
+    assert "out-of-bag mean squared error " in out
+    assert out.endswith(text(forest) + "\n")
+    status, out, _ = run(capsys, "predict", model, prices)
+    assert [float(cell) for cell in out.splitlines()[1:]] == list(
+        predict_many(forest, data.examples())
+    )
+
+
+def test_forest_grows_the_same_forest_in_processes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["forest", "--dataset", "golf", "--trees", "4"]
+    one = run(capsys, *argv, "--model", str(tmp_path / "one.json"))
+    two = run(capsys, *argv, "--model", str(tmp_path / "two.json"), "--processes", "2")
+    assert one == two
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["forest", "--dataset", "golf", "--trees", "0"], "--trees must be an integer >= 1"),
+        (["forest", "--dataset", "golf", "--max-features", "9"], "--max-features 9 attributes"),
+        (
+            ["forest", "--dataset", "golf", "--processes", "0"],
+            "--processes must be an integer >= 1",
+        ),
+    ],
+)
+def test_forest_refuses_bad_options_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_forest_draws_its_progress_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "forest", "--dataset", "golf", "--trees", "3")
+    assert status == 0
+    assert any("tree 3/3" in line for line in drawings)
+    assert drawings[-1] == ""  # erased
+    capsys.readouterr()
