@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from dtree import (
     arff,
     arithmetic,
+    boosting,
     bounds,
     candidates,
     conditions,
@@ -110,6 +111,7 @@ __all__ = [
     "Tree",
     "arff",
     "arithmetic",
+    "boosting",
     "bounds",
     "c45",
     "candidates",
