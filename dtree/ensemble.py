@@ -29,8 +29,8 @@ The value is never mutated: learners (:mod:`dtree.bagging`,
 :mod:`dtree.boosting`) return new ones.
 
 Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
-:func:`predict_proba`, :func:`predict_many`, :func:`decision`,
-:func:`staged`.
+:func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
+:func:`decisions`, :func:`prefix`, :func:`staged`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Literal, get_args
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from dtree import tree as trees
 from dtree.arithmetic import Real, is_number
@@ -52,10 +52,12 @@ __all__ = [
     "COMBINATIONS",
     "Combination",
     "Ensemble",
-    "decision",
+    "decisions",
     "predict",
     "predict_many",
     "predict_proba",
+    "predict_proba_many",
+    "prefix",
     "staged",
 ]
 
@@ -146,62 +148,75 @@ def _check_classifier(ensemble: Ensemble) -> None:
         raise DtreeError("a regression ensemble has no class probabilities")
 
 
-def _votes(ensemble: Ensemble, example: Example) -> tuple[Real, ...]:
-    """Each class's share of the weighted votes (of the members' P(k | x) for
-    ``"average"``)."""
+def _tallies(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[Real, ...]]:
+    """For each example, each class's share of the members' weighted votes (of their
+    weighted P(k | x), for ``"average"``): uniform if every member weighs 0."""
     classes = ensemble.classes
-    tally: list[Real] = [Fraction(0)] * len(classes)
     index = {label: k for k, label in enumerate(classes)}
+    tallies: list[list[Real]] = [[Fraction(0)] * len(classes) for _ in examples]
     for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
         if ensemble.combination == "vote":
-            tally[index[str(trees.predict(tree, example))]] += weight
-        else:
-            proba = trees.predict_proba(tree, example)
-            for k, label in enumerate(classes):
-                tally[k] += weight * proba[label]
+            for tally, label in zip(tallies, trees.predict_many(tree, examples), strict=True):
+                tally[index[str(label)]] += weight
+            continue
+        for tally, proba in zip(tallies, trees.predict_proba_many(tree, examples), strict=True):
+            for k, p in enumerate(proba):
+                tally[k] += p if weight == 1 else weight * p
+    uniform = tuple(Fraction(1, len(classes)) for _ in classes)
+    return [_shares(tally) or uniform for tally in tallies]
+
+
+def _shares(tally: Sequence[Real]) -> tuple[Real, ...]:
     whole = sum(tally)
-    if whole == 0:
-        return tuple(Fraction(1, len(classes)) for _ in classes)
-    return tuple(t / whole for t in tally)
+    return tuple(t / whole for t in tally) if whole else ()
 
 
-def _samme_odds(ensemble: Ensemble, example: Example) -> list[Real]:
-    """For each class, the product of the odds of the members that predict it."""
+def _votes_of(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[int, ...]]:
+    """For each member, the index of the class it predicts for each example."""
     index = {label: k for k, label in enumerate(ensemble.classes)}
-    odds: list[Real] = [Fraction(1)] * len(ensemble.classes)
-    for tree, beta in zip(ensemble.trees, ensemble.weights, strict=True):
-        odds[index[str(trees.predict(tree, example))]] *= beta
-    return odds
+    return [
+        tuple(index[str(label)] for label in trees.predict_many(tree, examples))
+        for tree in ensemble.trees
+    ]
 
 
-def decision(ensemble: Ensemble, example: Example) -> tuple[float, ...]:
-    """The ensemble's raw scores for ``example``: F(x) for gradient boosting (one
-    number), each class's say sum alpha_t [h_t(x) = k] for SAMME, each class's
-    share of the votes otherwise.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
-    >>> golf = load("golf")
-    >>> stump = cart(golf, max_depth=1)
-    >>> boosted = Ensemble("samme", (stump, stump), (Fraction(3), Fraction(2)),
-    ...                    stump.stats.classes)
-    >>> [round(s, 4) for s in decision(boosted, golf.example(0))]  # log 3 + log 2 for one class
-    [1.7918, 0.0]
-    """
-    match ensemble.combination:
-        case "gradient":
-            return (float(_raw(ensemble, example)),)
-        case "samme":
-            rate = float(ensemble.learning_rate)
-            return tuple(rate * math.log(o) for o in _samme_odds(ensemble, example))
-        case _:
-            return tuple(map(float, _votes(ensemble, example)))
+def _says(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) -> list[float]:
+    """SAMME: each class's say for example ``i``, sum of alpha_t over the members voting for
+    it (alpha_t = learning_rate * log beta_t)."""
+    rate = float(ensemble.learning_rate)
+    says = [0.0] * len(ensemble.classes)
+    for member, beta in zip(votes, ensemble.weights, strict=True):
+        says[member[i]] += rate * math.log(beta)
+    return says
 
 
-def _raw(ensemble: Ensemble, example: Example, stages: int | None = None) -> float:
-    members = zip(ensemble.trees[:stages], ensemble.weights[:stages], strict=True)
-    steps = math.fsum(float(w) * _number(trees.predict(tree, example)) for tree, w in members)
-    return float(ensemble.initial) + float(ensemble.learning_rate) * steps
+_NEAR = 1e-9
+"""Says within this (relative) of the largest are compared exactly, as products of odds."""
+
+
+def _samme_winner(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) -> int:
+    """The class of the largest say, ties to the first: compared exactly (products of the
+    odds) among the classes whose float says are near the largest."""
+    says = _says(ensemble, votes, i)
+    top = max(says)
+    near = [k for k, say in enumerate(says) if say >= top - _NEAR * max(1.0, abs(top))]
+    if len(near) == 1:
+        return near[0]
+    odds: list[Real] = [Fraction(1) if k in near else Fraction(0) for k in range(len(says))]
+    for member, beta in zip(votes, ensemble.weights, strict=True):
+        if member[i] in near:
+            odds[member[i]] *= beta
+    return plurality(odds)
+
+
+def _raw(ensemble: Ensemble, examples: Sequence[Example]) -> list[float]:
+    """Gradient boosting: F(x) = initial + learning_rate * sum_t w_t f_t(x) for each example."""
+    terms: list[list[float]] = [[] for _ in examples]
+    for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
+        for term, value in zip(terms, trees.predict_many(tree, examples), strict=True):
+            term.append(float(weight) * _number(value))
+    rate, initial = float(ensemble.learning_rate), float(ensemble.initial)
+    return [initial + rate * math.fsum(term) for term in terms]
 
 
 def _number(prediction: Label | float) -> float:
@@ -218,36 +233,80 @@ def _sigmoid(f: float) -> float:
     return e / (1.0 + e)
 
 
-def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
-    """P(class | example) under the ensemble (see the module's combinations).
+def decisions(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[tuple[float, ...], ...]:
+    """The ensemble's raw scores for each example: (F(x),) for gradient boosting, each
+    class's say sum alpha_t [h_t(x) = k] for SAMME, each class's share of the votes
+    otherwise.
 
-    SAMME's probabilities are scikit-learn's: the softmax of the says divided by
-    K - 1 (for two classes, of the difference of the says halved).
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> stump = cart(golf, max_depth=1)
+    >>> boosted = Ensemble("samme", (stump, stump), (Fraction(3), Fraction(2)),
+    ...                    golf.schema.classes)
+    >>> [[round(s, 4) for s in d] for d in decisions(boosted, [golf.example(0)])]
+    [[1.7918, 0.0]]
+    """
+    rows = list(examples)
+    match ensemble.combination:
+        case "gradient":
+            return tuple((f,) for f in _raw(ensemble, rows))
+        case "samme":
+            votes = _votes_of(ensemble, rows)
+            return tuple(tuple(_says(ensemble, votes, i)) for i in range(len(rows)))
+        case _:
+            _check_classifier(ensemble)
+            return tuple(tuple(map(float, tally)) for tally in _tallies(ensemble, rows))
+
+
+def predict_proba_many(
+    ensemble: Ensemble, examples: Iterable[Example]
+) -> tuple[tuple[Real, ...], ...]:
+    """P(k | x) for each example, in the order of the ensemble's classes (see the module's
+    combinations): exact for ``"average"`` and ``"vote"`` when the members' are.
+
+    SAMME's probabilities are scikit-learn's: the softmax of the normalised says divided
+    by K - 1 (for two classes, of the difference of the says halved).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("average", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
-    >>> predict_proba(forest, golf.example(1))  # (0 + 1/2) / 2 and (1 + 1/2) / 2
-    {'Play': Fraction(1, 4), "Don't Play": Fraction(3, 4)}
+    >>> predict_proba_many(forest, [golf.example(1)])  # (0 + 1/2) / 2 and (1 + 1/2) / 2
+    ((Fraction(1, 4), Fraction(3, 4)),)
     """
     _check_classifier(ensemble)
-    classes = ensemble.classes
+    rows = list(examples)
     match ensemble.combination:
         case "gradient":
-            p = _sigmoid(_raw(ensemble, example))
-            return {classes[0]: 1.0 - p, classes[1]: p}
+            return tuple((1.0 - p, p) for p in map(_sigmoid, _raw(ensemble, rows)))
         case "samme":
-            return dict(zip(classes, _softmax(_samme_scores(ensemble, example)), strict=True))
+            return tuple(
+                tuple(_softmax(_samme_scores(ensemble, d))) for d in decisions(ensemble, rows)
+            )
         case _:
-            return dict(zip(classes, _votes(ensemble, example), strict=True))
+            return tuple(_tallies(ensemble, rows))
 
 
-def _samme_scores(ensemble: Ensemble, example: Example) -> list[float]:
+def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
+    """P(class | example) under the ensemble: :func:`predict_proba_many` of one example.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
+    ...                   golf.schema.classes)
+    >>> predict_proba(forest, golf.example(1))  # one vote each
+    {'Play': Fraction(1, 2), "Don't Play": Fraction(1, 2)}
+    """
+    (proba,) = predict_proba_many(ensemble, [example])
+    return dict(zip(ensemble.classes, proba, strict=True))
+
+
+def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
     """scikit-learn's SAMME decision: each class's say, less 1/(K-1) of the others', over
     the sum of the says, divided by K - 1 (two classes: the difference, halved)."""
-    says = decision(ensemble, example)
     k = len(says)
     whole = float(ensemble.learning_rate) * math.fsum(math.log(b) for b in ensemble.weights)
     if whole == 0:
@@ -266,73 +325,85 @@ def _softmax(scores: Sequence[float]) -> list[float]:
     return [e / whole for e in exps]
 
 
-def predict(ensemble: Ensemble, example: Example) -> Label | float:
-    """The ensemble's prediction for one example: the plurality (ties to the first class)
-    or, in regression, the combined value.
+def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label | float, ...]:
+    """The ensemble's prediction for each example, in order: the plurality (ties to the
+    first class) or, in regression, the combined value.  Each member predicts all the
+    examples at once (:func:`dtree.tree.predict_many`).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
-    >>> predict(forest, golf.example(1))  # one vote each: a tie, to the first class
-    'Play'
+    >>> predict_many(forest, [golf.example(0), golf.example(1)])  # a tie, to the first class
+    ('Play', 'Play')
     """
+    rows = list(examples)
     classes = ensemble.classes
     match ensemble.combination:
         case "gradient":
-            f = _raw(ensemble, example)
-            return classes[int(f > 0)] if classes else f
+            raw = _raw(ensemble, rows)
+            return tuple(classes[int(f > 0)] for f in raw) if classes else tuple(raw)
         case "samme":
-            return classes[plurality(_samme_odds(ensemble, example))]
+            votes = _votes_of(ensemble, rows)
+            return tuple(classes[_samme_winner(ensemble, votes, i)] for i in range(len(rows)))
         case _ if classes:
-            return classes[plurality(_votes(ensemble, example))]
+            return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows))
         case _:
-            whole = sum(ensemble.weights)
-            if whole == 0:
-                raise DtreeError("every member of the ensemble weighs 0")
-            values = (
-                float(w) * _number(trees.predict(t, example))
-                for t, w in zip(ensemble.trees, ensemble.weights, strict=True)
-            )
-            return math.fsum(values) / float(whole)
+            return _averages(ensemble, rows)
 
 
-def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label | float, ...]:
-    """:func:`predict` for each example, in order.
+def _averages(ensemble: Ensemble, examples: Sequence[Example]) -> tuple[float, ...]:
+    """A regression ensemble's weighted mean of its members' predictions, for each example."""
+    whole = float(sum(ensemble.weights))
+    if whole == 0:
+        raise DtreeError("every member of the ensemble weighs 0")
+    terms: list[list[float]] = [[] for _ in examples]
+    for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
+        for term, value in zip(terms, trees.predict_many(tree, examples), strict=True):
+            term.append(float(weight) * _number(value))
+    return tuple(math.fsum(term) / whole for term in terms)
+
+
+def predict(ensemble: Ensemble, example: Example) -> Label | float:
+    """The ensemble's prediction for one example: :func:`predict_many` of it.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
     >>> golf = load("golf")
-    >>> forest = Ensemble("average", (cart(golf),), (1,), golf.schema.classes)
-    >>> predict_many(forest, golf.examples()) == golf.labels
-    True
+    >>> predict(Ensemble("average", (cart(golf),), (1,), golf.schema.classes), golf.example(1))
+    "Don't Play"
     """
-    return tuple(predict(ensemble, example) for example in examples)
+    (prediction,) = predict_many(ensemble, [example])
+    return prediction
 
 
-def staged(ensemble: Ensemble, example: Example) -> Iterator[Label | float]:
-    """The prediction of the first 1, 2, ..., all members, in order (scikit-learn's
-    ``staged_predict``).
+def prefix(ensemble: Ensemble, t: int) -> Ensemble:
+    """The ensemble of its first ``t`` members (a boosted model after t stages).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> len(prefix(Ensemble("vote", (cart(golf),) * 3, (1, 1, 1), golf.schema.classes), 2))
+    2
+    """
+    if not 1 <= t <= len(ensemble):
+        raise DtreeError(f"an ensemble of {len(ensemble)} members has no prefix of {t}")
+    return evolve(ensemble, trees=ensemble.trees[:t], weights=ensemble.weights[:t])
+
+
+def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[Label | float, ...]]:
+    """The predictions of the first 1, 2, ..., all members for each example, stage by stage
+    (scikit-learn's ``staged_predict``).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
-    >>> list(staged(forest, golf.example(1)))
-    ["Don't Play", 'Play']
+    >>> list(staged(forest, [golf.example(1)]))
+    [("Don't Play",), ('Play',)]
     """
-    for t in range(1, len(ensemble.trees) + 1):
-        yield predict(_first(ensemble, t), example)
-
-
-def _first(ensemble: Ensemble, t: int) -> Ensemble:
-    return Ensemble(
-        ensemble.combination,
-        ensemble.trees[:t],
-        ensemble.weights[:t],
-        ensemble.classes,
-        ensemble.initial,
-        ensemble.learning_rate,
-    )
+    rows = list(examples)
+    for t in range(1, len(ensemble) + 1):
+        yield predict_many(prefix(ensemble, t), rows)

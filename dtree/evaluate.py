@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial, reduce
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args, overload
 
 from attrs import field, frozen
 from toolz import groupby, isdistinct
@@ -68,6 +68,8 @@ from toolz import groupby, isdistinct
 from dtree.arithmetic import Number, Real, check_count, exact, is_number, square_root
 from dtree.counts import ClassStats, cross_tabulate, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight, collection
+from dtree.ensemble import Ensemble
+from dtree.ensemble import predict_many as ensemble_predictions
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import grow
 from dtree.learner import Learner
@@ -83,6 +85,7 @@ __all__ = [
     "Learn",
     "Learning",
     "LearningPoint",
+    "Model",
     "accuracy",
     "confusion_matrix",
     "cross_validate",
@@ -106,10 +109,19 @@ __all__ = [
 ]
 
 Average = Literal["macro", "micro", "weighted"]
+M = TypeVar("M", bound=Tree | Ensemble)
+Model = Tree | Ensemble
+"""What is measured: a tree, or an ensemble of trees (:mod:`dtree.ensemble`)."""
 Learn = Callable[[Dataset], Tree]
 """A learner as a function: a dataset in, a tree out (e.g. ``dtree.presets.id3``)."""
 Learning = Learner | Learn
-"""What cross-validation grows trees with: a Learner, or a function from data to a tree."""
+"""What grows trees: a Learner, or a function from data to a tree."""
+Fit = Callable[[Dataset], Model]
+"""A function from data to a model: a tree, or an ensemble (e.g.
+``lambda data: dtree.bagging.bag(data).ensemble``)."""
+Fitting = Learner | Fit
+"""What cross-validation and learning curves measure: a Learner, or a function from data to
+a model."""
 
 
 # -- folds -------------------------------------------------------------------------------------
@@ -330,8 +342,8 @@ def train_test_split(
 # -- losses --------------------------------------------------------------------------------------
 
 
-def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
-    """The tree's prediction for each row of the data, in row order.
+def predictions(tree: Model, data: Dataset) -> tuple[Label | float, ...]:
+    """The prediction of the tree (or ensemble) for each row of the data, in row order.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -341,18 +353,24 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.predict`, :func:`losses`.
     """
+    if isinstance(tree, Ensemble):
+        return ensemble_predictions(tree, data.examples())
     return predictions_of(tree, data)
 
 
-def _check_kind(tree: Tree, data: Dataset) -> None:
-    if isinstance(tree.stats, ClassStats) != data.schema.is_classification:
-        kinds = ("a regression tree", "classification data")
-        if isinstance(tree.stats, ClassStats):
-            kinds = ("a classification tree", "regression data")
+def _check_kind(tree: Model, data: Dataset) -> None:
+    classifies = (
+        tree.is_classifier if isinstance(tree, Ensemble) else isinstance(tree.stats, ClassStats)
+    )
+    if classifies != data.schema.is_classification:
+        model = "ensemble" if isinstance(tree, Ensemble) else "tree"
+        kinds = (f"a regression {model}", "classification data")
+        if classifies:
+            kinds = (f"a classification {model}", "regression data")
         raise DtreeError(f"{kinds[0]} cannot be measured on {kinds[1]}")
 
 
-def losses(tree: Tree, data: Dataset) -> tuple[int | Fraction, ...]:
+def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
     """The loss of the tree's prediction for each row: 1 for a wrong class and
     0 for the right one, or in regression the squared error (y - prediction)^2,
     exactly (a ``Fraction`` of the floats' values).
@@ -382,7 +400,7 @@ def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: st
     return ratio(total(w * v for w, v in zip(weights, values, strict=True)), weight)
 
 
-def error(tree: Tree, data: Dataset) -> Real:
+def error(tree: Model, data: Dataset) -> Real:
     """The weighted mean loss on the data: the misclassification rate
     (# incorrect predictions / # test instances, the Decision Trees II
     notes), or the mean squared error in regression.
@@ -398,7 +416,7 @@ def error(tree: Tree, data: Dataset) -> Real:
     return _weighted_mean(losses(tree, data), data.row_weights, "an error")
 
 
-def accuracy(tree: Tree, data: Dataset) -> Real:
+def accuracy(tree: Model, data: Dataset) -> Real:
     """# correct predictions / # test instances = 1 - error (classification only).
 
     >>> from dtree.datasets import load
@@ -562,7 +580,7 @@ class ConfusionMatrix:
         )
 
 
-def confusion_matrix(tree: Tree, data: Dataset) -> ConfusionMatrix:
+def confusion_matrix(tree: Model, data: Dataset) -> ConfusionMatrix:
     """The weighted confusion matrix of the tree's predictions on the data,
     over the data's classes in their order.
 
@@ -764,8 +782,14 @@ def standard_error(values: Sequence[Number]) -> float:
     return square_root(variance / len(xs))
 
 
-def learn_with(learner: Learning, progress: Report | None = None) -> Learn:
-    """The function from data to a tree that ``learner`` stands for.
+@overload
+def learn_with(learner: Learner, progress: Report | None = None) -> Learn: ...
+@overload
+def learn_with(
+    learner: Callable[[Dataset], M], progress: Report | None = None
+) -> Callable[[Dataset], M]: ...
+def learn_with(learner: Fitting, progress: Report | None = None) -> Fit:
+    """The function from data to a tree (or other model) that ``learner`` stands for.
 
     With ``progress``, the growth of the tree is reported to it: a
     :class:`~dtree.learner.Learner`'s by :func:`~dtree.grow.grow`, a function's
@@ -784,7 +808,7 @@ def learn_with(learner: Learning, progress: Report | None = None) -> Learn:
     if isinstance(learner, Learner):
         return partial(grow, learner, progress=progress)
     if callable(learner):
-        reporting: Callable[..., Tree] = learner
+        reporting: Callable[..., Model] = learner
         if progress is not None and takes_progress(reporting):
             return partial(reporting, progress=progress)
         return learner
@@ -903,7 +927,7 @@ class CrossValidation:
 
 
 def cross_validate(
-    learner: Learning,
+    learner: Fitting,
     data: Dataset,
     folds: int | Sequence[Fold] = 10,
     *,
@@ -914,6 +938,7 @@ def cross_validate(
 ) -> CrossValidation:
     """k-fold cross-validation: grow a tree on each fold's training rows and
     measure its error on the fold's test rows (the Decision Trees II notes).
+    ``learner`` may be any function from data to a model, an ensemble's too.
 
     ``folds`` is k, for :func:`stratified_k_fold` (classification) or
     :func:`k_fold` (regression) with ``seed`` unless ``stratified`` says
@@ -951,7 +976,7 @@ def cross_validate(
 
 
 def _tested(
-    learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
+    learner: Fitting, data: Dataset, fold: Fold, *, progress: Report | None = None
 ) -> tuple[Real, ConfusionMatrix | None]:
     """The error on the fold's test rows of the tree grown on its training rows, and in
     classification their confusion matrix."""
@@ -971,7 +996,7 @@ class LearningPoint:
 
 
 def learning_curve(
-    learner: Learning,
+    learner: Fitting,
     data: Dataset,
     sizes: Sequence[int],
     *,
@@ -1034,7 +1059,7 @@ def learning_curve(
 
 
 def _trained_and_tested(
-    learner: Learning, data: Dataset, fold: Fold, *, progress: Report | None = None
+    learner: Fitting, data: Dataset, fold: Fold, *, progress: Report | None = None
 ) -> tuple[Real, Real]:
     """The errors on the fold's training rows and on its test rows of the tree grown on
     its training rows."""

@@ -57,7 +57,7 @@ import copy
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import assert_never
@@ -65,7 +65,6 @@ from typing import assert_never
 from toolz import groupby
 
 from dtree.arithmetic import Number, Real
-from dtree.conditions import holds
 from dtree.counts import (
     ClassStats,
     Moments,
@@ -113,6 +112,7 @@ from dtree.prune import (
 )
 from dtree.prune import prune_to as smallest_minimiser
 from dtree.render import python
+from dtree.routing import Routed, fold_routed
 from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
@@ -625,17 +625,17 @@ def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -
     return learn(weighted) == learn(_reordered(data, copies))
 
 
-def _training_rows(tree: Tree, data: Dataset) -> Iterator[tuple[Tree, tuple[int, ...]]]:
-    """Every node, in preorder, with the rows of positive weight that reach it from the root."""
-    reached: list[tuple[int, ...]] = []
-    for node, _, edge in preorder(tree):
-        if edge is None:
-            rows = _present_rows(data)
-        else:
-            above, condition = reached[edge.parent], edge.condition
-            rows = tuple(r for r in above if holds(condition, data.example(r)))
-        reached.append(rows)
-        yield node, rows
+def _training_rows(tree: Tree, data: Dataset) -> list[tuple[Split, tuple[int, ...]]]:
+    """Every split with the rows of positive weight that reach it whole, in row order, as
+    the router (:func:`dtree.routing.route`) sends them down."""
+    reached: list[tuple[Split, tuple[int, ...]]] = []
+
+    def on_split(split: Split, rows: Routed, stopped: Routed, below: tuple[None, ...]) -> None:
+        reached.append((split, tuple(sorted(row for row, share in rows.shares() if share == 1))))
+
+    whole = Routed(tuple((row, Fraction(1)) for row in _present_rows(data)))
+    fold_routed(tree, data, whole, lambda leaf, rows: None, on_split)
+    return reached
 
 
 def _separates(data: Dataset, attribute: str) -> bool:
@@ -667,7 +667,7 @@ def splits_are_greedy(
     False
     """
     for node, rows in _training_rows(tree, data):
-        if not isinstance(node, Split) or not rows:
+        if not rows:
             continue
         reached = data.subset(rows)
         scores = [

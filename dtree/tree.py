@@ -72,6 +72,7 @@ __all__ = [
     "predict",
     "predict_many",
     "predict_proba",
+    "predict_proba_many",
     "prediction_of",
     "preorder",
     "reach",
@@ -788,6 +789,35 @@ def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
         return reach(tree if split is None else split, example)
     assert isinstance(node, Leaf)
     return node
+
+
+def predict_proba_many(
+    tree: Tree, examples: Iterable[Example]
+) -> tuple[tuple[Probability, ...], ...]:
+    """:func:`predict_proba` for each example, in order, as the probabilities of the tree's
+    classes in their order: the same numbers, faster (the tree is compiled once, and
+    a leaf's distribution computed once).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> tree = id3(tennis)
+    >>> predict_proba_many(tree, [tennis.example(0), {**tennis.example(0), "Humidity": None}])
+    ((Fraction(1, 1), Fraction(0, 1)), (Fraction(3, 5), Fraction(2, 5)))
+    """
+    root = _compiled(tree)
+    seen: dict[int, tuple[Probability, ...]] = {}
+    found: list[tuple[Probability, ...]] = []
+    for example in examples:
+        end = _ending(tree, root, example)
+        if isinstance(end, Leaf):
+            distribution = seen.get(id(end))
+            if distribution is None:
+                distribution = seen[id(end)] = _distribution(end)
+            found.append(distribution)
+        else:
+            found.append(tuple(_mixture(tree, end).values()))
+    return tuple(found)
 
 
 def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float, ...]:

@@ -21,10 +21,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import precision_recall_fscore_support
 
+from dtree import ensemble
 from dtree import invariants as law
 from dtree.counts import ratio, total, training_loss
 from dtree.dataset import Dataset
 from dtree.datasets import load
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -675,3 +677,29 @@ def test_learning_curve_refuses_sizes_beyond_the_training_rows() -> None:
         learning_curve(ID3, tennis, [5, 10], folds=3)
     with pytest.raises(DtreeError, match="a training size"):
         learning_curve(ID3, tennis, [0], folds=3)
+
+
+def _two_tree_forest(data: Dataset) -> Ensemble:
+    return Ensemble("average", (cart(data), cart(data, max_depth=1)), (1, 1), data.schema.classes)
+
+
+def test_an_ensemble_is_measured_as_a_tree_is() -> None:
+    golf = load("golf")
+    forest = _two_tree_forest(golf)
+    guesses = ensemble.predict_many(forest, golf.examples())
+    wrong = sum(guess != label for guess, label in zip(guesses, golf.labels, strict=True))
+    assert error(forest, golf) == Fraction(wrong, 14)
+    assert sum(map(sum, confusion_matrix(forest, golf).counts)) == 14
+    folds = cross_validate(_two_tree_forest, golf, 3)
+    by_hand = [
+        error(_two_tree_forest(golf.subset(f.train)), golf.subset(f.test)) for f in folds.folds
+    ]
+    assert list(folds.errors) == by_hand
+
+
+def test_an_ensemble_of_the_wrong_kind_is_refused() -> None:
+    regression = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0, 4.0]}, target="y")
+    with pytest.raises(
+        DtreeError, match="a classification ensemble cannot be measured on regression"
+    ):
+        error(_two_tree_forest(load("golf")), regression)

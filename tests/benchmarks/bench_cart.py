@@ -283,19 +283,28 @@ def report(small: Measurement, large: Measurement) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rows", type=int, default=ROWS, help="the smaller size (default 20000)")
+def options(
+    doc: str | None, *, rows: int, repeats: Sequence[tuple[str, int]] = ()
+) -> argparse.ArgumentParser:
+    """The options every benchmark takes: ``--rows``, ``--seed``, ``--quiet`` and, for each
+    (system, default) of ``repeats``, ``--SYSTEM-repeats`` (the least time is kept)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    parser.add_argument("--rows", type=int, default=rows, help=f"default {rows}")
     parser.add_argument("--seed", type=int, default=0)
+    for system, default in repeats:
+        parser.add_argument(f"--{system}-repeats", type=int, default=default)
+    parser.add_argument(
+        "--quiet", action="store_true", help="print nothing on standard error while measuring"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = options(__doc__, rows=ROWS, repeats=(("dtree", 3), ("sklearn", 7)))
     parser.add_argument(
         "--levels", type=int, default=LEVELS, help="values per attribute (default 4096)"
     )
     parser.add_argument("--classes", type=int, default=2, help="classes, 2 or more (default 2)")
-    parser.add_argument("--dtree-repeats", type=int, default=3)
-    parser.add_argument("--sklearn-repeats", type=int, default=7)
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing on standard error while measuring"
-    )
     args = parser.parse_args(argv)
     if args.classes < 2:
         parser.error("--classes takes 2 or more")

@@ -35,7 +35,6 @@ exits 0 whatever the times; what it is doing goes to standard error
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
@@ -57,9 +56,9 @@ from dtree.serialize import from_json
 from dtree.tree import n_leaves
 
 if TYPE_CHECKING or __package__:
-    from benchmarks.bench_cart import Log, Timing, _ratio
+    from benchmarks.bench_cart import Log, Timing, _ratio, options
 else:  # run as a script, from its own folder
-    from bench_cart import Log, Timing, _ratio
+    from bench_cart import Log, Timing, _ratio, options
 
 ROWS = 20_000
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -227,14 +226,7 @@ def report(m: Measurement) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rows", type=int, default=ROWS, help=f"default {ROWS}")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--dtree-repeats", type=int, default=3)
-    parser.add_argument("--j48-repeats", type=int, default=3)
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing on standard error while measuring"
-    )
+    parser = options(__doc__, rows=ROWS, repeats=(("dtree", 3), ("j48", 3)))
     args = parser.parse_args(argv)
     log = Log(args.quiet, "bench_j48")
     m = measure(

@@ -24,7 +24,6 @@ standard error as it goes (``--quiet`` turns it off).
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import sys
@@ -39,9 +38,9 @@ from dtree.evaluate import CrossValidation, cross_validate
 from dtree.learner import CART
 
 if TYPE_CHECKING or __package__:
-    from benchmarks.bench_cart import Log, _ratio, dataset, make_problem
+    from benchmarks.bench_cart import Log, _ratio, dataset, make_problem, options
 else:  # run as a script, from its own folder
-    from bench_cart import Log, _ratio, dataset, make_problem
+    from bench_cart import Log, _ratio, dataset, make_problem, options
 
 ROWS = 4_000
 FOLDS = 10
@@ -150,15 +149,10 @@ def report(m: Measurement) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rows", type=int, default=ROWS, help=f"default {ROWS}")
+    parser = options(__doc__, rows=ROWS)
     parser.add_argument("--folds", type=int, default=FOLDS, help=f"default {FOLDS}")
     parser.add_argument("--workers", type=int, default=WORKERS, help=f"default {WORKERS}")
     parser.add_argument("--repeats", type=int, default=1, help="runs of each, the least kept")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing on standard error while measuring"
-    )
     args = parser.parse_args(argv)
     log = Log(args.quiet, "bench_parallel")
     m = measure(

@@ -32,7 +32,6 @@ goes (``--quiet`` turns it off).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -55,6 +54,7 @@ if TYPE_CHECKING or __package__:
         fit_sklearn,
         make_problem,
         matrix,
+        options,
     )
 else:  # run as a script, from its own folder
     from bench_cart import (
@@ -69,6 +69,7 @@ else:  # run as a script, from its own folder
         fit_sklearn,
         make_problem,
         matrix,
+        options,
     )
 
 TRAINING_ROWS = 20_000
@@ -203,20 +204,13 @@ def report(m: Measurement) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = options(__doc__, rows=ROWS, repeats=(("dtree", 3), ("sklearn", 7)))
     parser.add_argument("--training-rows", type=int, default=TRAINING_ROWS, help="default 20000")
-    parser.add_argument("--rows", type=int, default=ROWS, help="the rows predicted (100000)")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--levels", type=int, default=LEVELS, help="values per attribute (default 4096)"
     )
-    parser.add_argument("--dtree-repeats", type=int, default=3)
-    parser.add_argument("--sklearn-repeats", type=int, default=7)
     parser.add_argument(
         "--reach-repeats", type=int, default=1, help="of the walk before compiling (0: none)"
-    )
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing on standard error while measuring"
     )
     args = parser.parse_args(argv)
     log = Log(args.quiet, "bench_predict")

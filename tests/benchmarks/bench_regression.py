@@ -21,7 +21,6 @@ times; what it is doing goes to standard error (``--quiet`` turns it off).
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -37,9 +36,9 @@ from dtree.presets import cart
 from dtree.tree import Tree, n_leaves
 
 if TYPE_CHECKING or __package__:
-    from benchmarks.bench_cart import ATTRIBUTES, LEVELS, Log, Timing, _ratio, best_time
+    from benchmarks.bench_cart import ATTRIBUTES, LEVELS, Log, Timing, _ratio, best_time, options
 else:  # run as a script, from its own folder
-    from bench_cart import ATTRIBUTES, LEVELS, Log, Timing, _ratio, best_time
+    from bench_cart import ATTRIBUTES, LEVELS, Log, Timing, _ratio, best_time, options
 
 ROWS = 20_000
 
@@ -155,16 +154,9 @@ def report(m: Measurement) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--rows", type=int, default=ROWS, help=f"default {ROWS}")
-    parser.add_argument("--seed", type=int, default=0)
+    parser = options(__doc__, rows=ROWS, repeats=(("dtree", 2), ("sklearn", 7)))
     parser.add_argument(
         "--levels", type=int, default=LEVELS, help=f"values per attribute (default {LEVELS})"
-    )
-    parser.add_argument("--dtree-repeats", type=int, default=2)
-    parser.add_argument("--sklearn-repeats", type=int, default=7)
-    parser.add_argument(
-        "--quiet", action="store_true", help="print nothing on standard error while measuring"
     )
     args = parser.parse_args(argv)
     log = Log(args.quiet, "bench_regression")
