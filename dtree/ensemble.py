@@ -266,7 +266,7 @@ def predict_proba_many(
     combinations): exact for ``"average"`` and ``"vote"`` when the members' are.
 
     SAMME's probabilities are scikit-learn's: the softmax of the normalised says divided
-    by K - 1 (for two classes, of the difference of the says halved).
+    by K - 1 (for two classes, of +-(s_1 - s_0) / sum alpha_t).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
@@ -306,15 +306,14 @@ def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
 
 def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
     """scikit-learn's SAMME decision: each class's say, less 1/(K-1) of the others', over
-    the sum of the says, divided by K - 1 (two classes: the difference, halved)."""
+    the sum of the says, divided by K - 1 (two classes: +-(s_1 - s_0) / sum alpha, which is
+    scikit-learn's two-class decision_function halved)."""
     k = len(says)
     whole = float(ensemble.learning_rate) * math.fsum(math.log(b) for b in ensemble.weights)
     if whole == 0:
         return [0.0] * k
     everything = math.fsum(says)
     scores = [(s - (everything - s) / (k - 1)) / whole for s in says]
-    if k == 2:
-        return [s / 2 for s in scores]
     return [s / (k - 1) for s in scores]
 
 
