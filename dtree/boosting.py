@@ -80,9 +80,11 @@ max_depth=d, learning_rate=..., n_estimators=T, subsample=1)``, and with
 same options: the same staged predictions (decision values) to 1e-9 on
 tie-free data.  The differences:
 
-* scikit-learn's default ``criterion="friedman_mse"`` scores a split by
-  Friedman's improvement, not by the decrease of squared error; on the
-  same node the two can choose different splits.
+* Before version 1.9, scikit-learn's gradient boosting scored splits by
+  default with ``criterion="friedman_mse"`` (Friedman's improvement), which
+  can choose another split than the decrease of squared error: ask it for
+  ``criterion="squared_error"``.  From 1.9 on its trees use squared error
+  and ``criterion`` is deprecated.
 * scikit-learn fits its trees on ``float32`` copies of the attributes; its
   thresholds are then midpoints of float32 values.  dtree's are midpoints
   of the values (float64).  They agree when the values are float32 numbers
@@ -279,14 +281,14 @@ def adaboost(
         if error == 0:
             advance(n_rounds)
             return Ensemble("samme", (member,), (PERFECT_ODDS,), classes, 0.0, learning_rate)
-        if error >= 1 - Fraction(1, k):
+        beta = samme_odds(error, k)
+        if error >= 1 - Fraction(1, k) or beta < 1:  # beta < 1 only by a float's rounding
             if t == 0:
                 raise DtreeError(
                     f"the first member errs on {quote(float(error))} of the weight, no better "
                     f"than chance among {k} classes (1 - 1/K): AdaBoost cannot start"
                 )
             break
-        beta = samme_odds(error, k)
         members.append(member)
         odds.append(beta)
         factor = beta**learning_rate
