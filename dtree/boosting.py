@@ -35,14 +35,16 @@ one would have more; ``exact=True`` never leaves fractions (at that cost),
 ``exact=False`` computes in floats throughout.  Gradient boosting
 computes in floats (its residuals are logarithms and exponentials, or
 differences of float means); the running F(x) of every training row is
-the exactly rounded sum that :func:`dtree.ensemble.decision` computes, so
-the residuals are y - F(x) of the ensemble returned, to the last bit.
+the exactly rounded sum that :func:`dtree.ensemble.decisions` computes, so
+the residuals are y - F(x) (or y - :func:`dtree.ensemble.sigmoid` of it) of
+the ensemble returned, to the last bit.
 
 How dtree matches scikit-learn, and where it differs
 ----------------------------------------------------
 :func:`adaboost` with the default stump is ``AdaBoostClassifier(
 estimator=DecisionTreeClassifier(max_depth=1), n_estimators=T,
-learning_rate=...)`` (SAMME, scikit-learn's only algorithm since 1.6):
+learning_rate=...)`` (SAMME: scikit-learn 1.9 has no other algorithm and no
+``algorithm`` parameter; older versions are asked for ``algorithm="SAMME"``):
 the same errors, says (``estimator_weights_``: log of the odds times the
 learning rate), predictions and probabilities on data where no two
 candidate splits tie (the cross-checks in tests/test_boosting.py).  The
@@ -67,8 +69,9 @@ differences:
   row.
 * **Tiny weights.**  scikit-learn raises every weight below machine
   epsilon (2.2e-16, relative to the total) to it at the start of each
-  round; dtree does not (its exact weights cannot underflow).  The two
-  agree while no weight falls that low.
+  round; dtree does not (its exact weights cannot underflow; its float
+  weights are left as they are).  The two agree while no weight falls
+  that low.
 * **Ties** between splits of equal score go, in dtree, to the first in its
   documented order (:mod:`dtree.grow`); scikit-learn's depend on its random
   permutation of the features.  Hence "tie-free data" in the cross-checks.
@@ -127,7 +130,7 @@ from attrs import evolve
 from dtree.arithmetic import Real, check_count, is_number
 from dtree.counts import Moments, ratio, stats_of
 from dtree.dataset import Attribute, Dataset, Label, Numeric, Schema, Weight
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, sigmoid
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import grow
 from dtree.learner import CART, Learner
@@ -327,13 +330,6 @@ def newton_step(
     return numerator / denominator
 
 
-def _sigmoid(f: float) -> float:
-    if f >= 0:
-        return 1.0 / (1.0 + math.exp(-f))
-    e = math.exp(f)
-    return e / (1.0 + e)
-
-
 _SCALE = 1074
 """Every finite float is an integer multiple of 2^-1074."""
 
@@ -457,6 +453,8 @@ def gradient_boost(
         min_samples_leaf=min_samples_leaf,
         min_samples_split=min_samples_split,
     )
+    if not sum(data.row_weights) > 0:
+        raise DtreeError("the data weigh nothing: boosting needs rows of positive weight")
     rate = float(learning_rate)
     initial = _initial(data, loss, positive)
     n = len(data.target)
@@ -470,7 +468,7 @@ def gradient_boost(
         fs = [0.0] * n  # F(x) of each row: the ensemble's decision so far
         for row in data.rows:
             fs[row] = initial + rate * (sums[row] / (1 << _SCALE))
-        guesses = [_sigmoid(f) for f in fs] if classes else fs
+        guesses = [sigmoid(f) for f in fs] if classes else fs
         residuals = [y - guess for y, guess in zip(ys, guesses, strict=True)]
         rows = _stage_rows(data, subsample, seed, stage)
         fitted = Dataset(numeric, data.columns, residuals, data.weights, rows)

@@ -30,7 +30,7 @@ The value is never mutated: learners (:mod:`dtree.bagging`,
 
 Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
 :func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
-:func:`decisions`, :func:`prefix`, :func:`staged`.
+:func:`decisions`, :func:`prefix`, :func:`staged`, :func:`sigmoid`.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ __all__ = [
     "predict_proba",
     "predict_proba_many",
     "prefix",
+    "sigmoid",
     "staged",
 ]
 
@@ -225,8 +226,13 @@ def _number(prediction: Label | float) -> float:
     return float(prediction)
 
 
-def _sigmoid(f: float) -> float:
-    """1 / (1 + e^-f), without overflow for large |f|."""
+def sigmoid(f: float) -> float:
+    """1 / (1 + e^-f), without overflow for large |f|: the probability of the second class
+    of a binary gradient boosting classifier whose F(x) is f.
+
+    >>> sigmoid(0.0), sigmoid(-1000.0), round(sigmoid(math.log(3)), 12)
+    (0.5, 0.0, 0.75)
+    """
     if f >= 0:
         return 1.0 / (1.0 + math.exp(-f))
     e = math.exp(f)
@@ -280,7 +286,7 @@ def predict_proba_many(
     rows = list(examples)
     match ensemble.combination:
         case "gradient":
-            return tuple((1.0 - p, p) for p in map(_sigmoid, _raw(ensemble, rows)))
+            return tuple((1.0 - p, p) for p in map(sigmoid, _raw(ensemble, rows)))
         case "samme":
             return tuple(
                 tuple(_softmax(_samme_scores(ensemble, d))) for d in decisions(ensemble, rows)
