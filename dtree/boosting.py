@@ -230,8 +230,13 @@ def adaboost(
     Boosting stops early at a perfect member (e_t = 0: the ensemble is that
     member alone, with odds :data:`PERFECT_ODDS`) and at a member no better
     than chance (e_t >= 1 - 1/K: it is dropped; refused in the first round).
-    The members' weights are their odds beta_t; see the module for
-    ``exact`` and for how this matches scikit-learn's ``AdaBoostClassifier``.
+    The members' weights are their odds beta_t.  They and the row weights are
+    ``Fraction`` s when the data's weights are integers or fractions and
+    ``learning_rate`` is an ``int`` (1.0, a float, computes in floats), while
+    every weight's denominator has at most :data:`EXACT_BITS` bits
+    (``exact=None``), always (``exact=True``: the lengths can double each
+    round) or never (``exact=False``).  See the module for how this matches
+    scikit-learn's ``AdaBoostClassifier``.
 
     Four rows on a line, the third of the other class.  The first stump cuts
     at x = 2.5 and predicts ``a`` on both sides (the right side's tie goes to
@@ -348,7 +353,9 @@ def _newton_leaves(
 
     def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
         shares = routed.shares()
-        weights = [data.weights[row] * share for row, share in shares]
+        weights = [
+            data.weights[row] * share if share != 1 else data.weights[row] for row, share in shares
+        ]
         r = [residuals[row] for row, _ in shares]
         p = [probabilities[row] for row, _ in shares]
         return Leaf(newton_step(r, p, weights), leaf.stats)
@@ -357,8 +364,10 @@ def _newton_leaves(
         branches = (Branch(b.condition, t) for b, t in zip(split.branches, below, strict=True))
         return Split(tuple(branches), split.stats)
 
-    whole: tuple[tuple[int, Probability], ...] = tuple((row, Fraction(1)) for row in data.rows)
-    return fold_routed(tree, data, Routed(whole), on_leaf, on_split)
+    one = Fraction(1)
+    whole: tuple[tuple[int, Probability], ...] = tuple((row, one) for row in data.rows)
+    # runs: the rows under a threshold are divided by bisection, as routing.predictions does
+    return fold_routed(tree, data, Routed(whole, runs=True), on_leaf, on_split)
 
 
 def _initial(data: Dataset, loss: Loss, positive: Label | None) -> float:
