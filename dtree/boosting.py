@@ -133,7 +133,7 @@ from dtree.dataset import Attribute, Dataset, Label, Numeric, Schema, Weight
 from dtree.ensemble import Ensemble, sigmoid
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import grow
-from dtree.learner import CART, Learner
+from dtree.learner import CART, Learner, Missing
 from dtree.progress import Report, meter
 from dtree.routing import Routed, fold_routed, predictions
 from dtree.seeded import permutation
@@ -420,6 +420,7 @@ def gradient_boost(
     loss: Loss | None = None,
     min_samples_leaf: Weight = 1,
     min_samples_split: Weight = 0,
+    missing: Missing = "refuse",
     progress: Report | None = None,
 ) -> Ensemble:
     """Gradient boosting of ``n_stages`` regression trees (combination ``"gradient"``).
@@ -428,7 +429,8 @@ def gradient_boost(
     ``"log_loss"`` (the default for two classes).  F_0 is the weighted mean
     of y, or the log-odds of the second class; stage t grows a regression
     tree (CART, squared error, ``max_depth``, ``min_samples_leaf``,
-    ``min_samples_split``) on the residuals r = y - F(x), or y - p under
+    ``min_samples_split``, ``missing``: the learner's missing-value policy) on the
+    residuals r = y - F(x), or y - p under
     log-loss, whose leaves are then Newton steps (:func:`newton_step`), and
     F += learning_rate * f_t.  ``subsample < 1``: stage t grows on the
     first floor(subsample * n) rows (at least one) of
@@ -461,6 +463,7 @@ def gradient_boost(
         max_depth=max_depth,
         min_samples_leaf=min_samples_leaf,
         min_samples_split=min_samples_split,
+        missing=missing,
     )
     if not sum(data.row_weights) > 0:
         raise DtreeError("the data weigh nothing: boosting needs rows of positive weight")

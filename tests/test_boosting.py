@@ -427,6 +427,21 @@ def test_the_residuals_are_those_of_the_returned_ensemble_to_the_last_bit() -> N
             assert stats.total == math.fsum(y - g for y, g in zip(ys, fs, strict=True))
 
 
+def test_missing_values_go_as_the_learner_says() -> None:
+    data = Dataset.from_columns(
+        {"x": [1, 2, None, 4, 5, 6], "y": [1.0, 2.0, 3.0, 4.0, 8.0, 9.0]}, target="y"
+    )
+    with pytest.raises(DtreeError, match="missing value"):
+        gradient_boost(data, n_stages=2)
+    for missing in ("fractional", "impute"):
+        model = gradient_boost(data, n_stages=3, max_depth=1, missing=missing)
+        # a row with a missing value is spread over the branches, in training and after
+        fs = [f for (f,) in decisions(prefix(model, 2), data.examples())]
+        stats = model.trees[2].stats
+        assert isinstance(stats, Moments)
+        assert stats.total == math.fsum(float(y) - f for y, f in zip(data.labels, fs, strict=True))
+
+
 def test_a_subsample_is_seeded() -> None:
     data = tie_free(20, 5, regression=True)
     model = gradient_boost(data, n_stages=4, subsample=0.5, seed=7)
