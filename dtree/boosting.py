@@ -75,6 +75,7 @@ differences:
 * **Ties** between splits of equal score go, in dtree, to the first in its
   documented order (:mod:`dtree.grow`); scikit-learn's depend on its random
   permutation of the features.  Hence "tie-free data" in the cross-checks.
+  (The attributes' values: see float32 below.)
 
 :func:`gradient_boost` with ``loss="squared_error"``, ``subsample=1`` is
 ``GradientBoostingRegressor(loss="squared_error", criterion="squared_error",
@@ -88,10 +89,13 @@ tie-free data.  The differences:
   can choose another split than the decrease of squared error: ask it for
   ``criterion="squared_error"``.  From 1.9 on its trees use squared error
   and ``criterion`` is deprecated.
-* scikit-learn fits its trees on ``float32`` copies of the attributes; its
-  thresholds are then midpoints of float32 values.  dtree's are midpoints
-  of the values (float64).  They agree when the values are float32 numbers
-  (small integers, say).
+* scikit-learn fits its trees (AdaBoost's stumps too) on ``float32``
+  copies of the attributes; its thresholds are then midpoints of float32
+  values.  dtree's are midpoints of the values (float64).  And
+  scikit-learn never cuts between two values at most 1e-7 apart (its
+  ``FEATURE_THRESHOLD``), where dtree's CART cuts between any two distinct
+  values.  They agree when the values are float32 numbers more than 1e-7
+  apart (small integers, say, as in the cross-checks).
 * scikit-learn adds each stage's values to F one by one in float; dtree's F
   is the exactly rounded sum (:func:`math.fsum`): they differ by a few
   units in the last place.
