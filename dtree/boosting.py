@@ -27,8 +27,9 @@ Gradient boosting (:func:`gradient_boost`)
 
 Exactness.  A round of AdaBoost divides by sums of the previous rounds'
 weights, so the exact weights' numerators and denominators can double in
-length every round (100 rows: about 68,000 bits after 20 rounds, whose
-round then takes two minutes).  ``exact=None`` (the default) keeps the
+length every round (on 100 rows, the odds' denominators had about 1,000
+bits after 10 rounds, 14,000 after 14 and 99,000 after 17, and 17 exact
+rounds took three minutes of CPU where 10 took 0.2 s).  ``exact=None`` (the default) keeps the
 weights exact while every weight's denominator has at most
 :data:`EXACT_BITS` bits and goes on in floats from the first round where
 one would have more; ``exact=True`` never leaves fractions (at that cost),
