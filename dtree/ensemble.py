@@ -30,7 +30,7 @@ The value is never mutated: learners (:mod:`dtree.bagging`,
 
 Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
 :func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
-:func:`decisions`, :func:`prefix`, :func:`staged`.
+:func:`decisions`, :func:`prefix`, :func:`staged`, :func:`sigmoid`.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ __all__ = [
     "predict_proba",
     "predict_proba_many",
     "prefix",
+    "sigmoid",
     "staged",
 ]
 
@@ -225,8 +226,13 @@ def _number(prediction: Label | float) -> float:
     return float(prediction)
 
 
-def _sigmoid(f: float) -> float:
-    """1 / (1 + e^-f), without overflow for large |f|."""
+def sigmoid(f: float) -> float:
+    """1 / (1 + e^-f), without overflow for large |f|: the probability of the second class
+    of a binary gradient boosting classifier whose F(x) is f.
+
+    >>> sigmoid(0.0), sigmoid(-1000.0), round(sigmoid(math.log(3)), 12)
+    (0.5, 0.0, 0.75)
+    """
     if f >= 0:
         return 1.0 / (1.0 + math.exp(-f))
     e = math.exp(f)
@@ -266,7 +272,7 @@ def predict_proba_many(
     combinations): exact for ``"average"`` and ``"vote"`` when the members' are.
 
     SAMME's probabilities are scikit-learn's: the softmax of the normalised says divided
-    by K - 1 (for two classes, of the difference of the says halved).
+    by K - 1 (for two classes, of +-(s_1 - s_0) / sum alpha_t).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
@@ -280,7 +286,7 @@ def predict_proba_many(
     rows = list(examples)
     match ensemble.combination:
         case "gradient":
-            return tuple((1.0 - p, p) for p in map(_sigmoid, _raw(ensemble, rows)))
+            return tuple((1.0 - p, p) for p in map(sigmoid, _raw(ensemble, rows)))
         case "samme":
             return tuple(
                 tuple(_softmax(_samme_scores(ensemble, d))) for d in decisions(ensemble, rows)
@@ -306,15 +312,14 @@ def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
 
 def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
     """scikit-learn's SAMME decision: each class's say, less 1/(K-1) of the others', over
-    the sum of the says, divided by K - 1 (two classes: the difference, halved)."""
+    the sum of the says, divided by K - 1 (two classes: +-(s_1 - s_0) / sum alpha, which is
+    scikit-learn's two-class decision_function halved)."""
     k = len(says)
     whole = float(ensemble.learning_rate) * math.fsum(math.log(b) for b in ensemble.weights)
     if whole == 0:
         return [0.0] * k
     everything = math.fsum(says)
     scores = [(s - (everything - s) / (k - 1)) / whole for s in says]
-    if k == 2:
-        return [s / 2 for s in scores]
     return [s / (k - 1) for s in scores]
 
 

@@ -52,6 +52,8 @@ Functions:
 Bagging and random forests:
     :func:`forest_of_one_tree_is_the_tree`, :func:`is_a_pure_function_of_the_seed`,
     :func:`oob_fraction_approaches_one_over_e`.
+Boosting:
+    :func:`adaboost_error_is_bounded`, :func:`boosted_loss_never_rises`.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ from toolz import groupby
 
 from dtree.arithmetic import Number, Real
 from dtree.bagging import Bagged, bag
+from dtree.boosting import adaboost, gradient_boost
 from dtree.counts import (
     ClassStats,
     Moments,
@@ -87,6 +90,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
+from dtree.ensemble import Ensemble, staged
 from dtree.ensemble import predict as ensemble_predict
 from dtree.ensemble import predict_proba as ensemble_proba
 from dtree.errors import DtreeError, quote
@@ -121,7 +125,7 @@ from dtree.prune import (
 )
 from dtree.prune import prune_to as smallest_minimiser
 from dtree.render import python
-from dtree.routing import Routed, fold_routed
+from dtree.routing import Routed, fold_routed, predictions
 from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
@@ -141,6 +145,8 @@ __all__ = [
     "AttributeScore",
     "Bagger",
     "Learn",
+    "adaboost_error_is_bounded",
+    "boosted_loss_never_rises",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
     "dnf_agrees_with_tree",
@@ -1443,3 +1449,127 @@ def oob_fraction_approaches_one_over_e(counts: Sequence[Sequence[int]], *, z: fl
     share = math.fsum(sum(1 for c in sample if c == 0) / n for sample in counts) / b
     mean, variance = _oob_moments(n)
     return abs(share - math.exp(-1)) <= abs(mean - math.exp(-1)) + z * math.sqrt(variance / b)
+
+
+# -- boosting ------------------------------------------------------------------------------------
+
+
+def _weighted_error(weights: Sequence[Real], wrong: Sequence[bool]) -> Real:
+    return sum((w for w, miss in zip(weights, wrong, strict=True) if miss), Fraction(0)) / sum(
+        weights
+    )
+
+
+def adaboost_error_is_bounded(
+    data: Dataset, *, n_rounds: int = 10, adaboost: Callable[..., Ensemble] = adaboost
+) -> bool:
+    """AdaBoost's training error bound, at every round: the weighted training error of the
+    ensemble of the first T members is at most prod_{t <= T} K sqrt(e_t (1 - e_t) / (K - 1)),
+    for two classes the notes' prod_t 2 sqrt(e_t (1 - e_t)).
+
+    ``adaboost(data, n_rounds=n_rounds)`` is fitted (learning rate 1), and e_t is
+    replayed from the data and the ensemble: D_1 is the data's weights normalised, e_t
+    member t's weighted error under D_t, and D_{t+1} is D_t with the rows member t gets
+    wrong multiplied by its odds beta_t (to the ensemble's learning rate), normalised.
+    The error and the bound are compared squared, exactly when the weights are exact
+    (within 1e-9, relative, otherwise).
+
+    Why (SAMME, K classes, learning rate 1): with alpha_t = log beta_t, the weights'
+    normaliser is Z_t = (1 - e_t) + e_t beta_t = K (1 - e_t), and unrolled,
+    sum_i D_1(i) exp(sum_t alpha_t [h_t(x_i) != y_i]) = prod_t Z_t.  A row the ensemble
+    gets wrong has another class whose say is at least its own class's, and the two
+    says add up to at most A = sum_t alpha_t, so its own class's say is at most A / 2
+    and sum_t alpha_t [h_t(x_i) != y_i] >= A / 2.  Hence the error is at most
+    prod_t Z_t exp(-alpha_t / 2) = prod_t K sqrt(e_t (1 - e_t) / (K - 1)).  With K = 2
+    this is Freund and Schapire's bound: their AdaBoost's alpha = log((1 - e) / e) / 2
+    is half SAMME's, which scales every say alike, and its weights D_t are the same.
+    The bound needs the right odds: members weighed otherwise can break it.  A perfect
+    member (e_t = 0) makes the bound 0, which the member alone meets (dtree's ensemble
+    then), where earlier members beside it, with a finite say, can break it.
+
+    >>> from dtree.datasets import load
+    >>> adaboost_error_is_bounded(load("iris"), n_rounds=8)
+    True
+    >>> def overconfident(data, n_rounds):  # the right members, each say doubled
+    ...     boosted = adaboost(data, n_rounds=n_rounds)
+    ...     odds = tuple(beta * beta for beta in boosted.weights)
+    ...     return Ensemble("samme", boosted.trees, odds, boosted.classes)
+    >>> five = Dataset.from_columns({"x": [3, 10, 12, 14, 19], "y": list("abaab")}, target="y")
+    >>> adaboost_error_is_bounded(five, n_rounds=4), adaboost_error_is_bounded(
+    ...     five, n_rounds=4, adaboost=overconfident)
+    (True, False)
+    """
+    ensemble = adaboost(data, n_rounds=n_rounds)
+    classes = ensemble.classes
+    k = len(classes)
+    rows = list(data.examples())
+    labels = data.labels
+    given = data.row_weights
+    start: list[Real] = [w if isinstance(w, float) else Fraction(w) for w in given]
+    weights = [w / sum(start) for w in start]
+    first = list(weights)
+    bound: Real = Fraction(1)
+    rate = ensemble.learning_rate
+    for member, beta, stage in zip(
+        ensemble.trees, ensemble.weights, staged(ensemble, rows), strict=True
+    ):
+        wrong = [p != y for p, y in zip(predictions(member, data), labels, strict=True)]
+        e = _weighted_error(weights, wrong)
+        bound *= (
+            Fraction(k * k, k - 1) * e * (1 - e)
+            if not isinstance(e, float)
+            else (k * k / (k - 1) * e * (1 - e))
+        )
+        error = _weighted_error(first, [p != y for p, y in zip(stage, labels, strict=True)])
+        exact = not isinstance(error, float) and not isinstance(bound, float)
+        if error * error > (bound if exact else bound * (1 + 1e-9)):
+            return False
+        factor = beta**rate
+        weights = [w * factor if miss else w for w, miss in zip(weights, wrong, strict=True)]
+        weights = [w / sum(weights) for w in weights]
+    return True
+
+
+def boosted_loss_never_rises(
+    data: Dataset,
+    *,
+    n_stages: int = 10,
+    learning_rate: float = 0.1,
+    max_depth: int | None = 3,
+    gradient_boost: Callable[..., Ensemble] = gradient_boost,
+) -> bool:
+    """A boosted regressor's training loss sum_i w_i (y_i - F_t(x_i))^2 never rises from one
+    stage to the next (F_0 the initial value), for a learning rate of at most 1 and no
+    subsample.
+
+    Why: stage t adds nu * m_R on each leaf R of a tree fit to the residuals, m_R the
+    leaf's mean residual, which changes the loss on R by -W_R m_R^2 nu (2 - nu) <= 0 for
+    0 <= nu <= 2.  The losses are computed exactly from the float F_t; F_t and the leaves'
+    means are rounded, so a rise within 1e-12 of the first loss is not counted.
+
+    >>> data = Dataset.from_columns({"x": [1, 2, 3, 4, 5], "y": [1.0, 3.0, 2.0, 5.0, 4.0]},
+    ...                             target="y")
+    >>> boosted_loss_never_rises(data, n_stages=5, learning_rate=1.0)
+    True
+    >>> def overshoot(data, **options):  # learning rate 3: each step goes past the minimum
+    ...     return gradient_boost(data, **{**options, "learning_rate": 3.0})
+    >>> boosted_loss_never_rises(data, n_stages=5, gradient_boost=overshoot)
+    False
+    """
+    model = gradient_boost(
+        data, n_stages=n_stages, learning_rate=learning_rate, max_depth=max_depth
+    )
+    rows = list(data.examples())
+    ys = [Fraction(float(y)) for y in data.labels]
+    weights = [Fraction(w) for w in data.row_weights]
+
+    def loss(fs: Sequence[Label | float]) -> Fraction:
+        return sum(
+            (w * (y - Fraction(float(f))) ** 2 for w, y, f in zip(weights, ys, fs, strict=True)),
+            Fraction(0),
+        )
+
+    losses = [loss([float(model.initial)] * len(rows))]
+    losses += [loss(stage) for stage in staged(model, rows)]
+    slack = Fraction(1, 10**12) * losses[0]
+    return all(later <= earlier + slack for earlier, later in itertools.pairwise(losses))

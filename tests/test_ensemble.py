@@ -99,8 +99,10 @@ def test_samme_compares_says_exactly_where_floats_tie() -> None:
 def test_samme_probabilities_are_a_softmax_of_the_says() -> None:
     boosted = Ensemble("samme", (STUMP, DEEP), (Fraction(3), Fraction(2)), CLASSES)
     (proba,) = predict_proba_many(boosted, [GOLF.example(1)])
-    # two classes: decision = (log 2 - log 3) / (log 3 + log 2), probabilities softmax(-d/2, d/2)
-    d = (math.log(2) - math.log(3)) / (math.log(3) + math.log(2))
+    # two classes: scikit-learn's decision_function is the difference of the classes' coded
+    # says (+alpha for the member's class, -alpha for the other) over the sum of the says,
+    # d = 2 (log 2 - log 3) / (log 3 + log 2), and the probabilities softmax(-d/2, d/2)
+    d = 2 * (math.log(2) - math.log(3)) / (math.log(3) + math.log(2))
     expected = 1 / (1 + math.exp(d))
     assert proba[0] == pytest.approx(expected, rel=1e-12)
     assert math.fsum(proba) == pytest.approx(1.0)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from dtree import invariants as law
 from dtree.bagging import Bagged, bag, random_forest
+from dtree.boosting import adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import (
     ClassStats,
@@ -36,6 +37,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Value, Weight
 from dtree.datasets import load
 from dtree.dnf import Dnf, dnf_of, minimize, parse_dnf, prime_implicants, tree_of
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -1057,6 +1059,60 @@ def test_tree_of_computes_formula_rejects_a_tree_of_the_first_term() -> None:
     f = parse_dnf("x2 & x5 | x3 & ~x1")
     first_term = lambda d: tree_of(d[:1], variables=("x1", "x2", "x3", "x5"))  # noqa: E731
     assert law.tree_of_computes_formula(f, tree_of=first_term) is False
+
+
+# -- boosting ----------------------------------------------------------------------------------
+
+
+def _boosts(data: Dataset) -> bool:
+    """Whether AdaBoost can start: refused only when its first member is no better than
+    chance or the data weigh nothing."""
+    try:
+        adaboost(data, n_rounds=1)
+    except DtreeError as refused:
+        if "no better than chance" in str(refused) or "weigh nothing" in str(refused):
+            return False
+        raise
+    return True
+
+
+@given(
+    datasets(min_rows=2, max_rows=12, min_classes=2, max_numeric=2, weighted=True).filter(_boosts)
+)
+def test_adaboost_error_is_bounded(data: Dataset) -> None:
+    assert law.adaboost_error_is_bounded(data, n_rounds=5)
+
+
+def test_adaboost_error_is_bounded_rejects_overconfident_odds() -> None:
+    five = Dataset.from_columns({"x": [3, 10, 12, 14, 19], "y": list("abaab")}, target="y")
+
+    def overconfident(data: Dataset, n_rounds: int) -> Ensemble:  # each say doubled
+        boosted = adaboost(data, n_rounds=n_rounds)
+        odds = tuple(beta * beta for beta in boosted.weights)
+        return Ensemble("samme", boosted.trees, odds, boosted.classes)
+
+    assert law.adaboost_error_is_bounded(five, n_rounds=4)
+    assert law.adaboost_error_is_bounded(five, n_rounds=4, adaboost=overconfident) is False
+
+
+@given(
+    regression_datasets(min_rows=2, max_rows=12, weighted=True).filter(
+        lambda data: sum(data.row_weights) > 0
+    )
+)
+def test_boosted_loss_never_rises(data: Dataset) -> None:
+    assert law.boosted_loss_never_rises(data, n_stages=5, learning_rate=1.0, max_depth=2)
+
+
+def test_boosted_loss_never_rises_rejects_a_step_too_long() -> None:
+    # a learning rate of 3 goes past each leaf's minimum, to a higher loss
+    data = Dataset.from_columns({"x": [1, 2, 3, 4, 5], "y": [1.0, 3.0, 2.0, 5.0, 4.0]}, target="y")
+
+    def overshoot(data: Dataset, **options: object) -> Ensemble:
+        return gradient_boost(data, **{**options, "learning_rate": 3.0})  # type: ignore[arg-type]
+
+    assert law.boosted_loss_never_rises(data, learning_rate=1.0)
+    assert law.boosted_loss_never_rises(data, gradient_boost=overshoot) is False
 
 
 # -- every law is tested both ways -------------------------------------------------------------
