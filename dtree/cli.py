@@ -36,6 +36,13 @@
     attributes' impurity importances; ``--model FILE`` writes its model
     file (``dtree-ensemble``), ``--members`` prints its trees.  Each tree
     takes CART's options (``--max-depth``, ``--min-samples-leaf``, ...).
+``dtree boost (FILE.csv --target COL | --dataset NAME) [--method METHOD] [--model FILE]``
+    Boost trees: AdaBoost (SAMME, ``--rounds``, stumps unless
+    ``--max-depth``; the default for classes) or gradient boosting
+    (``--stages``, ``--subsample``, ``--seed``; the default for a numeric
+    target, log-loss for two classes), each with ``--learning-rate``, and
+    print the training error, with ``--holdout SHARE`` the error on rows
+    held out, and the importances.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
     Read a model file written by ``fit --format json`` (or an ensemble's,
     :func:`dtree.serialize.ensemble_to_json`) and predict every
@@ -84,7 +91,7 @@ error naming the file where there is one, never a traceback; a message
 about an argument of the library names the option that gave it
 (``--max-depth``, not ``max_depth``).  With
 ``--output`` nothing is written unless the command succeeds.  While they
-run, the learning commands (forest among them) draw their progress
+run, the learning commands (forest and boost among them) draw their progress
 (:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and without
 ``--quiet``.
 """
@@ -113,6 +120,7 @@ from dtree import ensemble as ensembles
 from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
+from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import learner_for, read_j48, read_rpart
 from dtree.conformance.check import Peer, check
@@ -196,9 +204,23 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
 }
 """Each pruning option and the methods that take it."""
 
+BOOSTERS = ("adaboost", "gradient")
+"""The methods of ``dtree boost --method``."""
+
+BOOST_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "rounds": ("adaboost",),
+    "stages": ("gradient",),
+    "subsample": ("gradient",),
+}
+"""Each boosting option that belongs to one method, and that method."""
+
 ENSEMBLE_WORDS: Mapping[str, str] = {
     "n_trees": "--trees",
+    "n_rounds": "--rounds",
+    "n_stages": "--stages",
     "max_features": "--max-features",
+    "learning_rate": "--learning-rate",
+    "subsample": "--subsample",
 }
 """The ensemble learners' arguments and the options that give them."""
 
@@ -365,6 +387,13 @@ def _parser() -> argparse.ArgumentParser:
             "forest",
             help="grow a random forest (or bagged trees), print its out-of-bag error and"
             " write its model file",
+        )
+    )
+    _add_boost(
+        commands.add_parser(
+            "boost",
+            help="boost trees (AdaBoost or gradient boosting), print their error and write"
+            " the model file",
         )
     )
     predicting = commands.add_parser(
@@ -593,6 +622,52 @@ def _add_forest(forest: argparse.ArgumentParser) -> None:
         "--missing",
         choices=get_args(Missing),
         help="missing values (default: refuse)",
+    )
+
+
+def _add_boost(boost: argparse.ArgumentParser) -> None:
+    _add_ensemble_data(boost)
+    boosting = boost.add_argument_group(
+        "boosting", "An option marked with a method belongs to it only."
+    )
+    boosting.add_argument(
+        "--method",
+        choices=BOOSTERS,
+        help="adaboost (SAMME; the default for classes) or gradient (the default for a"
+        " numeric target; log-loss for two classes)",
+    )
+    boosting.add_argument("--rounds", type=int, metavar="N", help="adaboost: at most N rounds (50)")
+    boosting.add_argument("--stages", type=int, metavar="N", help="gradient: N stages (100)")
+    boosting.add_argument(
+        "--learning-rate",
+        type=_weight,
+        metavar="R",
+        help="shrink each member's say (adaboost: 1) or step (gradient: 0.1) by R",
+    )
+    boosting.add_argument(
+        "--max-depth",
+        type=int,
+        metavar="N",
+        help="each tree's depth (adaboost: 1, stumps; gradient: 3)",
+    )
+    boosting.add_argument(
+        "--subsample",
+        type=float,
+        metavar="SHARE",
+        help="gradient: grow each stage on this share of the rows (1)",
+    )
+    boosting.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the seed of gradient's subsamples and of --holdout's split (0)",
+    )
+    boosting.add_argument(
+        "--holdout",
+        type=float,
+        metavar="SHARE",
+        help="boost on the rest and report the error on this share of the rows, held out",
     )
 
 
@@ -1266,6 +1341,75 @@ def _forest(arguments: argparse.Namespace) -> str:
     return _ensemble_report(arguments, model, heading, scores, data)
 
 
+def _boost(arguments: argparse.Namespace) -> str:
+    data = _data(arguments)
+    default = "adaboost" if data.schema.is_classification else "gradient"
+    method = arguments.method or default
+    _given(arguments, BOOST_OPTIONS, method, "--method ")
+    target = quote(data.schema.target.name)
+    if method == "adaboost" and not data.schema.is_classification:
+        raise DtreeError(
+            f"--method adaboost classifies, and the target {target} is numeric:"
+            " use --method gradient"
+        )
+    if method == "gradient" and data.schema.is_classification and len(data.schema.classes) > 2:
+        raise DtreeError(
+            "--method gradient boosts a numeric target or two classes, and the target"
+            f" {target} has {len(data.schema.classes)}: use --method adaboost"
+        )
+    train, test = data, None
+    if arguments.holdout is not None:
+        train, test = _held_out(data, arguments.holdout, arguments.seed)
+    rate = arguments.learning_rate
+    with _progress(arguments) as progress:
+        if method == "adaboost":
+            depth = 1 if arguments.max_depth is None else arguments.max_depth
+            rounds = 50 if arguments.rounds is None else arguments.rounds
+            model = _placed(
+                arguments,
+                lambda: adaboost(
+                    train,
+                    n_rounds=rounds,
+                    learner=evolve(STUMP, max_depth=depth),
+                    learning_rate=1 if rate is None else rate,
+                    progress=progress,
+                ),
+            )
+            heading = (
+                f"AdaBoost (SAMME): {_plural(len(model), 'tree', 'trees')} of depth at most"
+                f" {depth} ({rounds} rounds at most), learning rate"
+                f" {format_weight(model.learning_rate)}"
+            )
+        else:
+            depth = 3 if arguments.max_depth is None else arguments.max_depth
+            stages = 100 if arguments.stages is None else arguments.stages
+            subsample = 1.0 if arguments.subsample is None else arguments.subsample
+            model = _placed(
+                arguments,
+                lambda: gradient_boost(
+                    train,
+                    n_stages=stages,
+                    learning_rate=0.1 if rate is None else rate,
+                    max_depth=depth,
+                    subsample=subsample,
+                    seed=arguments.seed,
+                    progress=progress,
+                ),
+            )
+            loss = "log-loss" if model.classes else "squared error"
+            heading = (
+                f"gradient boosting ({loss}): {_plural(len(model), 'tree', 'trees')} of depth"
+                f" at most {depth}, learning rate {format_weight(model.learning_rate)},"
+                f" subsample {format_weight(subsample)}, seed {arguments.seed}"
+            )
+    heading += f", {_plural(len(train), 'row', 'rows')}"
+    scores = [_error_line("training", model, train, "")]
+    if test is not None:
+        where = f" on the {len(test)} rows held out (seed {arguments.seed})"
+        scores.append(_error_line("held-out", model, test, where))
+    return _ensemble_report(arguments, model, heading, scores, data)
+
+
 def _examples() -> dict[str, Traversable]:
     """The example files that ship in the package, by name."""
     folder = files("dtree").joinpath("examples")
@@ -1349,6 +1493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "check": _check,
         "fuzz": _fuzz,
         "forest": _forest,
+        "boost": _boost,
     }
     destination: str | None = getattr(arguments, "output", None)
     status = 0

@@ -19,6 +19,7 @@ from attrs import evolve
 
 from dtree import cli
 from dtree.bagging import bag, oob_error
+from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
@@ -1302,7 +1303,7 @@ def test_predict_names_the_member_of_a_malformed_ensemble_file(
     assert err.startswith(f"dtree: error: {model}: $.members[0]: a SAMME member's odds")
 
 
-# -- forest ---------------------------------------------------------------------------------
+# -- forest and boost ---------------------------------------------------------------------------
 
 
 def test_forest_prints_its_out_of_bag_error_and_writes_its_model_file(
@@ -1372,18 +1373,88 @@ def test_forest_grows_the_same_forest_in_processes(
     assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
 
 
+def test_boost_runs_adaboost_for_classes_and_writes_its_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    model = str(tmp_path / "boosted.json")
+    status, out, err = run(capsys, "boost", "--dataset", "golf", "--rounds", "4", "--model", model)
+    assert (status, err) == (0, "")
+    boosted = adaboost(golf, n_rounds=4)
+    assert Path(model).read_text(encoding="utf-8") == ensemble_to_json(boosted) + "\n"
+    assert out.startswith(
+        f"AdaBoost (SAMME): {len(boosted)} trees of depth at most 1 (4 rounds at most),"
+        " learning rate 1, 14 rows\n"
+    )
+    assert f"training error {format_weight(error(boosted, golf))} " in out
+
+
+def test_boost_holds_out_a_share_and_reports_its_error(capsys: pytest.CaptureFixture[str]) -> None:
+    iris = load("iris")
+    argv = ["boost", "--dataset", "iris", "--rounds", "5", "--max-depth", "2", "--holdout", "0.3"]
+    status, out, _ = run(capsys, *argv, "--seed", "4", "--learning-rate", "0.5")
+    assert status == 0
+    train, test = train_test_split(iris, 0.3, seed=4, stratify=True)
+    boosted = adaboost(train, n_rounds=5, learner=evolve(STUMP, max_depth=2), learning_rate=0.5)
+    held = error(boosted, test)
+    assert (
+        f"held-out error {format_weight(held)} (accuracy {format_weight(1 - held)}) on the"
+        f" {len(test)} rows held out (seed 4)"
+    ) in out.splitlines()
+
+
+def test_boost_runs_gradient_boosting_for_a_numeric_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    model = str(tmp_path / "boosted.json")
+    argv = ["--target", "price", "--stages", "6", "--learning-rate", "0.5", "--subsample", "0.5"]
+    status, out, _ = run(capsys, "boost", prices, *argv, "--seed", "2", "--model", model)
+    assert status == 0
+    data = read_csv(prices, target="price")
+    boosted = gradient_boost(data, n_stages=6, learning_rate=0.5, subsample=0.5, seed=2)
+    assert ensemble_from_json(Path(model).read_text(encoding="utf-8")) == boosted
+    assert out.startswith(
+        "gradient boosting (squared error): 6 trees of depth at most 3, learning rate 0.5,"
+        " subsample 0.5, seed 2, 5 rows\n"
+    )
+    assert f"training mean squared error {format_weight(error(boosted, data))}" in out
+
+
+def test_boost_of_two_classes_by_gradient_boosting_is_log_loss(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["boost", "--dataset", "golf", "--method", "gradient", "--stages", "3"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert out.startswith("gradient boosting (log-loss): 3 trees of depth at most 3,")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["forest", "--dataset", "golf", "--trees", "0"], "--trees must be an integer >= 1"),
         (["forest", "--dataset", "golf", "--max-features", "9"], "--max-features 9 attributes"),
+        (["forest", "--dataset", "golf", "--processes", "0"], "--processes must be an integer"),
+        (["boost", "--dataset", "golf", "--stages", "3"], "--stages applies to --method gradient"),
         (
-            ["forest", "--dataset", "golf", "--processes", "0"],
-            "--processes must be an integer >= 1",
+            ["boost", "--dataset", "golf", "--method", "gradient", "--rounds", "3"],
+            "--rounds applies to --method adaboost only",
         ),
+        (
+            ["boost", "--dataset", "iris", "--method", "gradient"],
+            "--method gradient boosts a numeric target or two classes, and the target 'species'"
+            " has 3: use --method adaboost",
+        ),
+        (
+            ["boost", "--dataset", "golf", "--method", "gradient", "--subsample", "2"],
+            "--subsample must be",
+        ),
+        (["boost", "--dataset", "golf", "--learning-rate", "-1"], "learning rate"),
+        (["boost", "--dataset", "golf", "--holdout", "1.5"], "--holdout is a share"),
     ],
 )
-def test_forest_refuses_bad_options_in_one_line(
+def test_forest_and_boost_refuse_bad_options_in_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     status, out, err = run(capsys, *argv)
@@ -1393,11 +1464,27 @@ def test_forest_refuses_bad_options_in_one_line(
     assert err.count("\n") == 1
 
 
-def test_forest_draws_its_progress_on_a_terminal(
+def test_boost_adaboost_refuses_a_numeric_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    status, _, err = run(capsys, "boost", prices, "--target", "price", "--method", "adaboost")
+    assert status == 2
+    assert err == (
+        "dtree: error: --method adaboost classifies, and the target 'price' is numeric:"
+        " use --method gradient\n"
+    )
+
+
+def test_forest_and_boost_draw_their_progress_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     status, drawings = on_a_terminal(monkeypatch, "forest", "--dataset", "golf", "--trees", "3")
     assert status == 0
     assert any("tree 3/3" in line for line in drawings)
     assert drawings[-1] == ""  # erased
+    monkeypatch.undo()
+    status, drawings = on_a_terminal(monkeypatch, "boost", "--dataset", "golf", "--rounds", "3")
+    assert status == 0
+    assert len(drawings) > 2
     capsys.readouterr()
