@@ -32,6 +32,7 @@ not reward such splits: shuffling the identifier changes nothing a model
 could have learned from it.  ``tests/test_importance.py`` shows both.
 
 Contents: :func:`impurity_importance`, :func:`permutation_importance`,
+:func:`oob_permutation_importance` (on a bagged ensemble's out-of-bag rows),
 :class:`Permuted`, :data:`Score`.
 """
 
@@ -47,6 +48,7 @@ from attrs import frozen
 
 from dtree import seeded
 from dtree.arithmetic import Real, check_count
+from dtree.bagging import Bagged, oob_error
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
 from dtree.ensemble import Ensemble
@@ -56,7 +58,13 @@ from dtree.impurity import Impurity, gini
 from dtree.targets import Sums
 from dtree.tree import Split, Tree, nodes
 
-__all__ = ["Permuted", "Score", "impurity_importance", "permutation_importance"]
+__all__ = [
+    "Permuted",
+    "Score",
+    "impurity_importance",
+    "oob_permutation_importance",
+    "permutation_importance",
+]
 
 Score = Callable[[Model, Dataset], Real]
 """How well a model does on data, higher being better (the default: minus its error)."""
@@ -228,3 +236,30 @@ def permutation_importance(
             drops.append(float(baseline - measure(model, _shuffled(data, name, order))))
         found[name] = Permuted(tuple(drops))
     return found
+
+
+def oob_permutation_importance(
+    bagged: Bagged, data: Dataset, *, seed: int = 0, repeats: int = 5
+) -> dict[str, Permuted]:
+    """Each attribute's permutation importance on the out-of-bag rows of a bagged
+    ensemble (Breiman 2001): :func:`permutation_importance` with the score minus the
+    out-of-bag error (:func:`dtree.bagging.oob_error`), so each row is predicted only by
+    the members that did not see it, before and after its column is permuted.
+
+    ``data`` is the data the ensemble was bagged from; the permutations are those of
+    :func:`permutation_importance`, so the result is a pure function of the seeds.
+
+    >>> from dtree.bagging import bag
+    >>> from dtree.datasets import load
+    >>> golf = load("golf")
+    >>> found = oob_permutation_importance(bag(golf, n_trees=10, seed=1), golf, repeats=2)
+    >>> list(found) == list(golf.schema.names)
+    True
+    """
+
+    def minus_oob_error(_: Model, rows: Dataset) -> Real:  # the model is bagged.ensemble
+        return -oob_error(bagged, rows)
+
+    return permutation_importance(
+        bagged.ensemble, data, seed=seed, repeats=repeats, score=minus_oob_error
+    )

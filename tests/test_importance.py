@@ -15,13 +15,19 @@ from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree import seeded
+from dtree.bagging import bag, oob_error
 from dtree.conformance import from_sklearn
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
 from dtree.evaluate import error
-from dtree.importance import Permuted, impurity_importance, permutation_importance
+from dtree.importance import (
+    Permuted,
+    impurity_importance,
+    oob_permutation_importance,
+    permutation_importance,
+)
 from dtree.impurity import entropy, gini, misclassification
 from dtree.presets import c45, cart, id3
 from dtree.strategies import datasets, regression_datasets
@@ -314,3 +320,42 @@ def test_a_regression_model_on_classification_data_is_refused() -> None:
     data = iris_regression()
     with pytest.raises(DtreeError, match="a regression tree cannot be measured on classification"):
         permutation_importance(cart(data), load("iris"))
+
+
+# -- on the out-of-bag rows -----------------------------------------------------------------------
+
+
+def test_out_of_bag_importance_is_the_rise_of_the_out_of_bag_error() -> None:
+    """Brute force: each repeat's permuted data rebuilt by hand, its out-of-bag error
+    measured with the same bootstrap counts."""
+    golf = load("golf")
+    bagged = bag(golf, n_trees=8, seed=2)
+    found = oob_permutation_importance(bagged, golf, seed=6, repeats=2)
+    base = oob_error(bagged, golf)
+    for name in golf.schema.names:
+        for repeat in range(2):
+            order = seeded.permutation(len(golf), 6, "permutation", name, repeat)
+            column = golf.column(name)
+            records = [
+                {**example, name: column[order[i]], "play": golf.labels[i]}
+                for i, example in enumerate(golf.examples())
+            ]
+            shuffled = Dataset.from_records(records, target="play", classes=golf.schema.classes)
+            assert found[name].values[repeat] == float(oob_error(bagged, shuffled) - base)
+
+
+def test_out_of_bag_importance_does_not_reward_an_identifier() -> None:
+    """The bias test above, on the forest's own training rows: out of bag, shuffling the
+    identifier does not raise the error, shuffling x raises it a great deal."""
+    train = noisy(1)
+    bagged = bag(train, n_trees=10, seed=0)
+    assert impurity_importance(bagged.ensemble)["id"] > 0.15
+    found = oob_permutation_importance(bagged, train, seed=3, repeats=5)
+    assert -0.05 < found["id"].mean < 0.02
+    assert found["x"].mean > 0.1
+
+
+def test_out_of_bag_importance_needs_the_data_bagged_from() -> None:
+    golf = load("golf")
+    with pytest.raises(DtreeError, match="out-of-bag estimates need the data it was bagged from"):
+        oob_permutation_importance(bag(golf, n_trees=3), golf.subset(range(10)))
