@@ -134,7 +134,7 @@ from attrs import evolve
 
 from dtree.arithmetic import Real, check_count, is_number
 from dtree.counts import Moments, ratio, stats_of
-from dtree.dataset import Attribute, Dataset, Label, Numeric, Schema, Weight
+from dtree.dataset import Attribute, Dataset, Label, Numeric, Weight
 from dtree.ensemble import Ensemble, sigmoid
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grow import grow
@@ -478,7 +478,7 @@ def gradient_boost(
     # y as a number by column row: the target, or 1 for the positive class
     ys = [float(y == positive) if classes else float(y) for y in data.target]
     sums = [0] * n  # sum of f_t(x) of each row so far, times 2^1074: exact
-    numeric = Schema(schema.attributes, Attribute(schema.target.name, Numeric()))
+    response = Attribute(schema.target.name, Numeric())
     members: list[Tree] = []
     advance = meter(progress, n_stages, "boosting")
     for stage in range(n_stages):
@@ -488,7 +488,7 @@ def gradient_boost(
         guesses = [sigmoid(f) for f in fs] if classes else fs
         residuals = [y - guess for y, guess in zip(ys, guesses, strict=True)]
         rows = _stage_rows(data, subsample, seed, stage)
-        fitted = Dataset(numeric, data.columns, residuals, data.weights, rows)
+        fitted = data.with_target(response, residuals).subset(rows)
         member = grow(learner, fitted)
         if classes:
             member = _newton_leaves(member, fitted, residuals, guesses)

@@ -362,9 +362,7 @@ class Dataset:
         """
         rows = tuple(rows)
         _check_rows(rows, len(self.target))
-        view = copy.copy(self)
-        object.__setattr__(view, "rows", rows)  # frozen: a new value, never a change
-        return view
+        return self._replaced(rows=rows)
 
     def present(self) -> Dataset:
         """The rows of positive weight: a row of weight 0 is an absent row.
@@ -421,8 +419,48 @@ class Dataset:
         )
 
     def with_weights(self, weights: Sequence[Weight]) -> Dataset:
-        """The same data with new weights, one per column row."""
-        return Dataset(self.schema, self.columns, self.target, tuple(weights), self.rows)
+        """The same data with new weights, one per column row.
+
+        The columns and targets were validated when this dataset was built: only the
+        weights are checked, so a reweighting costs O(rows), not O(rows x columns).
+
+        >>> data = Dataset.from_records([{"x": 1, "y": "p"}, {"x": 2, "y": "q"}], target="y")
+        >>> data.with_weights([3, 0]).present().rows
+        (0,)
+        >>> data.with_weights([1])
+        Traceback (most recent call last):
+        ...
+        dtree.errors.DtreeError: 1 weights for 2 rows
+        """
+        weights = _weights(weights)
+        if len(weights) != len(self.target):
+            raise DtreeError(f"{len(weights)} weights for {len(self.target)} rows")
+        for row, weight in enumerate(weights, start=1):
+            check_weight(weight, row)
+        _check_total_weight(weights)
+        return self._replaced(weights=weights)
+
+    def with_target(self, target: Attribute, values: Sequence[Label | float]) -> Dataset:
+        """The same attributes with a new target (say, the residuals a boosting stage fits),
+        one value per column row; only the new values are checked.
+
+        >>> data = Dataset.from_records([{"x": 1, "y": "p"}, {"x": 2, "y": "q"}], target="y")
+        >>> data.with_target(Attribute("r", Numeric()), [0.5, -0.5]).labels
+        (0.5, -0.5)
+        """
+        values = _targets(values)
+        if len(values) != len(self.target):
+            raise DtreeError(f"{len(values)} target values for {len(self.target)} rows")
+        for row, label in enumerate(values, start=1):
+            _check_target(target, label, row)
+        return self._replaced(schema=Schema(self.schema.attributes, target), target=values)
+
+    def _replaced(self, **validated: object) -> Dataset:
+        """This dataset with some fields replaced by values already validated against it."""
+        view = copy.copy(self)
+        for name, value in validated.items():
+            object.__setattr__(view, name, value)  # frozen: a new value, never a change
+        return view
 
 
 # -- inference and validation ---------------------------------------------------

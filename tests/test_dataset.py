@@ -181,3 +181,21 @@ def test_every_collection_of_strings_refuses_a_bare_string() -> None:
         for call in refused:
             with pytest.raises(DtreeError, match=f"^{parameter} must be a collection"):
                 call()
+
+
+def test_a_new_target_or_new_weights_are_checked_and_the_columns_kept() -> None:
+    data = Dataset.from_records([{"x": 1, "y": "p"}, {"x": 2, "y": "q"}], target="y")
+    residuals = data.with_target(Attribute("r", Numeric()), [0.25, -1.5])
+    assert residuals.columns is data.columns
+    assert residuals.schema.target.name == "r"
+    assert not residuals.schema.is_classification
+    with pytest.raises(DtreeError, match="row 2"):
+        data.with_target(Attribute("r", Numeric()), [0.0, math.inf])
+    with pytest.raises(DtreeError, match="1 target values for 2 rows"):
+        data.with_target(Attribute("r", Numeric()), [0.0])
+    reweighted = data.with_weights([2, Fraction(1, 2)])
+    assert reweighted.columns is data.columns
+    assert reweighted.weights == (2, Fraction(1, 2))
+    with pytest.raises(DtreeError, match="row 1"):
+        data.with_weights([-1, 1])
+    assert data.weights == (1, 1)  # nothing changed in place
