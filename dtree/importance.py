@@ -168,7 +168,12 @@ def impurity_importance(
 class Permuted:
     """An attribute's permutation importance: how much the score dropped in each repeat
     (``values``, in order), their mean and their spread (population standard deviation,
-    scikit-learn's ``importances_std``)."""
+    scikit-learn's ``importances_std``).
+
+    >>> found = Permuted((0.25, 0.5, 0.75))
+    >>> found.mean, round(found.spread, 4)
+    (0.5, 0.2041)
+    """
 
     values: tuple[float, ...]
 
