@@ -27,8 +27,25 @@
     training error, cross-validated or held-out error and its standard
     error), a line that sums up the row chosen, and the tree it selects;
     or C4.5's pessimistic pruning.
+``dtree forest (FILE.csv --target COL | --dataset NAME) [--trees N] [--max-features K]``
+    Grow a random forest (:func:`dtree.bagging.bag` of CART trees, K
+    attributes drawn at each node: ``sqrt`` by default, ``all`` for plain
+    bagging; ``--seed S`` names the samples and draws, ``--vote`` combines
+    by votes, ``--processes P`` grows the trees in P processes, the same
+    forest) and print its out-of-bag error, its training error and the
+    attributes' impurity importances; ``--model FILE`` writes its model
+    file (``dtree-ensemble``), ``--members`` prints its trees.  Each tree
+    takes CART's options (``--max-depth``, ``--min-samples-leaf``, ...).
+``dtree boost (FILE.csv --target COL | --dataset NAME) [--method METHOD] [--model FILE]``
+    Boost trees: AdaBoost (SAMME, ``--rounds``, stumps unless
+    ``--max-depth``; the default for classes) or gradient boosting
+    (``--stages``, ``--subsample``, ``--seed``; the default for a numeric
+    target, log-loss for two classes), each with ``--learning-rate``, and
+    print the training error, with ``--holdout SHARE`` the error on rows
+    held out, and the importances.
 ``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
-    Read a model file written by ``fit --format json`` and predict every
+    Read a model file written by ``fit --format json`` (or an ensemble's,
+    :func:`dtree.serialize.ensemble_to_json`) and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
     and a line for each data row in order (blank lines are skipped, as
     the rows are numbered in error messages): the predictions alone, to
@@ -74,8 +91,8 @@ error naming the file where there is one, never a traceback; a message
 about an argument of the library names the option that gave it
 (``--max-depth``, not ``max_depth``).  With
 ``--output`` nothing is written unless the command succeeds.  While they
-run, the learning commands draw their progress (:mod:`dtree.progress`) as
-one line on standard error, only when it is a terminal and without
+run, the learning commands (forest and boost among them) draw their progress
+(:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and without
 ``--quiet``.
 """
 
@@ -96,16 +113,22 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar, get_args
 
+from attrs import evolve
+
 from dtree import __version__, datasets
+from dtree import ensemble as ensembles
 from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
+from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
+from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import learner_for, read_j48, read_rpart
 from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Label
+from dtree.dataset import Dataset, Example, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
@@ -118,7 +141,8 @@ from dtree.evaluate import (
     recall,
     train_test_split,
 )
-from dtree.learner import Criterion, Missing
+from dtree.importance import impurity_importance
+from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Report
@@ -136,7 +160,7 @@ from dtree.prune import (
 )
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import from_json, to_json
+from dtree.serialize import ensemble_to_json, model_from_json, to_json
 from dtree.tree import Split, Tree, n_leaves, nodes, predict
 
 __all__ = ["main"]
@@ -179,6 +203,26 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "no_subtree_raising": ("pessimistic",),
 }
 """Each pruning option and the methods that take it."""
+
+BOOSTERS = ("adaboost", "gradient")
+"""The methods of ``dtree boost --method``."""
+
+BOOST_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "rounds": ("adaboost",),
+    "stages": ("gradient",),
+    "subsample": ("gradient",),
+}
+"""Each boosting option that belongs to one method, and that method."""
+
+ENSEMBLE_WORDS: Mapping[str, str] = {
+    "n_trees": "--trees",
+    "n_rounds": "--rounds",
+    "n_stages": "--stages",
+    "max_features": "--max-features",
+    "learning_rate": "--learning-rate",
+    "subsample": "--subsample",
+}
+"""The ensemble learners' arguments and the options that give them."""
 
 HOLDOUT = 0.25
 """The share of the data reduced-error pruning holds out by default."""
@@ -338,10 +382,28 @@ def _parser() -> argparse.ArgumentParser:
         help="grow the folds' trees in P processes (the same scores as in one)",
     )
     _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
+    _add_forest(
+        commands.add_parser(
+            "forest",
+            help="grow a random forest (or bagged trees), print its out-of-bag error and"
+            " write its model file",
+        )
+    )
+    _add_boost(
+        commands.add_parser(
+            "boost",
+            help="boost trees (AdaBoost or gradient boosting), print their error and write"
+            " the model file",
+        )
+    )
     predicting = commands.add_parser(
         "predict", help="predict the rows of a CSV file with a model file written by fit"
     )
-    predicting.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
+    predicting.add_argument(
+        "model",
+        metavar="MODEL.json",
+        help="a model file: a tree's (fit --format json) or an ensemble's",
+    )
     predicting.add_argument(
         "data", metavar="DATA.csv", help="a CSV file with a header and the model's columns"
     )
@@ -475,6 +537,137 @@ def _add_missing_marker(group: argparse._ActionsContainer) -> None:
         metavar="TEXT",
         action="append",
         help="a field equal to TEXT is missing (repeatable; default: ? and the empty field)",
+    )
+
+
+def _max_features(text: str) -> MaxFeatures:
+    """``--max-features``: sqrt, log2, all (every attribute: plain bagging), a count or a share.
+
+    >>> _max_features("sqrt"), _max_features("all"), _max_features("3"), _max_features("0.5")
+    ('sqrt', None, 3, 0.5)
+    """
+    if text in ("sqrt", "log2"):
+        return text  # type: ignore[return-value]
+    if text == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected sqrt, log2, all, a count or a share, got {quote(text)}"
+        ) from None
+
+
+def _add_ensemble_data(command: argparse.ArgumentParser) -> None:
+    """The arguments every ensemble command takes: the data, --quiet, the model file."""
+    command.add_argument(
+        "--quiet", action="store_true", help="draw no progress line on standard error"
+    )
+    _add_data(command)
+    writing = command.add_argument_group("writing")
+    writing.add_argument(
+        "--model",
+        metavar="FILE",
+        help="write the ensemble's model file (dtree-ensemble JSON, for dtree predict) to FILE",
+    )
+    writing.add_argument(
+        "--members", action="store_true", help="print the members' trees after the report"
+    )
+    _add_output(writing)
+
+
+def _add_forest(forest: argparse.ArgumentParser) -> None:
+    _add_ensemble_data(forest)
+    growing = forest.add_argument_group("the forest")
+    growing.add_argument(
+        "--trees", type=int, default=DEFAULT_TREES, metavar="N", help="grow N trees (100)"
+    )
+    growing.add_argument(
+        "--max-features",
+        type=_max_features,
+        default="sqrt",
+        metavar="K",
+        help="the attributes each node draws: sqrt (the default), log2, all (bagging), a"
+        " count or a share of them",
+    )
+    growing.add_argument(
+        "--vote",
+        action="store_true",
+        help="combine by the members' votes (default: average their class probabilities)",
+    )
+    growing.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the seed of the samples and draws (0)"
+    )
+    growing.add_argument(
+        "--processes", type=int, metavar="P", help="grow the trees in P processes (the same forest)"
+    )
+    each = forest.add_argument_group("each tree (CART, grown until pure by default)")
+    each.add_argument(
+        "--criterion",
+        choices=get_args(Criterion),
+        help="the impurity (default: gini, squared_error for a numeric target)",
+    )
+    each.add_argument("--max-depth", type=int, metavar="N", help="grow at most N splits deep")
+    each.add_argument(
+        "--min-samples-split", type=_weight, metavar="W", help="split nodes of weight >= W"
+    )
+    each.add_argument(
+        "--min-samples-leaf", type=_weight, metavar="W", help="every branch weighs >= W"
+    )
+    each.add_argument(
+        "--missing",
+        choices=get_args(Missing),
+        help="missing values (default: refuse)",
+    )
+
+
+def _add_boost(boost: argparse.ArgumentParser) -> None:
+    _add_ensemble_data(boost)
+    boosting = boost.add_argument_group(
+        "boosting", "An option marked with a method belongs to it only."
+    )
+    boosting.add_argument(
+        "--method",
+        choices=BOOSTERS,
+        help="adaboost (SAMME; the default for classes) or gradient (the default for a"
+        " numeric target; log-loss for two classes)",
+    )
+    boosting.add_argument("--rounds", type=int, metavar="N", help="adaboost: at most N rounds (50)")
+    boosting.add_argument("--stages", type=int, metavar="N", help="gradient: N stages (100)")
+    boosting.add_argument(
+        "--learning-rate",
+        type=_weight,
+        metavar="R",
+        help="shrink each member's say (adaboost: 1) or step (gradient: 0.1) by R",
+    )
+    boosting.add_argument(
+        "--max-depth",
+        type=int,
+        metavar="N",
+        help="each tree's depth (adaboost: 1, stumps; gradient: 3)",
+    )
+    boosting.add_argument(
+        "--subsample",
+        type=float,
+        metavar="SHARE",
+        help="gradient: grow each stage on this share of the rows (1)",
+    )
+    boosting.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the seed of gradient's subsamples and of --holdout's split (0)",
+    )
+    boosting.add_argument(
+        "--holdout",
+        type=float,
+        metavar="SHARE",
+        help="boost on the rest and report the error on this share of the rows, held out",
     )
 
 
@@ -640,21 +833,36 @@ def _fit(arguments: argparse.Namespace) -> str:
     return FORMATS[arguments.format](_grown(arguments, learn, data))
 
 
-def _model(file: str) -> Tree:
-    """The tree of a model file; every problem with it names the file."""
+def _any_model(file: str) -> Tree | Ensemble:
+    """The tree or the ensemble of a model file; every problem with it names the file."""
     try:
-        return from_json(read_text(file))
+        return model_from_json(read_text(file))
     except DtreeError as error:
         if error.file is None:
             raise at_file(error, file) from error
         raise
 
 
-def _kinds(tree: Tree, file: str) -> tuple[list[str], list[str]]:
-    """The attributes the tree compares as numbers, and those it compares as names."""
+def _model(file: str, command: str) -> Tree:
+    """The tree of a model file, for a command that reads one tree (an ensemble's file is
+    refused with what reads it)."""
+    model = _any_model(file)
+    if isinstance(model, Ensemble):
+        raise DtreeError(
+            f"dtree {command} reads the model file of one tree, and this one holds an ensemble"
+            f" of {_plural(len(model), 'tree', 'trees')} (dtree predict reads it)",
+            file=file,
+        )
+    return model
+
+
+def _kinds(model: Tree | Ensemble, file: str) -> tuple[list[str], list[str]]:
+    """The attributes the model (any of its trees) compares as numbers, and those it
+    compares as names."""
     numeric: set[str] = set()
     nominal: set[str] = set()
-    for node in nodes(tree):
+    members = model.trees if isinstance(model, Ensemble) else (model,)
+    for node in (node for tree in members for node in nodes(tree)):
         if isinstance(node, Split):
             condition = node.branches[0].condition
             kind = numeric if isinstance(condition, AtMost | Above) else nominal
@@ -678,8 +886,13 @@ def _cell(prediction: Label | float) -> str:
 
 
 def _predict(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
-    numeric, nominal = _kinds(tree, arguments.model)
+    model = _any_model(arguments.model)
+    numeric, nominal = _kinds(model, arguments.model)
+    predict_one: Callable[[Example], Label | float] = (
+        partial(ensembles.predict, model)
+        if isinstance(model, Ensemble)
+        else partial(predict, model)
+    )
     if _is_arff(arguments.data):
         _refuse_csv_options(arguments, ["missing_marker"])
         examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
@@ -694,7 +907,7 @@ def _predict(arguments: argparse.Namespace) -> str:
     writer.writerow(["prediction"])
     for row, example in enumerate(examples, start=1):
         try:
-            writer.writerow([_cell(predict(tree, example))])
+            writer.writerow([_cell(predict_one(example))])
         except DtreeError as error:  # e.g. an empty regression split reached by an unseen value
             raise DtreeError(
                 error.message, file=arguments.data, row=row, column=error.column
@@ -703,13 +916,13 @@ def _predict(arguments: argparse.Namespace) -> str:
 
 
 def _dnf(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
+    tree = _model(arguments.model, "dnf")
     formula = dnf_of(tree, arguments.label, simplified=True)
     return format_dnf(minimize(formula) if arguments.minimize else formula)
 
 
 def _rules(arguments: argparse.Namespace) -> str:
-    tree = _model(arguments.model)
+    tree = _model(arguments.model, "rules")
     if arguments.prune is None:
         if arguments.data or arguments.dataset or arguments.weights:
             raise DtreeError("--data, --dataset and --weights are for --prune")
@@ -1041,6 +1254,162 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     return found.text().rstrip("\n"), 1
 
 
+def _tree_learner(arguments: argparse.Namespace, data: Dataset) -> Learner:
+    """The CART learner of a forest's members, with the options given (squared error
+    for a numeric target unless --criterion says otherwise)."""
+    default: Criterion = "gini" if data.schema.is_classification else "squared_error"
+    options = {
+        name: getattr(arguments, name)
+        for name in ("max_depth", "min_samples_split", "min_samples_leaf", "missing")
+        if getattr(arguments, name) is not None
+    }
+    return evolve(CART, impurity=arguments.criterion or default, **options)
+
+
+def _importances(model: Ensemble, data: Dataset) -> list[str]:
+    """The table of the attributes' impurity importances, largest first (ties in schema
+    order)."""
+    found = impurity_importance(model, attributes=data.schema.names)
+    ranked = sorted(found.items(), key=lambda item: -item[1])
+    return _aligned(
+        [["attribute", "impurity importance"]]
+        + [[format_value(name), format_weight(value)] for name, value in ranked]
+    )
+
+
+def _ensemble_report(
+    arguments: argparse.Namespace, model: Ensemble, heading: str, scores: list[str], data: Dataset
+) -> str:
+    """The report of an ensemble command: the heading, the scores, the importances and,
+    with --members, the ensemble's text; the model file written if --model asks."""
+    if arguments.model is not None:
+        _write(arguments.model, ensemble_to_json(model) + "\n")
+    lines = [heading, "", *scores, "", *_importances(model, data)]
+    if arguments.members:
+        lines += ["", text(model)]
+    return "\n".join(lines)
+
+
+def _error_line(name: str, model: Ensemble, data: Dataset, where: str) -> str:
+    """``name error E`` (and the accuracy) of the model on the data, or its mean squared error."""
+    measured = error(model, data)
+    if data.schema.is_classification:
+        accuracy = format_weight(1 - measured)
+        return f"{name} error {format_weight(measured)} (accuracy {accuracy}){where}"
+    return f"{name} mean squared error {format_weight(measured)}{where}"
+
+
+def _forest(arguments: argparse.Namespace) -> str:
+    data = _data(arguments)
+    learner = evolve(_tree_learner(arguments, data), max_features=arguments.max_features)
+    combination: BaggingCombination = "vote" if arguments.vote else "average"
+    with _progress(arguments) as progress, _pool(arguments.processes) as executor:
+        bagged = _placed(
+            arguments,
+            lambda: bag(
+                data,
+                learner,
+                n_trees=arguments.trees,
+                seed=arguments.seed,
+                combination=combination,
+                executor=executor,
+                progress=progress,
+            ),
+        )
+    model = bagged.ensemble
+    p = len(data.schema.names)
+    k = features_per_node(arguments.max_features, p)
+    kind = "bagged trees" if k == p else "random forest"
+    drawn = "every attribute" if k == p else f"{k} of {p} attributes"
+    heading = (
+        f"{kind}: {_plural(len(model), 'CART tree', 'CART trees')} ({drawn} at a node),"
+        f" {'voting' if arguments.vote else 'averaged'}, seed {arguments.seed},"
+        f" {_plural(len(data), 'row', 'rows')}"
+    )
+    out = sum(any(c[i] == 0 for c in bagged.counts) for i in range(len(data)))
+    scores = [_error_line("training", model, data, "")]
+    if out:
+        oob = oob_error(bagged, data)
+        measure = "error" if data.schema.is_classification else "mean squared error"
+        scores.insert(
+            0,
+            f"out-of-bag {measure} {format_weight(oob)} over the {out} of {len(data)} rows out"
+            " of some tree's sample",
+        )
+    else:
+        scores.insert(0, "no row is out of any tree's sample: no out-of-bag error")
+    return _ensemble_report(arguments, model, heading, scores, data)
+
+
+def _boost(arguments: argparse.Namespace) -> str:
+    data = _data(arguments)
+    default = "adaboost" if data.schema.is_classification else "gradient"
+    method = arguments.method or default
+    _given(arguments, BOOST_OPTIONS, method, "--method ")
+    target = quote(data.schema.target.name)
+    if method == "adaboost" and not data.schema.is_classification:
+        raise DtreeError(
+            f"--method adaboost classifies, and the target {target} is numeric:"
+            " use --method gradient"
+        )
+    if method == "gradient" and data.schema.is_classification and len(data.schema.classes) > 2:
+        raise DtreeError(
+            "--method gradient boosts a numeric target or two classes, and the target"
+            f" {target} has {len(data.schema.classes)}: use --method adaboost"
+        )
+    train, test = data, None
+    if arguments.holdout is not None:
+        train, test = _held_out(data, arguments.holdout, arguments.seed)
+    rate = arguments.learning_rate
+    with _progress(arguments) as progress:
+        if method == "adaboost":
+            depth = 1 if arguments.max_depth is None else arguments.max_depth
+            rounds = 50 if arguments.rounds is None else arguments.rounds
+            model = _placed(
+                arguments,
+                lambda: adaboost(
+                    train,
+                    n_rounds=rounds,
+                    learner=evolve(STUMP, max_depth=depth),
+                    learning_rate=1 if rate is None else rate,
+                    progress=progress,
+                ),
+            )
+            heading = (
+                f"AdaBoost (SAMME): {_plural(len(model), 'tree', 'trees')} of depth at most"
+                f" {depth} ({rounds} rounds at most), learning rate"
+                f" {format_weight(model.learning_rate)}"
+            )
+        else:
+            depth = 3 if arguments.max_depth is None else arguments.max_depth
+            stages = 100 if arguments.stages is None else arguments.stages
+            subsample = 1.0 if arguments.subsample is None else arguments.subsample
+            model = _placed(
+                arguments,
+                lambda: gradient_boost(
+                    train,
+                    n_stages=stages,
+                    learning_rate=0.1 if rate is None else rate,
+                    max_depth=depth,
+                    subsample=subsample,
+                    seed=arguments.seed,
+                    progress=progress,
+                ),
+            )
+            loss = "log-loss" if model.classes else "squared error"
+            heading = (
+                f"gradient boosting ({loss}): {_plural(len(model), 'tree', 'trees')} of depth"
+                f" at most {depth}, learning rate {format_weight(model.learning_rate)},"
+                f" subsample {format_weight(subsample)}, seed {arguments.seed}"
+            )
+    heading += f", {_plural(len(train), 'row', 'rows')}"
+    scores = [_error_line("training", model, train, "")]
+    if test is not None:
+        where = f" on the {len(test)} rows held out (seed {arguments.seed})"
+        scores.append(_error_line("held-out", model, test, where))
+    return _ensemble_report(arguments, model, heading, scores, data)
+
+
 def _examples() -> dict[str, Traversable]:
     """The example files that ship in the package, by name."""
     folder = files("dtree").joinpath("examples")
@@ -1075,6 +1444,8 @@ API_WORDS: Mapping[str, str] = {
     **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
     **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},
     "test_size=": "--holdout ",
+    "max_features=": "--max-features ",
+    **{f"{name} must ": f"{flag} must " for name, flag in ENSEMBLE_WORDS.items()},
     "the confidence level CF ": "--confidence ",
 }
 """How an error of the library that opens by naming an argument names the option instead
@@ -1121,6 +1492,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "dnf": _dnf,
         "check": _check,
         "fuzz": _fuzz,
+        "forest": _forest,
+        "boost": _boost,
     }
     destination: str | None = getattr(arguments, "output", None)
     status = 0

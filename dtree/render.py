@@ -16,6 +16,8 @@ Contents
     Weka: each line is a branch's condition, the class counts of the
     training examples that reached it and, at a leaf, the prediction after
     a colon.  Read top to bottom it is the nested ``if`` of the CS 536 notes.
+    An ensemble's text lists its members, each tree's text indented under
+    its weight; the other renderings are of one tree.
 :func:`dot`
     The tree as a Graphviz graph: a node per tree node, an edge per
     branch labelled with its condition; every label escaped by
@@ -71,6 +73,7 @@ import keyword
 import math
 import re
 from collections import deque
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, assert_never
 
@@ -91,6 +94,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, Moments, Stats, central, total
 from dtree.dataset import Weight
+from dtree.ensemble import Combination, Ensemble
 from dtree.errors import DtreeError, quote
 from dtree.rules import describe_rule, rules_of
 from dtree.tree import Leaf, Split, Tree, depth, nodes, preorder
@@ -102,6 +106,7 @@ __all__ = [
     "MAX_INDENT",
     "MAX_LISTED_CLASSES",
     "MAX_PYTHON_DEPTH",
+    "MEMBER_INDENT",
     "NESTING",
     "Placed",
     "dot",
@@ -118,6 +123,9 @@ INDENT = "|   "
 
 MAX_INDENT = 20
 """The most levels :func:`text` indents by bars (80 characters); deeper lines show their level."""
+
+MEMBER_INDENT = "    "
+"""What the text of an ensemble's member's tree is indented by."""
 
 MAX_LISTED_CLASSES = 10
 """The most classes a node's statistics list; with more, the others are summed up."""
@@ -172,8 +180,11 @@ def _indent(level: int) -> str:
     return INDENT * level if level <= MAX_INDENT else f"({level}) "
 
 
-def text(tree: Tree) -> str:
+def text(tree: Tree | Ensemble) -> str:
     """The tree as indented lines: condition [class: count, ...]: prediction.
+
+    An ensemble (:mod:`dtree.ensemble`) is a heading, then each member's
+    weight and its tree's text indented by four spaces (see :func:`_members`).
 
     One line per node, as the module's notes on text views say: names and
     values quoted where they would be ambiguous, numbers to six significant
@@ -192,10 +203,61 @@ def text(tree: Tree) -> str:
     (Rows 5 and 7 of the Lecture 10 table agree on X1 and X2 but not on Y:
     the data are not consistent, and that leaf keeps the tie's first class.)
     """
+    if isinstance(tree, Ensemble):
+        return _members(tree)
     return "\n".join(
         _line("root" if edge is None else _indent(level - 1) + describe(edge.condition), node)
         for node, level, edge in preorder(tree)
     )
+
+
+_COMBINED: Mapping[Combination, str] = {
+    "average": "average",
+    "vote": "vote",
+    "samme": "SAMME (AdaBoost; a weight is the odds beta_t)",
+    "gradient": "gradient boosting",
+}
+"""How each combination is named in the heading of an ensemble's text."""
+
+
+def _members(ensemble: Ensemble) -> str:
+    """An ensemble as text: a heading line (the combination, the number of trees, the
+    initial value and the learning rate where they apply, the classes), then for each
+    member ``member t (weight w):`` and its tree's :func:`text`, indented.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> boosted = Ensemble("samme", (cart(golf, max_depth=1), cart(golf, max_depth=0)),
+    ...                    (Fraction(7, 3), 2), golf.schema.classes, learning_rate=0.5)
+    >>> print(text(boosted))
+    SAMME (AdaBoost; a weight is the odds beta_t) of 2 trees; learning rate 0.5; \
+classes Play, "Don't Play"
+    member 1 (weight 2.33333):
+        root [Play: 9, "Don't Play": 5]
+        outlook in {overcast} [Play: 4, "Don't Play": 0]: Play
+        outlook not in {overcast} [Play: 5, "Don't Play": 5]: Play
+    member 2 (weight 2):
+        root [Play: 9, "Don't Play": 5]: Play
+    """
+    combination = ensemble.combination
+    trees = "tree" if len(ensemble) == 1 else "trees"
+    heading = [f"{_COMBINED[combination]} of {len(ensemble)} {trees}"]
+    if combination == "gradient":
+        heading.append(f"initial {format_rounded(ensemble.initial)}")
+    if combination in ("samme", "gradient"):
+        heading.append(f"learning rate {format_rounded(ensemble.learning_rate)}")
+    if combination == "gradient" and ensemble.classes:
+        heading.append(f"F the log-odds of {format_value(ensemble.classes[1])}")
+    if ensemble.classes:
+        heading.append("classes " + ", ".join(map(format_value, ensemble.classes)))
+    else:
+        heading.append("regression")
+    lines = ["; ".join(heading)]
+    for t, (tree, weight) in enumerate(zip(ensemble.trees, ensemble.weights, strict=True), 1):
+        lines.append(f"member {t} (weight {format_weight(weight)}):")
+        lines += (MEMBER_INDENT + line for line in text(tree).split("\n"))
+    return "\n".join(lines)
 
 
 def rules(tree: Tree) -> str:

@@ -1,11 +1,12 @@
-"""Model files: a tree as JSON text, and back.
+"""Model files: a tree, or an ensemble of trees, as JSON text, and back.
 
 Vocabulary
 ----------
 ``FORMAT``, ``SCHEMA_VERSION``
     The name and the version of the format, written into every document.
 ``document``
-    One JSON object holding one tree.
+    One JSON object holding one tree (or, in the ``dtree-ensemble``
+    format, one ensemble).
 ``node``
     An entry of the document's ``nodes``: a leaf or a split, its children
     named by their index in ``nodes``.
@@ -14,7 +15,10 @@ Vocabulary
     reads back equal and of the same type.
 
 Contents: :func:`to_json`, :func:`from_json`, :data:`FORMAT`,
-:data:`SCHEMA_VERSION`, :data:`MAX_DIGITS`.
+:data:`SCHEMA_VERSION`, :data:`MAX_DIGITS`; for ensembles
+:func:`ensemble_to_json`, :func:`ensemble_from_json`,
+:data:`ENSEMBLE_FORMAT`, :data:`ENSEMBLE_VERSION`; :func:`model_from_json`
+reads a file of either kind.
 
 The schema, version 1
 ---------------------
@@ -77,6 +81,31 @@ The nodes the root reaches are checked before any node it does not reach
 is reported, so a broken split is named rather than the nodes it orphans.
 
 A document need not list its nodes in preorder; the tree read is the same.
+
+Ensembles, version 1
+--------------------
+::
+
+    {"format": "dtree-ensemble", "version": 1,
+     "combination": "average", "classes": ["No", "Yes"],
+     "initial": NUMBER, "learning_rate": NUMBER,
+     "members": [{"weight": NUMBER, "tree": TREE}, ...]}
+
+The fields are those of :class:`dtree.ensemble.Ensemble`: ``combination``
+one of ``average``, ``vote``, ``samme``, ``gradient``; ``classes`` the
+classes predicted, in order (empty for a regressor); ``initial`` and
+``learning_rate`` gradient boosting's F_0 and shrinkage (``0.0`` and
+``1.0`` where they do not apply).  ``members`` holds at least one member,
+in order, each with its weight (for SAMME its odds beta_t, exact as
+``"p/q"`` when it is a fraction) and its tree, a whole ``dtree-tree``
+document as above.  A tree's problems are named at their path inside
+it (``$.members[2].tree.nodes[0].stats``); each member is checked by the
+ensemble's own rules (its classes are the ensemble's; gradient boosting's
+members are regression trees; a SAMME odds is at least 1), its problem
+named at ``$.members[t]``.  Every number must be finite and one a float
+can hold.  A file of one kind given to the reader of the other is refused
+with the name of the function that reads it; :func:`model_from_json`
+reads either.
 """
 
 from __future__ import annotations
@@ -86,7 +115,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NoReturn, TypeVar, assert_never
+from typing import NoReturn, TypeVar, assert_never, cast
 
 from attrs import frozen
 
@@ -94,16 +123,42 @@ from dtree.arithmetic import Number
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Label, Weight
-from dtree.errors import DtreeError, quote
+from dtree.ensemble import COMBINATIONS, Combination, Ensemble
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.tree import Branch, Leaf, Split, Tree, preorder
 
-__all__ = ["FORMAT", "MAX_DIGITS", "SCHEMA_VERSION", "from_json", "to_json"]
+__all__ = [
+    "ENSEMBLE_FORMAT",
+    "ENSEMBLE_VERSION",
+    "FORMAT",
+    "MAX_DIGITS",
+    "SCHEMA_VERSION",
+    "ensemble_from_json",
+    "ensemble_to_json",
+    "from_json",
+    "model_from_json",
+    "to_json",
+]
 
 FORMAT = "dtree-tree"
 """The value of every document's ``"format"``."""
 
 SCHEMA_VERSION = 1
 """The version of the schema that :func:`to_json` writes and :func:`from_json` reads."""
+
+ENSEMBLE_FORMAT = "dtree-ensemble"
+"""The value of an ensemble's document's ``"format"``."""
+
+ENSEMBLE_VERSION = 1
+"""The version of the ensemble schema that :func:`ensemble_to_json` writes and
+:func:`ensemble_from_json` reads."""
+
+READERS: Mapping[str, tuple[str, str]] = {
+    FORMAT: ("one tree", "dtree.serialize.from_json"),
+    ENSEMBLE_FORMAT: ("an ensemble", "dtree.serialize.ensemble_from_json"),
+}
+"""What each format holds and the function that reads it, for the message that meets a
+file of the other kind."""
 
 MAX_DIGITS = 4300
 """The most digits a number may have (Python's own limit on reading integers)."""
@@ -187,6 +242,13 @@ def to_json(tree: Tree) -> str:
       ]
     }
     """  # noqa: E501 - a node is one line of the file
+    return "\n".join(_tree_lines(tree))
+
+
+def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
+    """The lines of :func:`to_json`'s document of ``tree``, unindented and unjoined: one
+    encoder for a tree's file and for each member of an ensemble's (whose document is
+    at ``root``, the path its errors name)."""
     head: dict[str, Json] = {"format": FORMAT, "version": SCHEMA_VERSION}
     if isinstance(tree.stats, ClassStats):
         head |= {"target": "classification", "classes": list(tree.stats.classes)}
@@ -197,7 +259,7 @@ def to_json(tree: Tree) -> str:
     for k, (node, _, edge) in enumerate(preorder(tree)):
         if edge is not None:
             branches_of[edge.parent][edge.position]["subtree"] = k
-        entry: dict[str, Json] = {"stats": _stats(node.stats, f"$.nodes[{k}].stats")}
+        entry: dict[str, Json] = {"stats": _stats(node.stats, f"{root}.nodes[{k}].stats")}
         branches: list[dict[str, Json]] = []
         entries.append(entry)
         branches_of.append(branches)
@@ -205,18 +267,89 @@ def to_json(tree: Tree) -> str:
             case Leaf(prediction, _):
                 label = isinstance(prediction, str)
                 entry["prediction"] = (
-                    prediction if label else _number(prediction, f"$.nodes[{k}].prediction")
+                    prediction if label else _number(prediction, f"{root}.nodes[{k}].prediction")
                 )
             case Split():
                 for i, branch in enumerate(node.branches):
-                    path = f"$.nodes[{k}].branches[{i}].condition"
+                    path = f"{root}.nodes[{k}].branches[{i}].condition"
                     branches.append({"condition": _condition(branch.condition, path)})
                 entry["branches"] = branches
             case _:
                 assert_never(node)
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
     nodes = [f"    {json.dumps(entry)}" for entry in entries]
-    return "\n".join(["{", *lines, '  "nodes": [', ",\n".join(nodes), "  ]", "}"])
+    return ["{", *lines, '  "nodes": [', *_commas(nodes), "  ]", "}"]
+
+
+def _commas(lines: Sequence[str]) -> list[str]:
+    """The lines of a JSON array's items, a comma after each but the last."""
+    return [line + "," for line in lines[:-1]] + list(lines[-1:])
+
+
+def ensemble_to_json(ensemble: Ensemble) -> str:
+    """The ensemble as a JSON document of the ``dtree-ensemble`` schema (see the module's
+    notes): its combination, classes, initial value and learning rate, then each member's
+    weight and tree, the tree a whole ``dtree-tree`` document as :func:`to_json` writes it.
+
+    Numbers keep their type, as in a tree's file: a SAMME odds 3/2 is ``"3/2"``.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> stump = cart(load("xor"), max_depth=0)
+    >>> print(ensemble_to_json(Ensemble("average", (stump,), (Fraction(1, 2),), ("0", "1"))))
+    {
+      "format": "dtree-ensemble",
+      "version": 1,
+      "combination": "average",
+      "classes": ["0", "1"],
+      "initial": 0.0,
+      "learning_rate": 1.0,
+      "members": [
+        {
+          "weight": "1/2",
+          "tree": {
+            "format": "dtree-tree",
+            "version": 1,
+            "target": "classification",
+            "classes": ["0", "1"],
+            "nodes": [
+              {"stats": {"counts": [2, 2]}, "prediction": "0"}
+            ]
+          }
+        }
+      ]
+    }
+    """
+    head: dict[str, Json] = {
+        "format": ENSEMBLE_FORMAT,
+        "version": ENSEMBLE_VERSION,
+        "combination": ensemble.combination,
+        "classes": list(ensemble.classes),
+        "initial": _number(ensemble.initial, "$.initial"),
+        "learning_rate": _number(ensemble.learning_rate, "$.learning_rate"),
+    }
+    members: list[list[str]] = []
+    for t, (tree, weight) in enumerate(zip(ensemble.trees, ensemble.weights, strict=True)):
+        here = f"$.members[{t}]"
+        tree_lines = _tree_lines(tree, f"{here}.tree")
+        members.append(
+            [
+                "    {",
+                f'      "weight": {json.dumps(_number(weight, f"{here}.weight"))},',
+                f'      "tree": {tree_lines[0]}',
+                *(f"      {line}" for line in tree_lines[1:]),
+                "    }",
+            ]
+        )
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
+    listed = [line for member in _commas_after(members) for line in member]
+    return "\n".join(["{", *lines, '  "members": [', *listed, "  ]", "}"])
+
+
+def _commas_after(items: Sequence[list[str]]) -> list[list[str]]:
+    """Items of a JSON array written over several lines each, a comma after each but the
+    last."""
+    return [[*item[:-1], item[-1] + ","] for item in items[:-1]] + list(items[-1:])
 
 
 # -- reading ---------------------------------------------------------------------
@@ -416,13 +549,14 @@ def _built(path: str, make: Callable[..., T], *arguments: object) -> T:
         _fail(path, error.message)
 
 
-def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Stats:
+def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None, root: str) -> Stats:
     if classes is not None:
         counts = _array(_object(value, path, ("counts",))["counts"], f"{path}.counts")
         if len(counts) != len(classes):
             _fail(
                 f"{path}.counts",
-                f"expected {len(classes)} counts, one per class of $.classes, got {len(counts)}",
+                f"expected {len(classes)} counts, one per class of {root}.classes,"
+                f" got {len(counts)}",
             )
         weights = tuple(_weight_of(n, f"{path}.counts[{k}]") for k, n in enumerate(counts))
         return _built(path, ClassStats, classes, weights)
@@ -433,18 +567,25 @@ def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Stat
     return _built(path, Moments, weight, first, second)
 
 
-def _prediction_of(value: Json, path: str, classes: tuple[Label, ...] | None) -> Label | Number:
+def _prediction_of(
+    value: Json, path: str, classes: tuple[Label, ...] | None, root: str
+) -> Label | Number:
     """A leaf's prediction: one of the classes, or in regression a number a float can hold."""
     if classes is not None:
         label = _string(value, path)
         if label not in classes:
-            _fail(path, f"expected one of the classes of $.classes, got {quote(label)}")
+            _fail(path, f"expected one of the classes of {root}.classes, got {quote(label)}")
         return label
+    return _float_sized(value, path, "a regression leaf predicts one")
+
+
+def _float_sized(value: Json, path: str, why: str) -> Number:
+    """A NUMBER that a float can hold (``why`` it must)."""
     number = _number_of(value, path)
     try:
         float(number)
     except OverflowError:
-        _fail(path, f"{quote(value)} is too large for a float, and a regression leaf predicts one")
+        _fail(path, f"{quote(value)} is too large for a float, and {why}")
     return number
 
 
@@ -487,19 +628,18 @@ class _Node:
     branches: tuple[tuple[Condition, int], ...] | None
 
 
-def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int) -> _Node:
+def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, root: str) -> _Node:
     if not isinstance(value, dict):
         _expected(path, "an object", value)
     if ("prediction" in value) == ("branches" in value):
         _fail(path, "expected a leaf (with a 'prediction') or a split (with 'branches')")
     if "prediction" in value:
         fields = _object(value, path, ("stats", "prediction"))
-        stats = _stats_of(fields["stats"], f"{path}.stats", classes)
-        return _Node(
-            stats, _prediction_of(fields["prediction"], f"{path}.prediction", classes), None
-        )
+        stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
+        prediction = _prediction_of(fields["prediction"], f"{path}.prediction", classes, root)
+        return _Node(stats, prediction, None)
     fields = _object(value, path, ("stats", "branches"))
-    stats = _stats_of(fields["stats"], f"{path}.stats", classes)
+    stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
     branches = []
     for k, item in enumerate(_array(fields["branches"], f"{path}.branches")):
         here = f"{path}.branches[{k}]"
@@ -509,20 +649,21 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int) 
     return _Node(stats, None, tuple(branches))
 
 
-def _preorder(found: Sequence[_Node]) -> tuple[list[int], list[str | None]]:
+def _preorder(found: Sequence[_Node], root: str) -> tuple[list[int], list[str | None]]:
     """The indices of the nodes reached from node 0, in preorder, once every node
     but the root is checked to be the subtree of at most one branch; and the
     branch that leads to each node."""
     parent: list[str | None] = [None] * len(found)
     for i, node in enumerate(found):
         for k, (_, child) in enumerate(node.branches or ()):
-            here = f"$.nodes[{i}].branches[{k}]"
+            here = f"{root}.nodes[{i}].branches[{k}]"
             if child == 0:
-                _fail(f"{here}.subtree", "leads to $.nodes[0], the root")
+                _fail(f"{here}.subtree", f"leads to {root}.nodes[0], the root")
             if parent[child] is not None:
                 _fail(
                     f"{here}.subtree",
-                    f"leads to $.nodes[{child}], as {parent[child]} does: a node has one parent",
+                    f"leads to {root}.nodes[{child}], as {parent[child]} does:"
+                    " a node has one parent",
                 )
             parent[child] = here
     # With one parent each and none for the root, what the root reaches has no cycle.
@@ -535,15 +676,15 @@ def _preorder(found: Sequence[_Node]) -> tuple[list[int], list[str | None]]:
     return order, parent
 
 
-def _unreached(reached: Sequence[int], parent: Sequence[str | None]) -> NoReturn:
+def _unreached(reached: Sequence[int], parent: Sequence[str | None], root: str) -> NoReturn:
     """Fail at the first node the root does not reach (there is one)."""
     unreached = sorted(set(range(len(parent))) - set(reached))
     orphans = [i for i in unreached if parent[i] is None]
     if orphans:
-        _fail(f"$.nodes[{orphans[0]}]", "no branch leads to this node")
+        _fail(f"{root}.nodes[{orphans[0]}]", "no branch leads to this node")
     # Every unreached node has a parent, itself unreached: they lie on cycles.
     _fail(
-        f"$.nodes[{unreached[0]}]",
+        f"{root}.nodes[{unreached[0]}]",
         "is not reached from the root: the branches above it form a cycle",
     )
 
@@ -577,44 +718,141 @@ def from_json(text: str | bytes) -> Tree:
     ...
     dtree.errors.DtreeError: $.version: version 2 is not one this dtree reads (it reads version 1)
     """
-    document = _load(text)
+    return _tree_of(_load(text), "$")
+
+
+def _head(document: Json, root: str, kind: str, version: int) -> dict[str, Json]:
+    """The object at ``root``, checked to be a model file of format ``kind``, version
+    ``version``; a model file of the other kind is named as such."""
     if not isinstance(document, dict):
-        _expected("$", "a JSON object", document)
-    if document.get("format") != FORMAT:
+        _expected(root, "a JSON object", document)
+    found = document.get("format")
+    if found != kind:
         if "format" not in document:
-            _fail("$", "missing the key 'format': not a dtree model file")
-        _expected("$.format", quote(FORMAT), document["format"], ": not a dtree model file")
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        _expected("$.version", "an integer", version)
-    if version != SCHEMA_VERSION:
+            _fail(root, "missing the key 'format': not a dtree model file")
+        if isinstance(found, str) and found in READERS:
+            _fail(
+                f"{root}.format",
+                f"{quote(found)} is the model file of {READERS[found][0]}, not of"
+                f" {READERS[kind][0]}: read it with {READERS[found][1]}",
+            )
+        _expected(f"{root}.format", quote(kind), found, ": not a dtree model file")
+    number = document.get("version")
+    if not isinstance(number, int) or isinstance(number, bool):
+        _expected(f"{root}.version", "an integer", number)
+    if number != version:
         _fail(
-            "$.version",
-            f"version {quote(version)} is not one this dtree reads"
-            f" (it reads version {SCHEMA_VERSION})",
+            f"{root}.version",
+            f"version {quote(number)} is not one this dtree reads (it reads version {version})",
         )
+    return document
+
+
+def _tree_of(value: Json, root: str) -> Tree:
+    """The tree of the document ``value``, found at ``root`` (``$`` for a whole file)."""
+    document = _head(value, root, FORMAT, SCHEMA_VERSION)
     target = document.get("target")
     if target not in ("classification", "regression"):
-        _expected("$.target", "'classification' or 'regression'", target)
+        _expected(f"{root}.target", "'classification' or 'regression'", target)
     classification = target == "classification"
     if classification and "classes" not in document:
-        _fail("$", "missing the key 'classes', which a classification model ($.target) has")
+        _fail(root, f"missing the key 'classes', which a classification model ({root}.target) has")
     if not classification and "classes" in document:
-        _fail("$.classes", "a regression model ($.target) has no classes")
+        _fail(f"{root}.classes", f"a regression model ({root}.target) has no classes")
     keys = ("format", "version", "target", *("classes",) * classification, "nodes")
-    _object(document, "$", keys)
-    classes = _strings(document["classes"], "$.classes", nonempty=True) if classification else None
-    items = _array(document["nodes"], "$.nodes", nonempty=True)
-    found = [_node_of(item, f"$.nodes[{i}]", classes, len(items)) for i, item in enumerate(items)]
-    order, parent = _preorder(found)
+    _object(document, root, keys)
+    classes = (
+        _strings(document["classes"], f"{root}.classes", nonempty=True) if classification else None
+    )
+    items = _array(document["nodes"], f"{root}.nodes", nonempty=True)
+    found = [
+        _node_of(item, f"{root}.nodes[{i}]", classes, len(items), root)
+        for i, item in enumerate(items)
+    ]
+    order, parent = _preorder(found, root)
     trees: dict[int, Tree] = {}
     for i in reversed(order):  # children before their parents
         node = found[i]
         if node.branches is None:
-            trees[i] = _built(f"$.nodes[{i}]", Leaf, node.prediction, node.stats)
+            trees[i] = _built(f"{root}.nodes[{i}]", Leaf, node.prediction, node.stats)
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
-            trees[i] = _built(f"$.nodes[{i}].branches", Split, branches, node.stats)
+            trees[i] = _built(f"{root}.nodes[{i}].branches", Split, branches, node.stats)
     if len(order) < len(found):
-        _unreached(order, parent)
+        _unreached(order, parent, root)
     return trees[0]
+
+
+def ensemble_from_json(text: str | bytes) -> Ensemble:
+    """The ensemble of a ``dtree-ensemble`` document, checked throughout as
+    :func:`from_json` checks a tree (each member's tree by the same reader, its errors
+    at ``$.members[t].tree...``).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 2),
+    ...                   golf.schema.classes)
+    >>> ensemble_from_json(ensemble_to_json(forest)) == forest
+    True
+    >>> ensemble_from_json(to_json(cart(golf)))
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: $.format: 'dtree-tree' is the model file of one tree, not of an \
+ensemble: read it with dtree.serialize.from_json
+    """
+    return _ensemble_of(_load(text))
+
+
+def model_from_json(text: str | bytes) -> Tree | Ensemble:
+    """The model of a model file of either kind: a tree (``dtree-tree``, as
+    :func:`from_json` reads it) or an ensemble (``dtree-ensemble``, as
+    :func:`ensemble_from_json` reads it), told by its ``"format"``.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> golf = load("golf")
+    >>> model_from_json(to_json(cart(golf))) == cart(golf)
+    True
+    >>> one = Ensemble("average", (cart(golf),), (1,), golf.schema.classes)
+    >>> model_from_json(ensemble_to_json(one)) == one
+    True
+    """
+    document = _load(text)
+    if isinstance(document, dict) and document.get("format") == ENSEMBLE_FORMAT:
+        return _ensemble_of(document)
+    return _tree_of(document, "$")
+
+
+_ENSEMBLE_KEYS = ("format", "version", "combination", "classes", "initial", "learning_rate")
+
+
+def _ensemble_of(value: Json) -> Ensemble:
+    """The ensemble of the document ``value``.
+
+    Each member is checked as an ensemble of that one tree (by :class:`Ensemble`'s own
+    rules: a member predicts the ensemble's classes, gradient boosting's are regression
+    trees, a SAMME odds is at least 1), so a problem names the member it is in.
+    """
+    document = _object(
+        _head(value, "$", ENSEMBLE_FORMAT, ENSEMBLE_VERSION), "$", (*_ENSEMBLE_KEYS, "members")
+    )
+    combination = _string(document["combination"], "$.combination")
+    _built("$.combination", check_choice, "combination", combination, COMBINATIONS)
+    kind = cast(Combination, combination)
+    classes = _strings(document["classes"], "$.classes")
+    initial = _float_sized(document["initial"], "$.initial", "F_0 is one")
+    rate = _weight_of(document["learning_rate"], "$.learning_rate")
+    _float_sized(document["learning_rate"], "$.learning_rate", "the learning rate is one")
+    trees: list[Tree] = []
+    weights: list[Number] = []
+    for t, item in enumerate(_array(document["members"], "$.members", nonempty=True)):
+        here = f"$.members[{t}]"
+        member = _object(item, here, ("weight", "tree"))
+        weight = _weight_of(member["weight"], f"{here}.weight")
+        _float_sized(member["weight"], f"{here}.weight", "a member's weight is one")
+        tree = _tree_of(member["tree"], f"{here}.tree")
+        _built(here, Ensemble, kind, (tree,), (weight,), classes, initial, rate)
+        trees.append(tree)
+        weights.append(weight)
+    return _built("$", Ensemble, kind, tuple(trees), tuple(weights), classes, initial, rate)

@@ -8,28 +8,34 @@ import itertools
 import subprocess
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from attrs import evolve
 
 from dtree import cli
+from dtree.bagging import bag, oob_error
+from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
+from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
-from dtree.learner import Criterion, Missing
+from dtree.importance import impurity_importance
+from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
 from dtree.progress import Line
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
-from dtree.serialize import from_json, to_json
+from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
@@ -1235,3 +1241,250 @@ def test_evaluate_in_processes_prints_what_it_prints_in_one(
     status, out, err = run(capsys, *argv, "--processes", "0")
     assert (status, out) == (2, "")
     assert err == "dtree: error: --processes must be an integer >= 1, got 0\n"
+
+
+# -- model files of ensembles -------------------------------------------------------------------
+
+
+def test_predict_reads_an_ensembles_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    forest = Ensemble(
+        "average",
+        (cart(golf), c45(golf), cart(golf, max_depth=1)),
+        (1, 2, Fraction(1, 2)),
+        golf.schema.classes,
+    )
+    model = write(tmp_path, "forest.json", ensemble_to_json(forest))
+    data = write(tmp_path, "golf.csv", golf_csv())
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["prediction", *map(str, predict_many(forest, golf.examples()))]
+
+
+def test_predict_reads_a_boosted_regressors_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = read_csv(write(tmp_path, "prices.csv", PRICES), target="price")
+    boosted = Ensemble(
+        "gradient", (cart(prices, max_depth=1), cart(prices)), (1, 1), (), 170.0, 0.5
+    )
+    model = write(tmp_path, "boosted.json", ensemble_to_json(boosted))
+    status, out, err = run(capsys, "predict", model, str(tmp_path / "prices.csv"))
+    assert (status, err) == (0, "")
+    expected = predict_many(boosted, prices.examples())
+    assert [float(cell) for cell in out.splitlines()[1:]] == list(expected)
+
+
+@pytest.mark.parametrize("command", [["rules"], ["dnf", "--label", "Play"]])
+def test_rules_and_dnf_refuse_an_ensembles_model_file_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    golf = load("golf")
+    forest = Ensemble("vote", (cart(golf), c45(golf)), (1, 1), golf.schema.classes)
+    model = write(tmp_path, "forest.json", ensemble_to_json(forest))
+    status, out, err = run(capsys, command[0], model, *command[1:])
+    assert (status, out) == (2, "")
+    assert err == (
+        f"dtree: error: {model}: dtree {command[0]} reads the model file of one tree, and this"
+        " one holds an ensemble of 2 trees (dtree predict reads it)\n"
+    )
+
+
+def test_predict_names_the_member_of_a_malformed_ensemble_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    text_ = ensemble_to_json(Ensemble("samme", (cart(golf),), (Fraction(3),), golf.schema.classes))
+    model = write(tmp_path, "boosted.json", text_.replace('"weight": "3/1"', '"weight": "1/3"'))
+    status, out, err = run(capsys, "predict", model, write(tmp_path, "golf.csv", golf_csv()))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dtree: error: {model}: $.members[0]: a SAMME member's odds")
+
+
+# -- forest and boost ---------------------------------------------------------------------------
+
+
+def test_forest_prints_its_out_of_bag_error_and_writes_its_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    iris = load("iris")
+    model = str(tmp_path / "forest.json")
+    status, out, err = run(capsys, "forest", "--dataset", "iris", "--trees", "7", "--seed", "3",
+                           "--model", model)  # fmt: skip
+    assert (status, err) == (0, "")
+    bagged = bag(iris, evolve(CART, max_features="sqrt"), n_trees=7, seed=3)
+    assert Path(model).read_text(encoding="utf-8") == ensemble_to_json(bagged.ensemble) + "\n"
+    lines = out.splitlines()
+    assert lines[0] == (
+        "random forest: 7 CART trees (2 of 4 attributes at a node), averaged, seed 3, 150 rows"
+    )
+    assert lines[2].startswith(f"out-of-bag error {format_weight(oob_error(bagged, iris))} over")
+    training = error(bagged.ensemble, iris)
+    assert lines[3] == (
+        f"training error {format_weight(training)} (accuracy {format_weight(1 - training)})"
+    )
+    importance = impurity_importance(bagged.ensemble)
+    assert lines[5].split() == ["attribute", "impurity", "importance"]
+    table = dict(line.split() for line in lines[6:])
+    assert table == {name: format_weight(value) for name, value in importance.items()}
+
+
+def test_forest_of_every_attribute_is_bagging_and_can_vote(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    model = str(tmp_path / "bagged.json")
+    argv = ["--dataset", "golf", "--trees", "5", "--max-features", "all", "--vote"]
+    status, out, _ = run(capsys, "forest", *argv, "--model", model, "--max-depth", "2")
+    assert status == 0
+    assert out.startswith("bagged trees: 5 CART trees (every attribute at a node), voting,")
+    bagged = bag(golf, evolve(CART, max_depth=2), n_trees=5, combination="vote")
+    assert ensemble_from_json(Path(model).read_text(encoding="utf-8")) == bagged.ensemble
+
+
+def test_forest_of_a_numeric_target_is_a_regression_forest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    model = str(tmp_path / "forest.json")
+    status, out, _ = run(capsys, "forest", prices, "--target", "price", "--trees", "4",
+                         "--model", model, "--members")  # fmt: skip
+    assert status == 0
+    data = read_csv(prices, target="price")
+    learner = evolve(CART, impurity="squared_error", max_features="sqrt")
+    forest = bag(data, learner, n_trees=4).ensemble
+    assert "out-of-bag mean squared error " in out
+    assert out.endswith(text(forest) + "\n")
+    status, out, _ = run(capsys, "predict", model, prices)
+    assert [float(cell) for cell in out.splitlines()[1:]] == list(
+        predict_many(forest, data.examples())
+    )
+
+
+def test_forest_grows_the_same_forest_in_processes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["forest", "--dataset", "golf", "--trees", "4"]
+    one = run(capsys, *argv, "--model", str(tmp_path / "one.json"))
+    two = run(capsys, *argv, "--model", str(tmp_path / "two.json"), "--processes", "2")
+    assert one == two
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+
+
+def test_boost_runs_adaboost_for_classes_and_writes_its_model_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    golf = load("golf")
+    model = str(tmp_path / "boosted.json")
+    status, out, err = run(capsys, "boost", "--dataset", "golf", "--rounds", "4", "--model", model)
+    assert (status, err) == (0, "")
+    boosted = adaboost(golf, n_rounds=4)
+    assert Path(model).read_text(encoding="utf-8") == ensemble_to_json(boosted) + "\n"
+    assert out.startswith(
+        f"AdaBoost (SAMME): {len(boosted)} trees of depth at most 1 (4 rounds at most),"
+        " learning rate 1, 14 rows\n"
+    )
+    assert f"training error {format_weight(error(boosted, golf))} " in out
+
+
+def test_boost_holds_out_a_share_and_reports_its_error(capsys: pytest.CaptureFixture[str]) -> None:
+    iris = load("iris")
+    argv = ["boost", "--dataset", "iris", "--rounds", "5", "--max-depth", "2", "--holdout", "0.3"]
+    status, out, _ = run(capsys, *argv, "--seed", "4", "--learning-rate", "0.5")
+    assert status == 0
+    train, test = train_test_split(iris, 0.3, seed=4, stratify=True)
+    boosted = adaboost(train, n_rounds=5, learner=evolve(STUMP, max_depth=2), learning_rate=0.5)
+    held = error(boosted, test)
+    assert (
+        f"held-out error {format_weight(held)} (accuracy {format_weight(1 - held)}) on the"
+        f" {len(test)} rows held out (seed 4)"
+    ) in out.splitlines()
+
+
+def test_boost_runs_gradient_boosting_for_a_numeric_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    model = str(tmp_path / "boosted.json")
+    argv = ["--target", "price", "--stages", "6", "--learning-rate", "0.5", "--subsample", "0.5"]
+    status, out, _ = run(capsys, "boost", prices, *argv, "--seed", "2", "--model", model)
+    assert status == 0
+    data = read_csv(prices, target="price")
+    boosted = gradient_boost(data, n_stages=6, learning_rate=0.5, subsample=0.5, seed=2)
+    assert ensemble_from_json(Path(model).read_text(encoding="utf-8")) == boosted
+    assert out.startswith(
+        "gradient boosting (squared error): 6 trees of depth at most 3, learning rate 0.5,"
+        " subsample 0.5, seed 2, 5 rows\n"
+    )
+    assert f"training mean squared error {format_weight(error(boosted, data))}" in out
+
+
+def test_boost_of_two_classes_by_gradient_boosting_is_log_loss(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["boost", "--dataset", "golf", "--method", "gradient", "--stages", "3"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert out.startswith("gradient boosting (log-loss): 3 trees of depth at most 3,")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["forest", "--dataset", "golf", "--trees", "0"], "--trees must be an integer >= 1"),
+        (["forest", "--dataset", "golf", "--max-features", "9"], "--max-features 9 attributes"),
+        (["forest", "--dataset", "golf", "--processes", "0"], "--processes must be an integer"),
+        (["boost", "--dataset", "golf", "--stages", "3"], "--stages applies to --method gradient"),
+        (
+            ["boost", "--dataset", "golf", "--method", "gradient", "--rounds", "3"],
+            "--rounds applies to --method adaboost only",
+        ),
+        (
+            ["boost", "--dataset", "iris", "--method", "gradient"],
+            "--method gradient boosts a numeric target or two classes, and the target 'species'"
+            " has 3: use --method adaboost",
+        ),
+        (
+            ["boost", "--dataset", "golf", "--method", "gradient", "--subsample", "2"],
+            "--subsample must be",
+        ),
+        (["boost", "--dataset", "golf", "--learning-rate", "-1"], "learning rate"),
+        (["boost", "--dataset", "golf", "--holdout", "1.5"], "--holdout is a share"),
+    ],
+)
+def test_forest_and_boost_refuse_bad_options_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_boost_adaboost_refuses_a_numeric_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    prices = write(tmp_path, "prices.csv", PRICES)
+    status, _, err = run(capsys, "boost", prices, "--target", "price", "--method", "adaboost")
+    assert status == 2
+    assert err == (
+        "dtree: error: --method adaboost classifies, and the target 'price' is numeric:"
+        " use --method gradient\n"
+    )
+
+
+def test_forest_and_boost_draw_their_progress_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, drawings = on_a_terminal(monkeypatch, "forest", "--dataset", "golf", "--trees", "3")
+    assert status == 0
+    assert any("tree 3/3" in line for line in drawings)
+    assert drawings[-1] == ""  # erased
+    monkeypatch.undo()
+    status, drawings = on_a_terminal(monkeypatch, "boost", "--dataset", "golf", "--rounds", "3")
+    assert status == 0
+    assert len(drawings) > 2
+    capsys.readouterr()

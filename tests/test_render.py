@@ -28,12 +28,14 @@ from dtree.conditions import (
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
 from dtree.presets import c45, cart, id3
 from dtree.render import (
     MAX_INDENT,
     MAX_LISTED_CLASSES,
     MAX_PYTHON_DEPTH,
+    MEMBER_INDENT,
     NESTING,
     dot,
     dot_string,
@@ -873,3 +875,64 @@ def test_a_node_of_many_classes_lists_ten_and_sums_up_the_rest() -> None:
     assert listed[10:] == [f"240 others: {sum(range(11, 251))}"]
     few = tuple(f"c{k}" for k in range(MAX_LISTED_CLASSES))
     assert text(Leaf("c0", ClassStats(few, (0,) * MAX_LISTED_CLASSES))).count(": 0") == 10
+
+
+# -- ensembles ------------------------------------------------------------------------------------
+
+
+def test_the_text_of_a_forest_lists_each_member_under_its_weight() -> None:
+    golf = load("golf")
+    forest = Ensemble(
+        "average", (cart(golf, max_depth=1), cart(golf, max_depth=0)), (1, 0.5), golf.schema.classes
+    )
+    assert text(forest) == "\n".join(
+        [
+            'average of 2 trees; classes Play, "Don\'t Play"',
+            "member 1 (weight 1):",
+            '    root [Play: 9, "Don\'t Play": 5]',
+            '    outlook in {overcast} [Play: 4, "Don\'t Play": 0]: Play',
+            '    outlook not in {overcast} [Play: 5, "Don\'t Play": 5]: Play',
+            "member 2 (weight 0.5):",
+            '    root [Play: 9, "Don\'t Play": 5]: Play',
+        ]
+    )
+
+
+def test_the_heading_of_gradient_boosting_gives_the_initial_value_and_learning_rate() -> None:
+    stats = Moments(2, 3.0, 5.0)
+    stump = Leaf(1.5, stats)
+    regressor = Ensemble("gradient", (stump,), (1,), (), Fraction(1, 3), 0.1)
+    assert text(regressor).split("\n")[0] == (
+        "gradient boosting of 1 tree; initial 0.333333; learning rate 0.1; regression"
+    )
+    classifier = Ensemble("gradient", (stump, stump), (1, 1), ("no", "so so"), -2, 1)
+    assert text(classifier).split("\n")[0] == (
+        'gradient boosting of 2 trees; initial -2; learning rate 1; F the log-odds of "so so";'
+        ' classes no, "so so"'
+    )
+    vote = Ensemble("vote", (stump,), (3,), ())
+    assert (
+        text(vote)
+        == "vote of 1 tree; regression\nmember 1 (weight 3):\n    root [n: 2, mean: 1.5]: 1.5"
+    )
+
+
+@given(datasets(max_numeric=2, weighted=True))
+def test_each_members_lines_are_its_trees_text_indented(data: Dataset) -> None:
+    trees = (cart(data), id3(data), cart(data, max_depth=1))
+    lines = text(Ensemble("vote", trees, (1, 2, 3), data.schema.classes)).split("\n")
+    at = 1
+    for t, tree in enumerate(trees, 1):
+        assert lines[at] == f"member {t} (weight {t}):"
+        own = text(tree).split("\n")
+        assert lines[at + 1 : at + 1 + len(own)] == [MEMBER_INDENT + line for line in own]
+        at += 1 + len(own)
+    assert at == len(lines)
+
+
+def test_an_ensemble_of_deep_chains_renders_in_linear_time() -> None:
+    deep = chain(10_000)
+    forest = Ensemble("average", (deep, deep), (1, 1), ("a", "b"))
+    lines = text(forest).split("\n")
+    assert len(lines) == 1 + 2 * (1 + 2 * 10_000 + 1)
+    assert lines[-1] == MEMBER_INDENT + "(9999) x > 9999 [a: 1, b: 1]: b"

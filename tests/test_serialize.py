@@ -21,9 +21,19 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
+from dtree.ensemble import Ensemble
 from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
 from dtree.presets import c45, cart, id3
-from dtree.serialize import FORMAT, MAX_DIGITS, SCHEMA_VERSION, from_json, to_json
+from dtree.serialize import (
+    FORMAT,
+    MAX_DIGITS,
+    SCHEMA_VERSION,
+    ensemble_from_json,
+    ensemble_to_json,
+    from_json,
+    model_from_json,
+    to_json,
+)
 from dtree.strategies import datasets, regression_datasets
 from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes, predict
 
@@ -952,3 +962,386 @@ def test_a_model_file_reads_from_utf8_bytes_and_refuses_other_things() -> None:
         from_json(b"\xff{}")
     with pytest.raises(DtreeError, match="JSON text \\(str or bytes\\), got NoneType"):
         from_json(None)  # type: ignore[arg-type]
+
+
+# -- ensembles: the dtree-ensemble format ------------------------------------------------------
+
+
+def exact_ensemble(ensemble: Ensemble) -> list[object]:
+    """Every number of the ensemble with its type, its trees' too (see :func:`exact`)."""
+    head = [typed(ensemble.initial), typed(ensemble.learning_rate)]
+    return [*head, *map(typed, ensemble.weights), *(exact(tree) for tree in ensemble.trees)]
+
+
+def check_ensemble_round_trip(ensemble: Ensemble) -> None:
+    text = ensemble_to_json(ensemble)
+    back = ensemble_from_json(text)
+    assert back == ensemble
+    assert exact_ensemble(back) == exact_ensemble(ensemble)
+    assert ensemble_to_json(back) == text
+    assert model_from_json(text) == ensemble
+    assert ensemble_from_json(text.encode("utf-8")) == ensemble
+
+
+WEIGHTS = st.one_of(
+    st.integers(0, 10),
+    st.fractions(min_value=0, max_value=10, max_denominator=12),
+    st.floats(0, 1e6),
+)
+ODDS = st.one_of(
+    st.integers(1, 10),
+    st.fractions(min_value=1, max_value=10, max_denominator=12),
+    st.floats(1, 1e6),
+)
+NUMBERS = st.one_of(
+    st.integers(-(10**30), 10**30),
+    st.fractions(max_denominator=10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+
+
+@st.composite
+def members(draw: st.DrawFn, data: Dataset) -> tuple[Tree, ...]:
+    """One to four trees of the data, each grown to its own depth on its own weights."""
+    n = draw(st.integers(1, 4))
+    trees = []
+    for _ in range(n):
+        weights = draw(st.lists(st.integers(1, 3), min_size=len(data), max_size=len(data)))
+        depth_ = draw(st.none() | st.integers(0, 3))
+        trees.append(cart(data.with_weights(weights), max_depth=depth_, missing="fractional"))
+    return tuple(trees)
+
+
+@given(st.data(), datasets(max_numeric=2, weighted=True, missing=True, min_classes=2))
+def test_classifying_ensembles_round_trip(data: st.DataObject, sample: Dataset) -> None:
+    trees = data.draw(members(sample))
+    combination = data.draw(st.sampled_from(["average", "vote", "samme"]))
+    weights = data.draw(
+        st.lists(
+            ODDS if combination == "samme" else WEIGHTS, min_size=len(trees), max_size=len(trees)
+        )
+    )
+    rate = data.draw(WEIGHTS)
+    classes = sample.schema.classes
+    ensemble = Ensemble(combination, trees, tuple(weights), classes, learning_rate=rate)  # type: ignore[arg-type]
+    check_ensemble_round_trip(ensemble)
+
+
+@given(st.data(), regression_datasets(weighted=True, missing=True))
+def test_gradient_and_averaged_regression_ensembles_round_trip(
+    data: st.DataObject, sample: Dataset
+) -> None:
+    trees = data.draw(members(sample))
+    weights = data.draw(st.lists(WEIGHTS, min_size=len(trees), max_size=len(trees)))
+    initial, rate = data.draw(NUMBERS), data.draw(WEIGHTS)
+    classes = data.draw(st.sampled_from([(), ("no", "yes")]))
+    check_ensemble_round_trip(Ensemble("gradient", trees, tuple(weights), classes, initial, rate))
+    check_ensemble_round_trip(Ensemble("average", trees, tuple(weights), ()))
+
+
+def test_an_ensemble_of_deep_chains_round_trips() -> None:
+    deep = chain(10_000)
+    forest = Ensemble("average", (deep, Leaf("a", deep.stats), deep), (1, 2, 3), ("a", "b"))
+    check_ensemble_round_trip(forest)
+
+
+def golf_forest() -> Ensemble:
+    golf = load("golf")
+    return Ensemble(
+        "samme",
+        (cart(golf, max_depth=1), cart(golf, max_depth=2)),
+        (Fraction(7, 3), 2),
+        golf.schema.classes,
+        learning_rate=0.5,
+    )
+
+
+ENSEMBLE_FIXTURE = Path(__file__).parent / "fixtures" / "golf-samme-ensemble.json"
+
+
+def test_the_ensemble_fixture_is_a_samme_ensemble_of_golfs_cart_trees() -> None:
+    text = ENSEMBLE_FIXTURE.read_text(encoding="utf-8")
+    forest = golf_forest()
+    assert ensemble_from_json(text) == forest
+    assert exact_ensemble(ensemble_from_json(text)) == exact_ensemble(forest)
+    assert ensemble_to_json(forest) + "\n" == text  # the format is stable: a change is a version
+    assert '"weight": "7/3",' in text
+
+
+def test_reading_an_ensemble_evaluates_compiles_imports_and_opens_nothing() -> None:
+    """The audit of the trees' reader, for the reader of either kind."""
+    code = "__import__('os').system('touch pwned')"
+    hostile = with_member(1, weight=code, tree={**golf_tree(), "classes": [code, "b"]})
+    documents = [
+        ENSEMBLE_FIXTURE.read_text(encoding="utf-8"),
+        json.dumps(hostile),
+        json.dumps({**ensemble_document(), "__class__": code}),
+        json.dumps(ensemble_document(combination="__builtins__")),
+        '{"format": "dtree-ensemble", "members": ' + "[" * 100_000,
+    ]
+    result = subprocess.run(
+        [sys.executable, "-c", AUDIT.replace("from_json", "model_from_json")],
+        input=json.dumps(documents),
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert json.loads(result.stdout) == []
+
+
+def ensemble_document(**changes: object) -> dict[str, object]:
+    """A valid document of a two-member vote on golf's CART trees, with top-level keys
+    changed (``DROP`` removes one)."""
+    golf = load("golf")
+    forest = Ensemble(
+        "vote", (cart(golf, max_depth=1), cart(golf)), (1, Fraction(1, 2)), golf.schema.classes
+    )
+    base: dict[str, object] = json.loads(ensemble_to_json(forest))
+    base.update(changes)
+    return {key: value for key, value in base.items() if value is not DROP}
+
+
+def with_member(t: int, **changes: object) -> dict[str, object]:
+    doc = ensemble_document()
+    listed = doc["members"]
+    assert isinstance(listed, list)
+    listed[t] = {key: value for key, value in {**listed[t], **changes}.items() if value is not DROP}
+    return doc
+
+
+def golf_tree() -> dict[str, object]:
+    return json.loads(to_json(cart(load("golf"), max_depth=1)))  # type: ignore[no-any-return]
+
+
+def regression_tree() -> dict[str, object]:
+    return json.loads(to_json(cart(regression_golf(), max_depth=1)))  # type: ignore[no-any-return]
+
+
+ENSEMBLE_MALFORMED: list[tuple[object, str]] = [
+    ("", "not valid JSON: Expecting value (line 1, column 1)"),
+    ([], "$: expected a JSON object, got an array"),
+    ({}, "$: missing the key 'format': not a dtree model file"),
+    (
+        golf_tree(),
+        "$.format: 'dtree-tree' is the model file of one tree, not of an ensemble:"
+        " read it with dtree.serialize.from_json",
+    ),
+    (
+        ensemble_document(format="dtree-forest"),
+        "$.format: expected 'dtree-ensemble', got 'dtree-forest': not a dtree model file",
+    ),
+    (ensemble_document(version=2), "$.version: version 2 is not one this dtree reads"),
+    (ensemble_document(version="1"), "$.version: expected an integer, got '1'"),
+    (ensemble_document(version=DROP), "$.version: expected an integer, got null"),
+    (ensemble_document(extra=1), "$: unexpected key 'extra'"),
+    *[
+        (ensemble_document(**{key: DROP}), f"$: missing the key {key!r}")
+        for key in ("combination", "classes", "initial", "learning_rate", "members")
+    ],
+    (
+        ensemble_document(combination="bagging"),
+        "$.combination: unknown combination 'bagging'; choose one of",
+    ),
+    (ensemble_document(combination=1), "$.combination: expected a string, got 1"),
+    (ensemble_document(classes="ab"), "$.classes: expected an array, got 'ab'"),
+    (
+        ensemble_document(classes=["Play", "Play"]),
+        "$.classes[1]: 'Play' appears twice",
+    ),
+    (ensemble_document(initial="x"), "$.initial: expected a number or a fraction 'p/q', got 'x'"),
+    (ensemble_document(initial=None), "$.initial: expected a number, got null"),
+    (
+        ensemble_document(initial=f"{10**400}/3"),
+        "$.initial: '1000",
+    ),
+    (ensemble_document(learning_rate=-1), "$.learning_rate: expected a weight >= 0, got -1"),
+    (ensemble_document(learning_rate=True), "$.learning_rate: expected a number, got true"),
+    (ensemble_document(members=[]), "$.members: expected at least one item, got an empty array"),
+    (ensemble_document(members={}), "$.members: expected an array, got an object"),
+    (ensemble_document(members=[3]), "$.members[0]: expected an object, got 3"),
+    # a member without its weight: as many weights as trees, or the file is refused
+    (with_member(1, weight=DROP), "$.members[1]: missing the key 'weight'"),
+    (with_member(1, tree=DROP), "$.members[1]: missing the key 'tree'"),
+    (with_member(0, trees=[]), "$.members[0]: unexpected key 'trees'"),
+    (with_member(1, weight=-1), "$.members[1].weight: expected a weight >= 0, got -1"),
+    (with_member(1, weight="-1/2"), "$.members[1].weight: expected a weight >= 0"),
+    (with_member(1, weight="1/0"), "$.members[1].weight: the fraction '1/0' divides by zero"),
+    (with_member(1, weight=False), "$.members[1].weight: expected a number, got false"),
+    (with_member(1, weight=[1]), "$.members[1].weight: expected a number, got an array"),
+    (
+        with_member(1, weight=f"{10**400}/1"),
+        "$.members[1].weight: '1000",
+    ),
+    (with_member(0, tree=[]), "$.members[0].tree: expected a JSON object, got an array"),
+    (
+        with_member(0, tree=ensemble_document()),
+        "$.members[0].tree.format: 'dtree-ensemble' is the model file of an ensemble,"
+        " not of one tree: read it with dtree.serialize.ensemble_from_json",
+    ),
+    (
+        with_member(0, tree={**golf_tree(), "version": 2}),
+        "$.members[0].tree.version: version 2 is not one this dtree reads",
+    ),
+    (
+        with_member(0, tree={**golf_tree(), "classes": ["Go", "Stay"]}),
+        "$.members[0].tree.nodes[1].prediction: expected one of the classes of"
+        " $.members[0].tree.classes, got 'Play'",
+    ),
+    (
+        with_member(0, tree={**golf_tree(), "nodes": []}),
+        "$.members[0].tree.nodes: expected at least one item",
+    ),
+    (
+        with_member(1, tree={**golf_tree(), "classes": ["Don't Play", "Play"]}),
+        "$.members[1]: every member must predict the classes ('Play', \"Don't Play\")",
+    ),
+    (
+        with_member(1, tree=regression_tree()),
+        "$.members[1]: every member must predict the classes",
+    ),
+    (
+        ensemble_document(combination="gradient"),
+        "$.members[0]: gradient boosting's members are regression trees",
+    ),
+    (
+        ensemble_document(combination="samme"),
+        "$.members[1]: a SAMME member's odds must be at least 1",
+    ),
+    (
+        {**ensemble_document(combination="samme", classes=["Play"])},
+        "$.members[0]: every member must predict the classes ('Play',)",
+    ),
+    (
+        ensemble_document(
+            combination="gradient",
+            classes=["a", "b", "c"],
+            members=[{"weight": 1, "tree": regression_tree()}],
+        ),
+        "$.members[0]: gradient boosting classifies two classes, got 3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("doc", "fragment"), ENSEMBLE_MALFORMED)
+def test_a_malformed_ensemble_is_one_clear_error_at_its_path(doc: object, fragment: str) -> None:
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    with pytest.raises(DtreeError) as error:
+        ensemble_from_json(text)
+    message = str(error.value)
+    assert message.startswith(fragment) or fragment in message, message
+    assert "\n" not in message
+    assert message.startswith(("$: ", "$.", "not valid JSON")), message
+    assert len(message) <= MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("NaN", "$.members[1].weight: NaN is not a finite number"),
+        ("Infinity", "$.members[1].weight: Infinity is not a finite number"),
+        ("-Infinity", "$.members[1].weight: -Infinity is not a finite number"),
+        ("1e400", "$.members[1].weight: the number '1e400' is too large for a float"),
+        ("9" * 5000, f"$.members[1].weight: a number of 5000 digits: at most {MAX_DIGITS}"),
+    ],
+)
+def test_a_weight_json_cannot_hold_is_named_at_its_member(raw: str, message: str) -> None:
+    text = json.dumps(with_member(1, weight=MARK)).replace(json.dumps(MARK), raw)
+    with pytest.raises(DtreeError) as error:
+        ensemble_from_json(text)
+    assert str(error.value).startswith(message)
+
+
+@pytest.mark.parametrize("key", ["initial", "learning_rate"])
+def test_nan_or_infinity_as_initial_or_learning_rate_is_refused(key: str) -> None:
+    for raw in ("NaN", "Infinity", "-Infinity", "1e999"):
+        text = json.dumps(ensemble_document(**{key: MARK})).replace(json.dumps(MARK), raw)
+        with pytest.raises(DtreeError, match=rf"^\$\.{key}: "):
+            ensemble_from_json(text)
+
+
+def test_an_ensembles_file_given_to_the_trees_reader_says_what_reads_it() -> None:
+    """It said: "$.format: expected 'dtree-tree', got 'dtree-ensemble': not a dtree model
+    file", which a dtree model file is."""
+    with pytest.raises(DtreeError) as error:
+        from_json(ensemble_to_json(golf_forest()))
+    assert str(error.value) == (
+        "$.format: 'dtree-ensemble' is the model file of an ensemble, not of one tree:"
+        " read it with dtree.serialize.ensemble_from_json"
+    )
+
+
+def test_model_from_json_reads_either_kind_and_refuses_the_rest_as_a_tree() -> None:
+    forest = golf_forest()
+    assert model_from_json(ensemble_to_json(forest)) == forest
+    tree = c45(golf_with_a_missing_outlook())
+    assert model_from_json(to_json(tree)) == tree
+    with pytest.raises(DtreeError, match=r"^\$\.format: expected 'dtree-tree', got 'dtree-x'"):
+        model_from_json(json.dumps(ensemble_document(format="dtree-x")))
+    with pytest.raises(DtreeError, match=r"^\$\.members\[1\]\.weight: expected a weight >= 0"):
+        model_from_json(json.dumps(with_member(1, weight=-2)))
+
+
+def test_an_ensemble_too_deeply_nested_or_of_a_huge_value_makes_a_short_message() -> None:
+    deep = '{"format": "dtree-ensemble", "members": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(DtreeError, match=r"nested too deeply \(100001 deep at line 1"):
+        ensemble_from_json(deep)
+    for doc in (
+        ensemble_document(classes=[HUGE, "Don't Play"]),
+        ensemble_document(combination=HUGE),
+        ensemble_document(format=HUGE),
+        with_member(0, weight=HUGE),
+        {**ensemble_document(), HUGE: 1},
+    ):
+        with pytest.raises(DtreeError) as error:
+            ensemble_from_json(json.dumps(doc))
+        assert len(str(error.value)) < 300
+        assert str(error.value).startswith("$")
+
+
+def test_ensemble_to_json_refuses_a_number_json_cannot_hold() -> None:
+    stump = Leaf(1.0, Moments(1, float("inf"), 1.0))
+    with pytest.raises(DtreeError, match=r"^\$\.members\[0\]\.tree\.nodes\[0\]\.stats\.total: inf"):
+        ensemble_to_json(Ensemble("gradient", (stump,), (1,), ()))
+
+
+ENSEMBLE_MODELS = [
+    json.loads(ensemble_to_json(model))
+    for model in (
+        golf_forest(),
+        Ensemble(
+            "gradient",
+            (cart(regression_golf(), max_depth=1), cart(regression_golf(), max_depth=2)),
+            (1, 0.5),
+            (),
+            initial=Fraction(145, 2),
+            learning_rate=0.1,
+        ),
+    )
+]
+
+
+@given(st.sampled_from(ENSEMBLE_MODELS), st.data(), BAD_VALUES)
+def test_an_ensemble_with_one_value_replaced_reads_or_names_the_path(
+    model: dict[str, object], data: st.DataObject, raw: str
+) -> None:
+    steps = data.draw(st.sampled_from(places(model)))
+    doc = replaced(model, steps, MARK)
+    text = json.dumps(doc).replace(json.dumps(MARK), raw)
+    mutated = json_path(steps)
+    try:
+        ensemble = ensemble_from_json(text)
+    except DtreeError as error:
+        message = str(error)
+    else:
+        assert raw not in REFUSED
+        assert ensemble_from_json(ensemble_to_json(ensemble)) == ensemble
+        return
+    assert "\n" not in message
+    assert len(message) <= MESSAGE_LIMIT
+    if raw in REFUSED:
+        assert message.startswith(f"{mutated}: {REFUSED[raw]}"), (mutated, message)
+    named = re.findall(r"\$(?:\.[A-Za-z_]\w*|\[-?\d+\])*", message)
+    assert any(
+        within(mutated, path) or within(path, mutated) for path in named if path != "$" or not steps
+    ), (mutated, message)
