@@ -69,8 +69,9 @@ from dtree.tree import predict_many as tree_predictions
 #
 # The target is $f(x) = \sin(2\pi x_1) + 2 x_2 x_3$ on $[0, 1)^3$, and
 # $y = f(x) + \varepsilon$ with $\varepsilon$ uniform on $[-\tfrac12, \tfrac12)$, of variance
-# $\sigma_\varepsilon^2 = 1/12$. Training set $r$ ($r = 0, \dots, 39$) has 50 rows whose
-# coordinates and noise are `below(N, "train", r, i, j) / N`: uniform draws to $10^{-9}$. On
+# $\sigma_\varepsilon^2 = 1/12$. Training set $r$ ($r = 0, \dots, 39$) has 50 rows: row $i$'s
+# coordinates are `below(N, "train", r, i, j) / N`, uniform draws to $10^{-9}$, and its noise
+# `below(N, "noise", r, i) / N - 1/2`. On
 # each, three learners: one deep regression tree (CART with squared error, grown until its
 # leaves are pure), bagged trees (20 of them, all features at every node) and a random forest
 # (20 trees, one feature drawn at every node, `max_features=1`). Their predictions are taken at
