@@ -669,6 +669,11 @@ def _add_boost(boost: argparse.ArgumentParser) -> None:
         metavar="SHARE",
         help="boost on the rest and report the error on this share of the rows, held out",
     )
+    boosting.add_argument(
+        "--missing",
+        choices=get_args(Missing),
+        help="each tree's policy for missing values (default: refuse)",
+    )
 
 
 def _add_seed(group: argparse._ArgumentGroup) -> None:
@@ -1361,6 +1366,7 @@ def _boost(arguments: argparse.Namespace) -> str:
     if arguments.holdout is not None:
         train, test = _held_out(data, arguments.holdout, arguments.seed)
     rate = arguments.learning_rate
+    missing: Missing = arguments.missing or "refuse"
     with _progress(arguments) as progress:
         if method == "adaboost":
             depth = 1 if arguments.max_depth is None else arguments.max_depth
@@ -1370,7 +1376,7 @@ def _boost(arguments: argparse.Namespace) -> str:
                 lambda: adaboost(
                     train,
                     n_rounds=rounds,
-                    learner=evolve(STUMP, max_depth=depth),
+                    learner=evolve(STUMP, max_depth=depth, missing=missing),
                     learning_rate=1 if rate is None else rate,
                     progress=progress,
                 ),
@@ -1393,6 +1399,7 @@ def _boost(arguments: argparse.Namespace) -> str:
                     max_depth=depth,
                     subsample=subsample,
                     seed=arguments.seed,
+                    missing=missing,
                     progress=progress,
                 ),
             )

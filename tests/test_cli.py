@@ -1488,3 +1488,23 @@ def test_forest_and_boost_draw_their_progress_on_a_terminal(
     assert status == 0
     assert len(drawings) > 2
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("method", ["adaboost", "gradient"])
+def test_boost_takes_the_missing_policy_its_refusal_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str
+) -> None:
+    rows = "x,c\n" + "".join(f"{'?' if i % 5 == 0 else i},{'ab'[i % 3 == 0]}\n" for i in range(30))
+    path = write(tmp_path, "gaps.csv", rows)
+    argv = ["boost", path, "--target", "c", "--method", method]
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert "(--missing on the command line)" in err
+    status, out, _ = run(capsys, *argv, "--missing", "impute")
+    assert status == 0
+    data = read_csv(path, target="c")
+    if method == "adaboost":
+        model = adaboost(data, learner=evolve(STUMP, missing="impute"))
+    else:
+        model = gradient_boost(data, missing="impute")
+    assert f"training error {format_weight(error(model, data))}" in out
