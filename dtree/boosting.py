@@ -434,7 +434,9 @@ def gradient_boost(
     ``"log_loss"`` (the default for two classes).  F_0 is the weighted mean
     of y, or the log-odds of the second class; stage t grows a regression
     tree (CART, squared error, ``max_depth``, ``min_samples_leaf``,
-    ``min_samples_split``, ``missing``: the learner's missing-value policy) on the
+    ``min_samples_split``, ``missing``: the learner's missing-value policy; a nominal
+    attribute's subsets are the m - 1 of its values ordered by mean residual, even under
+    ``min_samples_leaf``, as rpart does: ``ordered_subsets``) on the
     residuals r = y - F(x), or y - p under
     log-loss, whose leaves are then Newton steps (:func:`newton_step`), and
     F += learning_rate * f_t.  ``subsample < 1``: stage t grows on the
@@ -469,6 +471,7 @@ def gradient_boost(
         min_samples_leaf=min_samples_leaf,
         min_samples_split=min_samples_split,
         missing=missing,
+        ordered_subsets=True,
     )
     if not sum(data.row_weights) > 0:
         raise DtreeError("the data weigh nothing: boosting needs rows of positive weight")

@@ -63,7 +63,7 @@ from dtree.learner import CART
 from dtree.routing import predictions
 from dtree.seeded import below, permutation
 from dtree.strategies import datasets
-from dtree.tree import Leaf, Tree, leaves
+from dtree.tree import Leaf, Split, Tree, leaves
 
 
 def stump_of(data: Dataset) -> Tree:
@@ -663,3 +663,17 @@ def test_gradient_boosting_log_loss_is_scikit_learns(depth: int, rate: float, se
     assert predict_many(model, data.examples()) == tuple(theirs.predict(x).tolist())
     ours_p = np.array(predict_proba_many(model, data.examples()), dtype=float)
     assert np.abs(ours_p - theirs.predict_proba(x)).max() < 1e-9
+
+
+def test_gradient_boosting_splits_a_many_valued_nominal_attribute_as_cart_does() -> None:
+    # 30 districts, unit weights: min_samples_leaf=1 allows every cut, so the stage's tree is
+    # CART's regression tree of the residuals, found among the 29 ordered subsets (Breiman)
+    districts = [f"d{i % 30:02d}" for i in range(90)]
+    price = [float((i % 30) * 7 % 11) + i / 1000 for i in range(90)]
+    data = Dataset.from_columns({"district": districts, "price": price}, target="price")
+    model = gradient_boost(data, n_stages=1, max_depth=1)
+    cart = grow(evolve(CART, impurity="squared_error", max_depth=1), data)
+    member = model.trees[0]
+    assert isinstance(cart, Split)
+    assert isinstance(member, Split)
+    assert member.branches[0].condition == cart.branches[0].condition
