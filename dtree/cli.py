@@ -142,6 +142,7 @@ from dtree.evaluate import (
     train_test_split,
 )
 from dtree.importance import impurity_importance
+from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
@@ -1271,10 +1272,12 @@ def _tree_learner(arguments: argparse.Namespace, data: Dataset) -> Learner:
     return evolve(CART, impurity=arguments.criterion or default, **options)
 
 
-def _importances(model: Ensemble, data: Dataset) -> list[str]:
+def _importances(model: Ensemble, data: Dataset, criterion: str | None) -> list[str]:
     """The table of the attributes' impurity importances, largest first (ties in schema
-    order)."""
-    found = impurity_importance(model, attributes=data.schema.names)
+    order), measured by the impurity the trees were grown with (Gini unless ``criterion``
+    names another)."""
+    impurity = IMPURITIES.get(criterion or "gini", gini)
+    found = impurity_importance(model, impurity=impurity, attributes=data.schema.names)
     ranked = sorted(found.items(), key=lambda item: -item[1])
     return _aligned(
         [["attribute", "impurity importance"]]
@@ -1289,7 +1292,13 @@ def _ensemble_report(
     with --members, the ensemble's text; the model file written if --model asks."""
     if arguments.model is not None:
         _write(arguments.model, ensemble_to_json(model) + "\n")
-    lines = [heading, "", *scores, "", *_importances(model, data)]
+    lines = [
+        heading,
+        "",
+        *scores,
+        "",
+        *_importances(model, data, getattr(arguments, "criterion", None)),
+    ]
     if arguments.members:
         lines += ["", text(model)]
     return "\n".join(lines)

@@ -28,6 +28,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.importance import impurity_importance
+from dtree.impurity import entropy
 from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
@@ -1508,3 +1509,19 @@ def test_boost_takes_the_missing_policy_its_refusal_names(
     else:
         model = gradient_boost(data, missing="impute")
     assert f"training error {format_weight(error(model, data))}" in out
+
+
+def test_forest_measures_importance_by_its_own_criterion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    iris = load("iris")
+    argv = ["forest", "--dataset", "iris", "--trees", "5", "--criterion", "entropy"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    bagged = bag(iris, evolve(CART, impurity="entropy", max_features="sqrt"), n_trees=5)
+    gains = impurity_importance(bagged.ensemble, impurity=entropy)
+    assert gains != impurity_importance(bagged.ensemble)  # Gini's would be another table
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("attribute"))
+    table = dict(line.split() for line in lines[header + 1 :])
+    assert table == {name: format_weight(value) for name, value in gains.items()}
