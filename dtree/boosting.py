@@ -291,6 +291,8 @@ def adaboost(
         member = grow(learner, data.with_weights(column))
         wrong = [p != y for p, y in zip(predictions(member, data), labels, strict=True)]
         error = sum(w for w, miss in zip(weights, wrong, strict=True) if miss) / sum(weights)
+        if error == 0 and any(m and g > 0 for m, g in zip(wrong, given, strict=True)):
+            break  # perfect only where float weights underflowed to 0: they carry no more
         if error == 0:
             advance(n_rounds)
             return Ensemble("samme", (member,), (PERFECT_ODDS,), classes, 0.0, learning_rate)
@@ -304,7 +306,13 @@ def adaboost(
             break
         members.append(member)
         odds.append(beta)
-        factor = beta**learning_rate
+        try:
+            factor = beta**learning_rate
+        except OverflowError:
+            raise DtreeError(
+                f"the learning rate {quote(learning_rate)} overflows: a member's odds"
+                f" {quote(float(beta))} to that power exceed a float"
+            ) from None
         reweighted = (w * factor if miss else w for w, miss in zip(weights, wrong, strict=True))
         weights = _normalised(list(reweighted))
         if exact is None and _too_long(weights):

@@ -48,6 +48,7 @@ from dtree.boosting import (
 from dtree.conditions import AtMost
 from dtree.counts import Moments
 from dtree.dataset import Dataset
+from dtree.datasets import load
 from dtree.ensemble import (
     Ensemble,
     decisions,
@@ -58,6 +59,7 @@ from dtree.ensemble import (
     staged,
 )
 from dtree.errors import DtreeError
+from dtree.evaluate import error
 from dtree.grow import grow
 from dtree.learner import CART
 from dtree.routing import predictions
@@ -677,3 +679,18 @@ def test_gradient_boosting_splits_a_many_valued_nominal_attribute_as_cart_does()
     assert isinstance(cart, Split)
     assert isinstance(member, Split)
     assert member.branches[0].condition == cart.branches[0].condition
+
+
+def test_adaboost_takes_no_member_for_perfect_where_float_weights_underflowed() -> None:
+    # rate 1000: after the first stump (e = 1/3, beta = 4) the rows it got right weigh
+    # 4^-1000 of the others, 0 in floats; a leaf of virginica then errs on no weight left
+    iris = load("iris")
+    boosted = adaboost(iris, n_rounds=5, learning_rate=1000)
+    first = adaboost(iris, n_rounds=1)
+    assert boosted.trees[0] == first.trees[0]
+    assert error(boosted, iris) <= error(first, iris) == Fraction(1, 3)
+
+
+def test_adaboost_refuses_a_learning_rate_whose_power_overflows() -> None:
+    with pytest.raises(DtreeError, match=r"^the learning rate 1e\+308 overflows"):
+        adaboost(load("iris"), n_rounds=5, learning_rate=1e308)
