@@ -498,6 +498,11 @@ def gradient_boost(
             fs[row] = initial + rate * (sums[row] / (1 << _SCALE))
         guesses = [sigmoid(f) for f in fs] if classes else fs
         residuals = [y - guess for y, guess in zip(ys, guesses, strict=True)]
+        if not all(map(math.isfinite, residuals)):
+            raise DtreeError(
+                f"stage {stage + 1}: F(x) overflows a float at the learning rate"
+                f" {quote(learning_rate)}; choose a smaller one"
+            )
         rows = _stage_rows(data, subsample, seed, stage)
         fitted = data.with_target(response, residuals).subset(rows)
         member = grow(learner, fitted)

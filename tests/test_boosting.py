@@ -694,3 +694,9 @@ def test_adaboost_takes_no_member_for_perfect_where_float_weights_underflowed() 
 def test_adaboost_refuses_a_learning_rate_whose_power_overflows() -> None:
     with pytest.raises(DtreeError, match=r"^the learning rate 1e\+308 overflows"):
         adaboost(load("iris"), n_rounds=5, learning_rate=1e308)
+
+
+def test_gradient_boosting_refuses_a_learning_rate_that_overflows_f() -> None:
+    data = Dataset.from_columns({"x": [1, 2, 3, 4], "y": [1.0, 2.0, 4.0, 8.0]}, target="y")
+    with pytest.raises(DtreeError, match=r"^stage 2: F\(x\) overflows a float at the learning"):
+        gradient_boost(data, n_stages=3, learning_rate=1e308)
