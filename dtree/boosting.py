@@ -141,7 +141,7 @@ from dtree.grow import grow
 from dtree.learner import CART, Learner, Missing
 from dtree.progress import Report, meter
 from dtree.routing import Routed, fold_routed, predictions
-from dtree.seeded import permutation
+from dtree.seeded import check_seed, permutation
 from dtree.tree import Branch, Leaf, Probability, Split, Tree
 
 __all__ = [
@@ -466,8 +466,7 @@ def gradient_boost(
     _check_rate(learning_rate)
     if not (is_number(subsample) and 0 < subsample <= 1):
         raise DtreeError(f"subsample must be a number in (0, 1], got {quote(subsample)}")
-    if type(seed) is not int:
-        raise DtreeError(f"the seed must be an integer, got {quote(seed)}")
+    check_seed(seed)
     loss = _check_loss(data, loss)
     schema = data.schema
     classes = schema.classes if schema.is_classification else ()
