@@ -1456,6 +1456,9 @@ def _datasets() -> str:
 
 
 API_WORDS: Mapping[str, str] = {
+    "max_features must be None, an integer >= 1, a share in (0, 1], 'sqrt' or 'log2',": (
+        "--max-features must be sqrt, log2, all, a count >= 1 or a share in (0, 1],"
+    ),
     # An option not given is simply absent: "None or" speaks of the library.
     **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
     **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},

@@ -1525,3 +1525,15 @@ def test_forest_measures_importance_by_its_own_criterion(
     header = next(i for i, line in enumerate(lines) if line.startswith("attribute"))
     table = dict(line.split() for line in lines[header + 1 :])
     assert table == {name: format_weight(value) for name, value in gains.items()}
+
+
+@pytest.mark.parametrize("value", ["0", "1.5", "-2"])
+def test_forest_refuses_max_features_in_the_command_lines_words(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    status, out, err = run(capsys, "forest", "--dataset", "golf", "--max-features", value)
+    assert (status, out) == (2, "")
+    assert err == (
+        "dtree: error: --max-features must be sqrt, log2, all, a count >= 1 or a share in"
+        f" (0, 1], got {value}\n"
+    )
