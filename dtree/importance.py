@@ -52,7 +52,6 @@ from dtree.bagging import Bagged, oob_error
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
 from dtree.ensemble import Ensemble
-from dtree.errors import DtreeError, quote
 from dtree.evaluate import Model, error
 from dtree.impurity import Impurity, gini
 from dtree.targets import Sums
@@ -227,8 +226,7 @@ def permutation_importance(
     >>> found["Temperature"].mean, found["Temperature"].spread  # the tree never tests it
     (0.0, 0.0)
     """
-    if type(seed) is not int:
-        raise DtreeError(f"a seed is an integer, got {quote(seed)}")
+    seeded.check_seed(seed)
     check_count("repeats", repeats, 1)
     measure = _minus_error if score is None else score
     baseline = measure(model, data)

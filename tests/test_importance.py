@@ -307,7 +307,7 @@ def test_the_spread_is_the_population_standard_deviation() -> None:
     [
         ({"repeats": 0}, "repeats must be an integer >= 1, got 0"),
         ({"repeats": 2.0}, "repeats must be an integer >= 1, got 2.0"),
-        ({"seed": "1"}, "a seed is an integer, got '1'"),
+        ({"seed": "1"}, "the seed must be an integer, got '1'"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
