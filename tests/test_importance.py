@@ -359,3 +359,8 @@ def test_out_of_bag_importance_needs_the_data_bagged_from() -> None:
     golf = load("golf")
     with pytest.raises(DtreeError, match="out-of-bag estimates need the data it was bagged from"):
         oob_permutation_importance(bag(golf, n_trees=3), golf.subset(range(10)))
+
+
+def test_an_importance_of_something_else_is_refused() -> None:
+    with pytest.raises(DtreeError, match="of a tree or an ensemble, not 'x'"):
+        impurity_importance("x")  # type: ignore[arg-type]
