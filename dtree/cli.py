@@ -1348,7 +1348,8 @@ def _forest(arguments: argparse.Namespace) -> str:
         scores.insert(
             0,
             f"out-of-bag {measure} {format_weight(oob)} over the {out} of {len(data)} rows out"
-            " of some tree's sample",
+            " of some tree's sample"
+            + ("" if set(data.row_weights) <= {1} else ", each counted once whatever its weight"),
         )
     else:
         scores.insert(0, "no row is out of any tree's sample: no out-of-bag error")

@@ -1537,3 +1537,17 @@ def test_forest_refuses_max_features_in_the_command_lines_words(
         "dtree: error: --max-features must be sqrt, log2, all, a count >= 1 or a share in"
         f" (0, 1], got {value}\n"
     )
+
+
+def test_forest_says_its_out_of_bag_error_counts_rows_not_weights(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = tmp_path / "weighted.csv"
+    rows = [f"{x},{'ab'[x % 3 == 0]},{1 + x % 4}" for x in range(30)]
+    data.write_text("x,y,w\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    argv = ["--target", "y", "--trees", "5", "--quiet"]
+    status, out, _ = run(capsys, "forest", str(data), *argv, "--weights", "w")
+    assert status == 0
+    assert out.splitlines()[2].endswith(", each counted once whatever its weight")
+    status, out, _ = run(capsys, "forest", str(data), *argv)
+    assert out.splitlines()[2].endswith("out of some tree's sample")
