@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from attrs import evolve, frozen
 
@@ -149,22 +149,41 @@ def _check_classifier(ensemble: Ensemble) -> None:
         raise DtreeError("a regression ensemble has no class probabilities")
 
 
+def _outputs(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[Any, ...]]:
+    """Each member's answers for all the examples, one traversal of each member: its
+    P(k | x) for an ``"average"`` classifier, its predictions otherwise."""
+    if ensemble.combination == "average" and ensemble.classes:
+        return [trees.predict_proba_many(tree, examples) for tree in ensemble.trees]
+    return [trees.predict_many(tree, examples) for tree in ensemble.trees]
+
+
+def _tally(
+    ensemble: Ensemble, tallies: list[list[Real]], output: Sequence[Any], weight: Real
+) -> None:
+    """Add one member's weighted votes (weighted P(k | x), for ``"average"``) to the
+    running tallies of the examples."""
+    if ensemble.combination == "vote":
+        index = {label: k for k, label in enumerate(ensemble.classes)}
+        for tally, label in zip(tallies, output, strict=True):
+            tally[index[str(label)]] += weight
+        return
+    for tally, proba in zip(tallies, output, strict=True):
+        for k, p in enumerate(proba):
+            tally[k] += p if weight == 1 else weight * p
+
+
+def _finished(ensemble: Ensemble, tallies: Sequence[Sequence[Real]]) -> list[tuple[Real, ...]]:
+    uniform = tuple(Fraction(1, len(ensemble.classes)) for _ in ensemble.classes)
+    return [_shares(tally) or uniform for tally in tallies]
+
+
 def _tallies(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[Real, ...]]:
     """For each example, each class's share of the members' weighted votes (of their
     weighted P(k | x), for ``"average"``): uniform if every member weighs 0."""
-    classes = ensemble.classes
-    index = {label: k for k, label in enumerate(classes)}
-    tallies: list[list[Real]] = [[Fraction(0)] * len(classes) for _ in examples]
-    for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
-        if ensemble.combination == "vote":
-            for tally, label in zip(tallies, trees.predict_many(tree, examples), strict=True):
-                tally[index[str(label)]] += weight
-            continue
-        for tally, proba in zip(tallies, trees.predict_proba_many(tree, examples), strict=True):
-            for k, p in enumerate(proba):
-                tally[k] += p if weight == 1 else weight * p
-    uniform = tuple(Fraction(1, len(classes)) for _ in classes)
-    return [_shares(tally) or uniform for tally in tallies]
+    tallies: list[list[Real]] = [[Fraction(0)] * len(ensemble.classes) for _ in examples]
+    for output, weight in zip(_outputs(ensemble, examples), ensemble.weights, strict=True):
+        _tally(ensemble, tallies, output, weight)
+    return _finished(ensemble, tallies)
 
 
 def _shares(tally: Sequence[Real]) -> tuple[Real, ...]:
@@ -174,11 +193,12 @@ def _shares(tally: Sequence[Real]) -> tuple[Real, ...]:
 
 def _votes_of(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[int, ...]]:
     """For each member, the index of the class it predicts for each example."""
+    return _indices(ensemble, _outputs(ensemble, examples))
+
+
+def _indices(ensemble: Ensemble, outputs: Sequence[Sequence[Any]]) -> list[tuple[int, ...]]:
     index = {label: k for k, label in enumerate(ensemble.classes)}
-    return [
-        tuple(index[str(label)] for label in trees.predict_many(tree, examples))
-        for tree in ensemble.trees
-    ]
+    return [tuple(index[str(label)] for label in output) for output in outputs]
 
 
 def _says(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) -> list[float]:
@@ -195,10 +215,11 @@ _NEAR = 1e-9
 """Says within this (relative) of the largest are compared exactly, as products of odds."""
 
 
-def _samme_winner(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) -> int:
-    """The class of the largest say, ties to the first: compared exactly (products of the
-    odds) among the classes whose float says are near the largest."""
-    says = _says(ensemble, votes, i)
+def _samme_winner(
+    ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int, says: Sequence[float]
+) -> int:
+    """The class of the largest say (``says``, :func:`_says`), ties to the first: compared
+    exactly (products of the odds) among the classes whose float says are near the largest."""
     top = max(says)
     near = [k for k, say in enumerate(says) if say >= top - _NEAR * max(1.0, abs(top))]
     if len(near) == 1:
@@ -210,14 +231,23 @@ def _samme_winner(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) 
     return plurality(odds)
 
 
-def _raw(ensemble: Ensemble, examples: Sequence[Example]) -> list[float]:
-    """Gradient boosting: F(x) = initial + learning_rate * sum_t w_t f_t(x) for each example."""
+def _terms(ensemble: Ensemble, examples: Sequence[Example]) -> list[list[float]]:
+    """For each example, each member's weighted prediction w_t f_t(x), in member order."""
     terms: list[list[float]] = [[] for _ in examples]
-    for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
-        for term, value in zip(terms, trees.predict_many(tree, examples), strict=True):
+    for output, weight in zip(_outputs(ensemble, examples), ensemble.weights, strict=True):
+        for term, value in zip(terms, output, strict=True):
             term.append(float(weight) * _number(value))
+    return terms
+
+
+def _raw_of(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> list[float]:
     rate, initial = float(ensemble.learning_rate), float(ensemble.initial)
     return [initial + rate * math.fsum(term) for term in terms]
+
+
+def _raw(ensemble: Ensemble, examples: Sequence[Example]) -> list[float]:
+    """Gradient boosting: F(x) = initial + learning_rate * sum_t w_t f_t(x) for each example."""
+    return _raw_of(ensemble, _terms(ensemble, examples))
 
 
 def _number(prediction: Label | float) -> float:
@@ -347,27 +377,33 @@ def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label
     classes = ensemble.classes
     match ensemble.combination:
         case "gradient":
-            raw = _raw(ensemble, rows)
-            return tuple(classes[int(f > 0)] for f in raw) if classes else tuple(raw)
+            return _summed(ensemble, _terms(ensemble, rows))
         case "samme":
             votes = _votes_of(ensemble, rows)
-            return tuple(classes[_samme_winner(ensemble, votes, i)] for i in range(len(rows)))
+            return tuple(
+                classes[_samme_winner(ensemble, votes, i, _says(ensemble, votes, i))]
+                for i in range(len(rows))
+            )
         case _ if classes:
             return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows))
         case _:
-            return _averages(ensemble, rows)
+            return _summed(ensemble, _terms(ensemble, rows))
 
 
-def _averages(ensemble: Ensemble, examples: Sequence[Example]) -> tuple[float, ...]:
-    """A regression ensemble's weighted mean of its members' predictions, for each example."""
+def _averages_of(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> tuple[float, ...]:
     whole = float(sum(ensemble.weights))
     if whole == 0:
         raise DtreeError("every member of the ensemble weighs 0")
-    terms: list[list[float]] = [[] for _ in examples]
-    for tree, weight in zip(ensemble.trees, ensemble.weights, strict=True):
-        for term, value in zip(terms, trees.predict_many(tree, examples), strict=True):
-            term.append(float(weight) * _number(value))
     return tuple(math.fsum(term) / whole for term in terms)
+
+
+def _summed(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> tuple[Label | float, ...]:
+    """The predictions of a gradient-boosted or a regression ensemble from its terms."""
+    if ensemble.combination == "gradient":
+        raw = _raw_of(ensemble, terms)
+        classes = ensemble.classes
+        return tuple(classes[int(f > 0)] for f in raw) if classes else tuple(raw)
+    return _averages_of(ensemble, terms)
 
 
 def predict(ensemble: Ensemble, example: Example) -> Label | float:
@@ -399,7 +435,8 @@ def prefix(ensemble: Ensemble, t: int) -> Ensemble:
 
 def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[Label | float, ...]]:
     """The predictions of the first 1, 2, ..., all members for each example, stage by stage
-    (scikit-learn's ``staged_predict``).
+    (scikit-learn's ``staged_predict``): stage t is ``predict_many(prefix(ensemble, t), ...)``,
+    computed from each member's predictions, taken once, and running sums.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import cart
@@ -410,5 +447,25 @@ def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[La
     [("Don't Play",), ('Play',)]
     """
     rows = list(examples)
-    for t in range(1, len(ensemble) + 1):
-        yield predict_many(prefix(ensemble, t), rows)
+    outputs = _outputs(ensemble, rows)
+    classes = ensemble.classes
+    if ensemble.combination == "samme":
+        votes = _indices(ensemble, outputs)
+        rate = float(ensemble.learning_rate)
+        says = [[0.0] * len(classes) for _ in rows]
+        for t, (member, beta) in enumerate(zip(votes, ensemble.weights, strict=True), 1):
+            for i, k in enumerate(member):  # as _says adds them: the same floats
+                says[i][k] += rate * math.log(beta)
+            head, heard = prefix(ensemble, t), votes[:t]
+            yield tuple(classes[_samme_winner(head, heard, i, says[i])] for i in range(len(rows)))
+    elif ensemble.combination == "gradient" or not classes:
+        terms: list[list[float]] = [[] for _ in rows]
+        for t, (output, weight) in enumerate(zip(outputs, ensemble.weights, strict=True), 1):
+            for term, value in zip(terms, output, strict=True):
+                term.append(float(weight) * _number(value))
+            yield _summed(prefix(ensemble, t), terms)
+    else:
+        tallies: list[list[Real]] = [[Fraction(0)] * len(classes) for _ in rows]
+        for output, weight in zip(outputs, ensemble.weights, strict=True):
+            _tally(ensemble, tallies, output, weight)
+            yield tuple(classes[plurality(tally)] for tally in _finished(ensemble, tallies))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -175,3 +176,53 @@ def test_a_regression_average_is_the_mean_of_its_members(data: Dataset) -> None:
     for row in data.examples():
         mean = (float(trees.predict(members[0], row)) + float(trees.predict(members[1], row))) / 2
         assert predict(forest, row) == pytest.approx(mean, rel=1e-12, abs=1e-300)
+
+
+def _counted(function: Callable[..., object], calls: list[str]) -> Callable[..., object]:
+    """``function``, noting each call in ``calls``."""
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(function.__name__)
+        return function(*args, **kwargs)
+
+    return counted
+
+
+@pytest.mark.parametrize("combination", ["average", "vote", "samme", "gradient", "regression"])
+def test_staged_predicts_with_each_member_once(
+    combination: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # staged over T members traverses each member once (T traversals), not once per stage
+    # (T (T + 1) / 2), and its stages are the prefixes' predictions
+    if combination in ("gradient", "regression"):
+        data = _numbers(12)
+        members = tuple(
+            grow(Learner(impurity="squared_error", max_depth=d), data) for d in (1, 2, 3, 1, 2)
+        )
+        forest = (
+            Ensemble("gradient", members, (1, 2, 1, 1, 3), (), 0.5, 0.1)
+            if combination == "gradient"
+            else Ensemble("average", members, (1, 2, 1, 1, 3), ())
+        )
+        rows = list(data.examples())
+    else:
+        members = (STUMP, DEEP, cart(GOLF, max_depth=2), STUMP, DEEP)
+        weights = (Fraction(3), Fraction(2), Fraction(5, 2), Fraction(7), Fraction(2))
+        forest = Ensemble(combination, members, weights, CLASSES)  # type: ignore[arg-type]
+        rows = list(GOLF.examples())
+    expected = [predict_many(prefix(forest, t), rows) for t in range(1, len(forest) + 1)]
+    calls: list[str] = []
+    for name in ("predict_many", "predict_proba_many"):
+        monkeypatch.setattr(trees, name, _counted(getattr(trees, name), calls))
+    assert list(staged(forest, rows)) == expected
+    assert len(calls) == len(forest)
+
+
+def test_staged_samme_compares_says_exactly_where_floats_tie() -> None:
+    tiny = Fraction(10**30 + 1, 10**30)
+    for odds in ((Fraction(1), tiny), (tiny, Fraction(1))):
+        boosted = Ensemble("samme", (STUMP, DEEP, STUMP), (*odds, Fraction(1)), CLASSES)
+        rows = list(GOLF.examples())
+        expected = [predict_many(prefix(boosted, t), rows) for t in (1, 2, 3)]
+        assert list(staged(boosted, rows)) == expected
+    assert expected[1][1] == "Play"  # the tie at example 1 goes to STUMP's greater odds
