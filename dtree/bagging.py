@@ -56,7 +56,7 @@ Where dtree's forests differ from scikit-learn's ``RandomForestClassifier``
   bag of no member has no out-of-bag prediction and is left out.
 
 Contents: :class:`Bagged`, :func:`bag`, :func:`random_forest`,
-:func:`member_seed`, :func:`oob_predictions`, :func:`oob_error`.
+:func:`member_seed`, :func:`default_learner`, :func:`oob_predictions`, :func:`oob_error`.
 """
 
 from __future__ import annotations
@@ -86,6 +86,7 @@ __all__ = [
     "Bagged",
     "BaggingCombination",
     "bag",
+    "default_learner",
     "member_seed",
     "oob_error",
     "oob_predictions",
@@ -192,7 +193,7 @@ def _member(data: Dataset, task: Task, *, progress: Report | None = None) -> Tre
 
 def bag(
     data: Dataset,
-    learner: Learner = CART,
+    learner: Learner | None = None,
     *,
     n_trees: int | None = None,
     seed: int = 0,
@@ -211,7 +212,9 @@ def bag(
 
         P(k | x) = (1/B) sum_t P_t(k | x)     (``"average"``; regression: the mean value)
 
-    or the plurality of the members' votes (``"vote"``).  The members are fit through
+    or the plurality of the members' votes (``"vote"``).  The learner is CART by default,
+    with Gini for classes and squared error for a numeric target (:func:`default_learner`).
+    The members are fit through
     ``executor`` (:func:`dtree.parallel.fan_out`): any executor gives the serial result.
 
     >>> from dtree.datasets import load
@@ -231,6 +234,8 @@ def bag(
     """
     check_choice("combination", combination, BAGGING_COMBINATIONS)
     check_seed(seed)
+    if learner is None:
+        learner = default_learner(data)
     if n_trees is not None:
         check_count("n_trees", n_trees, 1)
     check_fits(learner, data)
@@ -254,13 +259,24 @@ def bag(
     return Bagged(ensemble, drawn)
 
 
+def default_learner(data: Dataset) -> Learner:
+    """CART, growing with Gini on classes and with squared error on a numeric target (as
+    :func:`dtree.presets.cart` does).
+
+    >>> from dtree.dataset import Dataset
+    >>> default_learner(Dataset.from_columns({"x": [1, 2], "y": [0.5, 1.5]}, target="y")).impurity
+    'squared_error'
+    """
+    return CART if data.schema.is_classification else evolve(CART, impurity="squared_error")
+
+
 def random_forest(
     data: Dataset,
     *,
     n_trees: int = DEFAULT_TREES,
     max_features: MaxFeatures = "sqrt",
     seed: int = 0,
-    learner: Learner = CART,
+    learner: Learner | None = None,
     executor: Executor | None = None,
     progress: Report | None = None,
 ) -> Bagged:
@@ -276,7 +292,7 @@ def random_forest(
     >>> sum(map(str.__eq__, predict_many(forest.ensemble, iris.examples()), iris.labels))
     149
     """
-    forest_learner = evolve(learner, max_features=max_features)
+    forest_learner = evolve(learner or default_learner(data), max_features=max_features)
     return bag(
         data,
         forest_learner,

@@ -152,8 +152,19 @@ def test_bad_input_is_refused_with_what_is_wrong(keywords: dict[str, Any], messa
 def test_a_learner_that_cannot_fit_is_refused_before_any_member_grows() -> None:
     with pytest.raises(DtreeError, match="max_features=9"):
         random_forest(load("golf"), max_features=9)
+    numeric = Dataset.from_columns({"x": [1.0, 2.0], "y": [1.0, 2.0]}, target="y")
     with pytest.raises(DtreeError, match="needs classes"):
-        bag(Dataset.from_columns({"x": [1.0, 2.0], "y": [1.0, 2.0]}, target="y"))
+        bag(numeric, CART)
+
+
+def test_a_numeric_target_is_bagged_with_squared_error_by_default() -> None:
+    numeric = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0], "y": [1.0, 2.0, 4.0, 8.0]}, target="y"
+    )
+    forest = random_forest(numeric, n_trees=3, seed=1)
+    regression = evolve(CART, impurity="squared_error")
+    assert forest == bag(numeric, evolve(regression, max_features="sqrt"), n_trees=3, seed=1)
+    assert not forest.ensemble.is_classifier
 
 
 def test_a_bagged_value_checks_its_counts() -> None:
