@@ -175,3 +175,50 @@ def test_a_regression_average_is_the_mean_of_its_members(data: Dataset) -> None:
     for row in data.examples():
         mean = (float(trees.predict(members[0], row)) + float(trees.predict(members[1], row))) / 2
         assert predict(forest, row) == pytest.approx(mean, rel=1e-12, abs=1e-300)
+
+
+def _iris_forest() -> tuple[Ensemble, list[Example]]:
+    iris = load("iris")
+    forest = Ensemble(
+        "average",
+        tuple(cart(iris, max_depth=depth) for depth in (1, 2, 3, None) * 5),
+        (1,) * 20,
+        iris.schema.classes,
+    )
+    return forest, list(iris.examples())
+
+
+def test_an_averaged_plurality_is_the_exact_plurality_ties_included() -> None:
+    forest, rows = _iris_forest()
+    stump, deep = forest.trees[0], forest.trees[3]
+    tied = Ensemble("average", (stump, stump), (1, 1), forest.classes)  # 1/2 and 1/2: ties
+    # the deep tree's weight 10^-30 decides the stump's ties, below any float's margin
+    near = Ensemble("average", (stump, deep), (1, Fraction(1, 10**30)), forest.classes)
+    for ensemble in (forest, tied, near, prefix(forest, 6)):
+        exact = [
+            _first_largest(ensemble.classes, dict(zip(ensemble.classes, p, strict=True)))
+            for p in predict_proba_many(ensemble, rows)
+        ]
+        assert list(predict_many(ensemble, rows)) == exact
+    assert predict_many(tied, rows)[50:] == trees.predict_many(stump, rows)[50:]
+    assert set(predict_many(tied, rows)[50:]) == {"versicolor"}  # the first of the tied
+    assert predict_many(near, rows) == trees.predict_many(deep, rows)
+
+
+def test_an_averaged_plurality_adds_no_fraction_where_floats_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 20 members, 150 examples: the exact tallies made 9,300 additions of fractions; now only
+    # the examples whose float tallies are near a tie are added exactly (none here)
+    forest, rows = _iris_forest()
+    additions = 0
+    add = Fraction.__add__
+
+    def counted(a: Fraction, b: Fraction | int) -> Fraction:
+        nonlocal additions
+        additions += 1
+        return add(a, b)
+
+    monkeypatch.setattr(Fraction, "__add__", counted)
+    predict_many(forest, rows)
+    assert additions == 0
