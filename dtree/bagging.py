@@ -70,7 +70,7 @@ from typing import Literal, get_args
 
 from attrs import evolve, frozen
 
-from dtree.arithmetic import Real
+from dtree.arithmetic import Real, check_count
 from dtree.dataset import Dataset, Label
 from dtree.ensemble import Ensemble, predict
 from dtree.errors import DtreeError, check_choice, quote
@@ -78,7 +78,7 @@ from dtree.grow import grow
 from dtree.learner import CART, Learner, MaxFeatures, check_fits
 from dtree.parallel import fan_out
 from dtree.progress import Report
-from dtree.seeded import below, bootstrap
+from dtree.seeded import below, bootstrap, check_seed
 from dtree.tree import Tree
 
 __all__ = [
@@ -139,13 +139,6 @@ def member_seed(seed: int, member: int) -> int:
     True
     """
     return below(2**63, seed, "member", member)
-
-
-def _check_integer(name: str, value: object, floor: int | None = None) -> int:
-    if type(value) is not int or (floor is not None and value < floor):
-        at_least = "" if floor is None else f" >= {floor}"
-        raise DtreeError(f"{name} must be an integer{at_least}, got {quote(value)}")
-    return value
 
 
 def _checked_counts(
@@ -237,9 +230,9 @@ def bag(
     dtree.errors.DtreeError: member 0 has 13 counts; the data has 14 rows, one count each
     """
     check_choice("combination", combination, BAGGING_COMBINATIONS)
-    _check_integer("seed", seed)
+    check_seed(seed)
     if n_trees is not None:
-        _check_integer("n_trees", n_trees, 1)
+        check_count("n_trees", n_trees, 1)
     check_fits(learner, data)
     n = len(data.rows)
     if counts is None:

@@ -141,7 +141,7 @@ from dtree.grow import grow
 from dtree.learner import CART, Learner, Missing
 from dtree.progress import Report, meter
 from dtree.routing import Routed, fold_routed, predictions
-from dtree.seeded import permutation
+from dtree.seeded import check_seed, permutation
 from dtree.tree import Branch, Leaf, Probability, Split, Tree
 
 __all__ = [
@@ -291,6 +291,8 @@ def adaboost(
         member = grow(learner, data.with_weights(column))
         wrong = [p != y for p, y in zip(predictions(member, data), labels, strict=True)]
         error = sum(w for w, miss in zip(weights, wrong, strict=True) if miss) / sum(weights)
+        if error == 0 and any(m and g > 0 for m, g in zip(wrong, given, strict=True)):
+            break  # perfect only where float weights underflowed to 0: they carry no more
         if error == 0:
             advance(n_rounds)
             return Ensemble("samme", (member,), (PERFECT_ODDS,), classes, 0.0, learning_rate)
@@ -304,7 +306,13 @@ def adaboost(
             break
         members.append(member)
         odds.append(beta)
-        factor = beta**learning_rate
+        try:
+            factor = beta**learning_rate
+        except OverflowError:
+            raise DtreeError(
+                f"the learning rate {quote(learning_rate)} overflows: a member's odds"
+                f" {quote(float(beta))} to that power exceed a float"
+            ) from None
         reweighted = (w * factor if miss else w for w, miss in zip(weights, wrong, strict=True))
         weights = _normalised(list(reweighted))
         if exact is None and _too_long(weights):
@@ -434,7 +442,9 @@ def gradient_boost(
     ``"log_loss"`` (the default for two classes).  F_0 is the weighted mean
     of y, or the log-odds of the second class; stage t grows a regression
     tree (CART, squared error, ``max_depth``, ``min_samples_leaf``,
-    ``min_samples_split``, ``missing``: the learner's missing-value policy) on the
+    ``min_samples_split``, ``missing``: the learner's missing-value policy; a nominal
+    attribute's subsets are the m - 1 of its values ordered by mean residual, even under
+    ``min_samples_leaf``, as rpart does: ``ordered_subsets``) on the
     residuals r = y - F(x), or y - p under
     log-loss, whose leaves are then Newton steps (:func:`newton_step`), and
     F += learning_rate * f_t.  ``subsample < 1``: stage t grows on the
@@ -456,8 +466,7 @@ def gradient_boost(
     _check_rate(learning_rate)
     if not (is_number(subsample) and 0 < subsample <= 1):
         raise DtreeError(f"subsample must be a number in (0, 1], got {quote(subsample)}")
-    if type(seed) is not int:
-        raise DtreeError(f"the seed must be an integer, got {quote(seed)}")
+    check_seed(seed)
     loss = _check_loss(data, loss)
     schema = data.schema
     classes = schema.classes if schema.is_classification else ()
@@ -469,6 +478,7 @@ def gradient_boost(
         min_samples_leaf=min_samples_leaf,
         min_samples_split=min_samples_split,
         missing=missing,
+        ordered_subsets=True,
     )
     if not sum(data.row_weights) > 0:
         raise DtreeError("the data weigh nothing: boosting needs rows of positive weight")
@@ -487,6 +497,11 @@ def gradient_boost(
             fs[row] = initial + rate * (sums[row] / (1 << _SCALE))
         guesses = [sigmoid(f) for f in fs] if classes else fs
         residuals = [y - guess for y, guess in zip(ys, guesses, strict=True)]
+        if not all(map(math.isfinite, residuals)):
+            raise DtreeError(
+                f"stage {stage + 1}: F(x) overflows a float at the learning rate"
+                f" {quote(learning_rate)}; choose a smaller one"
+            )
         rows = _stage_rows(data, subsample, seed, stage)
         fitted = data.with_target(response, residuals).subset(rows)
         member = grow(learner, fitted)

@@ -142,6 +142,7 @@ from dtree.evaluate import (
     train_test_split,
 )
 from dtree.importance import impurity_importance
+from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
@@ -668,6 +669,11 @@ def _add_boost(boost: argparse.ArgumentParser) -> None:
         type=float,
         metavar="SHARE",
         help="boost on the rest and report the error on this share of the rows, held out",
+    )
+    boosting.add_argument(
+        "--missing",
+        choices=get_args(Missing),
+        help="each tree's policy for missing values (default: refuse)",
     )
 
 
@@ -1266,10 +1272,12 @@ def _tree_learner(arguments: argparse.Namespace, data: Dataset) -> Learner:
     return evolve(CART, impurity=arguments.criterion or default, **options)
 
 
-def _importances(model: Ensemble, data: Dataset) -> list[str]:
+def _importances(model: Ensemble, data: Dataset, criterion: str | None) -> list[str]:
     """The table of the attributes' impurity importances, largest first (ties in schema
-    order)."""
-    found = impurity_importance(model, attributes=data.schema.names)
+    order), measured by the impurity the trees were grown with (Gini unless ``criterion``
+    names another)."""
+    impurity = IMPURITIES.get(criterion or "gini", gini)
+    found = impurity_importance(model, impurity=impurity, attributes=data.schema.names)
     ranked = sorted(found.items(), key=lambda item: -item[1])
     return _aligned(
         [["attribute", "impurity importance"]]
@@ -1284,7 +1292,13 @@ def _ensemble_report(
     with --members, the ensemble's text; the model file written if --model asks."""
     if arguments.model is not None:
         _write(arguments.model, ensemble_to_json(model) + "\n")
-    lines = [heading, "", *scores, "", *_importances(model, data)]
+    lines = [
+        heading,
+        "",
+        *scores,
+        "",
+        *_importances(model, data, getattr(arguments, "criterion", None)),
+    ]
     if arguments.members:
         lines += ["", text(model)]
     return "\n".join(lines)
@@ -1334,7 +1348,8 @@ def _forest(arguments: argparse.Namespace) -> str:
         scores.insert(
             0,
             f"out-of-bag {measure} {format_weight(oob)} over the {out} of {len(data)} rows out"
-            " of some tree's sample",
+            " of some tree's sample"
+            + ("" if set(data.row_weights) <= {1} else ", each counted once whatever its weight"),
         )
     else:
         scores.insert(0, "no row is out of any tree's sample: no out-of-bag error")
@@ -1361,6 +1376,7 @@ def _boost(arguments: argparse.Namespace) -> str:
     if arguments.holdout is not None:
         train, test = _held_out(data, arguments.holdout, arguments.seed)
     rate = arguments.learning_rate
+    missing: Missing = arguments.missing or "refuse"
     with _progress(arguments) as progress:
         if method == "adaboost":
             depth = 1 if arguments.max_depth is None else arguments.max_depth
@@ -1370,7 +1386,7 @@ def _boost(arguments: argparse.Namespace) -> str:
                 lambda: adaboost(
                     train,
                     n_rounds=rounds,
-                    learner=evolve(STUMP, max_depth=depth),
+                    learner=evolve(STUMP, max_depth=depth, missing=missing),
                     learning_rate=1 if rate is None else rate,
                     progress=progress,
                 ),
@@ -1393,6 +1409,7 @@ def _boost(arguments: argparse.Namespace) -> str:
                     max_depth=depth,
                     subsample=subsample,
                     seed=arguments.seed,
+                    missing=missing,
                     progress=progress,
                 ),
             )
@@ -1440,6 +1457,9 @@ def _datasets() -> str:
 
 
 API_WORDS: Mapping[str, str] = {
+    "max_features must be None, an integer >= 1, a share in (0, 1], 'sqrt' or 'log2',": (
+        "--max-features must be sqrt, log2, all, a count >= 1 or a share in (0, 1],"
+    ),
     # An option not given is simply absent: "None or" speaks of the library.
     **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
     **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},

@@ -76,6 +76,7 @@ from dtree.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
+from dtree.seeded import check_seed
 from dtree.tree import Tree, leaves
 
 __all__ = [
@@ -160,11 +161,6 @@ class Fold:
             raise DtreeError(f"a fold trains and tests on row {min(common)}")
 
 
-def _check_seed(seed: object) -> None:
-    if type(seed) is not int:
-        raise DtreeError(f"a seed is an integer, got {quote(seed)}")
-
-
 def _check_folds(k: object, n: int) -> None:
     """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
     if n < 2:
@@ -214,7 +210,7 @@ def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
     See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`, :func:`cross_validate`.
     """
     _check_folds(k, len(data))
-    _check_seed(seed)
+    check_seed(seed)
     rows = _distinct_rows(data)
     random.Random(seed).shuffle(rows)
     return _folds_of(rows, k)
@@ -242,7 +238,7 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     """
     classes = _classes_of(data, "stratified folds")
     _check_folds(k, len(data))
-    _check_seed(seed)
+    check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)
     by_class: dict[Label | float, list[int]] = groupby(data.target.__getitem__, rows)
@@ -276,7 +272,7 @@ def repeated_k_fold(
     See also: :func:`k_fold`, :func:`cross_validate`.
     """
     check_count("repeats", repeats, 1)
-    _check_seed(seed)
+    check_seed(seed)
     split = stratified_k_fold if stratified else k_fold
     rng = random.Random(seed)
     seeds = [rng.getrandbits(64) for _ in range(repeats)]
@@ -306,7 +302,7 @@ def train_test_split(
 
     See also: :func:`k_fold`.
     """
-    _check_seed(seed)
+    check_seed(seed)
     rows = _distinct_rows(data)
     n = len(rows)
     if is_number(test_size) and type(test_size) is int:

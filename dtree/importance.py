@@ -56,7 +56,7 @@ from dtree.errors import DtreeError, quote
 from dtree.evaluate import Model, error
 from dtree.impurity import Impurity, gini
 from dtree.targets import Sums
-from dtree.tree import Split, Tree, nodes
+from dtree.tree import Leaf, Split, Tree, nodes
 
 __all__ = [
     "Permuted",
@@ -147,6 +147,8 @@ def impurity_importance(
     >>> round(gains["Outlook"], 4)  # 0.2467 bits of 0.9403, the root's entropy, all gained
     0.2624
     """
+    if not isinstance(model, Ensemble | Leaf | Split):
+        raise DtreeError(f"an importance is of a tree or an ensemble, not {quote(model)}")
     members = model.trees if isinstance(model, Ensemble) else (model,)
     splitting = [
         _normalised(_decreases(tree, impurity))
@@ -227,8 +229,7 @@ def permutation_importance(
     >>> found["Temperature"].mean, found["Temperature"].spread  # the tree never tests it
     (0.0, 0.0)
     """
-    if type(seed) is not int:
-        raise DtreeError(f"a seed is an integer, got {quote(seed)}")
+    seeded.check_seed(seed)
     check_count("repeats", repeats, 1)
     measure = _minus_error if score is None else score
     baseline = measure(model, data)
@@ -253,6 +254,13 @@ def oob_permutation_importance(
 
     ``data`` is the data the ensemble was bagged from; the permutations are those of
     :func:`permutation_importance`, so the result is a pure function of the seeds.
+
+    Unlike Breiman's measure, which permutes a column among each tree's own
+    out-of-bag rows, this permutes the column once across all the rows, so a row
+    out of a member's bag may be given the value of a row in it; the out-of-bag
+    error is then measured as ever.  Breiman's form needs one permutation per
+    member; this one is the same for every member, and so a permutation importance
+    of the ensemble as a whole.
 
     >>> from dtree.bagging import bag
     >>> from dtree.datasets import load

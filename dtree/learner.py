@@ -21,6 +21,7 @@ from attrs import evolve, frozen
 
 from dtree.dataset import Dataset, Weight, is_number
 from dtree.errors import DtreeError, check_choice, quote
+from dtree.seeded import check_seed
 
 __all__ = [
     "C45",
@@ -193,8 +194,7 @@ class Learner:
         if self.score == "gain_ratio" and self.impurity != "entropy":
             raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
         _check_max_features(self.max_features)
-        if type(self.seed) is not int:
-            raise DtreeError(f"seed must be an integer, got {quote(self.seed)}")
+        check_seed(self.seed)
 
 
 def _check_max_features(value: object) -> None:

@@ -22,7 +22,7 @@ this description alone:
 * :func:`permutation` orders 0, ..., n - 1 by the digests of ``(seed, ..., i)``.
 
 Contents: :func:`digest`, :func:`below`, :func:`bootstrap`, :func:`subset`,
-:func:`permutation`, :func:`child`.
+:func:`permutation`, :func:`child`, :func:`check_seed`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, quote
 
-__all__ = ["below", "bootstrap", "child", "digest", "permutation", "subset"]
+__all__ = ["below", "bootstrap", "check_seed", "child", "digest", "permutation", "subset"]
 
 T = TypeVar("T")
 
@@ -123,3 +123,18 @@ def child(node: int, branch: int) -> int:
     True
     """
     return digest(node, branch) >> 64
+
+
+def check_seed(seed: object) -> int:
+    """``seed``, refused unless it is an integer (not a bool): a key's first part.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: the seed must be an integer, got 1.5
+    """
+    if type(seed) is not int:
+        raise DtreeError(f"the seed must be an integer, got {quote(seed)}")
+    return seed

@@ -48,6 +48,7 @@ from dtree.boosting import (
 from dtree.conditions import AtMost
 from dtree.counts import Moments
 from dtree.dataset import Dataset
+from dtree.datasets import load
 from dtree.ensemble import (
     Ensemble,
     decisions,
@@ -58,12 +59,13 @@ from dtree.ensemble import (
     staged,
 )
 from dtree.errors import DtreeError
+from dtree.evaluate import error
 from dtree.grow import grow
 from dtree.learner import CART
 from dtree.routing import predictions
 from dtree.seeded import below, permutation
 from dtree.strategies import datasets
-from dtree.tree import Leaf, Tree, leaves
+from dtree.tree import Leaf, Split, Tree, leaves
 
 
 def stump_of(data: Dataset) -> Tree:
@@ -663,3 +665,38 @@ def test_gradient_boosting_log_loss_is_scikit_learns(depth: int, rate: float, se
     assert predict_many(model, data.examples()) == tuple(theirs.predict(x).tolist())
     ours_p = np.array(predict_proba_many(model, data.examples()), dtype=float)
     assert np.abs(ours_p - theirs.predict_proba(x)).max() < 1e-9
+
+
+def test_gradient_boosting_splits_a_many_valued_nominal_attribute_as_cart_does() -> None:
+    # 30 districts, unit weights: min_samples_leaf=1 allows every cut, so the stage's tree is
+    # CART's regression tree of the residuals, found among the 29 ordered subsets (Breiman)
+    districts = [f"d{i % 30:02d}" for i in range(90)]
+    price = [float((i % 30) * 7 % 11) + i / 1000 for i in range(90)]
+    data = Dataset.from_columns({"district": districts, "price": price}, target="price")
+    model = gradient_boost(data, n_stages=1, max_depth=1)
+    cart = grow(evolve(CART, impurity="squared_error", max_depth=1), data)
+    member = model.trees[0]
+    assert isinstance(cart, Split)
+    assert isinstance(member, Split)
+    assert member.branches[0].condition == cart.branches[0].condition
+
+
+def test_adaboost_takes_no_member_for_perfect_where_float_weights_underflowed() -> None:
+    # rate 1000: after the first stump (e = 1/3, beta = 4) the rows it got right weigh
+    # 4^-1000 of the others, 0 in floats; a leaf of virginica then errs on no weight left
+    iris = load("iris")
+    boosted = adaboost(iris, n_rounds=5, learning_rate=1000)
+    first = adaboost(iris, n_rounds=1)
+    assert boosted.trees[0] == first.trees[0]
+    assert error(boosted, iris) <= error(first, iris) == Fraction(1, 3)
+
+
+def test_adaboost_refuses_a_learning_rate_whose_power_overflows() -> None:
+    with pytest.raises(DtreeError, match=r"^the learning rate 1e\+308 overflows"):
+        adaboost(load("iris"), n_rounds=5, learning_rate=1e308)
+
+
+def test_gradient_boosting_refuses_a_learning_rate_that_overflows_f() -> None:
+    data = Dataset.from_columns({"x": [1, 2, 3, 4], "y": [1.0, 2.0, 4.0, 8.0]}, target="y")
+    with pytest.raises(DtreeError, match=r"^stage 2: F\(x\) overflows a float at the learning"):
+        gradient_boost(data, n_stages=3, learning_rate=1e308)

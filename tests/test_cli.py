@@ -28,6 +28,7 @@ from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.importance import impurity_importance
+from dtree.impurity import entropy
 from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
@@ -1488,3 +1489,65 @@ def test_forest_and_boost_draw_their_progress_on_a_terminal(
     assert status == 0
     assert len(drawings) > 2
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("method", ["adaboost", "gradient"])
+def test_boost_takes_the_missing_policy_its_refusal_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, method: str
+) -> None:
+    rows = "x,c\n" + "".join(f"{'?' if i % 5 == 0 else i},{'ab'[i % 3 == 0]}\n" for i in range(30))
+    path = write(tmp_path, "gaps.csv", rows)
+    argv = ["boost", path, "--target", "c", "--method", method]
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert "(--missing on the command line)" in err
+    status, out, _ = run(capsys, *argv, "--missing", "impute")
+    assert status == 0
+    data = read_csv(path, target="c")
+    if method == "adaboost":
+        model = adaboost(data, learner=evolve(STUMP, missing="impute"))
+    else:
+        model = gradient_boost(data, missing="impute")
+    assert f"training error {format_weight(error(model, data))}" in out
+
+
+def test_forest_measures_importance_by_its_own_criterion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    iris = load("iris")
+    argv = ["forest", "--dataset", "iris", "--trees", "5", "--criterion", "entropy"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    bagged = bag(iris, evolve(CART, impurity="entropy", max_features="sqrt"), n_trees=5)
+    gains = impurity_importance(bagged.ensemble, impurity=entropy)
+    assert gains != impurity_importance(bagged.ensemble)  # Gini's would be another table
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("attribute"))
+    table = dict(line.split() for line in lines[header + 1 :])
+    assert table == {name: format_weight(value) for name, value in gains.items()}
+
+
+@pytest.mark.parametrize("value", ["0", "1.5", "-2"])
+def test_forest_refuses_max_features_in_the_command_lines_words(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    status, out, err = run(capsys, "forest", "--dataset", "golf", "--max-features", value)
+    assert (status, out) == (2, "")
+    assert err == (
+        "dtree: error: --max-features must be sqrt, log2, all, a count >= 1 or a share in"
+        f" (0, 1], got {value}\n"
+    )
+
+
+def test_forest_says_its_out_of_bag_error_counts_rows_not_weights(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = tmp_path / "weighted.csv"
+    rows = [f"{x},{'ab'[x % 3 == 0]},{1 + x % 4}" for x in range(30)]
+    data.write_text("x,y,w\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    argv = ["--target", "y", "--trees", "5", "--quiet"]
+    status, out, _ = run(capsys, "forest", str(data), *argv, "--weights", "w")
+    assert status == 0
+    assert out.splitlines()[2].endswith(", each counted once whatever its weight")
+    status, out, _ = run(capsys, "forest", str(data), *argv)
+    assert out.splitlines()[2].endswith("out of some tree's sample")

@@ -166,8 +166,8 @@ def test_repeated_k_fold_is_trials_of_k_fold_with_drawn_seeds() -> None:
         (lambda d: k_fold(d, 15), "k must be an integer in 2..14"),
         (lambda d: k_fold(d, 2.0), "k must be an integer"),  # type: ignore[arg-type]
         (lambda d: k_fold(d, True), "k must be an integer"),
-        (lambda d: k_fold(d, 3, seed=1.5), "a seed is an integer"),  # type: ignore[arg-type]
-        (lambda d: k_fold(d, 3, seed=None), "a seed is an integer"),  # type: ignore[arg-type]
+        (lambda d: k_fold(d, 3, seed=1.5), "the seed must be an integer"),  # type: ignore[arg-type]
+        (lambda d: k_fold(d, 3, seed=None), "the seed must be an integer"),  # type: ignore[arg-type]
         (lambda d: k_fold(d.subset([0, 1, 1, 2]), 2), "lists a row twice"),
         (lambda d: stratified_k_fold(d, 15), "k must be"),
         (lambda d: repeated_k_fold(d, 3, 0), "repeats must be an integer >= 1"),

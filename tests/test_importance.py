@@ -307,7 +307,7 @@ def test_the_spread_is_the_population_standard_deviation() -> None:
     [
         ({"repeats": 0}, "repeats must be an integer >= 1, got 0"),
         ({"repeats": 2.0}, "repeats must be an integer >= 1, got 2.0"),
-        ({"seed": "1"}, "a seed is an integer, got '1'"),
+        ({"seed": "1"}, "the seed must be an integer, got '1'"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
@@ -359,3 +359,8 @@ def test_out_of_bag_importance_needs_the_data_bagged_from() -> None:
     golf = load("golf")
     with pytest.raises(DtreeError, match="out-of-bag estimates need the data it was bagged from"):
         oob_permutation_importance(bag(golf, n_trees=3), golf.subset(range(10)))
+
+
+def test_an_importance_of_something_else_is_refused() -> None:
+    with pytest.raises(DtreeError, match="of a tree or an ensemble, not 'x'"):
+        impurity_importance("x")  # type: ignore[arg-type]

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.bagging import bag
+from dtree.boosting import gradient_boost
+from dtree.datasets import load
 from dtree.errors import DtreeError
+from dtree.evaluate import k_fold
+from dtree.importance import permutation_importance
+from dtree.learner import Learner
+from dtree.presets import cart
 from dtree.seeded import below, bootstrap, child, digest, permutation, subset
 
 
@@ -72,3 +80,18 @@ def test_a_permutation_is_one(n: int, seed: int) -> None:
 def test_children_have_distinct_keys() -> None:
     keys = {child(child(0, a), b) for a in range(20) for b in range(20)}
     assert len(keys) == 400
+
+
+def test_every_seeded_function_refuses_a_seed_in_the_same_words() -> None:
+    golf = load("golf")
+    refusals: list[Callable[[], object]] = [
+        lambda: bag(golf, n_trees=1, seed=1.5),  # type: ignore[arg-type]
+        lambda: gradient_boost(golf, n_stages=1, seed=1.5),  # type: ignore[arg-type]
+        lambda: permutation_importance(cart(golf), golf, seed=1.5),  # type: ignore[arg-type]
+        lambda: Learner(seed=1.5),  # type: ignore[arg-type]
+        lambda: k_fold(golf, 3, seed=1.5),  # type: ignore[arg-type]
+    ]
+    for refuse in refusals:
+        with pytest.raises(DtreeError) as raised:
+            refuse()
+        assert str(raised.value) == "the seed must be an integer, got 1.5"
