@@ -384,10 +384,50 @@ def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label
                 classes[_samme_winner(ensemble, votes, i, _says(ensemble, votes, i))]
                 for i in range(len(rows))
             )
+        case "average" if classes:
+            return tuple(classes[k] for k in _average_winners(ensemble, rows))
         case _ if classes:
             return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows))
         case _:
             return _summed(ensemble, _terms(ensemble, rows))
+
+
+def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[int]:
+    """For each example, the plurality of :func:`_tallies` (ties to the first class), found
+    in floats and compared exactly only where the floats cannot decide.
+
+    Each float tally is sum_t w_t P_t(k | x) to within (B + 2) 2^-53 of W = sum_t |w_t|
+    (B members), so a largest float tally ahead of every other by more than
+    max(_NEAR, 4 (B + 2) 2^-53) W is the exact plurality; the other examples (near ties)
+    get the exact tallies.  Negative or non-finite weights are all compared exactly.
+    """
+    weights = [float(w) for w in ensemble.weights]
+    whole = math.fsum(weights)
+    if not (whole > 0 and math.isfinite(whole) and min(weights) >= 0):
+        return [plurality(tally) for tally in _tallies(ensemble, examples)]
+    margin = max(_NEAR, 4 * (len(weights) + 2) * 2.0**-53) * whole
+    tallies = [[0.0] * len(ensemble.classes) for _ in examples]
+    for tree, weight in zip(ensemble.trees, weights, strict=True):
+        floats: dict[int, list[float]] = {}  # each leaf's distribution once, by identity
+        for tally, proba in zip(tallies, trees.predict_proba_many(tree, examples), strict=True):
+            terms = floats.get(id(proba))
+            if terms is None:
+                terms = floats[id(proba)] = [weight * float(p) for p in proba]
+            for k, term in enumerate(terms):
+                tally[k] += term
+    winners: list[int] = []
+    near: list[int] = []
+    for i, tally in enumerate(tallies):
+        top = max(tally)
+        if sum(t >= top - margin for t in tally) == 1:
+            winners.append(tally.index(top))
+        else:
+            winners.append(-1)
+            near.append(i)
+    exact = _tallies(ensemble, [examples[i] for i in near]) if near else []
+    for i, shares in zip(near, exact, strict=True):
+        winners[i] = plurality(shares)
+    return winners
 
 
 def _averages_of(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> tuple[float, ...]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from benchmarks import (
     bench_cart,
+    bench_ensemble,
     bench_extremes,
     bench_j48,
     bench_parallel,
@@ -267,3 +268,41 @@ def test_the_predict_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFix
         "reach,",
     ]
     assert captured.err == ""
+
+
+def test_the_ensemble_benchmark_reports_ratios_in_wall_and_cpu_time_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    lines = [
+        bench_ensemble.Line("forest", timing(40.0, 30.0), timing(0.5, 0.4), "accuracy 1 and 1"),
+        bench_ensemble.Line("boosting", timing(9.0, 8.0), timing(0.0, 0.0), "mse 2 and 2"),
+    ]
+    text = bench_ensemble.report(20_000, lines)
+    assert "PASS" not in text
+    assert "FAIL" not in text
+    rows = table(text)
+    assert rows["forest"][1:] == ["40.000", "0.5000", "80.00x", "30.000", "0.4000", "75.00x"]
+    assert rows["boosting"][3:] == ["n/a", "8.000", "0.0000", "n/a"]  # a clock too coarse
+    assert text.splitlines()[-1] == "  boosting: mse 2 and 2"
+
+
+def test_the_ensemble_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    sizes = ["--rows", "200", "--trees", "3", "--stages", "4", "--seed", "1"]
+    assert bench_ensemble.main([*sizes, "--sklearn-repeats", "1", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("ensembles on 200 rows")
+    tasks = ["random forest, 3", "forest predicts 200 rows ", "gradient boosting, squared"]
+    assert [line.startswith(task) for line, task in zip(lines[2:5], tasks, strict=True)] == [
+        True
+    ] * 3
+    assert lines[5].startswith("gradient boosting, log-loss, 4 stages ")
+    # the boosted models are the same stages up to tied cuts: their training losses agree
+    for line in lines[-2:]:
+        ours, theirs = (float(word) for word in line.split()[-3::2])
+        assert ours == pytest.approx(theirs, rel=1e-6)
+
+
+def test_the_ensemble_benchmark_refuses_an_empty_forest() -> None:
+    with pytest.raises(SystemExit):
+        bench_ensemble.main(["--trees", "0", "--quiet"])

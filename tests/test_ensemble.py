@@ -226,3 +226,50 @@ def test_staged_samme_compares_says_exactly_where_floats_tie() -> None:
         expected = [predict_many(prefix(boosted, t), rows) for t in (1, 2, 3)]
         assert list(staged(boosted, rows)) == expected
     assert expected[1][1] == "Play"  # the tie at example 1 goes to STUMP's greater odds
+
+
+def _iris_forest() -> tuple[Ensemble, list[Example]]:
+    iris = load("iris")
+    forest = Ensemble(
+        "average",
+        tuple(cart(iris, max_depth=depth) for depth in (1, 2, 3, None) * 5),
+        (1,) * 20,
+        iris.schema.classes,
+    )
+    return forest, list(iris.examples())
+
+
+def test_an_averaged_plurality_is_the_exact_plurality_ties_included() -> None:
+    forest, rows = _iris_forest()
+    stump, deep = forest.trees[0], forest.trees[3]
+    tied = Ensemble("average", (stump, stump), (1, 1), forest.classes)  # 1/2 and 1/2: ties
+    # the deep tree's weight 10^-30 decides the stump's ties, below any float's margin
+    near = Ensemble("average", (stump, deep), (1, Fraction(1, 10**30)), forest.classes)
+    for ensemble in (forest, tied, near, prefix(forest, 6)):
+        exact = [
+            _first_largest(ensemble.classes, dict(zip(ensemble.classes, p, strict=True)))
+            for p in predict_proba_many(ensemble, rows)
+        ]
+        assert list(predict_many(ensemble, rows)) == exact
+    assert predict_many(tied, rows)[50:] == trees.predict_many(stump, rows)[50:]
+    assert set(predict_many(tied, rows)[50:]) == {"versicolor"}  # the first of the tied
+    assert predict_many(near, rows) == trees.predict_many(deep, rows)
+
+
+def test_an_averaged_plurality_adds_no_fraction_where_floats_decide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 20 members, 150 examples: the exact tallies made 9,300 additions of fractions; now only
+    # the examples whose float tallies are near a tie are added exactly (none here)
+    forest, rows = _iris_forest()
+    additions = 0
+    add = Fraction.__add__
+
+    def counted(a: Fraction, b: Fraction | int) -> Fraction:
+        nonlocal additions
+        additions += 1
+        return add(a, b)
+
+    monkeypatch.setattr(Fraction, "__add__", counted)
+    predict_many(forest, rows)
+    assert additions == 0
