@@ -30,6 +30,7 @@ ratio: :func:`exact_score`, :func:`split_information_of`,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import operator
@@ -272,11 +273,7 @@ def subsets(
     [['Overcast', 'Rain'], ['Overcast']]
     """
     m = len(present)
-    learner = frame.learner
-    constrained = not learner.ordered_subsets and (
-        learner.min_samples_leaf > 0 or learner.min_objects is not None
-    )
-    if constrained or frame.target.n_classes > 2:
+    if not _ordered(frame):
         if m > MAX_SUBSET_VALUES:
             raise DtreeError(
                 f"{m} values at a node: with more than two classes or a minimum branch "
@@ -286,10 +283,25 @@ def subsets(
         for mask in range(2 ** (m - 1) - 1):
             yield frozenset([present[0]] + [present[j + 1] for j in range(m - 1) if mask >> j & 1])
         return
-    order = sorted(range(m), key=lambda j: (frame.target.response(parts[j]), j))
+    order = _order(frame, parts)
     for cut in range(1, m):
         left = frozenset(present[j] for j in order[:cut])
         yield left if present[0] in left else frozenset(present) - left
+
+
+def _ordered(frame: Frame[P]) -> bool:
+    """Whether CART's m - 1 ordered subsets are all that is tried (see :func:`subsets`)."""
+    learner = frame.learner
+    constrained = not learner.ordered_subsets and (
+        learner.min_samples_leaf > 0 or learner.min_objects is not None
+    )
+    return not constrained and frame.target.n_classes <= 2
+
+
+def _order(frame: Frame[P], parts: Sequence[P]) -> list[int]:
+    """The values' positions by their response (share of the last class, mean), ties by
+    position."""
+    return sorted(range(len(parts)), key=lambda j: (frame.target.response(parts[j]), j))
 
 
 def _binary_subsets(
@@ -302,29 +314,71 @@ def _binary_subsets(
     parts = [part for part in by_value if target.weight(part) > 0]
     if len(present) < 2:
         return None
-    best: Candidate[P] | None = None
-    best_score: Fraction | float = 0
-    for left in subsets(frame, present, parts):
-        two = (
-            target.merged([p for v, p in zip(present, parts, strict=True) if v in left]),
-            target.merged([p for v, p in zip(present, parts, strict=True) if v not in left]),
+    if _ordered(frame):
+        splits = _ordered_splits(frame, present, parts)
+    else:
+        splits = (
+            (
+                functools.partial(frozenset, left),
+                (
+                    target.merged([p for v, p in zip(present, parts, strict=True) if v in left]),
+                    target.merged(
+                        [p for v, p in zip(present, parts, strict=True) if v not in left]
+                    ),
+                ),
+            )
+            for left in subsets(frame, present, parts)
         )
+    best: tuple[Callable[[], frozenset[str]], tuple[P, P]] | None = None
+    best_score: Fraction | float = 0
+    for left, two in splits:
         if not allowed(frame, two):
             continue
         found = score(frame, two, column.missing)
         if best is None or not reaches(best_score, found):
-            best = Candidate(
-                name,
-                (In(name, left), NotIn(name, left)),
-                two,
-                column.missing,
-                0,
-                float(found),
-                _membership(left),
-                column.fill,
-            )
-            best_score = found
-    return best
+            best, best_score = (left, two), found
+    if best is None:
+        return None
+    left_of, two = best
+    chosen = left_of()
+    return Candidate(
+        name,
+        (In(name, chosen), NotIn(name, chosen)),
+        two,
+        column.missing,
+        0,
+        float(best_score),
+        _membership(chosen),
+        column.fill,
+    )
+
+
+def _ordered_splits(
+    frame: Frame[P], present: Sequence[str], parts: Sequence[P]
+) -> Iterator[tuple[Callable[[], frozenset[str]], tuple[P, P]]]:
+    """The m - 1 splits of :func:`subsets`' ordered path, each as (its left side, made on
+    demand; its two parts), the parts by running sums up and down the order: O(m) merges
+    in all, and each part exactly what :meth:`~dtree.targets.Target.merged` makes of it.
+    """
+    m = len(present)
+    order = _order(frame, parts)
+    ordered = [parts[j] for j in order]
+    ups = frame.target.running(ordered)  # ups[c - 1]: the first c in the order
+    downs = frame.target.running(ordered[::-1])  # downs[c - 1]: the last c in the order
+    first = order.index(0)  # the first present value goes left
+    for cut in range(1, m):
+        below, above = ups[cut - 1], downs[m - cut - 1]
+        if first < cut:
+            yield _side(present, order, 0, cut), (below, above)
+        else:
+            yield _side(present, order, cut, m), (above, below)
+
+
+def _side(
+    present: Sequence[str], order: Sequence[int], start: int, stop: int
+) -> Callable[[], frozenset[str]]:
+    """The values at ``order[start:stop]``, made when asked for."""
+    return lambda: frozenset(present[j] for j in order[start:stop])
 
 
 def _membership(left: frozenset[str]) -> Callable[[Value], int]:

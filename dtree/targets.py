@@ -15,6 +15,7 @@ Contents: :class:`Target`, :class:`Classes`, :class:`Responses`,
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections import Counter
@@ -25,7 +26,7 @@ from typing import Protocol, TypeVar
 from attrs import frozen
 
 from dtree.arithmetic import rational
-from dtree.counts import ClassStats, Counts, Moments, Stats, class_totals, ratio, total
+from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
 from dtree.significance import is_significant
@@ -87,6 +88,25 @@ def _grouped(
     return grouped_rows, grouped_weights
 
 
+def _running_totals(weights: Sequence[Weight]) -> list[Weight]:
+    """The :func:`~dtree.counts.total` of each prefix of ``weights``, in one pass: the exact
+    running sum, rounded once to a float where a float is among the weights so far.
+
+    >>> _running_totals([1, Fraction(1, 2), 0.1])
+    [1, Fraction(3, 2), 1.6]
+    >>> _running_totals([0.1, 0.2, 0.3])[-1] == total([0.3, 0.2, 0.1])
+    True
+    """
+    sums: list[Weight] = []
+    exact: int | Fraction = 0
+    rounded = False
+    for weight in weights:
+        rounded = rounded or isinstance(weight, float)
+        exact = exact + rational(weight)
+        sums.append(float(exact) if rounded else exact)
+    return sums
+
+
 def _units(weights: Sequence[Weight]) -> bool:
     """Whether every weight is the integer 1."""
     return set(map(type, weights)) <= {int} and list(weights).count(1) == len(weights)
@@ -125,7 +145,11 @@ class Target(Protocol[P]):
         ...
 
     def merged(self, parts: Sequence[P]) -> P:
-        """The part of the union of disjoint parts."""
+        """The part of the union of disjoint parts (at least one)."""
+        ...
+
+    def running(self, parts: Sequence[P]) -> tuple[P, ...]:
+        """``merged(parts[:1]), merged(parts[:2]), ..., merged(parts)``, in one pass."""
         ...
 
     def decrease(self, parts: Sequence[P]) -> Fraction | float:
@@ -193,7 +217,16 @@ class Classes:
         return total(part)
 
     def merged(self, parts: Sequence[Counts]) -> Counts:
-        return class_totals(tuple(parts))
+        return self.running(parts)[-1]
+
+    def running(self, parts: Sequence[Counts]) -> tuple[Counts, ...]:
+        """The running class counts (:func:`dtree.counts.class_totals` of each prefix).
+
+        >>> Classes(("a", "b"), (), IMPURITIES["gini"], False).running([(0, 4), (2, 3)])
+        ((0, 4), (2, 7))
+        """
+        columns = [_running_totals(column) for column in zip(*parts, strict=True)]
+        return tuple(zip(*columns, strict=True))
 
     def decrease(self, parts: Sequence[Counts]) -> Fraction | float:
         return impurity_decrease(tuple(parts), self.impurity)
@@ -247,11 +280,19 @@ class Responses:
         return part.weight
 
     def merged(self, parts: Sequence[Sums]) -> Sums:
-        return Sums(
-            total(s.weight for s in parts),
-            sum(s.first for s in parts),
-            sum(s.second for s in parts),
-            self.shift,
+        return self.running(parts)[-1]
+
+    def running(self, parts: Sequence[Sums]) -> tuple[Sums, ...]:
+        """The running sums: W as :func:`dtree.counts.total` adds weights; F and Q exactly.
+
+        >>> [part.weight for part in Responses((), (), 0, False).running([Sums(1, 2, 4, 0)] * 2)]
+        [1, 2]
+        """
+        weights = _running_totals([s.weight for s in parts])
+        firsts = itertools.accumulate(s.first for s in parts)
+        seconds = itertools.accumulate(s.second for s in parts)
+        return tuple(
+            Sums(w, f, q, self.shift) for w, f, q in zip(weights, firsts, seconds, strict=True)
         )
 
     def decrease(self, parts: Sequence[Sums]) -> Fraction | float:

@@ -3,8 +3,11 @@ checked against the impurity decrease of its parts computed from scratch."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
+import pytest
 from attrs import evolve
 from hypothesis import given
 
@@ -59,3 +62,34 @@ def test_each_candidate_scores_the_gini_decrease_of_the_rows_it_sends_each_way(
         )
         assert candidate.parts == table
         assert exact_score(frame, candidate) == impurity_decrease(table, gini)
+
+
+@pytest.mark.parametrize("regression", [False, True])
+def test_the_m_minus_1_ordered_splits_merge_each_values_part_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch, regression: bool
+) -> None:
+    """Running sums up and down the order: O(m) parts merged at a node, not m per cut."""
+    m = 300
+    values = [f"v{i % m}" for i in range(3 * m)]
+    target: list[str | float] = [float(i * 7 % 5) for i in range(3 * m)]
+    if not regression:
+        target = ["ab"[i * 7 % 5 % 2] for i in range(3 * m)]
+    data = Dataset.from_columns({"x": values, "y": target}, target="y")
+    learner = evolve(CART, impurity="squared_error") if regression else CART
+    frame, root = start(learner, data)
+    merged = 0
+    kind = type(frame.target)
+    for method in ("merged", "running"):
+        original = getattr(kind, method, None)
+        if original is None:
+            continue
+
+        def counted(self: object, parts: Sequence[object], original: Any = original) -> Any:
+            nonlocal merged
+            merged += len(parts)
+            return original(self, parts)
+
+        monkeypatch.setattr(kind, method, counted)
+    (candidate,) = candidates(frame, root)
+    assert len(candidate.conditions) == 2
+    assert merged <= 4 * m  # merging all m parts at each of the m - 1 cuts: m * (m - 1)
