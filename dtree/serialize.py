@@ -783,6 +783,20 @@ def _tree_of(value: Json, root: str) -> Tree:
     return trees[0]
 
 
+def _check_member_classes(
+    tree: Tree, kind: Combination, classes: tuple[str, ...], here: str
+) -> None:
+    """A member of a classifying ensemble predicts the classes ``$.classes`` names."""
+    if kind == "gradient" or not isinstance(tree.stats, ClassStats):
+        return
+    if tree.stats.classes != classes:
+        _fail(
+            f"{here}.tree.classes",
+            f"the member predicts the classes {quote(tree.stats.classes)},"
+            f" and $.classes names {quote(classes)}",
+        )
+
+
 def ensemble_from_json(text: str | bytes) -> Ensemble:
     """The ensemble of a ``dtree-ensemble`` document, checked throughout as
     :func:`from_json` checks a tree (each member's tree by the same reader, its errors
@@ -852,6 +866,7 @@ def _ensemble_of(value: Json) -> Ensemble:
         weight = _weight_of(member["weight"], f"{here}.weight")
         _float_sized(member["weight"], f"{here}.weight", "a member's weight is one")
         tree = _tree_of(member["tree"], f"{here}.tree")
+        _check_member_classes(tree, kind, classes, here)
         _built(here, Ensemble, kind, (tree,), (weight,), classes, initial, rate)
         trees.append(tree)
         weights.append(weight)

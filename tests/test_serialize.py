@@ -1194,7 +1194,8 @@ ENSEMBLE_MALFORMED: list[tuple[object, str]] = [
     ),
     (
         with_member(1, tree={**golf_tree(), "classes": ["Don't Play", "Play"]}),
-        "$.members[1]: every member must predict the classes ('Play', \"Don't Play\")",
+        "$.members[1].tree.classes: the member predicts the classes (\"Don't Play\", 'Play'),"
+        " and $.classes names ('Play', \"Don't Play\")",
     ),
     (
         with_member(1, tree=regression_tree()),
@@ -1210,7 +1211,8 @@ ENSEMBLE_MALFORMED: list[tuple[object, str]] = [
     ),
     (
         {**ensemble_document(combination="samme", classes=["Play"])},
-        "$.members[0]: every member must predict the classes ('Play',)",
+        "$.members[0].tree.classes: the member predicts the classes ('Play', \"Don't Play\"),"
+        " and $.classes names ('Play',)",
     ),
     (
         ensemble_document(
@@ -1345,3 +1347,13 @@ def test_an_ensemble_with_one_value_replaced_reads_or_names_the_path(
     assert any(
         within(mutated, path) or within(path, mutated) for path in named if path != "$" or not steps
     ), (mutated, message)
+
+
+def test_a_member_predicting_other_classes_than_the_ensembles_names_both_paths() -> None:
+    document = json.loads(ENSEMBLE_FIXTURE.read_text(encoding="utf-8"))
+    document["classes"][0] = "1/0"
+    with pytest.raises(DtreeError) as refused:
+        ensemble_from_json(json.dumps(document))
+    message = str(refused.value)
+    assert message.startswith("$.members[0].tree.classes: the member predicts the classes")
+    assert "$.classes names ('1/0'," in message
