@@ -108,9 +108,11 @@ class Ensemble:
                 f" got {len(self.weights)}"
             )
         for weight in (*self.weights, self.learning_rate):
-            if not is_number(weight) or not math.isfinite(weight) or weight < 0:
+            if not _float_sized(weight) or weight < 0:
                 raise DtreeError(f"ensemble weights must be finite and >= 0, got {quote(weight)}")
-        if not is_number(self.initial) or not math.isfinite(self.initial):
+        if not _float_sized(sum(float(w) for w in self.weights)):
+            raise DtreeError("an ensemble's weights must sum to less than the largest float")
+        if not _float_sized(self.initial):
             raise DtreeError(
                 f"an ensemble's initial value must be finite, got {quote(self.initial)}"
             )
@@ -392,6 +394,16 @@ def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label
             return _summed(ensemble, _terms(ensemble, rows))
 
 
+def _float_sized(x: object) -> bool:
+    """Whether ``x`` is a number within the range of floats, as predictions compute in them."""
+    if not is_number(x):
+        return False
+    try:
+        return math.isfinite(float(x))
+    except OverflowError:  # an int or Fraction beyond the largest float
+        return False
+
+
 def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[int]:
     """For each example, the plurality of :func:`_tallies` (ties to the first class), found
     in floats and compared exactly only where the floats cannot decide.
@@ -399,11 +411,12 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[in
     Each float tally is sum_t w_t P_t(k | x) to within (B + 2) 2^-53 of W = sum_t |w_t|
     (B members), so a largest float tally ahead of every other by more than
     max(_NEAR, 4 (B + 2) 2^-53) W is the exact plurality; the other examples (near ties)
-    get the exact tallies.  Negative or non-finite weights are all compared exactly.
+    get the exact tallies.  Weights that are all 0, or whose float sum overflows, are all
+    compared exactly.
     """
     weights = [float(w) for w in ensemble.weights]
     whole = math.fsum(weights)
-    if not (whole > 0 and math.isfinite(whole) and min(weights) >= 0):
+    if not 0 < whole < math.inf:
         return [plurality(tally) for tally in _tallies(ensemble, examples)]
     margin = max(_NEAR, 4 * (len(weights) + 2) * 2.0**-53) * whole
     tallies = [[0.0] * len(ensemble.classes) for _ in examples]

@@ -19,6 +19,7 @@ import pytest
 from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
+from test_boosting import starts
 
 from dtree import invariants as law
 from dtree.bagging import Bagged, bag, random_forest
@@ -1064,20 +1065,8 @@ def test_tree_of_computes_formula_rejects_a_tree_of_the_first_term() -> None:
 # -- boosting ----------------------------------------------------------------------------------
 
 
-def _boosts(data: Dataset) -> bool:
-    """Whether AdaBoost can start: refused only when its first member is no better than
-    chance or the data weigh nothing."""
-    try:
-        adaboost(data, n_rounds=1)
-    except DtreeError as refused:
-        if "no better than chance" in str(refused) or "weigh nothing" in str(refused):
-            return False
-        raise
-    return True
-
-
 @given(
-    datasets(min_rows=2, max_rows=12, min_classes=2, max_numeric=2, weighted=True).filter(_boosts)
+    datasets(min_rows=2, max_rows=12, min_classes=2, max_numeric=2, weighted=True).filter(starts)
 )
 def test_adaboost_error_is_bounded(data: Dataset) -> None:
     assert law.adaboost_error_is_bounded(data, n_rounds=5)
