@@ -52,7 +52,7 @@ from attrs import frozen
 from dtree.arithmetic import Real, check_count, is_number, rational
 from dtree.conditions import Above, AtMost, Condition, In, NotIn, describe, holds
 from dtree.counts import ClassStats, class_counts, plurality
-from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Weight
+from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.splits import midpoint
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -103,22 +103,37 @@ def binary_tests(data: Dataset) -> tuple[Test, ...]:
     >>> [describe(test.yes) for test in binary_tests(data)]
     ['x <= 1.5', 'x <= 2.5', 'c in {u}', 'c in {v}', 'c in {w}']
     """
-    return tuple(
-        test for attribute in data.schema.attributes for test in _tests_of(data, attribute)
-    )
+    return tuple(test for test, _ in _tested(data))
 
 
-def _tests_of(data: Dataset, attribute: Attribute) -> Iterator[Test]:
-    name = attribute.name
-    match attribute.domain:
-        case Nominal(values):
-            for value in values:
-                yield Test(In(name, {value}), NotIn(name, {value}))
-        case Numeric():
-            present = sorted({float(v) for v in data.column(name) if v is not None})
-            for below, above in itertools.pairwise(present):
-                cut = midpoint(below, above)
-                yield Test(AtMost(name, cut), Above(name, cut))
+def _tested(data: Dataset) -> Iterator[tuple[Test, int]]:
+    """Each binary test with the bitset of the rows where its ``yes`` condition holds (bit i
+    for ``data.rows[i]``)."""
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        groups: dict[Value, list[int]] = {}
+        for i, row in enumerate(data.rows):
+            groups.setdefault(column[row], []).append(i)
+        masks = {value: _bitset(rows, len(data)) for value, rows in groups.items()}
+        name = attribute.name
+        match attribute.domain:
+            case Nominal(values):
+                for value in values:
+                    yield Test(In(name, {value}), NotIn(name, {value})), masks.get(value, 0)
+            case Numeric():
+                ascending = sorted(float(v) for v in masks if v is not None)
+                below_or_at = 0
+                for below, above in itertools.pairwise(ascending):
+                    below_or_at |= masks[below]
+                    cut = midpoint(below, above)
+                    yield Test(AtMost(name, cut), Above(name, cut)), below_or_at
+
+
+def _bitset(positions: Sequence[int], size: int) -> int:
+    """The int whose bit i is set for each i in ``positions``, built in O(size)."""
+    bits = bytearray((size + 7) // 8)
+    for i in positions:
+        bits[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bits, "little")
 
 
 def binarised(data: Dataset) -> Dataset:
@@ -479,17 +494,13 @@ def _search(data: Dataset, alpha: Real, budget: int) -> tuple[_Search, int]:
     if len(present) == 0:
         raise DtreeError("the dataset has no rows of positive weight")
     _check_complete(present)
-    found = binary_tests(present)
-    masks = tuple(_mask(present, test) for test in found)
+    tested = tuple(_tested(present))
+    found = tuple(test for test, _ in tested)
+    masks = tuple(mask for _, mask in tested)
     weights = [rational(present.weights[row]) for row in present.rows]
     penalty = rational(alpha) * sum(weights, Fraction(0)) if alpha else 0
     problem = _Problem(masks, _weighed(present, weights), penalty, budget)
     return _Search(present, found, problem), (1 << len(present)) - 1
-
-
-def _mask(data: Dataset, test: Test) -> int:
-    """The bitset of the rows where ``test.yes`` holds."""
-    return sum(1 << i for i, row in enumerate(data.rows) if holds(test.yes, data.example(row)))
 
 
 def _weighed(data: Dataset, weights: Sequence[Real]) -> tuple[tuple[Real, tuple[int, ...]], ...]:
