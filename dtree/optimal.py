@@ -424,14 +424,25 @@ class _Search:
         return best
 
     def _stump(self, examples: int, counts: Sequence[Real], best: _Node) -> _Node:
-        """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction."""
-        for t, yes, no in self._divisions(examples):
+        """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction.
+
+        Every stump has two leaves and the preorder (t, leaf, leaf), so the least error wins,
+        then the first test; only the winner is built."""
+        whole = sum(counts)
+        least, first = best.cost - 2 * self.problem.penalty, -1
+        for t, mask in enumerate(self.problem.masks):
+            yes = examples & mask
+            if yes in (0, examples):
+                continue
             yes_counts = self.counts(yes)
-            no_counts = [whole - part for whole, part in zip(counts, yes_counts, strict=True)]
-            candidate = _split(t, self.leaf(yes, yes_counts), self.leaf(no, no_counts))
-            if candidate.key < best.key:
-                best = candidate
-        return best
+            most_no = max(c - y for c, y in zip(counts, yes_counts, strict=True))
+            error = whole - max(yes_counts) - most_no
+            if error < least:
+                least, first = error, t
+        if first == -1:
+            return best
+        yes = examples & self.problem.masks[first]
+        return _split(first, self.leaf(yes), self.leaf(examples ^ yes))
 
     def _divisions(self, examples: int) -> Iterator[tuple[int, int, int]]:
         """The tests that divide ``examples``, each partition once (its first test)."""
