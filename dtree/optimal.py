@@ -429,7 +429,8 @@ class _Search:
         Every stump has two leaves and the preorder (t, leaf, leaf), so the least error wins,
         then the first test; only the winner is built."""
         whole = sum(counts)
-        least, first = best.cost - 2 * self.problem.penalty, -1
+        least: Real = best.cost - 2 * self.problem.penalty
+        first = -1
         for t, mask in enumerate(self.problem.masks):
             yes = examples & mask
             if yes in (0, examples):
