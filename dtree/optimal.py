@@ -400,7 +400,7 @@ class _Search:
             return found
         if len(self.memo) >= self.problem.budget:
             raise DtreeError(
-                f"the exact search solved more than {self.problem.budget} subproblems"
+                f"the exact search needs more than {self.problem.budget} subproblems"
                 f" (budget={self.problem.budget}); lower max_depth or raise the budget"
             )
         found = self._solve(examples, depth, leaves)
