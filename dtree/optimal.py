@@ -1,0 +1,508 @@
+"""Exact optimal decision trees: the least-error tree of a given depth, the smallest tree, and
+cost-complexity's objective solved exactly.
+
+The CS 760 notes ask for "the smallest possible decision tree that accurately classifies the
+training set" and answer that finding it is NP-hard (Hyafil & Rivest 1976), so ID3 grows one
+greedily.  This module finds it anyway, on data small enough, to show what the heuristic gives
+up.  The trees it searches are those of *binary tests*, in dtree's usual order
+(:func:`binary_tests`):
+
+- a nominal attribute ``a`` gives one test ``a in {v}`` / ``a not in {v}`` per value ``v`` of
+  its domain, in domain order;
+- a numeric attribute gives one test ``a <= t`` / ``a > t`` per cut between adjacent distinct
+  training values, ascending, ``t`` their :func:`~dtree.splits.midpoint`.  Every cut, not only
+  Fayyad & Irani's boundary points: those suffice for the best single split, not for the best
+  tree (six rows in ``tests/test_optimal.py`` need a cut between two values of one class).
+
+The search is the dynamic program of DL8 (Nijssen & Fromont 2007), DL8.5 (Aglin, Nijssen &
+Schaus 2020), MurTree (Demirovic et al. 2022) and STreeD (van der Linden, de Weerdt &
+Demirovic 2023).  Write E(S, d, n) for the best tree over the examples S of depth at most d
+with at most n leaves.  Then
+
+    E(S, d, n) = leaf(S)                                              if d = 0 or n = 1
+    E(S, d, n) = min( leaf(S),  min over tests t dividing S, n1 + n2 = n, of
+                      split(t, E(S_t, d - 1, n1), E(S_not t, d - 1, n2)) )    otherwise
+
+where "best" compares, in order: the cost (the weighted training error, plus ``penalty`` per
+leaf for cost-complexity's objective), the number of leaves, and the preorder sequence of the
+trees' tests (a leaf before any test, tests by their index).  The order is total, so the optimum
+is unique, and it composes: with the test fixed, the best split joins the best subtree on each
+side.  Every objective is a selection over E: :func:`least_error`, :func:`smallest`,
+:func:`penalized` and :func:`frontier`.
+
+The examples S are a bitset (a Python ``int``, bit i for the i-th present row), so the weight of
+a class in S is a popcount for each distinct weight, and E is memoised on the bitset itself: two
+paths that reach the same examples share their subtree.  Depth 1 has its own routine (the
+examples on the "no" side are S's less the "yes" side's), and a split whose first subtree
+already costs more than the best found so far is not finished.  The search counts the
+subproblems it solves and stops, with a :class:`~dtree.errors.DtreeError`, past ``budget``.
+
+Results are ordinary trees with their statistics, so every dtree function applies.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import ClassVar, NamedTuple
+
+from attrs import frozen
+
+from dtree.arithmetic import Real, check_count, is_number, rational
+from dtree.conditions import Above, AtMost, Condition, In, NotIn, describe, holds
+from dtree.counts import ClassStats, class_counts, plurality
+from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Weight
+from dtree.errors import DtreeError, quote
+from dtree.splits import midpoint
+from dtree.tree import Leaf, Sprout, Tree, unfold
+
+__all__ = [
+    "BUDGET",
+    "DEPTH_LIMIT",
+    "Test",
+    "binarised",
+    "binary_tests",
+    "frontier",
+    "least_error",
+    "penalized",
+    "smallest",
+]
+
+BUDGET = 1_000_000
+"""The subproblems E(S, d, n) a search may solve before it stops with an error."""
+
+DEPTH_LIMIT = 200
+"""The deepest search: each level is one call deeper, and deeper searches are out of reach."""
+
+
+@frozen
+class Test:
+    """A binary test: the examples where ``yes`` holds go one way, the others (``no``) the
+    other.
+
+    >>> from dtree.conditions import describe
+    >>> test = binary_tests(Dataset.from_columns({"x": [1, 2, 4], "y": list("aab")}, target="y"))[1]
+    >>> describe(test.yes), describe(test.no)
+    ('x <= 3', 'x > 3')
+    """
+
+    __test__: ClassVar[bool] = False  # not a test case for pytest
+
+    yes: Condition
+    no: Condition
+
+
+def binary_tests(data: Dataset) -> tuple[Test, ...]:
+    """The binary tests of ``data``, in dtree's order: attributes in schema order, then a
+    nominal attribute's values in domain order, a numeric one's cuts ascending.
+
+    >>> from dtree.conditions import describe
+    >>> data = Dataset.from_columns({"x": [3, 1, 2, 2], "c": list("uvuw"), "y": list("abab")},
+    ...                             target="y")
+    >>> [describe(test.yes) for test in binary_tests(data)]
+    ['x <= 1.5', 'x <= 2.5', 'c in {u}', 'c in {v}', 'c in {w}']
+    """
+    return tuple(
+        test for attribute in data.schema.attributes for test in _tests_of(data, attribute)
+    )
+
+
+def _tests_of(data: Dataset, attribute: Attribute) -> Iterator[Test]:
+    name = attribute.name
+    match attribute.domain:
+        case Nominal(values):
+            for value in values:
+                yield Test(In(name, {value}), NotIn(name, {value}))
+        case Numeric():
+            present = sorted({float(v) for v in data.column(name) if v is not None})
+            for below, above in itertools.pairwise(present):
+                cut = midpoint(below, above)
+                yield Test(AtMost(name, cut), Above(name, cut))
+
+
+def binarised(data: Dataset) -> Dataset:
+    """The same rows with one nominal attribute per test (:func:`binary_tests`): "1" where its
+    ``yes`` condition holds, "0" where not, named by that condition.
+
+    An exact solver that takes a 0/1 matrix sees, in these columns, exactly dtree's tests.
+
+    >>> data = Dataset.from_columns({"x": [1, 2, 4], "y": list("aab")}, target="y")
+    >>> binary = binarised(data)
+    >>> binary.schema.names, binary.columns
+    (('x <= 1.5', 'x <= 3'), (('1', '0', '0'), ('1', '1', '0')))
+    """
+    found = binary_tests(data)
+    _check_complete(data)
+    attributes = tuple(Attribute(describe(test.yes), Nominal(("0", "1"))) for test in found)
+    columns = tuple(
+        tuple("1" if holds(test.yes, data.example(row)) else "0" for row in range(len(data.target)))
+        for test in found
+    )
+    schema = Schema(attributes, data.schema.target)
+    return Dataset(schema, columns, data.target, data.weights, data.rows)
+
+
+def _check_complete(data: Dataset) -> None:
+    """Exact search needs every value: a missing one is named, with its row and column."""
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        for row in data.rows:
+            if column[row] is None:
+                raise DtreeError(
+                    "exact search needs complete data; impute the missing values or drop their"
+                    " rows first",
+                    row=row + 1,
+                    column=attribute.name,
+                )
+
+
+# --- the objectives --------------------------------------------------------------------------
+
+
+def least_error(
+    data: Dataset, max_depth: int, *, max_leaves: int | None = None, budget: int = BUDGET
+) -> Tree:
+    """The tree of depth at most ``max_depth`` (and at most ``max_leaves`` leaves) with the
+    least weighted training error: E(D, d, n); ties to the fewest leaves, then the first
+    preorder of tests.
+
+    Exclusive or is the case greedy growing cannot see: neither test alone gains anything.
+
+    >>> from dtree.render import text
+    >>> xor = Dataset.from_columns({"a": list("0011"), "b": list("0101"), "y": list("noon")},
+    ...                            target="y")
+    >>> print(text(least_error(xor, 2)))
+    root [n: 2, o: 2]
+    a in {0} [n: 1, o: 1]
+    |   b in {0} [n: 1, o: 0]: n
+    |   b not in {0} [n: 0, o: 1]: o
+    a not in {0} [n: 1, o: 1]
+    |   b in {0} [n: 0, o: 1]: o
+    |   b not in {0} [n: 1, o: 0]: n
+    """
+    depth = check_count("max_depth", max_depth, 0)
+    if max_leaves is not None:
+        check_count("max_leaves", max_leaves, 1)
+    search, root = _search(data, 0, budget)
+    return search.tree(search.best(root, search.deepest(depth), max_leaves))
+
+
+def smallest(
+    data: Dataset,
+    *,
+    max_errors: Weight = 0,
+    max_depth: int | None = None,
+    budget: int = BUDGET,
+) -> Tree:
+    """The tree with the fewest leaves whose weighted training error is at most
+    ``max_errors`` (of depth at most ``max_depth``): the least n with E(D, d, n) <= k; ties to
+    the least error, then the first preorder of tests.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> tennis = load("play-tennis")
+    >>> n_leaves(smallest(tennis)), n_leaves(smallest(tennis, max_errors=2))
+    (5, 3)
+    """
+    bound = rational(_check_weight(max_errors, "max_errors"))
+    if max_depth is not None:
+        check_count("max_depth", max_depth, 0)
+    search, root = _search(data, 0, budget)
+    floor = (
+        search.floor()
+        if max_depth is None
+        else search.best(root, search.deepest(max_depth), None).cost
+    )
+    if floor > bound:
+        deep = "" if max_depth is None else f" of depth <= {max_depth}"
+        raise DtreeError(
+            f"no tree{deep} has at most {quote(max_errors)} training errors; the least is"
+            f" {quote(floor)}"
+        )
+    leaves = 1
+    while True:
+        depth = leaves - 1 if max_depth is None else min(max_depth, leaves - 1)
+        found = search.best(root, search.deepest(depth), leaves)
+        if found.cost <= bound:
+            return search.tree(found)
+        leaves += 1
+
+
+def penalized(
+    data: Dataset, alpha: Real, *, max_depth: int | None = None, budget: int = BUDGET
+) -> Tree:
+    """The tree minimising cost-complexity's R(T) + alpha |T| exactly (R the training error
+    rate, as :func:`dtree.prune.cost_complexity` measures it), of depth at most
+    ``max_depth``: E(D, d) with a penalty of alpha W per leaf (W the data's weight); ties to
+    the fewest leaves, then the first preorder of tests.
+
+    >>> from fractions import Fraction
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> tennis = load("play-tennis")
+    >>> [n_leaves(penalized(tennis, Fraction(a, 100))) for a in (0, 5, 10, 20)]
+    [5, 5, 3, 1]
+    """
+    if not is_number(alpha) or not alpha >= 0 or alpha == float("inf"):
+        raise DtreeError(f"alpha must be a finite number >= 0, got {quote(alpha)}")
+    if max_depth is not None:
+        check_count("max_depth", max_depth, 0)
+    search, root = _search(data, rational(alpha), budget)
+    return search.tree(search.best(root, search.deepest(max_depth), None))
+
+
+def frontier(
+    data: Dataset, max_depth: int, *, max_leaves: int | None = None, budget: int = BUDGET
+) -> tuple[tuple[int, Real], ...]:
+    """The least weighted training error of a tree of depth at most ``max_depth`` with at most
+    n leaves, (n, E(D, d, n)) for n = 1, 2, ... up to the first n that reaches the least error
+    at that depth (or ``max_leaves``).
+
+    >>> from dtree.datasets import load
+    >>> frontier(load("play-tennis"), 3)
+    ((1, 5), (2, 4), (3, 2), (4, 2), (5, 0))
+    """
+    depth = check_count("max_depth", max_depth, 0)
+    if max_leaves is not None:
+        check_count("max_leaves", max_leaves, 1)
+    search, root = _search(data, 0, budget)
+    depth = search.deepest(depth)
+    least = search.best(root, depth, None).cost
+    points: list[tuple[int, Real]] = []
+    for leaves in range(1, (max_leaves or root.bit_count()) + 1):
+        error = search.best(root, depth, leaves).cost
+        points.append((leaves, error))
+        if error == least:
+            break
+    return tuple(points)
+
+
+# --- the search ---------------------------------------------------------------------------
+
+
+class _Node(NamedTuple):
+    """A solution E(S, d, n): its key (cost, leaves, preorder) and its shape."""
+
+    cost: Real
+    leaves: int
+    order: tuple[int, ...]
+    examples: int  # the bitset S
+    test: int  # -1 for a leaf
+    yes: _Node | None
+    no: _Node | None
+
+    @property
+    def key(self) -> tuple[Real, int, tuple[int, ...]]:
+        return (self.cost, self.leaves, self.order)
+
+
+LEAF = -1
+"""The test index of a leaf in a preorder sequence: a leaf comes before any test."""
+
+
+@frozen
+class _Problem:
+    """The data as bitsets: each test's "yes" examples and, for each distinct weight, the
+    examples of each class that weigh it."""
+
+    masks: tuple[int, ...]
+    weighed: tuple[tuple[Real, tuple[int, ...]], ...]
+    penalty: Real
+    budget: int
+
+
+class _Search:
+    """One search: the data, its tests, the problem as bitsets, and the memo of solved
+    subproblems."""
+
+    def __init__(self, data: Dataset, found: tuple[Test, ...], problem: _Problem) -> None:
+        self.data = data
+        self.tests = found
+        self.problem = problem
+        self.memo: dict[tuple[int, int, int | None], _Node] = {}
+
+    def deepest(self, depth: int | None) -> int:
+        """The depth to search: at most ``depth``, and no deeper than a tree can usefully be
+        (each level divides the examples, and a penalised tree has at most
+        E(D, 0) / penalty + 1 leaves)."""
+        rows = len(self.data)
+        bound = rows - 1 if depth is None else min(depth, rows - 1)
+        if depth is None and self.problem.penalty > 0:
+            root_error = self.leaf((1 << rows) - 1).cost - self.problem.penalty
+            bound = min(bound, int(root_error / self.problem.penalty))
+        if bound > DEPTH_LIMIT:
+            raise DtreeError(
+                f"the exact search goes at most {DEPTH_LIMIT} levels deep; give a max_depth"
+            )
+        return bound
+
+    def floor(self) -> Real:
+        """The least error of any tree: the weight outside the plurality of each group of
+        examples no test tells apart."""
+        parts = [(1 << len(self.data)) - 1]
+        for mask in self.problem.masks:
+            parts = [side for part in parts for side in (part & mask, part & ~mask) if side]
+        return sum((self.leaf(part).cost - self.problem.penalty for part in parts), 0)
+
+    def tree(self, node: _Node) -> Tree:
+        """The solution as a dtree tree, each node with the statistics of its examples."""
+        classes = self.data.schema.classes
+
+        def step(node: _Node) -> Leaf | Sprout[_Node]:
+            rows = [self.data.rows[i] for i in _bits(node.examples)]
+            counts = class_counts(self.data.subset(rows))
+            stats = ClassStats(classes, counts)
+            if node.yes is None or node.no is None:
+                return Leaf(classes[plurality(counts)], stats)
+            test = self.tests[node.test]
+            return Sprout((test.yes, test.no), (node.yes, node.no), stats)
+
+        return unfold(node, step)
+
+    def counts(self, examples: int) -> list[Real]:
+        """The weight of each class among ``examples``: sum over weights w of w |S & W_k,w|."""
+        weighed = self.problem.weighed
+        first_weight, first_masks = weighed[0]
+        found = [first_weight * (examples & m).bit_count() for m in first_masks]
+        for weight, masks in weighed[1:]:
+            for k, mask in enumerate(masks):
+                found[k] += weight * (examples & mask).bit_count()
+        return found
+
+    def leaf(self, examples: int, counts: Sequence[Real] | None = None) -> _Node:
+        """A leaf over ``examples``: its error is the weight outside its plurality class."""
+        counts = self.counts(examples) if counts is None else counts
+        error = sum(counts) - max(counts)
+        return _Node(error + self.problem.penalty, 1, (LEAF,), examples, LEAF, None, None)
+
+    def best(self, examples: int, depth: int, leaves: int | None) -> _Node:
+        """E(S, d, n), ``leaves`` None for no limit on n."""
+        leaves = _limit(examples, depth, leaves)
+        key = (examples, depth, leaves)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if len(self.memo) >= self.problem.budget:
+            raise DtreeError(
+                f"the exact search solved more than {self.problem.budget} subproblems"
+                f" (budget={self.problem.budget}); lower max_depth or raise the budget"
+            )
+        found = self._solve(examples, depth, leaves)
+        self.memo[key] = found
+        return found
+
+    def _solve(self, examples: int, depth: int, leaves: int | None) -> _Node:
+        counts = self.counts(examples)
+        best = self.leaf(examples, counts)
+        if depth == 0 or leaves == 1 or best.cost == self.problem.penalty:  # pure: a leaf
+            return best
+        if depth == 1:
+            return self._stump(examples, counts, best)
+        for t, yes, no in self._divisions(examples):
+            for n_yes, n_no in _shares(leaves):
+                first = self.best(yes, depth - 1, n_yes)
+                if first.cost + self.problem.penalty > best.cost:
+                    continue  # cannot win: the other side costs at least one leaf
+                candidate = _split(t, first, self.best(no, depth - 1, n_no))
+                if candidate.key < best.key:
+                    best = candidate
+        return best
+
+    def _stump(self, examples: int, counts: Sequence[Real], best: _Node) -> _Node:
+        """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction."""
+        for t, yes, no in self._divisions(examples):
+            yes_counts = self.counts(yes)
+            no_counts = [whole - part for whole, part in zip(counts, yes_counts, strict=True)]
+            candidate = _split(t, self.leaf(yes, yes_counts), self.leaf(no, no_counts))
+            if candidate.key < best.key:
+                best = candidate
+        return best
+
+    def _divisions(self, examples: int) -> Iterator[tuple[int, int, int]]:
+        """The tests that divide ``examples``, each partition once (its first test)."""
+        seen: set[int] = set()
+        for t, mask in enumerate(self.problem.masks):
+            yes = examples & mask
+            if yes in (0, examples) or yes in seen:
+                continue
+            no = examples ^ yes
+            seen.update((yes, no))
+            yield t, yes, no
+
+
+def _limit(examples: int, depth: int, leaves: int | None) -> int | None:
+    """n, or None where the limit cannot bind: a tree of depth d has at most 2^d leaves, and
+    no more leaves than examples."""
+    if leaves is None or leaves >= examples.bit_count() or (depth < 63 and leaves >= 1 << depth):
+        return None
+    return leaves
+
+
+def _shares(leaves: int | None) -> Iterator[tuple[int | None, int | None]]:
+    """The ways n1 + n2 = n to share n leaves between two subtrees (n1, n2 >= 1)."""
+    if leaves is None:
+        yield None, None
+        return
+    for first in range(1, leaves):
+        yield first, leaves - first
+
+
+def _split(test: int, yes: _Node, no: _Node) -> _Node:
+    return _Node(
+        yes.cost + no.cost,
+        yes.leaves + no.leaves,
+        (test, *yes.order, *no.order),
+        yes.examples | no.examples,
+        test,
+        yes,
+        no,
+    )
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the 1 bits of ``mask``, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _search(data: Dataset, alpha: Real, budget: int) -> tuple[_Search, int]:
+    """The search over ``data``'s present rows, with alpha W per leaf; and the root's bitset."""
+    if not data.schema.is_classification:
+        raise DtreeError(
+            f"exact search grows classification trees; the target"
+            f" {quote(data.schema.target.name)} is numeric"
+        )
+    check_count("budget", budget, 0)
+    present = data.present()
+    if len(present) == 0:
+        raise DtreeError("the dataset has no rows of positive weight")
+    _check_complete(present)
+    found = binary_tests(present)
+    masks = tuple(_mask(present, test) for test in found)
+    weights = [rational(present.weights[row]) for row in present.rows]
+    penalty = rational(alpha) * sum(weights, Fraction(0)) if alpha else 0
+    problem = _Problem(masks, _weighed(present, weights), penalty, budget)
+    return _Search(present, found, problem), (1 << len(present)) - 1
+
+
+def _mask(data: Dataset, test: Test) -> int:
+    """The bitset of the rows where ``test.yes`` holds."""
+    return sum(1 << i for i, row in enumerate(data.rows) if holds(test.yes, data.example(row)))
+
+
+def _weighed(data: Dataset, weights: Sequence[Real]) -> tuple[tuple[Real, tuple[int, ...]], ...]:
+    """For each distinct weight w, the bitset of each class's rows of weight w."""
+    index = {label: k for k, label in enumerate(data.schema.classes)}
+    groups: dict[Real, list[int]] = {}
+    for i, (row, weight) in enumerate(zip(data.rows, weights, strict=True)):
+        masks = groups.setdefault(weight, [0] * len(index))
+        masks[index[str(data.target[row])]] |= 1 << i
+    return tuple((weight, tuple(masks)) for weight, masks in sorted(groups.items()))
+
+
+def _check_weight(value: object, name: str) -> Weight:
+    if not is_number(value) or not 0 <= value < float("inf"):
+        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
+    return value
