@@ -46,8 +46,9 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import oracle_missing
+from hypothesis import HealthCheck, assume, given, settings
 
-from dtree import datasets, optimal
+from dtree import datasets, optimal, strategies
 from dtree.conditions import In, NotIn
 from dtree.dataset import Attribute, Dataset, Nominal, Schema
 from dtree.evaluate import error
@@ -209,13 +210,14 @@ def gosdt_shape(model: Any, classes: Any) -> Shape:
 
 
 def matrix(data: Dataset) -> tuple[Any, Any]:
-    """The 0/1 feature matrix and the class indexes the solvers take for a binarised dataset."""
-    x = np.array(
-        [[int(column[row] == "1") for column in data.columns] for row in data.rows], dtype=np.int32
-    )
+    """The 0/1 feature matrix and the class indexes the solvers take for a binarised dataset,
+    a row of integer weight w given w times (so every error is counted as dtree weighs it)."""
     classes = data.schema.classes
-    y = np.array([classes.index(data.target[row]) for row in data.rows], dtype=np.int32)
-    return x, y
+    rows = [row for row in data.rows for _ in range(int(data.weights[row]))]
+    assert all(data.weights[row] == int(data.weights[row]) for row in data.rows)
+    x = np.array([[int(column[row] == "1") for column in data.columns] for row in rows])
+    y = np.array([classes.index(data.target[row]) for row in rows], dtype=np.int32)
+    return x.astype(np.int32).reshape(len(rows), len(data.columns)), y
 
 
 def bundled() -> Iterator[tuple[str, Dataset]]:
@@ -283,12 +285,20 @@ def depths(data: Dataset) -> tuple[int, ...]:
     return (1, 2, 3, 4) if small else (1, 2, 3)
 
 
+def wide(data: Dataset) -> bool:
+    """More than 30 features (binarised iris has 119): there a search of depth 3 takes
+    seconds in pure Python, so the checks that repeat it (the frontier, one search per number
+    of leaves; the penalized objective, one per alpha) go to depth 3 once, or not at all."""
+    return len(data.schema.attributes) > 30
+
+
 # -- the same least error ----------------------------------------------------------------------
 
 
 def dtree_errors(tree: Tree, data: Dataset) -> int:
-    """dtree's tree's training errors, the rows routed through it (unit weights)."""
-    wrong = error(tree, data) * len(data)
+    """The weight of the training rows dtree's tree misclassifies, the rows routed through it
+    (integer weights)."""
+    wrong = error(tree, data) * sum(data.row_weights)
     assert wrong == int(wrong)
     return int(wrong)
 
@@ -338,7 +348,7 @@ def test_least_error_is_streeds_and_dl85s(
 @pytest.mark.parametrize("data", CASES)
 def test_frontier_is_streeds_with_as_many_leaves(data: Dataset, pystreed: ModuleType) -> None:
     x, y = matrix(data)
-    d = 3
+    d = 2 if wide(data) else 3
     front = optimal.frontier(data, d)
     assert front[0][0] == 1
     for leaves, least in front:
@@ -348,6 +358,33 @@ def test_frontier_is_streeds_with_as_many_leaves(data: Dataset, pystreed: Module
         tree = optimal.least_error(data, d, max_leaves=leaves)
         assert n_leaves(tree) <= leaves
         assert dtree_errors(tree, data) == least
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(
+    strategies.datasets(
+        min_rows=2, max_rows=12, max_attributes=3, min_classes=2, max_numeric=1, weighted=True
+    )
+)
+def test_tiny_data_optima_are_the_solvers(data: Dataset) -> None:
+    """Tiny datasets, nominal and numeric, binarised, with integer weights (a row of weight w
+    is w rows for the solvers): where ties, pure nodes, constant and repeated tests abound.
+    The least error against STreeD's and DL8.5's, the penalized objective against GOSDT's."""
+    pystreed, pydl85 = solver("pystreed", "pystreed"), solver("pydl85", "pydl8.5")
+    gosdt = solver("gosdt", "gosdt")
+    binary = optimal.binarised(data)
+    x, y = matrix(binary)
+    assume(len(binary.columns) > 0 and len(y) >= 2)  # STreeD takes two rows or more
+    for d in (1, 2, 3):
+        ours = dtree_errors(optimal.least_error(binary, d), binary)
+        streed = errors_of(streed_fit(pystreed, x, y, d), x, y)
+        dl85 = errors_of(dl85_fit(pydl85, x, y, d), x, y)
+        assert (ours, streed, dl85) == (ours, ours, ours), f"depth {d}"
+        alpha = regularizations(len(y), d)[1]
+        theirs = gosdt_fit(gosdt, x, y, float(alpha), d)
+        objective = Fraction(errors_of(theirs, x, y), len(y)) + alpha * leaves_of(theirs)
+        penalized = optimal.penalized(binary, alpha, max_depth=d)
+        assert cost_complexity(penalized, alpha) == objective, f"depth {d}, alpha {alpha}"
 
 
 # -- the same penalized objective -----------------------------------------------------------------
@@ -382,7 +419,8 @@ def test_penalized_is_gosdts_objective(data: Dataset, gosdt: ModuleType) -> None
     x, y = matrix(data)
     n = len(data)
     for d in depths(data):
-        for alpha in regularizations(n, d):
+        alphas = regularizations(n, d)
+        for alpha in alphas[-1:] if wide(data) and d >= 3 else alphas:
             theirs = gosdt_fit(gosdt, x, y, float(alpha), d)
             objective = Fraction(errors_of(theirs, x, y), n) + alpha * leaves_of(theirs)
             ours = optimal.penalized(data, alpha, max_depth=d)
