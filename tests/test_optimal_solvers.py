@@ -8,9 +8,10 @@ install and run here with scikit-learn 1.9; none was left out.
 
 Each takes a 0/1 feature matrix.  The same columns, read by dtree as nominal ``"0"``/``"1"``
 attributes, are the datasets dtree searches: the bundled datasets with a nominal target and
-complete data binarised by :func:`dtree.optimal.binarised`, and generated ones (50 to 500 rows, 5
+complete data binarised by :func:`dtree.optimal.binarised`; generated ones (50 to 500 rows, 5
 to 15 features, some constant or repeated, a target that is a small tree of the features with
-noise, 2 and 3 classes).  What is compared:
+noise, 2 and 3 classes); and tiny ones drawn by Hypothesis, nominal and numeric, binarised,
+with integer weights (a row of weight w is w rows for the solvers).  What is compared:
 
 * the least training error at depth 1, 2, 3 (and 4 on the small datasets):
   :func:`dtree.optimal.least_error` against STreeD's and DL8.5's;
@@ -18,16 +19,22 @@ noise, 2 and 3 classes).  What is compared:
   against STreeD's with at most n - 1 branching nodes;
 * GOSDT's objective, misclassifications / n + regularization * leaves, under a depth budget
   (``depth_budget=d``: d levels of tests, as ``max_depth=d``), against the exact
-  ``prune.cost_complexity`` of :func:`dtree.optimal.penalized`'s tree at the same alpha (the
-  float GOSDT is given, read as the rational it is).
+  ``prune.cost_complexity`` of :func:`dtree.optimal.penalized`'s tree at the same alpha, for
+  alphas at which no two trees tie (:func:`regularizations`), so that GOSDT's floating-point
+  sums cannot choose between them.
 
 Errors are compared exactly, and each is recounted by routing the training rows through the
 tree the solver returned (GOSDT's own ``predict`` fails on scikit-learn 1.9, and none of the
 three is trusted to report its own score): a solver whose tree does not reach the error it
-claims fails too.  The trees themselves may differ where several reach the optimum (the
-solvers break ties by their own search orders, dtree by its documented one), so only the
-errors are asserted; ``dtree_shape``, ``streed_shape``, ``dl85_shape`` and ``gosdt_shape`` put
-every tree in one form for a reader who wants to see where they differ.
+claims fails too.  The trees themselves may differ where several reach the optimum, so only
+the errors are asserted; ``dtree_shape``, ``streed_shape``, ``dl85_shape`` and
+``gosdt_shape`` put every tree in one form for a reader who wants to see where they differ.
+STreeD and DL8.5 do not prefer fewer leaves among trees of equal error, so their trees often
+have more leaves than dtree's; GOSDT's objective counts leaves, and its trees are nearly
+always dtree's.
+
+DL8.5 runs with its depth-two routine off and with the classes present renumbered 0 to k - 1:
+pydl8.5 0.1.8 gets both wrong otherwise, as the two strict xfails at the end show.
 
 Where a solver is missing the tests skip, naming it, and fail instead under
 ``DTREE_ORACLES=required`` (``.ci/run`` sets it), as the other live oracles do.
