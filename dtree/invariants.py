@@ -41,6 +41,8 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
 Pruning:
     :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
     :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`.
+Exact search:
+    :func:`least_error_is_at_most_greedy`.
 Formulas (DNF):
     :func:`dnf_agrees_with_tree`, :func:`minimum_dnf_is_equivalent_and_prime`,
     :func:`minimum_dnf_is_no_larger`, :func:`tree_of_computes_formula`.
@@ -87,7 +89,7 @@ from dtree.counts import (
     total,
     transpose,
 )
-from dtree.dataset import Dataset, Example, Label, Weight
+from dtree.dataset import Dataset, Example, Label, Nominal, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
 from dtree.ensemble import Ensemble, staged
@@ -115,6 +117,8 @@ from dtree.impurity import (
     misclassification,
 )
 from dtree.learner import Learner
+from dtree.optimal import least_error as optimal_least_error
+from dtree.presets import cart
 from dtree.prune import (
     Risk,
     cost_complexity,
@@ -1213,6 +1217,40 @@ def python_agrees_with_predict(
 
 
 # -- formulas ----------------------------------------------------------------------
+
+
+def least_error_is_at_most_greedy(
+    data: Dataset,
+    depth: int,
+    *,
+    least_error: Callable[[Dataset, int], Tree] = optimal_least_error,
+) -> bool:
+    """An exact search errs no more than CART's greedy tree of the same depth.
+
+    Where each nominal attribute has at most three values, every split CART makes divides a
+    node as one of :mod:`dtree.optimal`'s binary tests does (two values against one is the
+    test of the one), and a numeric cut as one of its cuts, so CART's tree of depth d is among
+    the trees the search ranges over.  True, with nothing to compare, for data with a missing
+    value, a nominal attribute of four or more values, or a numeric target.
+
+    >>> from dtree.counts import stats_of
+    >>> from dtree.tree import Leaf
+    >>> xor = Dataset.from_columns({"a": list("0011"), "b": list("0101"), "y": list("0110")},
+    ...                            target="y")
+    >>> least_error_is_at_most_greedy(xor, 2)
+    True
+    >>> least_error_is_at_most_greedy(xor, 2, least_error=lambda d, _: Leaf("0", stats_of(d)))
+    False
+    """
+    attributes = data.schema.attributes
+    comparable = (
+        data.schema.is_classification
+        and all(len(a.domain.values) <= 3 for a in attributes if isinstance(a.domain, Nominal))
+        and all(column[row] is not None for column in data.columns for row in data.rows)
+    )
+    if not comparable:
+        return True
+    return _at_most(error(least_error(data, depth), data), error(cart(data, max_depth=depth), data))
 
 
 def dnf_agrees_with_tree(

@@ -52,7 +52,7 @@ from attrs import frozen
 from dtree.arithmetic import Real, check_count, is_number, rational
 from dtree.conditions import Above, AtMost, Condition, In, NotIn, describe, holds
 from dtree.counts import ClassStats, class_counts, plurality
-from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Weight
+from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.splits import midpoint
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -103,22 +103,37 @@ def binary_tests(data: Dataset) -> tuple[Test, ...]:
     >>> [describe(test.yes) for test in binary_tests(data)]
     ['x <= 1.5', 'x <= 2.5', 'c in {u}', 'c in {v}', 'c in {w}']
     """
-    return tuple(
-        test for attribute in data.schema.attributes for test in _tests_of(data, attribute)
-    )
+    return tuple(test for test, _ in _tested(data))
 
 
-def _tests_of(data: Dataset, attribute: Attribute) -> Iterator[Test]:
-    name = attribute.name
-    match attribute.domain:
-        case Nominal(values):
-            for value in values:
-                yield Test(In(name, {value}), NotIn(name, {value}))
-        case Numeric():
-            present = sorted({float(v) for v in data.column(name) if v is not None})
-            for below, above in itertools.pairwise(present):
-                cut = midpoint(below, above)
-                yield Test(AtMost(name, cut), Above(name, cut))
+def _tested(data: Dataset) -> Iterator[tuple[Test, int]]:
+    """Each binary test with the bitset of the rows where its ``yes`` condition holds (bit i
+    for ``data.rows[i]``)."""
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        groups: dict[Value, list[int]] = {}
+        for i, row in enumerate(data.rows):
+            groups.setdefault(column[row], []).append(i)
+        masks = {value: _bitset(rows, len(data)) for value, rows in groups.items()}
+        name = attribute.name
+        match attribute.domain:
+            case Nominal(values):
+                for value in values:
+                    yield Test(In(name, {value}), NotIn(name, {value})), masks.get(value, 0)
+            case Numeric():
+                ascending = sorted(float(v) for v in masks if v is not None)
+                below_or_at = 0
+                for below, above in itertools.pairwise(ascending):
+                    below_or_at |= masks[below]
+                    cut = midpoint(below, above)
+                    yield Test(AtMost(name, cut), Above(name, cut)), below_or_at
+
+
+def _bitset(positions: Sequence[int], size: int) -> int:
+    """The int whose bit i is set for each i in ``positions``, built in O(size)."""
+    bits = bytearray((size + 7) // 8)
+    for i in positions:
+        bits[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bits, "little")
 
 
 def binarised(data: Dataset) -> Dataset:
@@ -409,14 +424,26 @@ class _Search:
         return best
 
     def _stump(self, examples: int, counts: Sequence[Real], best: _Node) -> _Node:
-        """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction."""
-        for t, yes, no in self._divisions(examples):
+        """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction.
+
+        Every stump has two leaves and the preorder (t, leaf, leaf), so the least error wins,
+        then the first test; only the winner is built."""
+        whole = sum(counts)
+        least: Real = best.cost - 2 * self.problem.penalty
+        first = -1
+        for t, mask in enumerate(self.problem.masks):
+            yes = examples & mask
+            if yes in (0, examples):
+                continue
             yes_counts = self.counts(yes)
-            no_counts = [whole - part for whole, part in zip(counts, yes_counts, strict=True)]
-            candidate = _split(t, self.leaf(yes, yes_counts), self.leaf(no, no_counts))
-            if candidate.key < best.key:
-                best = candidate
-        return best
+            most_no = max(c - y for c, y in zip(counts, yes_counts, strict=True))
+            error = whole - max(yes_counts) - most_no
+            if error < least:
+                least, first = error, t
+        if first == -1:
+            return best
+        yes = examples & self.problem.masks[first]
+        return _split(first, self.leaf(yes), self.leaf(examples ^ yes))
 
     def _divisions(self, examples: int) -> Iterator[tuple[int, int, int]]:
         """The tests that divide ``examples``, each partition once (its first test)."""
@@ -479,17 +506,13 @@ def _search(data: Dataset, alpha: Real, budget: int) -> tuple[_Search, int]:
     if len(present) == 0:
         raise DtreeError("the dataset has no rows of positive weight")
     _check_complete(present)
-    found = binary_tests(present)
-    masks = tuple(_mask(present, test) for test in found)
+    tested = tuple(_tested(present))
+    found = tuple(test for test, _ in tested)
+    masks = tuple(mask for _, mask in tested)
     weights = [rational(present.weights[row]) for row in present.rows]
     penalty = rational(alpha) * sum(weights, Fraction(0)) if alpha else 0
     problem = _Problem(masks, _weighed(present, weights), penalty, budget)
     return _Search(present, found, problem), (1 << len(present)) - 1
-
-
-def _mask(data: Dataset, test: Test) -> int:
-    """The bitset of the rows where ``test.yes`` holds."""
-    return sum(1 << i for i, row in enumerate(data.rows) if holds(test.yes, data.example(row)))
 
 
 def _weighed(data: Dataset, weights: Sequence[Real]) -> tuple[tuple[Real, tuple[int, ...]], ...]:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from test_boosting import starts
 
 from dtree import invariants as law
+from dtree import optimal
 from dtree.bagging import Bagged, bag, random_forest
 from dtree.boosting import adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, Equals
@@ -910,6 +911,24 @@ def test_prune_to_is_optimal_rejects_never_pruning_and_keeping_the_subtree_on_a_
 
     assert law.prune_to_is_optimal(tree, 0)
     assert law.prune_to_is_optimal(tree, 0, prune_to=keep_on_tie) is False
+
+
+@given(
+    datasets(min_rows=1, max_rows=12, max_attributes=3, max_values=3, max_numeric=2, weighted=True),
+    st.integers(0, 2),
+)
+def test_least_error_is_at_most_greedy(data: Dataset, depth: int) -> None:
+    assert law.least_error_is_at_most_greedy(data, depth)
+
+
+def test_least_error_is_at_most_greedy_rejects_a_search_one_level_short() -> None:
+    xor = Dataset.from_columns(
+        {"a": list("0011"), "b": list("0101"), "y": list("0110")}, target="y"
+    )
+    assert law.least_error_is_at_most_greedy(xor, 2)
+    assert not law.least_error_is_at_most_greedy(
+        xor, 2, least_error=lambda data, depth: optimal.least_error(data, depth - 1)
+    )
 
 
 @given(datasets(min_rows=2, max_rows=24, max_numeric=1), st.integers(1, 23))
