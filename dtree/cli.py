@@ -115,10 +115,11 @@ from typing import Any, TypeVar, get_args
 
 from attrs import evolve
 
-from dtree import __version__, datasets
+from dtree import __version__, datasets, optimal
 from dtree import ensemble as ensembles
 from dtree._optional import with_hypothesis
 from dtree.arff import read_arff, read_arff_examples
+from dtree.arithmetic import Real
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
@@ -126,7 +127,7 @@ from dtree.conformance import learner_for, read_j48, read_rpart
 from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Example, Label
+from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, at_file, quote
@@ -168,11 +169,50 @@ __all__ = ["main"]
 
 PROGRAM = "dtree"
 
-LEARNERS: Mapping[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
+
+def exact(
+    data: Dataset,
+    *,
+    max_depth: int | None = None,
+    max_leaf_nodes: int | None = None,
+    max_errors: Weight | None = None,
+    alpha: Real | None = None,
+    budget: int = optimal.BUDGET,
+) -> Tree:
+    """The exact tree ``--algorithm optimal`` asks for: with ``max_errors`` the smallest tree
+    within it, with ``alpha`` cost-complexity's optimum, else the least error at ``max_depth``
+    (with at most ``max_leaf_nodes`` leaves); see :mod:`dtree.optimal`.
+
+    >>> from dtree.datasets import load
+    >>> n_leaves(exact(load("play-tennis"), max_errors=2))
+    3
+    """
+    if max_errors is not None and alpha is not None:
+        raise DtreeError("--max-errors and --alpha are two objectives; give one")
+    if max_leaf_nodes is not None and (max_errors is not None or alpha is not None):
+        raise DtreeError("--max-leaf-nodes bounds the least-error tree of --max-depth only")
+    if max_errors is not None:
+        return optimal.smallest(data, max_errors=max_errors, max_depth=max_depth, budget=budget)
+    if alpha is not None:
+        return optimal.penalized(data, alpha, max_depth=max_depth, budget=budget)
+    if max_depth is None:
+        raise DtreeError("--algorithm optimal needs --max-depth, --max-errors or --alpha")
+    return optimal.least_error(data, max_depth, max_leaves=max_leaf_nodes, budget=budget)
+
+
+LEARNERS: Mapping[str, Callable[..., Tree]] = {
+    "id3": id3,
+    "c45": c45,
+    "cart": cart,
+    "optimal": exact,
+}
 """The learner of each ``--algorithm``."""
 
 ALL = tuple(LEARNERS)
 """The algorithms, in the order of ``--algorithm``'s choices."""
+
+GREEDY = ("id3", "c45", "cart")
+"""The algorithms that grow a tree top-down (not ``optimal``, the exact search)."""
 
 OPTIONS: Mapping[str, tuple[str, ...]] = {
     "criterion": ("cart",),
@@ -180,11 +220,14 @@ OPTIONS: Mapping[str, tuple[str, ...]] = {
     "min_samples_split": ("id3", "cart"),
     "min_samples_leaf": ("cart",),
     "min_impurity_decrease": ("cart",),
-    "max_leaf_nodes": ("cart",),
+    "max_leaf_nodes": ("cart", "optimal"),
     "min_gain": ("id3",),
     "min_objects": ("c45",),
-    "significance": ALL,
-    "missing": ALL,
+    "significance": GREEDY,
+    "missing": GREEDY,
+    "max_errors": ("optimal",),
+    "alpha": ("optimal",),
+    "budget": ("optimal",),
 }
 """Each learning option (its keyword argument) and the algorithms that take it."""
 
@@ -256,6 +299,14 @@ def _flag(option: str) -> str:
     return "--" + option.replace("_", "-")
 
 
+def _rational(text: str) -> Fraction:
+    """An exact number option: "0.01" is 1/100, not the float nearest it."""
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"expected a number, got {quote(text)}") from None
+
+
 def _weight(text: str) -> int | float:
     """A weight option: an integer stays exact, anything else is a float."""
     try:
@@ -322,7 +373,10 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         help="cart: split when the weighted impurity decrease is >= D",
     )
     learning.add_argument(
-        "--max-leaf-nodes", type=int, metavar="N", help="cart: grow best first up to N leaves"
+        "--max-leaf-nodes",
+        type=int,
+        metavar="N",
+        help="cart: grow best first up to N leaves; optimal: at most N leaves",
     )
     learning.add_argument("--min-gain", type=float, metavar="G", help="id3: split when gain >= G")
     learning.add_argument(
@@ -338,6 +392,24 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         "--missing",
         choices=get_args(Missing),
         help="missing values (default: fractional for c45, refuse otherwise)",
+    )
+    learning.add_argument(
+        "--max-errors",
+        type=_weight,
+        metavar="K",
+        help="optimal: the smallest tree with at most K (weighted) training errors",
+    )
+    learning.add_argument(
+        "--alpha",
+        type=_rational,
+        metavar="A",
+        help="optimal: the tree of least R(T) + A |T|, cost-complexity solved exactly",
+    )
+    learning.add_argument(
+        "--budget",
+        type=int,
+        metavar="N",
+        help=f"optimal: give up past N subproblems (default: {optimal.BUDGET:,})",
     )
 
 
@@ -1464,6 +1536,7 @@ API_WORDS: Mapping[str, str] = {
     **{f"{option} must be None or ": f"{_flag(option)} must be " for option in OPTIONS},
     **{f"{option} must ": f"{_flag(option)} must " for option in OPTIONS},
     "test_size=": "--holdout ",
+    "max_leaves must ": "--max-leaf-nodes must ",
     "max_features=": "--max-features ",
     **{f"{name} must ": f"{flag} must " for name, flag in ENSEMBLE_WORDS.items()},
     "the confidence level CF ": "--confidence ",

@@ -11,6 +11,7 @@ from benchmarks import (
     bench_ensemble,
     bench_extremes,
     bench_j48,
+    bench_optimal,
     bench_parallel,
     bench_predict,
     bench_regression,
@@ -306,3 +307,28 @@ def test_the_ensemble_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFi
 def test_the_ensemble_benchmark_refuses_an_empty_forest() -> None:
     with pytest.raises(SystemExit):
         bench_ensemble.main(["--trees", "0", "--quiet"])
+
+
+def test_the_optimal_benchmark_runs_and_its_solvers_agree(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # from 10 rows up: on two rows pydl8.5 0.1.8's depth-two routine leaves an error that its
+    # own depth 1 does not (tests/test_optimal_solvers.py pins it), and this run would say so
+    argv = ["--rows", "500", "--depths", "2", "--solver-repeats", "1", "--quiet"]
+    assert bench_optimal.main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].split()[:3] == ["rows", "features", "depth"]
+    assert len(lines) == 1 + 3 * 3  # 10, 50 and 500 rows, of 10, 20 and 30 features
+    assert "DISAGREE" not in captured.out
+
+
+def test_the_optimal_benchmark_reports_a_disagreement_and_judges_no_time() -> None:
+    timing = bench_cart.Timing
+    agreeing = bench_optimal.Line(100, 10, 2, timing(0.2, 0.1), "STreeD", timing(0.0, 0.0), {})
+    line = dataclasses.replace(agreeing, errors={"dtree": 5, "STreeD": 5, "DL8.5": 6})
+    text = bench_optimal.report([dataclasses.replace(agreeing, errors={"dtree": 3}), line])
+    first, second = text.splitlines()[1:]
+    assert first.split()[6] == "n/a"  # a clock too coarse gives no ratio, and no failure
+    assert "DISAGREE dtree=5 STreeD=5 DL8.5=6" in second

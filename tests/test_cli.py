@@ -17,12 +17,13 @@ from typing import Any, get_args
 import pytest
 from attrs import evolve
 
-from dtree import cli
+from dtree import cli, optimal
 from dtree.bagging import bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
+from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
@@ -288,7 +289,7 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
         ),
         (
             ["fit", "--dataset", "golf", "--algorithm", "id3", "--max-leaf-nodes", "4"],
-            "--max-leaf-nodes applies to cart only",
+            "--max-leaf-nodes applies to cart and optimal only",
         ),
         (
             ["fit", "--dataset", "golf", "--algorithm", "c45", "--min-impurity-decrease", "0"],
@@ -1551,3 +1552,90 @@ def test_forest_says_its_out_of_bag_error_counts_rows_not_weights(
     assert out.splitlines()[2].endswith(", each counted once whatever its weight")
     status, out, _ = run(capsys, "forest", str(data), *argv)
     assert out.splitlines()[2].endswith("out of some tree's sample")
+
+
+# --- fit --algorithm optimal ------------------------------------------------------------
+
+
+def test_fit_optimal_prints_the_least_error_tree_of_a_depth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "fit", "--dataset", "play-tennis", "--algorithm", "optimal", "--max-depth", "2"
+    )
+    assert (status, err) == (0, "")
+    assert out == text(optimal.least_error(load("play-tennis"), 2)) + "\n"
+    assert "Humidity in {High} [No: 4, Yes: 1]: No" in out
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["--max-errors", "2"], lambda d: optimal.smallest(d, max_errors=2)),
+        (["--max-errors", "0", "--max-depth", "3"], lambda d: optimal.smallest(d, max_depth=3)),
+        (["--alpha", "0.05"], lambda d: optimal.penalized(d, Fraction(1, 20))),
+        (
+            ["--max-depth", "2", "--max-leaf-nodes", "2"],
+            lambda d: optimal.least_error(d, 2, max_leaves=2),
+        ),
+    ],
+)
+def test_fit_optimal_takes_each_objective(
+    capsys: pytest.CaptureFixture[str], options: list[str], expected: Callable[[Dataset], Tree]
+) -> None:
+    status, out, _ = run(
+        capsys, "fit", "--dataset", "play-tennis", "--algorithm", "optimal", *options
+    )
+    assert status == 0
+    assert out == text(expected(load("play-tennis"))) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ([], "--algorithm optimal needs --max-depth, --max-errors or --alpha"),
+        (["--max-errors", "1", "--alpha", "0.1"], "two objectives; give one"),
+        (["--alpha", "0.1", "--max-leaf-nodes", "3"], "--max-leaf-nodes bounds the least-error"),
+        (["--max-depth", "3", "--budget", "3"], "more than 3 subproblems (budget=3)"),
+        (["--max-depth", "2", "--missing", "impute"], "--missing applies to id3 and c45 and cart"),
+        (["--max-depth", "-1"], "--max-depth must be an integer >= 0"),
+        (["--alpha", "-1"], "--alpha must be a finite number >= 0"),
+        (["--max-depth", "2", "--max-leaf-nodes", "0"], "--max-leaf-nodes must be an integer >= 1"),
+        (["--max-errors", "-2"], "--max-errors must be a finite number >= 0"),
+        (["--max-errors", "0"], "no tree has at most 0 training errors; the least is 1"),
+        (["--max-errors", "1", "--max-depth", "-1"], "--max-depth must be an integer >= 0"),
+    ],
+)
+def test_fit_optimal_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], message: str
+) -> None:
+    clash = write(tmp_path, "clash.csv", "x,c\nu,p\nu,q\nv,p\n")
+    data = (
+        ["--dataset", "play-tennis"] if "--max-errors" not in options else [clash, "--target", "c"]
+    )
+    status, out, err = run(capsys, "fit", *data, "--algorithm", "optimal", *options)
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_an_objective_of_optimal_given_to_a_greedy_learner_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(
+        capsys, "fit", "--dataset", "golf", "--algorithm", "cart", "--alpha", "0.1"
+    )
+    assert status == 2
+    assert err == "dtree: error: --alpha applies to optimal only\n"
+
+
+def test_fit_optimal_places_a_missing_value_in_its_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = write(tmp_path, "gap.csv", "x,y,c\n1,a,p\n,b,q\n3,a,p\n")
+    status, _, err = run(
+        capsys, "fit", data, "--target", "c", "--algorithm", "optimal", "--max-depth", "1"
+    )
+    assert status == 2
+    assert err.startswith(f"dtree: error: {data}, row 2, column 'x': exact search needs complete")
