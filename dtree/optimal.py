@@ -33,8 +33,10 @@ side.  Every objective is a selection over E: :func:`least_error`, :func:`smalle
 The examples S are a bitset (a Python ``int``, bit i for the i-th present row), so the weight of
 a class in S is a popcount for each distinct weight, and E is memoised on the bitset itself: two
 paths that reach the same examples share their subtree.  Depth 1 has its own routine (the
-examples on the "no" side are S's less the "yes" side's), and a split whose first subtree
-already costs more than the best found so far is not finished.  The search counts the
+examples on the "no" side are S's less the "yes" side's).  Deeper, the search branches and
+bounds as DL8.5 does: each subtree is searched under the cost the best tree so far leaves it,
+a search that finds nothing within its bound leaves that bound in the memo as a lower bound,
+and a split whose first subtree cannot fit is not finished.  The search counts the
 subproblems it solves and stops, with a :class:`~dtree.errors.DtreeError`, past ``budget``.
 
 Results are ordinary trees with their statistics, so every dtree function applies.
@@ -200,7 +202,7 @@ def least_error(
     if max_leaves is not None:
         check_count("max_leaves", max_leaves, 1)
     search, root = _search(data, 0, budget)
-    return search.tree(search.best(root, search.deepest(depth), max_leaves))
+    return search.tree(search.optimum(root, search.deepest(depth), max_leaves))
 
 
 def smallest(
@@ -227,7 +229,7 @@ def smallest(
     floor = (
         search.floor()
         if max_depth is None
-        else search.best(root, search.deepest(max_depth), None).cost
+        else search.optimum(root, search.deepest(max_depth), None).cost
     )
     if floor > bound:
         deep = "" if max_depth is None else f" of depth <= {max_depth}"
@@ -238,7 +240,7 @@ def smallest(
     leaves = 1
     while True:
         depth = leaves - 1 if max_depth is None else min(max_depth, leaves - 1)
-        found = search.best(root, search.deepest(depth), leaves)
+        found = search.optimum(root, search.deepest(depth), leaves)
         if found.cost <= bound:
             return search.tree(found)
         leaves += 1
@@ -264,7 +266,7 @@ def penalized(
     if max_depth is not None:
         check_count("max_depth", max_depth, 0)
     search, root = _search(data, rational(alpha), budget)
-    return search.tree(search.best(root, search.deepest(max_depth), None))
+    return search.tree(search.optimum(root, search.deepest(max_depth), None))
 
 
 def frontier(
@@ -283,10 +285,10 @@ def frontier(
         check_count("max_leaves", max_leaves, 1)
     search, root = _search(data, 0, budget)
     depth = search.deepest(depth)
-    least = search.best(root, depth, None).cost
+    least = search.optimum(root, depth, None).cost
     points: list[tuple[int, Real]] = []
     for leaves in range(1, (max_leaves or root.bit_count()) + 1):
-        error = search.best(root, depth, leaves).cost
+        error = search.optimum(root, depth, leaves).cost
         points.append((leaves, error))
         if error == least:
             break
@@ -336,6 +338,8 @@ class _Search:
         self.tests = found
         self.problem = problem
         self.memo: dict[tuple[int, int, int | None], _Node] = {}
+        self.lower: dict[tuple[int, int, int | None], Real] = {}
+        self.solved = 0
 
     def deepest(self, depth: int | None) -> int:
         """The depth to search: at most ``depth``, and no deeper than a tree can usefully be
@@ -391,38 +395,68 @@ class _Search:
         error = sum(counts) - max(counts)
         return _Node(error + self.problem.penalty, 1, (LEAF,), examples, LEAF, None, None)
 
-    def best(self, examples: int, depth: int, leaves: int | None) -> _Node:
+    def optimum(self, examples: int, depth: int, leaves: int | None) -> _Node:
         """E(S, d, n), ``leaves`` None for no limit on n."""
+        found = self.best(examples, depth, leaves, None)
+        if found is None:  # pragma: no cover - without a bound there is always a best tree
+            raise AssertionError(examples)
+        return found
+
+    def best(
+        self, examples: int, depth: int, leaves: int | None, bound: Real | None
+    ) -> _Node | None:
+        """E(S, d, n) if it costs at most ``bound`` (None: no bound), else None.
+
+        Branch and bound, as DL8.5's: a search that finds nothing within its bound leaves a
+        lower bound in the memo (E costs more than that bound), and a later search under a
+        bound no larger is answered from it without searching again."""
         leaves = _limit(examples, depth, leaves)
         key = (examples, depth, leaves)
         found = self.memo.get(key)
         if found is not None:
-            return found
-        if len(self.memo) >= self.problem.budget:
+            return _within(found, bound)
+        if bound is not None and (bound < self.problem.penalty or bound <= self.lower.get(key, -1)):
+            return None  # every tree costs at least one leaf's penalty, and more than ``lower``
+        if self.solved >= self.problem.budget:
             raise DtreeError(
                 f"the exact search needs more than {self.problem.budget} subproblems"
                 f" (budget={self.problem.budget}); lower max_depth or raise the budget"
             )
-        found = self._solve(examples, depth, leaves)
+        self.solved += 1
+        shallow = depth <= 1 or leaves == 1  # solved whole at no extra cost: kept exactly
+        found = self._solve(examples, depth, leaves, None if shallow else bound)
+        if found is None:
+            self.lower[key] = max(bound or 0, self.lower.get(key, 0))
+            return None
         self.memo[key] = found
-        return found
+        return _within(found, bound)
 
-    def _solve(self, examples: int, depth: int, leaves: int | None) -> _Node:
+    def _solve(
+        self, examples: int, depth: int, leaves: int | None, bound: Real | None
+    ) -> _Node | None:
+        """E(S, d, n) if it costs at most ``bound``: a candidate is given up as soon as it
+        must cost more than the bound or than the best tree found so far."""
         counts = self.counts(examples)
         best = self.leaf(examples, counts)
         if depth == 0 or leaves == 1 or best.cost == self.problem.penalty:  # pure: a leaf
-            return best
+            return _within(best, bound)
         if depth == 1:
-            return self._stump(examples, counts, best)
+            return _within(self._stump(examples, counts, best), bound)
+        limit = _least(best.cost, bound)
         for t, yes, no in self._divisions(examples):
             for n_yes, n_no in _shares(leaves):
-                first = self.best(yes, depth - 1, n_yes)
-                if first.cost + self.problem.penalty > best.cost:
-                    continue  # cannot win: the other side costs at least one leaf
-                candidate = _split(t, first, self.best(no, depth - 1, n_no))
+                # the other side costs at least one leaf
+                first = self.best(yes, depth - 1, n_yes, limit - self.problem.penalty)
+                if first is None:
+                    continue
+                second = self.best(no, depth - 1, n_no, limit - first.cost)
+                if second is None:
+                    continue
+                candidate = _split(t, first, second)
                 if candidate.key < best.key:
                     best = candidate
-        return best
+                    limit = _least(best.cost, bound)
+        return _within(best, bound)
 
     def _stump(self, examples: int, counts: Sequence[Real], best: _Node) -> _Node:
         """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction.
@@ -456,6 +490,14 @@ class _Search:
             no = examples ^ yes
             seen.update((yes, no))
             yield t, yes, no
+
+
+def _within(node: _Node, bound: Real | None) -> _Node | None:
+    return node if bound is None or node.cost <= bound else None
+
+
+def _least(cost: Real, bound: Real | None) -> Real:
+    return cost if bound is None else min(cost, bound)
 
 
 def _limit(examples: int, depth: int, leaves: int | None) -> int | None:
