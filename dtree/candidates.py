@@ -46,10 +46,10 @@ from dtree.dataset import Nominal, Schema, Value, Weight
 from dtree.errors import DtreeError
 from dtree.impurity import TOLERANCE, entropy
 from dtree.learner import C45_AVERAGE_GAIN_SLACK, features_per_node
-from dtree.missing import most_likely_value
+from dtree.missing import most_likely_value, shares
 from dtree.partition import Examples, Frame
 from dtree.seeded import subset
-from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint
+from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint, separated
 from dtree.targets import P
 
 __all__ = [
@@ -70,7 +70,9 @@ __all__ = [
     "scan",
     "score",
     "split_information_of",
+    "spread",
     "subsets",
+    "unknown_part",
 ]
 
 MAX_SUBSET_VALUES = 12
@@ -90,6 +92,7 @@ class Candidate(Generic[P]):
     screen: float  # the score in floats, to find the few candidates worth scoring exactly
     branch_of: Callable[[Value], int]  # the branch a known value goes down
     fill: Value  # what a missing value is taken to be (impute), else None
+    unknown: P | None = None  # the part of the rows whose value is missing (fractional counts)
 
 
 @frozen
@@ -101,6 +104,8 @@ class Column:
     values: tuple[Value, ...]
     missing: Weight
     fill: Value
+    unknown_rows: tuple[int, ...] = ()  # the rows whose value is missing, and their weights
+    unknown_weights: tuple[Weight, ...] = ()
 
 
 def reaches(score: Fraction | float, bound: Fraction | float) -> bool:
@@ -162,18 +167,61 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
         filled = tuple(fill if value is None else value for value in values)
         return Column(examples.rows, examples.weights, filled, 0, fill)
     known = [i for i, value in enumerate(values) if value is not None]
-    missing = total(w for w, v in zip(examples.weights, values, strict=True) if v is None)
+    unknown = [i for i, value in enumerate(values) if value is None]
+    weights = tuple(examples.weights[i] for i in unknown)
     return Column(
         tuple(examples.rows[i] for i in known),
         tuple(examples.weights[i] for i in known),
         tuple(values[i] for i in known),
-        missing,
+        total(weights),
         None,
+        tuple(examples.rows[i] for i in unknown),
+        weights,
     )
 
 
-def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -> Fraction | float:
-    """The decrease, scaled by the known share (C4.5), less the MDL charge for ``cuts``.
+def unknown_part(frame: Frame[P], column: Column) -> P | None:
+    """The part of the rows whose value is missing, where the learner scores by the notes'
+    fractional counts (``missing="fractional_counts"``) and there are such rows; else None."""
+    if frame.learner.missing != "fractional_counts" or not column.unknown_rows:
+        return None
+    return frame.target.part(column.unknown_rows, column.unknown_weights)
+
+
+def spread(frame: Frame[P], parts: Sequence[P], unknown: P) -> tuple[P, ...]:
+    """The notes' fractional counts: each branch's part plus its share
+    P(X = k) = w_k / sum_j w_j (:func:`dtree.missing.shares`) of the rows whose value is
+    missing.
+
+    The Decision Trees II notes' sunny days, Humidity's (No, Yes) counts High (2, 0) and
+    Normal (0, 2), and day 8 (a No) with Humidity missing: half of it each way.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.partition import start
+    >>> from dtree.learner import ID3
+    >>> frame, _ = start(ID3, load("play-tennis"))
+    >>> spread(frame, [(2, 0), (0, 2)], (1, 0))
+    ((Fraction(5, 2), Fraction(0, 1)), (Fraction(1, 2), Fraction(2, 1)))
+    """
+    target = frame.target
+    fractions = shares([target.weight(part) for part in parts])
+    return tuple(
+        target.merged([part, target.portion(unknown, share)])
+        for part, share in zip(parts, fractions, strict=True)
+    )
+
+
+def score(
+    frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0, unknown: P | None = None
+) -> Fraction | float:
+    """The decrease, less the MDL charge for ``cuts``, with the rows whose value is missing
+    (of weight ``missing``) counted in one of two ways:
+
+    * C4.5's: the decrease over the rows whose value is known, times their share of the
+      node's weight, W_known / W;
+    * the Decision Trees II notes' fractional counts, where ``unknown`` (their part) is
+      given: the decrease over all the node's rows, each missing one shared out among the
+      branches as :func:`spread` shares it.
 
     Outlook's (No, Yes) counts, all known, then as if 14 more days had it missing:
 
@@ -184,12 +232,23 @@ def score(frame: Frame[P], parts: Sequence[P], missing: Weight, cuts: int = 0) -
     >>> outlook = [(0, 4), (2, 3), (3, 2)]
     >>> round(score(frame, outlook, 0), 3), round(score(frame, outlook, 14), 3)
     (0.247, 0.123)
+
+    The gain of Humidity on the notes' sunny days, day 8 (a No) missing it: C4.5's
+    4/5 * (1 - 0) = 0.80, and the notes' .97 - (2.5/5) Ent[+0, -2.5] - (2.5/5) Ent[+2, -.5]
+    = 0.61:
+
+    >>> humidity = [(2, 0), (0, 2)]  # High, Normal
+    >>> round(score(frame, humidity, 1), 2), round(score(frame, humidity, 1, unknown=(1, 0)), 2)
+    (0.8, 0.61)
     """
     target = frame.target
     known = total(map(target.weight, parts))
-    decrease = target.decrease(parts)
-    if missing:
-        decrease = ratio(known, known + missing) * decrease
+    if unknown is not None:
+        decrease = target.decrease(spread(frame, parts, unknown))
+    else:
+        decrease = target.decrease(parts)
+        if missing:
+            decrease = ratio(known, known + missing) * decrease
     if cuts and frame.learner.mdl:
         decrease = decrease - math.log2(cuts) / float(known + missing)
     return decrease
@@ -234,15 +293,17 @@ def _multiway(
     if not allowed(frame, parts):
         return None
     branch = {value: b for b, value in enumerate(values)}
+    unknown = unknown_part(frame, column)
     return Candidate(
         name,
         tuple(Equals(name, value) for value in values),
         parts,
         column.missing,
         0,
-        float(score(frame, parts, column.missing)),
+        float(score(frame, parts, column.missing, unknown=unknown)),
         lambda value: branch[str(value)],
         column.fill,
+        unknown,
     )
 
 
@@ -331,10 +392,11 @@ def _binary_subsets(
         )
     best: tuple[Callable[[], frozenset[str]], tuple[P, P]] | None = None
     best_score: Fraction | float = 0
+    unknown = unknown_part(frame, column)
     for left, two in splits:
         if not allowed(frame, two):
             continue
-        found = score(frame, two, column.missing)
+        found = score(frame, two, column.missing, unknown=unknown)
         if best is None or not reaches(best_score, found):
             best, best_score = (left, two), found
     if best is None:
@@ -350,6 +412,7 @@ def _binary_subsets(
         float(best_score),
         _membership(chosen),
         column.fill,
+        unknown,
     )
 
 
@@ -482,6 +545,9 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
     if scanned is None:
         return None
     column, found = scanned
+    unknown = unknown_part(frame, column)
+    if unknown is not None:
+        return _numeric_fractional(frame, column, index, unknown)
     cuts: list[tuple[float, tuple[P, ...]]] = []
     for cut, left in zip(found.cuts, found.lefts, strict=True):
         exact = frame.target.from_scan(left, found.totals) if examples.integral else None
@@ -512,6 +578,52 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
         screen,
         lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
         column.fill,
+    )
+
+
+def _numeric_fractional(
+    frame: Frame[P], column: Column, index: int, unknown: P
+) -> Candidate[P] | None:
+    """The best cut under the notes' fractional counts (see :func:`score`): every cut
+    between adjacent distinct known values is scored exactly, since the share of the
+    missing rows each side gets moves with the cut, and the scan's screen, which counts
+    only the known rows, may not rank the cuts as this score does.  Ties go to the first.
+    """
+    target = frame.target
+    values = cast(Sequence[float], column.values)  # a numeric column: its known values
+    distinct = sorted(set(values))
+    rank = {value: r for r, value in enumerate(distinct)}
+    branches = list(map(rank.__getitem__, values))
+    by_value = target.parts(branches, len(distinct), column.rows, column.weights)
+    ups, downs = target.running(by_value), target.running(by_value[::-1])
+    apart = separated(frame.learner.resolution)
+    cuts = [
+        (c, (ups[c], downs[len(distinct) - 2 - c]))
+        for c in range(len(distinct) - 1)
+        if apart(distinct[c], distinct[c + 1])
+    ]
+    scored = [
+        (score(frame, parts, column.missing, len(cuts), unknown), c, parts)
+        for c, parts in cuts
+        if allowed(frame, parts)
+    ]
+    if not scored:
+        return None
+    best, c, parts = first_best(scored, lambda item: item[0])
+    if frame.learner.mdl and best <= 0:
+        return None
+    t = _threshold(frame, index, distinct[c], distinct[c + 1])
+    name = frame.data.schema.attributes[index].name
+    return Candidate(
+        name,
+        (AtMost(name, t), Above(name, t)),
+        parts,
+        column.missing,
+        len(cuts),
+        float(best),
+        lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
+        column.fill,
+        unknown,
     )
 
 
@@ -585,7 +697,7 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     >>> exact_score(frame, next(candidates(frame, root)))  # Outlook: 45/98 - 10/14 * 1/2
     Fraction(5, 49)
     """
-    return score(frame, candidate.parts, candidate.missing, candidate.cuts)
+    return score(frame, candidate.parts, candidate.missing, candidate.cuts, candidate.unknown)
 
 
 def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:

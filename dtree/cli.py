@@ -43,7 +43,7 @@
     target, log-loss for two classes), each with ``--learning-rate``, and
     print the training error, with ``--holdout SHARE`` the error on rows
     held out, and the importances.
-``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT]``
+``dtree predict MODEL.json DATA.csv [--output FILE] [--missing-marker TEXT] [--spread equal]``
     Read a model file written by ``fit --format json`` (or an ensemble's,
     :func:`dtree.serialize.ensemble_to_json`) and predict every
     row of DATA.csv: the output is CSV with one column, ``prediction``,
@@ -52,8 +52,9 @@
     set beside the data or compare with another implementation's.
     DATA.csv needs the columns the model tests, typed as the model tests
     them; it may hold others, the target among them, which are not read.
-    A missing value is spread over the branches as C4.5 does
-    (:func:`dtree.tree.predict`).
+    A missing value is spread over the branches as C4.5 does, by their training
+    weight, or, with ``--spread equal``, in equal shares, the notes' vote
+    (:func:`dtree.tree.reach`).
 ``dtree rules MODEL.json [--prune METHOD (--data FILE.csv --target COL | --dataset NAME)]``
     The model's rules, or the rules pruned on data with their default
     class: METHOD ``pessimistic`` is C4.5rules' estimate on training data,
@@ -163,7 +164,7 @@ from dtree.prune import (
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
-from dtree.tree import Split, Tree, n_leaves, nodes, predict
+from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict
 
 __all__ = ["main"]
 
@@ -482,6 +483,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_output(predicting)
     _add_missing_marker(predicting)
+    predicting.add_argument(
+        "--spread",
+        choices=get_args(Spread),
+        default="training",
+        help="a missing value goes down every branch: by its training weight (C4.5, the"
+        " default) or in equal shares (the notes' vote)",
+    )
     _add_rules(commands.add_parser("rules", help="print a model file's rules, pruned or not"))
     formula = commands.add_parser("dnf", help="print the DNF of a class of a model file")
     formula.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
@@ -969,7 +977,7 @@ def _predict(arguments: argparse.Namespace) -> str:
     predict_one: Callable[[Example], Label | float] = (
         partial(ensembles.predict, model)
         if isinstance(model, Ensemble)
-        else partial(predict, model)
+        else partial(predict, model, spread=arguments.spread)
     )
     if _is_arff(arguments.data):
         _refuse_csv_options(arguments, ["missing_marker"])

@@ -77,7 +77,7 @@ from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
 from dtree.seeded import check_seed
-from dtree.tree import Tree, leaves
+from dtree.tree import Spread, Tree, leaves
 
 __all__ = [
     "ConfusionMatrix",
@@ -338,8 +338,12 @@ def train_test_split(
 # -- losses --------------------------------------------------------------------------------------
 
 
-def predictions(tree: Model, data: Dataset) -> tuple[Label | float, ...]:
-    """The prediction of the tree (or ensemble) for each row of the data, in row order.
+def predictions(
+    tree: Model, data: Dataset, spread: Spread = "training"
+) -> tuple[Label | float, ...]:
+    """The prediction of the tree (or ensemble) for each row of the data, in row order; a
+    tree shares a row whose tested value is missing among the branches as ``spread`` says
+    (:func:`dtree.tree.reach`: by training weight, C4.5's rule, or equally, the notes').
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -351,7 +355,7 @@ def predictions(tree: Model, data: Dataset) -> tuple[Label | float, ...]:
     """
     if isinstance(tree, Ensemble):
         return ensemble_predictions(tree, data.examples())
-    return predictions_of(tree, data)
+    return predictions_of(tree, data, spread)
 
 
 def _check_kind(tree: Model, data: Dataset) -> None:

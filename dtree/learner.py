@@ -47,7 +47,7 @@ Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
-Missing = Literal["refuse", "fractional", "impute"]
+Missing = Literal["refuse", "fractional", "fractional_counts", "impute"]
 FeatureRule = Literal["sqrt", "log2"]
 MaxFeatures = int | float | FeatureRule | None
 """How many attributes a node draws: None (all), a count k >= 1, a share in (0, 1], or a rule
@@ -115,8 +115,13 @@ class Learner:
     * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
       is computed on the known values and scaled by their weight share; a
       row with a missing value goes down every branch with weight
-      proportional to the branch) or ``impute`` (the node's most likely
-      value, :func:`dtree.missing.most_likely_value`).
+      proportional to the branch), ``fractional_counts`` (the Decision
+      Trees II notes: rows go down the branches as under ``fractional``,
+      but the score is the decrease over the whole node, each missing row's
+      weight counted in every branch by its share; a numeric attribute's
+      every cut is then scored) or ``impute`` (the node's most likely
+      value, :func:`dtree.missing.most_likely_value`).  See
+      :mod:`dtree.missing` for which system does which.
     * ``mdl``: C4.5's correction of a numeric split's gain, minus
       log2(number of cuts) / (node weight).
 

@@ -1,17 +1,41 @@
-"""Missing values filled in with the most likely value of their attribute.
+"""Missing values: filled in with the most likely value, or shared out among the branches.
 
 The Decision Trees II notes ("Missing Values") offer two ways to evaluate
-Gain(S, a) when some examples have no value for ``a``.  This module
-implements the first: *fill in* -- give such an example s the most
-likely value of the attribute,
+Gain(S, a) when some examples have no value for ``a``.  The first is to
+*fill in*: give such an example s the most likely value of the attribute,
 
     argmax_k P(X_i = k),
 
 where P is estimated by the (weighted) frequencies among the examples
-whose value is known.  The second, C4.5's, sends such an example down
-every branch k of a split with the fraction P(branch k) of its weight,
-the branch's share of the weight whose value is known (:func:`shares`):
+whose value is known (:func:`impute`; the learner's ``missing="impute"``
+fills in at each node).  The second sends such an example down every
+branch k of a split with the fraction P(branch k) of its weight, the
+branch's share of the weight whose value is known (:func:`shares`):
 growing, recounting and predicting all share it out by this one rule.
+
+Sharing out is scored in two ways, and an example with a missing value is
+classified in two ways:
+
+=========================  ===========================================  ==================
+                           score of a split                             at test time
+=========================  ===========================================  ==================
+the notes                  the gain over *fractional counts*: each      an equal vote of
+(``fractional_counts``,    branch's counts plus its share of the        the branches,
+``spread="equal"``)        missing examples', Ent(S) of the whole       1/3 + 1/3 + 1/3
+                           node
+C4.5 and Weka's J48        the gain over the examples whose value is    each branch by its
+(``fractional``,           known, times their share of the node's       training weight
+``spread="training"``)     weight
+=========================  ===========================================  ==================
+
+On the notes' sunny days with day 8's Humidity missing, the gain of
+Humidity is 0.97 filled in, .97 - (2.5/5) Ent[+0, -2.5] - (2.5/5)
+Ent[+2, -.5] = 0.61 over fractional counts, and 4/5 * 1 = 0.80 by C4.5's
+rule (:func:`dtree.candidates.score`).  The C4.5 and J48 presets keep
+C4.5's; either score can be grown with either vote, since the vote is an
+argument of prediction (:func:`dtree.tree.predict`), not of the tree.
+CART and rpart use surrogate splits and scikit-learn (1.3 on) sends the
+missing examples to the one side that gains most; dtree has neither.
 
 A missing value is ``None``.  Only attribute values can be missing: a
 dataset refuses a missing target (see :class:`dtree.dataset.Dataset`).

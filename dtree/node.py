@@ -30,6 +30,7 @@ from dtree.candidates import (
     gain_ratio_of,
     reaches_average,
     scan,
+    unknown_part,
 )
 from dtree.conditions import Condition, holds
 from dtree.counts import central, total
@@ -193,8 +194,9 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
         if scanned is None:
             return "too little weight at the node for a cut"
         cuts = scanned[1].allowed
+    unknown = unknown_part(frame, column)
     candidate = Candidate(
-        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill
+        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill, unknown
     )
     return candidate if allowed(frame, parts) else "a branch the learner would not allow"
 

@@ -53,6 +53,7 @@ from dtree.tree import (
     Leaf,
     Probability,
     Split,
+    Spread,
     Tree,
     depth,
     descend,
@@ -500,15 +501,19 @@ def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) 
     return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
 
 
-def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
-    """:func:`dtree.tree.predict` for every row of the data, in row order.
+def predictions(
+    tree: Tree, data: Dataset, spread: Spread = "training"
+) -> tuple[Label | float, ...]:
+    """:func:`dtree.tree.predict` for every row of the data, in row order, a missing value
+    shared among the branches as ``spread`` says (see :func:`dtree.tree.reach`).
 
     A tree at most 200 splits deep (``_ROW_BY_ROW_DEPTH``) is walked compiled, row by
     row (:func:`dtree.tree.predict_many`): a row costs the splits on its path.  In a
     deeper one the rows go down side by side, so that under a threshold on a
     numeric attribute they are divided by one bisection of the rows sorted by it:
     a chain of n thresholds costs O(n log n), not O(n^2) as it would row by row.
-    No weight is counted: the cost does not grow with the number of classes.
+    No weight is counted: the cost does not grow with the number of classes.  The notes'
+    equal shares (``spread="equal"``) are walked row by row at any depth.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -518,8 +523,8 @@ def predictions(tree: Tree, data: Dataset) -> tuple[Label | float, ...]:
 
     See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
     """
-    if depth(tree) <= _ROW_BY_ROW_DEPTH:
-        return predict_many(tree, data.examples())
+    if spread != "training" or depth(tree) <= _ROW_BY_ROW_DEPTH:
+        return predict_many(tree, data.examples(), spread)
     ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
 
     def on_leaf(leaf: Leaf, rows: Routed) -> None:

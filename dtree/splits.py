@@ -44,7 +44,7 @@ misclassification of exact weights, in the scan itself; otherwise by the
 functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
 documented order.
 
-Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`,
+Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`, :func:`separated`,
 :func:`boundary_points`, :func:`cut_table`, :func:`best_cut`.
 """
 
@@ -72,6 +72,7 @@ __all__ = [
     "cut_table",
     "j48_threshold",
     "midpoint",
+    "separated",
 ]
 
 
@@ -363,10 +364,10 @@ def best_cut(
     )
 
 
-def _separated(resolution: float) -> Callable[[float, float], bool]:
+def separated(resolution: float) -> Callable[[float, float], bool]:
     """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b.
 
-    >>> _separated(1e-5)(2.0, 2.000001), _separated(1e-5)(2.0, 2.0001), _separated(0.0)(2.0, 2.0)
+    >>> separated(1e-5)(2.0, 2.000001), separated(1e-5)(2.0, 2.0001), separated(0.0)(2.0, 2.0)
     (False, True, False)
     """
     if not resolution:
@@ -519,7 +520,7 @@ def _scan_classes(
     left = _prefix_sums(criterion, classes, row_weights, totals)
     weight = sum(totals)
     offered, allowed = _offered_cuts(
-        sorted_values, classes, row_weights, weight, min_side, separated=_separated(resolution)
+        sorted_values, classes, row_weights, weight, min_side, separated=separated(resolution)
     )
     if not offered:
         return Scan((), (), tuple(totals), allowed, 0.0)
@@ -694,7 +695,7 @@ def _scan_squared_error(
     *,
     resolution: float,
 ) -> Scan:
-    separated = _separated(resolution)
+    apart = separated(resolution)
     weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
@@ -706,7 +707,7 @@ def _scan_squared_error(
     previous = math.nan
     for position, i in enumerate(order):
         value = values[i]
-        if position and separated(previous, value):
+        if position and apart(previous, value):
             right_weight = weight - left_weight
             if min_side <= left_weight and min_side <= right_weight:
                 allowed += 1

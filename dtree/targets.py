@@ -152,6 +152,11 @@ class Target(Protocol[P]):
         """``merged(parts[:1]), merged(parts[:2]), ..., merged(parts)``, in one pass."""
         ...
 
+    def portion(self, part: P, share: Weight) -> P:
+        """The part with every weight times ``share``: the share of its rows that goes
+        down a branch when their value is missing."""
+        ...
+
     def decrease(self, parts: Sequence[P]) -> Fraction | float:
         """I(s, t) = i(t) - sum_b p_b i(t_b) of a split into ``parts``."""
         ...
@@ -228,6 +233,9 @@ class Classes:
         columns = [_running_totals(column) for column in zip(*parts, strict=True)]
         return tuple(zip(*columns, strict=True))
 
+    def portion(self, part: Counts, share: Weight) -> Counts:
+        return tuple(count * share for count in part)
+
     def decrease(self, parts: Sequence[Counts]) -> Fraction | float:
         return impurity_decrease(tuple(parts), self.impurity)
 
@@ -294,6 +302,10 @@ class Responses:
         return tuple(
             Sums(w, f, q, self.shift) for w, f, q in zip(weights, firsts, seconds, strict=True)
         )
+
+    def portion(self, part: Sums, share: Weight) -> Sums:
+        exact = rational(share)
+        return Sums(part.weight * share, part.first * exact, part.second * exact, part.shift)
 
     def decrease(self, parts: Sequence[Sums]) -> Fraction | float:
         """The decrease of the residual sum of squares over the node's weight W.

@@ -41,7 +41,7 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import zip_longest
-from typing import Generic, NamedTuple, TypeVar, assert_never
+from typing import Generic, Literal, NamedTuple, TypeVar, assert_never, get_args
 
 from attrs import field, frozen
 
@@ -49,7 +49,7 @@ from dtree.arithmetic import Real, is_number
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, exclusive, holds
 from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label, Value
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.missing import shares
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "Path",
     "Probability",
     "Split",
+    "Spread",
     "Sprout",
     "Tree",
     "Visit",
@@ -461,17 +462,33 @@ def depth(tree: Tree) -> int:
 # -- prediction ----------------------------------------------------------------
 
 
-def _branch_weights(split: Split) -> tuple[Probability, ...]:
-    """The share of a missing value each branch gets: its share of the split's training weight."""
+Spread = Literal["training", "equal"]
+"""How an example whose tested value is missing is shared among a split's branches:
+``training``, in proportion to each branch's training weight (C4.5's rule), or ``equal``,
+an equal share each (the Decision Trees II notes' vote, 1/3 Yes + 1/3 Yes + 1/3 No)."""
+
+
+def _check_spread(spread: object) -> None:
+    check_choice("spread", spread, get_args(Spread))
+
+
+def _branch_weights(split: Split, spread: Spread = "training") -> tuple[Probability, ...]:
+    """The share of a missing value each branch gets: its share of the split's training
+    weight, or 1/m of m branches."""
+    if spread == "equal":
+        return tuple(Fraction(1, len(split.branches)) for _ in split.branches)
     return shares([branch.subtree.stats.weight for branch in split.branches])
 
 
-def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
+def reach(
+    tree: Tree, example: Example, spread: Spread = "training"
+) -> tuple[tuple[Tree, Probability], ...]:
     """The nodes where an example ends up, with the share of it that ends there.
 
     A known value follows the one branch whose condition holds.  A missing
     value (``None``) goes down every branch, in proportion to the training
-    weight of each (C4.5's rule).  A value that no branch accepts (a
+    weight of each (C4.5's rule), or, with ``spread="equal"``, in equal shares
+    (the notes' vote).  A value that no branch accepts (a
     nominal value unseen in training) stops at that split, whose own
     distribution then answers.  The shares sum to 1.
 
@@ -482,6 +499,7 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
     ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
     [('Leaf', Fraction(2, 7)), ('Leaf', Fraction(5, 14)), ('Leaf', Fraction(5, 14))]
     """
+    _check_spread(spread)
     ends: list[tuple[Tree, Probability]] = []
     stack: list[tuple[Tree, Probability]] = [(tree, Fraction(1))]
     while stack:
@@ -490,7 +508,7 @@ def reach(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
             case Leaf():
                 ends.append((node, share))
             case Split(branches, _):
-                ways = descend(node, example, share)
+                ways = descend(node, example, share, spread)
                 if not ways:
                     ends.append((node, share))
                 stack.extend((branches[i].subtree, part) for i, part in reversed(ways))
@@ -510,14 +528,15 @@ def _times(share: Probability, p: Probability) -> Probability:
 
 
 def descend(
-    split: Split, example: Example, share: Probability = _WHOLE
+    split: Split, example: Example, share: Probability = _WHOLE, spread: Spread = "training"
 ) -> tuple[tuple[int, Probability], ...]:
     """The branches an example goes down at a split, each with its share of it: of the
     ``share`` of it that reaches the split (the whole example by default).
 
     The rules of :func:`reach`: the one branch whose condition holds; every
     branch of positive training weight, in proportion, when the value is
-    missing; none when no branch accepts the value.
+    missing (or every branch equally, by ``spread="equal"``); none when no
+    branch accepts the value.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -526,10 +545,13 @@ def descend(
     (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
     >>> descend(tree, {"Outlook": None}, Fraction(1, 2))[0]
     (0, Fraction(1, 7))
+    >>> descend(tree, {"Outlook": None}, spread="equal")[0]
+    (0, Fraction(1, 3))
     """
     outcomes = [holds(branch.condition, example) for branch in split.branches]
     if None in outcomes:
-        return tuple((i, _times(share, p)) for i, p in enumerate(_branch_weights(split)) if p > 0)
+        weights = _branch_weights(split, spread)
+        return tuple((i, _times(share, p)) for i, p in enumerate(weights) if p > 0)
     if True in outcomes:
         return ((outcomes.index(True), share),)
     return ()
@@ -547,8 +569,11 @@ def _distribution(node: Tree) -> tuple[Probability, ...]:
     return tuple(Fraction(1, len(stats.classes)) for _ in stats.classes)
 
 
-def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
-    """P(class | example): the mixture of the class distributions it reaches.
+def predict_proba(
+    tree: Tree, example: Example, spread: Spread = "training"
+) -> dict[Label, Probability]:
+    """P(class | example): the mixture of the class distributions it reaches, shared
+    among the branches as ``spread`` says where a value is missing (see :func:`reach`).
 
     Exact (``Fraction``) when the training weights are integers.
 
@@ -558,8 +583,17 @@ def predict_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
     >>> predict_proba(tree, {"Outlook": "Sunny", "Temperature": "Hot",
     ...                      "Humidity": None, "Wind": "Weak"})
     {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
+
+    The notes' vote: with Outlook missing (and Humidity Normal, Wind Strong) the
+    example reaches three pure leaves, each with a third of it, 1/3 Yes + 1/3 Yes +
+    1/3 No:
+
+    >>> day = {"Outlook": None, "Temperature": "Hot", "Humidity": "Normal", "Wind": "Strong"}
+    >>> predict_proba(tree, day, spread="equal")
+    {'No': Fraction(1, 3), 'Yes': Fraction(2, 3)}
     """
-    end = _ending(tree, _compiled(tree), example)
+    _check_spread(spread)
+    end = _ending(tree, _compiled(tree), example, spread)
     return _mixture(tree, ((end, _WHOLE),) if isinstance(end, Leaf) else end)
 
 
@@ -582,13 +616,13 @@ def _value(node: Tree) -> float:
             raise DtreeError("a classification node has no numeric value")
 
 
-def predict(tree: Tree, example: Example) -> Label | float:
+def predict(tree: Tree, example: Example, spread: Spread = "training") -> Label | float:
     """The tree's prediction for one example.
 
     An example that reaches one leaf gets that leaf's prediction; one that
-    is spread by missing values gets the plurality of the mixed
-    distribution (ties to the first class) or, in regression, the weighted
-    mean of the values it reaches.
+    is spread by missing values (as ``spread`` says: see :func:`reach`) gets the
+    plurality of the mixed distribution (ties to the first class) or, in
+    regression, the weighted mean of the values it reaches.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -599,7 +633,8 @@ def predict(tree: Tree, example: Example) -> Label | float:
 
     See also: :func:`predict_many`, for many examples of one tree.
     """
-    end = _ending(tree, _compiled(tree), example)
+    _check_spread(spread)
+    end = _ending(tree, _compiled(tree), example, spread)
     return end.prediction if isinstance(end, Leaf) else prediction_of(tree, end)
 
 
@@ -735,10 +770,10 @@ def _number(value: Value) -> float | None:
     return None if value is None or not is_number(value) else float(value)
 
 
-def _ending(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
+def _ending(tree: Tree, node: _Node, example: Example, spread: Spread = "training") -> Leaf | _Ends:
     """:func:`_end`, refusing in one line an example that is not a mapping."""
     try:
-        return _end(tree, node, example)
+        return _end(tree, node, example, spread)
     except TypeError:
         _check_mapping(example)
         raise
@@ -750,7 +785,7 @@ def _check_mapping(example: object) -> None:
         raise DtreeError(f"an example maps attribute names to values (a dict), got a {kind}")
 
 
-def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
+def _end(tree: Tree, node: _Node, example: Example, spread: Spread) -> Leaf | _Ends:
     """The leaf the example reaches whole, walking ``tree`` compiled as ``node``; where the
     walk cannot decide (a value missing, or no branch's, or not a finite number or a
     string as the split needs), what :func:`reach` gives from that split on.
@@ -768,7 +803,7 @@ def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
                 if type(value) is not float:
                     value = _number(value)
                     if value is None:
-                        return reach(tree if split is None else split, example)
+                        return reach(tree if split is None else split, example, spread)
                 if value <= at_most:
                     if value != -inf:
                         node = low
@@ -784,15 +819,15 @@ def _end(tree: Tree, node: _Node, example: Example) -> Leaf | _Ends:
                     if below is not None:
                         node = below
                         continue
-            return reach(tree if split is None else split, example)
+            return reach(tree if split is None else split, example, spread)
     except KeyError:  # reach names the attribute the example lacks
-        return reach(tree if split is None else split, example)
+        return reach(tree if split is None else split, example, spread)
     assert isinstance(node, Leaf)
     return node
 
 
 def predict_proba_many(
-    tree: Tree, examples: Iterable[Example]
+    tree: Tree, examples: Iterable[Example], spread: Spread = "training"
 ) -> tuple[tuple[Probability, ...], ...]:
     """:func:`predict_proba` for each example, in order, as the probabilities of the tree's
     classes in their order: the same numbers, faster (the tree is compiled once, and
@@ -805,11 +840,12 @@ def predict_proba_many(
     >>> predict_proba_many(tree, [tennis.example(0), {**tennis.example(0), "Humidity": None}])
     ((Fraction(1, 1), Fraction(0, 1)), (Fraction(3, 5), Fraction(2, 5)))
     """
+    _check_spread(spread)
     root = _compiled(tree)
     seen: dict[int, tuple[Probability, ...]] = {}
     found: list[tuple[Probability, ...]] = []
     for example in examples:
-        end = _ending(tree, root, example)
+        end = _ending(tree, root, example, spread)
         if isinstance(end, Leaf):
             distribution = seen.get(id(end))
             if distribution is None:
@@ -820,7 +856,9 @@ def predict_proba_many(
     return tuple(found)
 
 
-def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float, ...]:
+def predict_many(
+    tree: Tree, examples: Iterable[Example], spread: Spread = "training"
+) -> tuple[Label | float, ...]:
     """:func:`predict` for each example, in order: the same predictions, faster.
 
     The tree is compiled once (and kept while it lives, for :func:`predict` and
@@ -842,8 +880,9 @@ def predict_many(tree: Tree, examples: Iterable[Example]) -> tuple[Label | float
     >>> predict_many(tree, [sunny, {**sunny, "humidity": 90}, {**sunny, "humidity": None}])
     ('Play', "Don't Play", "Don't Play")
     """
+    _check_spread(spread)
     root = _compiled(tree)
-    ends = [_ending(tree, root, example) for example in examples]
+    ends = [_ending(tree, root, example, spread) for example in examples]
     return tuple(
         end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
     )

@@ -718,6 +718,23 @@ def test_predict_with_missing_markers(capsys: pytest.CaptureFixture[str], tmp_pa
     assert unseen == "0"  # '?' is a value now, unseen at the root: its plurality, first of a tie
 
 
+def test_predict_spreads_a_missing_value_by_training_weight_or_equally(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Five a's of class p and one b and one c of class q: a row missing x goes 5/7 to p by
+    C4.5's training shares, but 2/3 to q by the notes' equal vote."""
+    data = write(tmp_path, "votes.csv", "x,y\n" + "a,p\n" * 5 + "b,q\nc,q\n")
+    model = fit_model(capsys, tmp_path, data, "--target", "y")
+    rows = write(tmp_path, "rows.csv", "x\n?\nb\n")
+    assert run(capsys, "predict", model, rows) == (0, "prediction\np\nq\n", "")
+    voted = run(capsys, "predict", model, rows, "--spread", "equal")
+    assert voted == (0, "prediction\nq\nq\n", "")
+    with pytest.raises(SystemExit) as exit_:
+        main(["predict", model, rows, "--spread", "votes"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'votes'" in capsys.readouterr().err
+
+
 def hostile_model(folder: Path, content: str | bytes) -> str:
     path = folder / "model.json"
     if isinstance(content, bytes):

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.conditions import Equals
 from dtree.counts import total
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
+from dtree.grow import grow
 from dtree.impurity import TOLERANCE, entropy, information_gain
-from dtree.missing import impute, most_likely_value
+from dtree.learner import Learner
+from dtree.missing import impute, most_likely_value, shares
+from dtree.node import assess, decide, root
+from dtree.presets import id3
 from dtree.strategies import datasets, regression_datasets
+from dtree.tree import Split, nodes, predict, predict_many, predict_proba
 
 SUNNY_DAYS = (1, 2, 8, 9, 11)  # PlayTennis's days with Outlook = Sunny, numbered from 1
 
@@ -257,3 +265,163 @@ def test_an_integer_weight_counts_as_that_many_copies(data: Dataset) -> None:
             for dataset in (data, expanded):
                 with pytest.raises(DtreeError):
                     most_likely_value(dataset, name)
+
+
+# -- the notes' fractional counts, scored by the grower ----------------------------------------
+
+NOTES_COUNTS = Learner(missing="fractional_counts")  # ID3's entropy, the notes' counts
+C45_SHARES = Learner(missing="fractional")  # ID3's entropy, C4.5's known share
+
+
+def gain_of(learner: Learner, data: Dataset, attribute: str) -> Fraction | float:
+    """The learner's score of the multiway split of ``attribute`` at the root."""
+    values = data.schema.attribute(attribute).domain
+    assert isinstance(values, Nominal)
+    assessed = assess(root(learner, data), [Equals(attribute, v) for v in values.values])
+    assert not isinstance(assessed, str), assessed
+    return assessed.score
+
+
+def test_the_grower_scores_the_notes_fractional_counts_and_c45s_share() -> None:
+    """Humidity on the sunny days, day 8's missing: the notes' fractional counts give
+    .97 - (2.5/5) Ent[+0, -2.5] - (2.5/5) Ent[+2, -.5] = 0.61, C4.5's known share
+    4/5 * Gain(known) = 4/5 * 1 = 0.80, and filling in High, 0.97."""
+    data = sunny()
+    half = Fraction(1, 2)
+    notes = (
+        entropy([3, 2])
+        - Fraction(1, 2) * entropy([Fraction(5, 2), 0])
+        - Fraction(1, 2) * entropy([half, 2])
+    )
+    assert abs(gain_of(NOTES_COUNTS, data, "Humidity") - notes) <= TOLERANCE
+    assert round(gain_of(NOTES_COUNTS, data, "Humidity"), 2) == 0.61
+    assert gain_of(C45_SHARES, data, "Humidity") == pytest.approx(0.8, abs=TOLERANCE)
+    assert round(gain_of(Learner(missing="impute"), data, "Humidity"), 2) == 0.97
+
+
+def test_temperature_on_the_sunny_days_gains_the_notes_point_57() -> None:
+    """Gain(S_sunny, Temp) = .97 - (3/5) 0 - (2/5) 1 = .57 (no value missing), the same
+    under every policy."""
+    for learner in (NOTES_COUNTS, C45_SHARES, Learner(missing="impute")):
+        gain = gain_of(learner, sunny(), "Temperature")
+        assert abs(gain - (entropy([3, 2]) - Fraction(2, 5))) <= TOLERANCE
+        assert round(gain, 2) == 0.57
+
+
+def shared_out(data: Dataset, attribute: str, sides: Sequence[Sequence[Value]]) -> Dataset:
+    """The model of fractional counts: the data with a new nominal attribute "side" (the
+    branch of each row's known value of ``attribute``, a side being a list of values), each
+    row whose value is missing replaced by a copy per side, weighted by the side's share of
+    the known weight (equal shares when none is known)."""
+    column = data.column(attribute)
+    fractions = shares([known_weight(data, attribute, side) for side in sides])
+    records: list[dict[str, Value]] = []
+    weights: list[Weight] = []
+    for value, label, weight in zip(column, data.labels, data.row_weights, strict=True):
+        for b, side in enumerate(sides):
+            if value is None or value in side:
+                records.append({"side": str(b), "y": label})
+                weights.append(weight if value is not None else weight * fractions[b])
+    return Dataset.from_records(records, target="y", classes=data.schema.classes, weights=weights)
+
+
+MISSING_DATA = datasets(max_rows=10, max_numeric=2, weighted=True, missing=True)
+
+
+@given(MISSING_DATA)
+def test_fractional_counts_are_the_gain_of_the_data_shared_out(data: Dataset) -> None:
+    """A nominal attribute's score is the information gain of the data in which each row
+    whose value is missing is replaced by one copy per value, weighted P(X = k)."""
+    for attribute in data.schema.attributes:
+        domain = attribute.domain
+        if not isinstance(domain, Nominal):
+            continue
+        conditions = [Equals(attribute.name, v) for v in domain.values]
+        assessed = assess(root(NOTES_COUNTS, data), conditions)
+        if isinstance(assessed, str):  # fewer than two branches of weight: no split
+            continue
+        sides = [[v] for v in domain.values]
+        model = information_gain(shared_out(data, attribute.name, sides), "side")
+        assert abs(float(assessed.score) - model) <= 1e-9
+
+
+@given(MISSING_DATA)
+def test_a_numeric_cut_under_fractional_counts_is_the_best_of_all_cuts(data: Dataset) -> None:
+    """The best cut of a numeric attribute scores the most any cut between adjacent known
+    values does, each scored on the data shared out by that cut."""
+    decision = decide(root(NOTES_COUNTS, data))
+    if decision.stop == "pure":  # a pure node lists no candidate
+        return
+    found = {a.conditions[0].attribute: a for a in decision.candidates}
+    for attribute in data.schema.attributes:
+        if not isinstance(attribute.domain, Numeric):
+            continue
+        column = data.column(attribute.name)
+        known = sorted({float(v) for v in column if v is not None})
+        scores = []
+        for a, b in itertools.pairwise(known):
+            sides = [[v for v in known if v <= a], [v for v in known if v >= b]]
+            if all(known_weight(data, attribute.name, side) > 0 for side in sides):
+                scores.append(information_gain(shared_out(data, attribute.name, sides), "side"))
+        if scores:
+            assert abs(float(found[attribute.name].score) - max(scores)) <= 1e-9
+        else:
+            assert attribute.name not in found
+
+
+def known_weight(data: Dataset, attribute: str, side: Sequence[Value]) -> Weight:
+    """The weight of the rows whose value of ``attribute`` is one of ``side``."""
+    column = data.column(attribute)
+    return total([w for v, w in zip(column, data.row_weights, strict=True) if v in side] or [0])
+
+
+@given(datasets(max_rows=10, max_numeric=2, weighted=True))
+def test_with_no_missing_value_the_policies_grow_one_tree(data: Dataset) -> None:
+    assert grow(NOTES_COUNTS, data) == grow(C45_SHARES, data) == grow(Learner(), data)
+
+
+# -- at test time: training shares, or the notes' equal vote -----------------------------------
+
+
+def test_the_notes_vote_one_third_each() -> None:
+    """Outlook = ???, Temp = Hot, Humidity = Normal, Wind = Strong: 1/3 Yes + 1/3 Yes +
+    1/3 No = Yes."""
+    tree = id3(load("play-tennis"))
+    day = {"Outlook": None, "Temperature": "Hot", "Humidity": "Normal", "Wind": "Strong"}
+    assert predict_proba(tree, day, spread="equal") == {
+        "No": Fraction(1, 3),
+        "Yes": Fraction(2, 3),
+    }
+    assert predict(tree, day, spread="equal") == "Yes"
+    # C4.5's shares weigh the branches 5/14, 4/14, 5/14 (Sunny, Overcast, Rain in the tree).
+    assert predict_proba(tree, day) == {"No": Fraction(5, 14), "Yes": Fraction(9, 14)}
+
+
+@given(datasets(max_rows=12, max_attributes=3, weighted=True), st.data())
+def test_an_equal_vote_is_the_mean_over_the_values_of_the_missing_one(
+    data: Dataset, draw: st.DataObject
+) -> None:
+    """Under ID3 (a branch per value, each attribute tested once on a path) an example
+    missing one value gets the mean of what it gets with each value of the domain."""
+    tree = id3(data)
+    row = draw.draw(st.sampled_from(data.rows))
+    attribute = draw.draw(st.sampled_from(data.schema.attributes))
+    domain = attribute.domain
+    assert isinstance(domain, Nominal)
+    example = {**data.example(row), attribute.name: None}
+    filled = [predict_proba(tree, {**example, attribute.name: v}) for v in domain.values]
+    voted = predict_proba(tree, example, spread="equal")
+    tested = any(
+        isinstance(node, Split) and node.attribute == attribute.name for node in nodes(tree)
+    )
+    if tested:
+        assert voted == {c: sum(p[c] for p in filled) / len(filled) for c in voted}
+    else:
+        assert all(p == voted for p in filled)
+    assert predict_many(tree, [example], spread="equal") == (predict(tree, example, "equal"),)
+
+
+def test_an_unknown_spread_is_refused() -> None:
+    tree = id3(load("play-tennis"))
+    with pytest.raises(DtreeError, match="spread"):
+        predict_many(tree, [], spread="votes")  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from dtree.tree import (
     Leaf,
     Probability,
     Split,
+    Spread,
     Sprout,
     Tree,
     depth,
@@ -464,9 +465,11 @@ def test_a_complete_example_never_goes_through_reach(monkeypatch: pytest.MonkeyP
     reached_by: list[Tree] = []
     original = tree_module.reach
 
-    def counted(tree: Tree, example: Example) -> tuple[tuple[Tree, Probability], ...]:
+    def counted(
+        tree: Tree, example: Example, spread: Spread = "training"
+    ) -> tuple[tuple[Tree, Probability], ...]:
         reached_by.append(tree)
-        return original(tree, example)
+        return original(tree, example, spread)
 
     monkeypatch.setattr(tree_module, "reach", counted)
     tree = Split(
