@@ -61,7 +61,6 @@ from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
 from dtree.impurity import IMPURITIES, Impurity, gini
 from dtree.learner import Learner
-from dtree.parallel import fan_out
 from dtree.progress import Report, meter, part
 from dtree.routing import (
     Routed,
@@ -72,6 +71,7 @@ from dtree.routing import (
     route,
     share_weights,
 )
+from dtree.selection import SelectionRule, choose, cross_validated, mean_and_standard_error
 from dtree.tree import (
     Branch,
     Leaf,
@@ -117,7 +117,6 @@ __all__ = [
 Risk = Literal["error", "impurity"]
 ZRule = Literal["c45", "normal"]
 Largest = Literal["first", "last"]
-SelectionRule = Literal["min", "1se"]
 """How cost-complexity pruning picks from its path: the least error, or the 1-SE rule."""
 R = TypeVar("R")
 
@@ -976,27 +975,6 @@ class Selection:
     table: tuple[PathEstimate, ...]
 
 
-def _mean_and_standard_error(
-    losses_and_weights: Sequence[tuple[Real, Weight]],
-) -> tuple[Real, float]:
-    """The weighted mean loss and its standard error sqrt(s^2 / N) (Breiman et al. 1984, 3.4)."""
-    n = sum((w for _, w in losses_and_weights), Fraction(0))
-    mean = sum((w * loss for loss, w in losses_and_weights), Fraction(0)) / n
-    spread = sum((w * (loss - mean) ** 2 for loss, w in losses_and_weights), Fraction(0)) / n
-    return mean, math.sqrt(spread / n)
-
-
-def _choose(estimates: Sequence[tuple[Real, float]], rule: SelectionRule) -> int:
-    """The index of the least error (the smallest tree on a tie), or by the one-SE rule
-    the smallest tree whose error is within one standard error of that least error."""
-    check_choice("rule", rule, get_args(SelectionRule))
-    best = min(range(len(estimates)), key=lambda k: (estimates[k][0], -k))
-    if rule == "min":
-        return best
-    bound = estimates[best][0] + _exact(estimates[best][1])
-    return max(k for k, (error, _) in enumerate(estimates) if error <= bound)
-
-
 def _selection(
     path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: SelectionRule
 ) -> Selection:
@@ -1006,7 +984,7 @@ def _selection(
             path.alphas, path.leaves, path.risks, estimates, strict=True
         )
     )
-    k = _choose(estimates, rule)
+    k = choose([(row.error, row.standard_error, row.leaves) for row in table], rule)
     return Selection(path.trees[k], path.alphas[k], k, table)
 
 
@@ -1032,7 +1010,7 @@ def select_by_holdout(
     """
     for tree in path.trees[:1]:
         _check_target(tree, test, "test")
-    estimates = [_mean_and_standard_error(_row_losses(tree, test)) for tree in path.trees]
+    estimates = [mean_and_standard_error(_row_losses(tree, test)) for tree in path.trees]
     return _selection(path, estimates, rule)
 
 
@@ -1066,6 +1044,11 @@ def select_by_cv(
     Dask cluster's) the folds are grown and pruned in parallel, with exactly
     the serial result (see :mod:`dtree.parallel`).
 
+    This is :func:`dtree.selection.select` with the trees of the path as the
+    candidates, each fold's tree pruned to each b_k instead of a tree grown
+    for each candidate: the same estimates and rules
+    (:func:`dtree.selection.cross_validated`, :func:`dtree.selection.choose`).
+
     >>> from dtree.datasets import load
     >>> from dtree.learner import CART
     >>> chosen = select_by_cv(CART, load("iris"), folds=10, seed=0)
@@ -1082,19 +1065,11 @@ def select_by_cv(
     units = len(parts) + 1
     path = _path_of(learner, data, risk, impurity, part(progress, 0, 1, units, "the full tree"))
     betas = (*(math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)), math.inf)
-    held_out = fan_out(
-        partial(
-            _held_out_losses, learner=learner, data=data, betas=betas, risk=risk, impurity=impurity
-        ),
-        parts,
-        executor,
-        progress=progress,
-        names=[f"fold {done}/{len(parts)}" for done in range(1, len(parts) + 1)],
-        start=1,
-        total=units,
+    pruned = partial(_pruned, learner=learner, betas=betas, risk=risk, impurity=impurity)
+    estimates = cross_validated(
+        pruned, data, parts, executor, progress=progress, start=1, total=units
     )
-    pooled = [[loss for fold in held_out for loss in fold[k]] for k in range(len(betas))]
-    return _selection(path, [_mean_and_standard_error(losses) for losses in pooled], rule)
+    return _selection(path, estimates, rule)
 
 
 def _path_of(
@@ -1107,21 +1082,18 @@ def _path_of(
     return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
 
 
-def _held_out_losses(
-    fold: Fold,
+def _pruned(
+    rows: Dataset,
     *,
     learner: Learning,
-    data: Dataset,
     betas: Sequence[float],
     risk: Risk,
     impurity: Impurity,
     progress: Report | None = None,
-) -> tuple[list[tuple[Real, Weight]], ...]:
-    """The losses (with their weights) of the fold's test rows, for each beta, under the
-    tree grown on the fold's training rows pruned to that beta."""
-    path = _path_of(learner, data.subset(fold.train), risk, impurity, progress)
-    test = data.subset(fold.test)
-    return tuple(_row_losses(path.tree_at(beta), test) for beta in betas)
+) -> tuple[Tree, ...]:
+    """The tree grown on ``rows`` pruned to each beta: one fold's candidates."""
+    path = _path_of(learner, rows, risk, impurity, progress)
+    return tuple(path.tree_at(beta) for beta in betas)
 
 
 # -- pruning by depth and early termination -------------------------------------------------------
