@@ -27,6 +27,10 @@ Contents
     unit apart, left to right; a split centred over its branches; one
     level per depth) and :func:`draw` draws them with matplotlib, which
     is optional (the ``notebooks`` extra).
+:func:`boxes`, :func:`regions`
+    A tree of thresholds on two numeric attributes as the rectangles it
+    cuts their plane into, and those drawn over a scatter of the data
+    (the Learning with Trees notes' picture of a tree).
 :func:`python`
     The tree as the source of a Python function of nested ``if``
     statements, as the CS 536 notes write a tree; data appear in it only
@@ -73,9 +77,9 @@ import keyword
 import math
 import re
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from attrs import frozen
 
@@ -93,11 +97,11 @@ from dtree.conditions import (
     format_value,
 )
 from dtree.counts import ClassStats, Moments, Stats, central, total
-from dtree.dataset import Weight
+from dtree.dataset import Dataset, Label, Numeric, Weight
 from dtree.ensemble import Combination, Ensemble
 from dtree.errors import DtreeError, quote
 from dtree.rules import describe_rule, rules_of
-from dtree.tree import Leaf, Split, Tree, depth, nodes, preorder
+from dtree.tree import Leaf, Split, Tree, depth, leaves, nodes, preorder
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -108,13 +112,16 @@ __all__ = [
     "MAX_PYTHON_DEPTH",
     "MEMBER_INDENT",
     "NESTING",
+    "Box",
     "Placed",
+    "boxes",
     "dot",
     "dot_string",
     "draw",
     "format_weight",
     "layout",
     "python",
+    "regions",
     "rules",
     "text",
 ]
@@ -436,11 +443,7 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
 
     See also: :func:`layout`, :func:`dot` (for Graphviz).
     """
-    try:
-        import matplotlib.pyplot as plt  # noqa: PLC0415 (optional: only drawing needs it)
-    except ImportError as missing:
-        message = "drawing a tree needs matplotlib: pip install 'dtree[notebooks]'"
-        raise DtreeError(message) from missing
+    plt = _pyplot()
     placed = layout(tree)
     width = max(p.x for p in placed) + 1
     levels = max(p.depth for p in placed) + 1
@@ -475,6 +478,174 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
     ax.set_ylim(-levels + 0.5, 0.5)
     ax.axis("off")
     return ax
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot, or one line saying how to install it."""
+    try:
+        import matplotlib.pyplot as plt  # noqa: PLC0415 (optional: only drawing needs it)
+    except ImportError as missing:
+        message = "drawing a tree needs matplotlib: pip install 'dtree[notebooks]'"
+        raise DtreeError(message) from missing
+    return plt
+
+
+# -- regions of the plane ----------------------------------------------------------------------
+
+
+@frozen
+class Box:
+    """The rectangle of the (x, y) plane where a tree answers with ``leaf``:
+    x_low < x <= x_high and y_low < y <= y_high (infinite where the path sets no bound)."""
+
+    x_low: float
+    x_high: float
+    y_low: float
+    y_high: float
+    leaf: Leaf
+
+
+def boxes(tree: Tree, x: str, y: str) -> tuple[Box, ...]:
+    """The rectangles a tree of thresholds on two numeric attributes cuts the plane into,
+    one per leaf, left to right: each path's conditions x <= t and x > t (and y's)
+    narrow the plane to the leaf's box.
+
+    Iris's petal plane, cut by CART at depth 2:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> tree = cart(load("iris"), max_depth=2)
+    >>> for box in boxes(tree, "petal_length", "petal_width"):
+    ...     print(box.x_low, box.x_high, box.y_low, box.y_high, box.leaf.prediction)
+    -inf 2.45 -inf inf setosa
+    2.45 inf -inf 1.75 versicolor
+    2.45 inf 1.75 inf virginica
+
+    A tree that tests anything else has no such picture:
+
+    >>> from dtree.presets import id3
+    >>> boxes(id3(load("xor")), "Z1", "Z2")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: the tree tests Z1 = 0, not a threshold on 'Z1' or 'Z2'
+    """
+    found: list[Box] = []
+    stack: list[tuple[Tree, tuple[float, float, float, float]]] = [
+        (tree, (-math.inf, math.inf, -math.inf, math.inf))
+    ]
+    while stack:
+        node, (x_low, x_high, y_low, y_high) = stack.pop()
+        match node:
+            case Leaf():
+                found.append(Box(x_low, x_high, y_low, y_high, node))
+            case Split(branches, _):
+                children = []
+                for branch in branches:
+                    box = [x_low, x_high, y_low, y_high]
+                    match branch.condition:
+                        case AtMost(name, t) if name in (x, y):
+                            at = 1 if name == x else 3
+                            box[at] = min(box[at], t)
+                        case Above(name, t) if name in (x, y):
+                            at = 0 if name == x else 2
+                            box[at] = max(box[at], t)
+                        case condition:
+                            raise DtreeError(
+                                f"the tree tests {describe(condition)}, not a threshold on "
+                                f"{quote(x)} or {quote(y)}"
+                            )
+                    children.append((branch.subtree, (box[0], box[1], box[2], box[3])))
+                stack.extend(reversed(children))
+            case _:
+                assert_never(node)
+    return tuple(found)
+
+
+def regions(tree: Tree, data: Dataset, x: str, y: str, ax: Axes | None = None) -> Axes:
+    """The tree's rectangles (:func:`boxes`) over a scatter of the data's (x, y), drawn
+    with matplotlib.
+
+    Each leaf's box is shaded by its prediction, a class's colour (or, in regression,
+    the value's on a colour scale), and each row is a point of its own class's colour
+    (value's); the plot spans the data with a margin.  The Learning with Trees notes'
+    figure of the iris petal plane:
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import cart
+    >>> iris = load("iris")
+    >>> ax = regions(cart(iris, max_depth=2), iris, "petal_length", "petal_width")
+    >>> len(ax.patches), len(ax.collections)  # three boxes, three classes of points
+    (3, 3)
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close(ax.figure)
+    """
+    plt = _pyplot()
+    rows = [
+        (a, b, label)
+        for a, b, label in zip(_numbers(data, x), _numbers(data, y), data.labels, strict=True)
+        if a is not None and b is not None
+    ]
+    if not rows:
+        raise DtreeError(f"no row has both {quote(x)} and {quote(y)} to plot")
+    cut = boxes(tree, x, y)
+    x_range, y_range = _padded([a for a, _, _ in rows]), _padded([b for _, b, _ in rows])
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 4.5))
+    colour = _colour_of(tree, data, plt)
+    for box in cut:
+        left, right = max(box.x_low, x_range[0]), min(box.x_high, x_range[1])
+        bottom, top = max(box.y_low, y_range[0]), min(box.y_high, y_range[1])
+        if left < right and bottom < top:
+            shade = colour(box.leaf.prediction)
+            corner, width, height = (left, bottom), right - left, top - bottom
+            ax.add_patch(
+                plt.Rectangle(corner, width, height, facecolor=shade, alpha=0.2, edgecolor="0.3")
+            )
+    groups = data.schema.classes if data.schema.is_classification else (None,)
+    for group in groups:
+        points = [(a, b, t) for a, b, t in rows if group is None or t == group]
+        if points:
+            ax.scatter(
+                [a for a, _, _ in points],
+                [b for _, b, _ in points],
+                color=[colour(t) for _, _, t in points],
+                label=None if group is None else format_prediction(group),
+                s=14,
+                edgecolors="0.2",
+                linewidths=0.4,
+                zorder=3,
+            )
+    ax.set(xlim=x_range, ylim=y_range, xlabel=x, ylabel=y)
+    if data.schema.is_classification:
+        ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def _numbers(data: Dataset, name: str) -> list[float | None]:
+    """A numeric attribute's values, row by row (None where missing)."""
+    if not isinstance(data.schema.attribute(name).domain, Numeric):
+        raise DtreeError("a region plot's axes are numeric attributes", column=name)
+    return [None if v is None else float(v) for v in data.column(name)]
+
+
+def _padded(values: Sequence[float]) -> tuple[float, float]:
+    """The range of the values with a margin of 5% each side (half a unit if they are one)."""
+    low, high = min(values), max(values)
+    margin = 0.05 * (high - low) or 0.5
+    return low - margin, high + margin
+
+
+def _colour_of(tree: Tree, data: Dataset, plt: Any) -> Callable[[Label | float], Any]:
+    """A colour for each class (matplotlib's ten, in class order), or for each value on
+    the viridis scale from the least to the greatest target or leaf value."""
+    if data.schema.is_classification:
+        classes = data.schema.classes
+        palette = plt.get_cmap("tab10")
+        return lambda label: palette(classes.index(label) % 10)
+    values = [float(v) for v in data.labels] + [float(leaf.prediction) for leaf in leaves(tree)]
+    low, high = min(values), max(values)
+    scale = plt.get_cmap("viridis")
+    return lambda value: scale((float(value) - low) / (high - low) if high > low else 0.5)
 
 
 # -- Python source ---------------------------------------------------------------

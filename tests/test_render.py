@@ -4,6 +4,7 @@ source; hostile names and values; deep trees."""
 from __future__ import annotations
 
 import ast
+import math
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -37,12 +38,15 @@ from dtree.render import (
     MAX_PYTHON_DEPTH,
     MEMBER_INDENT,
     NESTING,
+    Box,
+    boxes,
     dot,
     dot_string,
     draw,
     format_weight,
     layout,
     python,
+    regions,
     rules,
     text,
 )
@@ -56,8 +60,10 @@ from dtree.tree import (
     depth,
     descend,
     leaves,
+    n_leaves,
     nodes,
     predict,
+    reach,
     size,
     unfold,
 )
@@ -936,3 +942,69 @@ def test_an_ensemble_of_deep_chains_renders_in_linear_time() -> None:
     lines = text(forest).split("\n")
     assert len(lines) == 1 + 2 * (1 + 2 * 10_000 + 1)
     assert lines[-1] == MEMBER_INDENT + "(9999) x > 9999 [a: 1, b: 1]: b"
+
+
+# -- boxes and regions of the plane ------------------------------------------------------------
+
+
+def contains(box: Box, a: float, b: float) -> bool:
+    return box.x_low < a <= box.x_high and box.y_low < b <= box.y_high
+
+
+@given(regression_datasets(max_rows=12, min_numeric=2, max_numeric=2, max_attributes=2), st.data())
+def test_the_boxes_partition_the_plane_by_the_leaf_each_point_reaches(
+    data: Dataset, draw_from: st.DataObject
+) -> None:
+    """Every point of the plane lies in exactly one box, that of the leaf it reaches."""
+    x, y = data.schema.names
+    tree = cart(data.present() if len(data.present()) else data)
+    cut = boxes(tree, x, y)
+    assert [box.leaf for box in cut] == list(leaves(tree))
+    for _ in range(10):
+        a, b = draw_from.draw(st.sampled_from(GRID)), draw_from.draw(st.sampled_from(GRID))
+        holding = [box for box in cut if contains(box, a, b)]
+        assert len(holding) == 1
+        ((reached, _),) = reach(tree, {x: a, y: b})
+        assert holding[0].leaf is reached
+
+
+def test_the_boxes_of_a_chain_ten_thousand_deep() -> None:
+    cut = boxes(CHAIN, "x", "y")
+    assert len(cut) == 10_001
+    assert (cut[0].x_low, cut[0].x_high) == (-math.inf, 0.5)
+    assert (cut[-1].x_low, cut[-1].x_high, cut[-1].y_high) == (9999.5, math.inf, math.inf)
+
+
+def test_a_box_needs_thresholds_on_the_two_attributes() -> None:
+    with pytest.raises(DtreeError, match="not a threshold on 'x' or 'z'"):
+        boxes(cart(load("iris")), "x", "z")
+
+
+def test_regions_draws_a_box_per_leaf_and_the_points_of_each_class() -> None:
+    import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
+
+    matplotlib.use("Agg")
+    iris = load("iris")
+    tree = cart(iris, max_depth=3)
+    ax = regions(tree, iris, "petal_length", "petal_width")
+    assert len(ax.patches) == len(boxes(tree, "petal_length", "petal_width")) == 5
+    assert sum(c.get_offsets().shape[0] for c in ax.collections) == 150  # type: ignore[union-attr]
+    legend = ax.get_legend()
+    assert legend is not None
+    assert [t.get_text() for t in legend.get_texts()] == list(iris.schema.classes)
+    matplotlib.pyplot.close("all")
+
+
+def test_regions_of_a_regression_tree_and_of_bad_axes() -> None:
+    import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
+
+    matplotlib.use("Agg")
+    rows = Dataset.from_columns(
+        {"x": [0.0, 1.0, 2.0, 3.0], "y": [0.0, 1.0, 0.0, 1.0], "z": [1.0, 2.0, 5.0, 9.0]},
+        target="z",
+    )
+    ax = regions(cart(rows), rows, "x", "y")
+    assert len(ax.patches) == n_leaves(cart(rows))
+    with pytest.raises(DtreeError, match="numeric attributes"):
+        regions(id3(load("xor")), load("xor"), "Z1", "Z2")
+    matplotlib.pyplot.close("all")
