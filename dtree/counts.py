@@ -316,7 +316,7 @@ def central(stats: Stats) -> Label | float:
             raise AssertionError(stats)
 
 
-def training_loss(stats: Stats, prediction: Label | float) -> Weight | Fraction:
+def training_loss(stats: Stats, prediction: Label | float | Fraction) -> Weight | Fraction:
     """The loss of predicting ``prediction`` for every example a node counted.
 
     Classification: the weight of the examples of other classes (the

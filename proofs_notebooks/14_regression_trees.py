@@ -1,0 +1,280 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 14. Regression trees: boxes, means and the residual sum of squares
+#
+# **Claim** (the Learning with Trees notes, "Choosing the best split in Regression Trees").
+# A regression tree divides the predictor space into boxes $R_1, \dots, R_J$ and predicts,
+# for an $x$ in $R_j$, the mean response $\hat y_{R_j}$ of the training observations in
+# $R_j$. It is grown greedily, by recursive binary splitting: at each step the predictor
+# $X_j$ and cutpoint $s$ that minimise
+#
+# $$\sum_{i: x_i \in R_1(j, s)} (y_i - \hat y_{R_1})^2
+#   + \sum_{i: x_i \in R_2(j, s)} (y_i - \hat y_{R_2})^2,
+#   \qquad R_1(j, s) = \{X \mid X_j \le s\},\ R_2(j, s) = \{X \mid X_j > s\}.$$
+#
+# 1. The mean is the best constant: among all predictions $c$ for a box, the mean makes
+#    the residual sum of squares $\mathrm{RSS}(c) = \sum_i (y_i - c)^2$ least.
+# 2. The split the grower makes is the one the formula asks for: the least RSS of the two
+#    halves over every predictor and every cutpoint.
+# 3. A regression tree of one predictor is a step function, one step per leaf, and its
+#    training RSS never rises as it grows deeper.
+# 4. A tree of thresholds on two predictors cuts their plane into rectangles: the notes'
+#    picture, drawn here from the tree itself for the iris petals.
+#
+# dtree's pieces: `cart` on a numeric target grows the tree; `counts.training_loss(stats,
+# c)` is $\mathrm{RSS}(c)$ of a node, exactly; `render.boxes` and `render.regions` give the
+# rectangles.
+
+# %%
+import itertools
+import math
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+from hypothesis import given, settings
+
+from dtree import Dataset, cart, depth, n_leaves, predict
+from dtree.conditions import AtMost
+from dtree.counts import Moments, stats_of, training_loss
+from dtree.datasets import load
+from dtree.render import boxes, regions, text
+from dtree.splits import midpoint
+from dtree.strategies import regression_datasets
+from dtree.tree import Split, leaves
+
+# %% [markdown]
+# ## The data: petal width from petal length
+#
+# The iris data's 150 flowers, with petal width (cm) as the response and petal length (cm)
+# as the one predictor: a regression problem on real, published measurements.
+
+# %%
+iris = load("iris")
+petals = Dataset.from_columns(
+    {"petal_length": iris.column("petal_length"), "petal_width": iris.column("petal_width")},
+    target="petal_width",
+)
+whole = stats_of(petals)
+assert isinstance(whole, Moments)
+print(f"n = {whole.weight}, mean petal width = {whole.mean:.4f} cm")
+
+# %% [markdown]
+# ## 1. The mean is the best constant
+#
+# **Proof.** With $\bar y = \frac1n \sum_i y_i$, expand around the mean:
+#
+# $$\mathrm{RSS}(c) = \sum_i (y_i - \bar y + \bar y - c)^2
+#   = \mathrm{RSS}(\bar y) + 2 (\bar y - c) \sum_i (y_i - \bar y) + n (\bar y - c)^2
+#   = \mathrm{RSS}(\bar y) + n (c - \bar y)^2,$$
+#
+# since $\sum_i (y_i - \bar y) = 0$. The second term is zero at $c = \bar y$ and positive
+# everywhere else. $\square$ (With weights $w_i$, the same with $n = \sum_i w_i$ and the
+# weighted mean.)
+#
+# Checked exactly: `training_loss` computes $\mathrm{RSS}(c)$ in fractions from the node's
+# moments, so the identity holds to the last digit at every $c$ tried.
+
+# %%
+y_bar = Fraction(whole.total) / Fraction(whole.weight)
+rss_at_mean = training_loss(whole, y_bar)
+for c in [Fraction(0), Fraction(1), Fraction(6, 5), y_bar + Fraction(1, 100), Fraction(5, 2)]:
+    assert training_loss(whole, c) == rss_at_mean + whole.weight * (c - y_bar) ** 2
+print(f"RSS(mean) = {float(rss_at_mean):.4f}")
+
+cs = [i / 100 for i in range(0, 251)]
+fig, ax = plt.subplots(figsize=(6, 3.5))
+ax.plot(cs, [float(training_loss(whole, Fraction(c))) for c in cs], color="tab:blue")
+ax.axvline(whole.mean, color="tab:red", linestyle="--", label=f"mean = {whole.mean:.3f}")
+ax.set_xlabel("c, the constant predicted for every flower (cm)")
+ax.set_ylabel("RSS(c)  (cm$^2$)")
+ax.set_title("RSS(c) = RSS(mean) + n (c - mean)$^2$: least at the mean")
+ax.legend()
+plt.show()
+
+
+# %% [markdown]
+# And on random data: whatever the responses and weights, no constant among the responses
+# (nor their midpoints) beats the weighted mean.
+
+
+# %%
+@given(regression_datasets(max_rows=12, weighted=True))
+@settings(deadline=None)
+def check_mean_is_best(data: Dataset) -> None:
+    stats = stats_of(data)
+    assert isinstance(stats, Moments)
+    if stats.weight == 0:
+        return
+    mean = Fraction(stats.total) / Fraction(stats.weight)
+    least = training_loss(stats, mean)
+    ys = sorted({float(y) for y in data.labels})
+    for c in [*ys, *(midpoint(a, b) for a, b in itertools.pairwise(ys))]:
+        assert training_loss(stats, Fraction(c)) >= least
+
+
+check_mean_is_best()
+
+# %% [markdown]
+# ## 2. The split the grower makes is the least RSS of the two halves
+#
+# Against brute force: for every cutpoint $s$ between two adjacent distinct petal lengths,
+# the RSS of the two halves, each predicted by its own mean. CART's root split is the
+# least of them.
+
+# %%
+length_of = [v for v in petals.column("petal_length") if isinstance(v, float)]
+assert len(length_of) == len(petals)  # every length is known
+lengths = sorted(set(length_of))
+halves = []
+for a, b in itertools.pairwise(lengths):
+    s = midpoint(a, b)
+    left = petals.subset(r for r in petals.rows if length_of[r] <= s)
+    right = petals.subset(r for r in petals.rows if length_of[r] > s)
+    rss = sum(
+        (
+            training_loss(part, Fraction(part.total) / Fraction(part.weight))
+            for part in (stats_of(left), stats_of(right))
+            if isinstance(part, Moments)
+        ),
+        Fraction(0),
+    )
+    halves.append((rss, s))
+best_rss, best_s = min(halves)
+tree = cart(petals)
+assert isinstance(tree, Split)
+(root_test, _) = (branch.condition for branch in tree.branches)
+assert isinstance(root_test, AtMost)
+assert root_test.threshold == best_s
+print(f"{len(halves)} cutpoints; the least RSS of the two halves, {float(best_rss):.4f},")
+print(f"is at petal_length <= {best_s}, CART's root split: {root_test}")
+
+fig, ax = plt.subplots(figsize=(6, 3.5))
+ax.plot([s for _, s in halves], [float(r) for r, _ in halves], "o-", markersize=3)
+ax.axvline(best_s, color="tab:red", linestyle="--", label=f"CART's cut, s = {best_s}")
+ax.axhline(float(rss_at_mean), color="0.6", linestyle=":", label="RSS of no split")
+ax.set_xlabel("cutpoint s of petal length (cm)")
+ax.set_ylabel("RSS(R1) + RSS(R2)  (cm$^2$)")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# ## 3. A regression tree of one predictor is a step function
+#
+# Each leaf is an interval of petal lengths and predicts its mean: the tree's prediction is
+# constant on each interval and jumps at the cutpoints. As the tree grows deeper the steps
+# get finer and the training RSS, $\sum_{\text{leaves } t} \mathrm{RSS}_t(\hat y_t)$, never
+# rises: splitting a box replaces its RSS by the RSS of two halves, each with its own mean,
+# which by part 1 is at most the RSS of the halves predicted by the parent's mean, and that
+# is the parent's RSS.
+
+# %%
+grid = [1 + i * 6 / 600 for i in range(601)]
+fig, ax = plt.subplots(figsize=(7, 4.5))
+ax.scatter(
+    length_of,
+    [y for y in petals.labels if isinstance(y, float)],
+    s=10,
+    color="0.55",
+    label="flowers",
+)
+trained_rss = []
+for d, colour in zip(
+    [1, 2, 3, 6], ["tab:orange", "tab:green", "tab:purple", "tab:red"], strict=True
+):
+    grown = cart(petals, max_depth=d)
+    rss = sum((training_loss(leaf.stats, leaf.prediction) for leaf in leaves(grown)), Fraction(0))
+    trained_rss.append(rss)
+    ax.step(
+        grid,
+        [predict(grown, {"petal_length": x}) for x in grid],
+        where="post",
+        color=colour,
+        label=f"depth {d}: {n_leaves(grown)} leaves, RSS {float(rss):.2f}",
+    )
+ax.set_xlabel("petal length (cm)")
+ax.set_ylabel("petal width (cm)")
+ax.set_title("CART regression trees: step functions of petal length")
+ax.legend(fontsize=8)
+plt.show()
+assert trained_rss == sorted(trained_rss, reverse=True)
+print(text(cart(petals, max_depth=2)))
+
+# %% [markdown]
+# ## 4. Two predictors: the plane cut into rectangles
+#
+# The notes draw a tree on two predictors as boxes of their plane. `render.boxes` reads the
+# boxes off the tree (each root-to-leaf path's thresholds bound its leaf's rectangle), and
+# `render.regions` shades them over the data. Here the species of iris by petal length and
+# petal width, CART to depth 3; every flower lies in the box of the leaf it reaches.
+
+# %%
+plane = Dataset.from_columns(
+    {
+        "petal_length": iris.column("petal_length"),
+        "petal_width": iris.column("petal_width"),
+        "species": list(iris.labels),
+    },
+    target="species",
+)
+species_tree = cart(plane, max_depth=3)
+cut = boxes(species_tree, "petal_length", "petal_width")
+for box in cut:
+    print(
+        f"{box.x_low:>5} < petal_length <= {box.x_high:<5}  "
+        f"{box.y_low:>5} < petal_width <= {box.y_high:<5}  -> {box.leaf.prediction}"
+    )
+for example in plane.examples():
+    x, y = example["petal_length"], example["petal_width"]
+    assert isinstance(x, float)
+    assert isinstance(y, float)
+    holding = [b for b in cut if b.x_low < x <= b.x_high and b.y_low < y <= b.y_high]
+    assert len(holding) == 1
+    assert holding[0].leaf.prediction == predict(species_tree, example)
+ax = regions(species_tree, plane, "petal_length", "petal_width")
+ax.set_title(f"CART, depth {depth(species_tree)}: {n_leaves(species_tree)} rectangles")
+plt.show()
+
+# %% [markdown]
+# A regression tree on two predictors is drawn the same way, each box shaded by its mean
+# on a colour scale: petal width from petal length and sepal length.
+
+# %%
+two = Dataset.from_columns(
+    {
+        "sepal_length": iris.column("sepal_length"),
+        "petal_length": iris.column("petal_length"),
+        "petal_width": iris.column("petal_width"),
+    },
+    target="petal_width",
+)
+width_tree = cart(two, max_depth=3)
+ax = regions(width_tree, two, "petal_length", "sepal_length")
+ax.set_title(
+    f"Petal width from petal and sepal length: {n_leaves(width_tree)} boxes, as many means"
+)
+plt.show()
+assert len(boxes(width_tree, "petal_length", "sepal_length")) == n_leaves(width_tree)
+
+# %% [markdown]
+# ## Conclusion
+#
+# The mean is the best constant for a box ($\mathrm{RSS}(c) = \mathrm{RSS}(\bar y) + n(c -
+# \bar y)^2$, exact at every $c$ tried and on random data); CART's cut is the least RSS of
+# the two halves over all cutpoints; a regression tree of one predictor is a step function
+# whose training RSS never rises with depth; and a tree of thresholds on two predictors is
+# a set of rectangles, one per leaf, read off the tree.
+
+# %%
+assert math.isclose(whole.mean, float(y_bar))
+assert trained_rss[0] > trained_rss[-1]
+assert len(cut) == n_leaves(species_tree)
+assert root_test.threshold == 2.45  # setosa's petals apart, as in the notes' figure
