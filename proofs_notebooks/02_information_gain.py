@@ -45,6 +45,7 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 from hypothesis import given, settings
+from matplotlib.patches import Patch
 
 from dtree import (
     Dataset,
@@ -132,6 +133,73 @@ for name, gain in tennis_gains.items():
     print(f"IG({name:11}) = {gain:.4f}")
 assert [round(g, 3) for g in tennis_gains.values()] == [0.247, 0.029, 0.152, 0.048]
 assert max(tennis_gains, key=tennis_gains.__getitem__) == "Outlook"
+
+# %% [markdown]
+# **Below the root (Decision Trees II).** On the five sunny days (1, 2, 8, 9, 11: 2 Yes, 3 No)
+# the notes compute $\mathrm{Gain}(S_{sunny}, \mathrm{Temp}) = .97 - \tfrac35\,0 -
+# \tfrac25\,1 = .57$: Hot holds two No days, Mild one of each, Cool one Yes.
+
+# %%
+sunny = tennis.subset(r for r in tennis.rows if tennis.example(r)["Outlook"] == "Sunny")
+print("sunny days:", [r + 1 for r in sunny.rows], " counts (No, Yes):", class_counts(sunny))
+print("Gain(S_sunny, Temperature) =", round(information_gain(sunny, "Temperature"), 4))
+assert [r + 1 for r in sunny.rows] == [1, 2, 8, 9, 11]
+assert round(entropy(class_counts(sunny)), 2) == 0.97
+assert math.isclose(
+    information_gain(sunny, "Temperature"),
+    entropy(class_counts(sunny)) - Fraction(2, 5),
+    abs_tol=TOLERANCE,
+)
+assert round(information_gain(sunny, "Temperature"), 2) == 0.57
+
+# %% [markdown]
+# ## How H(X), H(Y), H(Y | X) and I(X; Y) relate
+#
+# The joint entropy splits three ways: $H(X, Y) = H(X \mid Y) + I(X; Y) + H(Y \mid X)$, with
+# $H(X) = H(X \mid Y) + I(X; Y)$ and $H(Y) = I(X; Y) + H(Y \mid X)$. So $I(X; Y)$ is the
+# part the two entropies share, and the information gain, $H(Y) - H(Y \mid X)$, is that
+# shared part. The bars below draw the three pieces for Humidity and for Outlook against
+# PlayTennis's class, from the library's entropies of the contingency tables.
+
+# %%
+fig, ax = plt.subplots(figsize=(9, 3.2))
+pieces = {}
+for row, name in enumerate(("Humidity", "Outlook")):
+    table = contingency(tennis, name)
+    h_x = entropy([sum(r) for r in table])
+    h_class = entropy(class_totals(table))
+    h_joint = entropy([cell for r in table for cell in r])
+    shared = mutual_information(table)
+    x_given_y, y_given_x = h_x - shared, h_class - shared
+    pieces[name] = (h_x, h_class, h_joint, shared, y_given_x)
+    assert math.isclose(shared, information_gain(tennis, name), abs_tol=TOLERANCE)
+    assert math.isclose(y_given_x, conditional_entropy(tennis, name), abs_tol=TOLERANCE)
+    assert math.isclose(x_given_y + shared + y_given_x, h_joint, abs_tol=TOLERANCE)
+    y = 2 * row
+    ax.barh(y + 0.5, h_x, left=0, color="tab:blue", alpha=0.5, height=0.4)
+    ax.barh(y + 0.5, h_class, left=x_given_y, color="tab:orange", alpha=0.5, height=0.4)
+    ax.barh(y, x_given_y, left=0, color="tab:blue", height=0.4)
+    ax.barh(y, shared, left=x_given_y, color="tab:green", height=0.4)
+    ax.barh(y, y_given_x, left=x_given_y + shared, color="tab:orange", height=0.4)
+    ax.text(0.02, y + 0.5, f"H({name}) = {h_x:.3f}", va="center", fontsize=8)
+    ax.text(h_joint + 0.05, y + 0.5, f"H(class) = {h_class:.3f}", va="center", fontsize=8)
+    ax.text(
+        h_joint + 0.05,
+        y,
+        f"H({name}, class) = {h_joint:.3f}, of which I = {shared:.3f}",
+        va="center",
+        fontsize=8,
+    )
+handles = [
+    Patch(color="tab:blue", label="H(X | Y)"),
+    Patch(color="tab:green", label="I(X; Y) = information gain"),
+    Patch(color="tab:orange", label="H(Y | X)"),
+]
+ax.set_yticks([0, 0.5, 2, 2.5], ["split", "X, Y", "split", "X, Y"])
+ax.set_xlabel("bits  (X: the attribute, Humidity below, Outlook above; Y: the class)")
+ax.set_xlim(0, 4.2)
+ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=8)
+plt.show()
 
 # %% [markdown]
 # ## The Boolean table (Lecture 10)

@@ -37,7 +37,8 @@ import matplotlib.pyplot as plt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dtree import ID3, Dataset, Learner, Tree, depth, grow, id3, n_leaves, size
+from dtree import ID3, Dataset, Learner, Tree, depth, grow, id3, n_leaves, predict, size
+from dtree.datasets import load
 from dtree.evaluate import error, resubstitution
 from dtree.invariants import (
     is_pruning_of,
@@ -47,6 +48,38 @@ from dtree.invariants import (
 from dtree.prune import early_stopping, reduced_error, truncate
 from dtree.render import draw, text
 from dtree.strategies import datasets
+
+# %% [markdown]
+# ## The notes' example: one noisy day
+#
+# The Decision Trees II notes add one day to PlayTennis: Outlook = Sunny, Temp = Hot,
+# Humidity = Normal, Wind = Strong, **No**. The fourteen days' tree tests Humidity on the
+# sunny days, and Sunny with Normal humidity was always Yes; the new day contradicts it.
+# ID3 must fit it too ("this can always be done -- may fit noise"): the tree grows from 8
+# nodes to 11, the sunny branch now splitting on Temperature and then on Humidity, and it
+# answers No for hot sunny days of normal humidity on the strength of one example.
+
+# %%
+tennis = load("play-tennis")
+records = [{**tennis.example(r), "PlayTennis": tennis.target[r]} for r in tennis.rows]
+noisy_day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Strong"}
+with_noise = Dataset.from_records(
+    [*records, {**noisy_day, "PlayTennis": "No"}],
+    target="PlayTennis",
+    classes=tennis.schema.classes,
+)
+clean_tree, noisy_tree = id3(tennis), id3(with_noise)
+print(text(noisy_tree))
+print("nodes:", size(clean_tree), "->", size(noisy_tree))
+assert (size(clean_tree), size(noisy_tree)) == (8, 11)
+assert predict(clean_tree, noisy_day) == "Yes"
+assert predict(noisy_tree, noisy_day) == "No"
+for shown, title in (
+    (clean_tree, "the fourteen days: 8 nodes"),
+    (noisy_tree, "with the noisy day: 11 nodes"),
+):
+    draw(shown).set_title(title)
+    plt.show()
 
 # %% [markdown]
 # ## The setting: a known target, uniform inputs, label noise

@@ -189,15 +189,26 @@ assert len(every) == 10
 # %%
 grid = [Fraction(k, 400) for k in range(161)]
 fig, ax = plt.subplots(figsize=(7, 4.5))
+path_colours = ["tab:blue", "tab:green", "tab:purple", "tab:orange", "tab:brown"]
 for t in every:
-    on_path = t in error_path.trees
-    ax.plot(
-        [float(a) for a in grid],
-        [float(cost_complexity(t, a)) for a in grid],
-        color="tab:blue" if on_path else "0.75",
-        linewidth=1.2,
-        zorder=2 if on_path else 1,
-    )
+    if t in error_path.trees:
+        k = error_path.trees.index(t)
+        ax.plot(
+            [float(a) for a in grid],
+            [float(cost_complexity(t, a)) for a in grid],
+            color=path_colours[k % len(path_colours)],
+            linewidth=1.6,
+            zorder=2,
+            label=f"$T_{k}$ of the path",
+        )
+    else:
+        ax.plot(
+            [float(a) for a in grid],
+            [float(cost_complexity(t, a)) for a in grid],
+            color="0.75",
+            linewidth=1,
+            zorder=1,
+        )
 envelope = [float(cost_complexity(prune_to(tree, a), a)) for a in grid]
 ax.plot([float(a) for a in grid], envelope, color="tab:red", linewidth=3, alpha=0.6)
 for k, (alpha, leaves) in enumerate(zip(error_path.alphas, error_path.leaves, strict=True)):
@@ -210,7 +221,6 @@ for k, (alpha, leaves) in enumerate(zip(error_path.alphas, error_path.leaves, st
         va="top",
     )
 ax.plot([], [], color="0.75", label="a pruning off the path")
-ax.plot([], [], color="tab:blue", label="a tree of the path")
 ax.plot([], [], color="tab:red", linewidth=3, alpha=0.6, label="lower envelope")
 ax.set_xlabel(r"$\alpha$")
 ax.set_ylabel(r"$R_\alpha(T') = R(T') + \alpha\,|T'|$")

@@ -263,7 +263,7 @@ ax.plot(ds, [2**d * math.log2(2 * k + 1) for d in ds], "--", label="2^d log2(21)
 ax.axhline(2**k, color="black", linestyle=":", label="log2 2^(2^10) = 1024: all functions")
 ax.set_yscale("log")
 ax.set_xlabel("maximum depth d")
-ax.set_ylabel("log2 |H|  (bits; x 100 = examples at eps = 0.1)")
+ax.set_ylabel("bits to name a hypothesis, log2 |H|\n(times 100: examples needed at eps = 0.1)")
 ax.set_title("Regularisation by depth, k = 10 Boolean variables")
 ax.legend()
 fig.tight_layout()
@@ -382,13 +382,18 @@ assert all(p.test_error > Fraction(1, 10) for p in curves[limited][2:])
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4.5))
-for (name, curve), color in zip(curves.items(), ["tab:blue", "tab:orange", "tab:red"], strict=True):
+styles = [("tab:blue", "s", 9), ("tab:orange", "^", 5), ("tab:red", "D", 5)]
+for (name, curve), (color, marker, size) in zip(curves.items(), styles, strict=True):
     ax.plot(sizes, [float(p.test_error) for p in curve], "o-", color=color, label=f"{name}: test")
+    # Both ID3 training curves lie at 0: distinct hollow and filled markers keep both in sight.
     ax.plot(
         sizes,
         [float(p.training_error) for p in curve],
         ":",
         color=color,
+        marker=marker,
+        markersize=size,
+        markerfacecolor="none" if marker == "s" else color,
         label=f"{name}: training",
     )
 ax.set_xlabel("m, training examples (of 4,096 inputs; k = 12)")
