@@ -568,16 +568,32 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
         if column.missing:
             known = total(column.weights)
             screen *= float(ratio(known, known + column.missing))
+    return _cut(frame, index, t, parts, column, cuts=found.allowed, screen=screen)
+
+
+def _cut(
+    frame: Frame[P],
+    index: int,
+    t: float,
+    parts: tuple[P, ...],
+    column: Column,
+    *,
+    cuts: int,
+    screen: float,
+    unknown: P | None = None,
+) -> Candidate[P]:
+    """The candidate x <= t / x > t of the numeric attribute at ``index``."""
     name = frame.data.schema.attributes[index].name
     return Candidate(
         name,
         (AtMost(name, t), Above(name, t)),
         parts,
         column.missing,
-        found.allowed,
+        cuts,
         screen,
         lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
         column.fill,
+        unknown,
     )
 
 
@@ -613,18 +629,7 @@ def _numeric_fractional(
     if frame.learner.mdl and best <= 0:
         return None
     t = _threshold(frame, index, distinct[c], distinct[c + 1])
-    name = frame.data.schema.attributes[index].name
-    return Candidate(
-        name,
-        (AtMost(name, t), Above(name, t)),
-        parts,
-        column.missing,
-        len(cuts),
-        float(best),
-        lambda value: 0 if cast(float, value) <= t else 1,  # a known value here is a number
-        column.fill,
-        unknown,
-    )
+    return _cut(frame, index, t, parts, column, cuts=len(cuts), screen=float(best), unknown=unknown)
 
 
 def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
