@@ -55,6 +55,11 @@
     A missing value is spread over the branches as C4.5 does, by their training
     weight, or, with ``--spread equal``, in equal shares, the notes' vote
     (:func:`dtree.tree.reach`).
+``dtree discretize (FILE.csv --target COL | --dataset NAME) [--method M] [--bins K]``
+    Cut numeric attributes (every one, or each ``--attribute COL``) into ranges, by
+    Fayyad and Irani's entropy method (``entropy``, the default), equal ``width`` or
+    equal ``frequency`` (``--bins K`` ranges), and write the data as CSV with the
+    ranges in their place (:mod:`dtree.discretize`).
 ``dtree rules MODEL.json [--prune METHOD (--data FILE.csv --target COL | --dataset NAME)]``
     The model's rules, or the rules pruned on data with their default
     class: METHOD ``pessimistic`` is C4.5rules' estimate on training data,
@@ -129,6 +134,7 @@ from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Example, Label, Weight
+from dtree.discretize import discretize, entropy_mdl, equal_frequency, equal_width
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, at_file, quote
@@ -146,7 +152,7 @@ from dtree.evaluate import (
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
-from dtree.load import read_csv, read_examples, read_text
+from dtree.load import csv_text, read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Report
 from dtree.prune import (
@@ -490,6 +496,28 @@ def _parser() -> argparse.ArgumentParser:
         help="a missing value goes down every branch: by its training weight (C4.5, the"
         " default) or in equal shares (the notes' vote)",
     )
+    cutting = commands.add_parser(
+        "discretize", help="cut numeric attributes into ranges and write the data as CSV"
+    )
+    _add_data(cutting)
+    ranges = cutting.add_argument_group("ranges")
+    ranges.add_argument(
+        "--method",
+        choices=DISCRETIZERS,
+        default="entropy",
+        help="entropy: Fayyad and Irani's, with the MDL rule (the default); width: equal"
+        " width; frequency: equal weight",
+    )
+    ranges.add_argument(
+        "--bins", type=int, default=3, metavar="K", help="width and frequency: K ranges (3)"
+    )
+    ranges.add_argument(
+        "--attribute",
+        action="append",
+        metavar="COL",
+        help="cut COL (repeatable; default: every numeric attribute)",
+    )
+    _add_output(ranges)
     _add_rules(commands.add_parser("rules", help="print a model file's rules, pruned or not"))
     formula = commands.add_parser("dnf", help="print the DNF of a class of a model file")
     formula.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
@@ -999,6 +1027,23 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
+
+
+DISCRETIZERS = ("entropy", "width", "frequency")
+"""``dtree discretize --method``: the ways of finding cut points, in :mod:`dtree.discretize`."""
+
+
+def _discretize(arguments: argparse.Namespace) -> str:
+    data = _data(arguments)
+    attributes = arguments.attribute
+    if arguments.method == "entropy":
+        if arguments.bins != 3:
+            raise DtreeError("--bins goes with --method width or frequency")
+        cuts = entropy_mdl(data, attributes=attributes)
+    else:
+        find = equal_width if arguments.method == "width" else equal_frequency
+        cuts = find(data, arguments.bins, attributes=attributes)
+    return csv_text(discretize(data, cuts)).removesuffix("\n")
 
 
 def _dnf(arguments: argparse.Namespace) -> str:
@@ -1589,6 +1634,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "evaluate": _evaluate,
         "prune": _prune,
         "predict": _predict,
+        "discretize": _discretize,
         "rules": _rules,
         "dnf": _dnf,
         "check": _check,

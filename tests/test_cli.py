@@ -25,6 +25,7 @@ from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
+from dtree.discretize import discretize, entropy_mdl
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
@@ -733,6 +734,55 @@ def test_predict_spreads_a_missing_value_by_training_weight_or_equally(
         main(["predict", model, rows, "--spread", "votes"])
     assert exit_.value.code == 2
     assert "invalid choice: 'votes'" in capsys.readouterr().err
+
+
+def test_discretize_writes_the_data_with_ranges_as_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    iris = load("iris")
+    status, out, err = run(capsys, "discretize", "--dataset", "iris")
+    assert (status, err) == (0, "")
+    written = write(tmp_path, "ranges.csv", out)
+    read = read_csv(written, target="species")
+    assert read.columns == discretize(iris, entropy_mdl(iris)).columns
+    status, out, err = run(
+        capsys,
+        "discretize",
+        "--dataset",
+        "iris",
+        "--method",
+        "frequency",
+        "--bins",
+        "2",
+        "--attribute",
+        "petal_width",
+    )
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "sepal_length,sepal_width,petal_length,petal_width,species"
+    assert lines[1] == "5.1,3.5,1.4,<= 1.35,setosa"  # Weka's Discretize -F -B 2 cuts at 1.35
+    assert {line.split(",")[3] for line in lines[1:]} == {"<= 1.35", "> 1.35"}
+    status, out, err = run(
+        capsys, "discretize", "--dataset", "iris", "--method", "width", "--bins", "2"
+    )
+    assert out.splitlines()[1] == "<= 6.1,> 3.2,<= 3.95,<= 1.3,setosa"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--dataset", "iris", "--bins", "4"], "--bins goes with --method width or frequency"),
+        (["--dataset", "play-tennis", "--attribute", "Outlook"], "column 'Outlook'"),
+        (["--dataset", "iris", "--method", "width", "--bins", "0"], "bins is a whole number"),
+    ],
+)
+def test_discretize_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "discretize", *arguments)
+    assert (status, out) == (2, "")
+    assert message in err
+    assert len(err.splitlines()) == 1
 
 
 def hostile_model(folder: Path, content: str | bytes) -> str:
