@@ -173,6 +173,7 @@ def _learners() -> dict[str, Learner]:
         "cart-resolution": evolve(CART, resolution=0.25),
         "cart-impute": evolve(CART, missing="impute"),
         "cart-fractional": evolve(CART, missing="fractional"),
+        "cart-fractional-counts": evolve(CART, missing="fractional_counts"),
         "cart-depth-3": evolve(CART, max_depth=3),
         "cart-split-20": evolve(CART, min_samples_split=20),
         "cart-leaf-5": evolve(CART, min_samples_leaf=5),
@@ -188,6 +189,7 @@ def _learners() -> dict[str, Learner]:
         "c45-subsets": evolve(C45, nominal="subsets"),
         "c45-8-leaves": evolve(C45, max_leaf_nodes=8),
         "j48-impute": evolve(J48, missing="impute"),
+        "c45-fractional-counts": evolve(C45, missing="fractional_counts"),
     }
 
 
