@@ -30,6 +30,7 @@ from fractions import Fraction
 from attrs import field, frozen
 from toolz import isdistinct
 
+from dtree.arithmetic import rational
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
 
@@ -47,6 +48,7 @@ __all__ = [
     "is_pure",
     "plurality",
     "ratio",
+    "running_totals",
     "stats_of",
     "total",
     "training_loss",
@@ -198,6 +200,25 @@ def total(weights: Iterable[Weight]) -> Weight:
     if _is_float(plain):  # a float among them: add again exactly, and round once
         return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
     return plain
+
+
+def running_totals(weights: Sequence[Weight]) -> list[Weight]:
+    """The :func:`total` of each prefix of ``weights``, in one pass: the exact running sum,
+    rounded once to a float where a float is among the weights so far.
+
+    >>> running_totals([1, Fraction(1, 2), 0.1])
+    [1, Fraction(3, 2), 1.6]
+    >>> running_totals([0.1, 0.2, 0.3])[-1] == total([0.3, 0.2, 0.1])
+    True
+    """
+    sums: list[Weight] = []
+    exact: int | Fraction = 0
+    rounded = False
+    for weight in weights:
+        rounded = rounded or isinstance(weight, float)
+        exact = exact + rational(weight)
+        sums.append(float(exact) if rounded else exact)
+    return sums
 
 
 def class_counts(data: Dataset, weights: Sequence[Weight] | None = None) -> Counts:

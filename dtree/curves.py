@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from dtree.counts import ClassStats, total
+from dtree.counts import ClassStats, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.ensemble import Ensemble
 from dtree.ensemble import predict_proba_many as ensemble_proba
@@ -146,20 +146,13 @@ def curve(model: Model, data: Dataset, positive: Label | None = None) -> Curve:
             tally = by_score.setdefault(score, [0, 0])
             tally[0 if label == chosen else 1] += weight
     thresholds = tuple(sorted(by_score, reverse=True))
-    tp, fp = (
-        _running([by_score[t][0] for t in thresholds]),
-        _running([by_score[t][1] for t in thresholds]),
-    )
+    tp = tuple(running_totals([by_score[t][0] for t in thresholds]))
+    fp = tuple(running_totals([by_score[t][1] for t in thresholds]))
     p, n = (tp[-1], fp[-1]) if thresholds else (0, 0)
     if p <= 0 or n <= 0:
         missing = "positive" if p <= 0 else "negative"
         raise DtreeError(f"the data have no {missing} example of positive weight: no curve")
     return Curve(chosen, thresholds, tp, fp, p, n)
-
-
-def _running(weights: Sequence[Weight]) -> tuple[Weight, ...]:
-    """The totals of the prefixes of ``weights``, each added exactly (:func:`total`)."""
-    return tuple(total(weights[: k + 1]) for k in range(len(weights)))
 
 
 def _rate(part: Weight, whole: Weight) -> Ratio:

@@ -26,7 +26,7 @@ from typing import Protocol, TypeVar
 from attrs import frozen
 
 from dtree.arithmetic import rational
-from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
+from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
 from dtree.significance import is_significant
@@ -86,25 +86,6 @@ def _grouped(
         grouped_weights.append(list(map(weights.__getitem__, at)))
         start += sizes[b]
     return grouped_rows, grouped_weights
-
-
-def _running_totals(weights: Sequence[Weight]) -> list[Weight]:
-    """The :func:`~dtree.counts.total` of each prefix of ``weights``, in one pass: the exact
-    running sum, rounded once to a float where a float is among the weights so far.
-
-    >>> _running_totals([1, Fraction(1, 2), 0.1])
-    [1, Fraction(3, 2), 1.6]
-    >>> _running_totals([0.1, 0.2, 0.3])[-1] == total([0.3, 0.2, 0.1])
-    True
-    """
-    sums: list[Weight] = []
-    exact: int | Fraction = 0
-    rounded = False
-    for weight in weights:
-        rounded = rounded or isinstance(weight, float)
-        exact = exact + rational(weight)
-        sums.append(float(exact) if rounded else exact)
-    return sums
 
 
 def _units(weights: Sequence[Weight]) -> bool:
@@ -230,7 +211,7 @@ class Classes:
         >>> Classes(("a", "b"), (), IMPURITIES["gini"], False).running([(0, 4), (2, 3)])
         ((0, 4), (2, 7))
         """
-        columns = [_running_totals(column) for column in zip(*parts, strict=True)]
+        columns = [running_totals(column) for column in zip(*parts, strict=True)]
         return tuple(zip(*columns, strict=True))
 
     def portion(self, part: Counts, share: Weight) -> Counts:
@@ -296,7 +277,7 @@ class Responses:
         >>> [part.weight for part in Responses((), (), 0, False).running([Sums(1, 2, 4, 0)] * 2)]
         [1, 2]
         """
-        weights = _running_totals([s.weight for s in parts])
+        weights = running_totals([s.weight for s in parts])
         firsts = itertools.accumulate(s.first for s in parts)
         seconds = itertools.accumulate(s.second for s in parts)
         return tuple(
