@@ -488,6 +488,20 @@ def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
     )
 
 
+def _least_side(frame: Frame[P], column: Column) -> Weight | None:
+    """The least weight each side of a cut may have: ``min_samples_leaf``, and C4.5's
+    minimum where ``min_objects`` is set; None where the node is too light for any cut."""
+    learner = frame.learner
+    least: Weight = learner.min_samples_leaf
+    if learner.min_objects is not None:
+        known = total(column.weights)
+        c45 = _c45_min_split(learner.min_objects, known, frame.target.n_classes)
+        if known < 2 * c45:
+            return None
+        least = max(least, c45)
+    return least
+
+
 def _by_row(frame: Frame[P], examples: Examples, index: int) -> bool:
     """Whether the scan can read the dataset's columns directly: integer weights as in the
     data (no fractional split above), classes, and no missing value in the column."""
@@ -515,13 +529,10 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
         values, targets = column.values, tuple(map(target.values.__getitem__, column.rows))
         weights = column.weights  # exact: the scan decides min_side exactly
         rows = range(len(column.rows))
-    min_side: Weight = learner.min_samples_leaf
-    if learner.min_objects is not None:
-        known = total(column.weights)
-        least = _c45_min_split(learner.min_objects, known, target.n_classes)
-        if known < 2 * least:
-            return None
-        min_side = max(min_side, least)
+    least = _least_side(frame, column)
+    if least is None:
+        return None
+    min_side: Weight = least
     if examples.integral:  # sides of integer weight: the same cuts allowed, compared as integers
         min_side = math.ceil(min_side)
     found = best_cut(
@@ -618,10 +629,11 @@ def _numeric_fractional(
         for c in range(len(distinct) - 1)
         if apart(distinct[c], distinct[c + 1])
     ]
+    least = _least_side(frame, column)
     scored = [
         (score(frame, parts, column.missing, len(cuts), unknown), c, parts)
         for c, parts in cuts
-        if allowed(frame, parts)
+        if allowed(frame, parts) and least is not None and min(map(target.weight, parts)) >= least
     ]
     if not scored:
         return None

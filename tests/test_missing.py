@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.conditions import Equals
+from dtree.conditions import AtMost, Equals
 from dtree.counts import total
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.datasets import load
@@ -425,3 +426,24 @@ def test_an_unknown_spread_is_refused() -> None:
     tree = id3(load("play-tennis"))
     with pytest.raises(DtreeError, match="spread"):
         predict_many(tree, [], spread="votes")  # type: ignore[arg-type]
+
+
+def test_fractional_counts_keep_c45s_least_weight_each_side_of_a_cut() -> None:
+    """Three a's then 97 b's: the best cut alone, x <= 3.5, leaves three examples on its
+    left, but C4.5 asks for 0.1 of the known weight per class each side, 100 / 20 = 5
+    (``min_objects=2``, raised to 5), under either score; x <= 5.5 is the best left."""
+    data = Dataset.from_columns(
+        {"x": [float(i) for i in range(1, 101)] + [None], "y": list("aaa" + "b" * 97 + "a")},
+        target="y",
+    )
+
+    def threshold(learner: Learner) -> float:
+        best = decide(root(learner, data)).best
+        assert best is not None
+        condition = best.conditions[0]
+        assert isinstance(condition, AtMost)
+        return condition.threshold
+
+    assert threshold(NOTES_COUNTS) == 3.5
+    assert threshold(evolve(NOTES_COUNTS, min_objects=2)) == 5.5
+    assert threshold(evolve(C45_SHARES, min_objects=2)) == 5.5
