@@ -558,7 +558,7 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
     column, found = scanned
     unknown = unknown_part(frame, column)
     if unknown is not None:
-        return _numeric_fractional(frame, column, index, unknown)
+        return _numeric_fractional(frame, column, index, unknown, found.allowed)
     cuts: list[tuple[float, tuple[P, ...]]] = []
     for cut, left in zip(found.cuts, found.lefts, strict=True):
         exact = frame.target.from_scan(left, found.totals) if examples.integral else None
@@ -609,12 +609,14 @@ def _cut(
 
 
 def _numeric_fractional(
-    frame: Frame[P], column: Column, index: int, unknown: P
+    frame: Frame[P], column: Column, index: int, unknown: P, allowed_cuts: int
 ) -> Candidate[P] | None:
     """The best cut under the notes' fractional counts (see :func:`score`): every cut
-    between adjacent distinct known values is scored exactly, since the share of the
-    missing rows each side gets moves with the cut, and the scan's screen, which counts
-    only the known rows, may not rank the cuts as this score does.  Ties go to the first.
+    between adjacent distinct known values that leaves each side its least weight is
+    scored exactly, since the share of the missing rows each side gets moves with the
+    cut, and the scan's screen, which counts only the known rows, may not rank the cuts
+    as this score does.  Ties go to the first.  C4.5's MDL charge counts the cuts the
+    scan allowed (``allowed_cuts``), as under C4.5's own score.
     """
     target = frame.target
     values = cast(Sequence[float], column.values)  # a numeric column: its known values
@@ -631,7 +633,7 @@ def _numeric_fractional(
     ]
     least = _least_side(frame, column)
     scored = [
-        (score(frame, parts, column.missing, len(cuts), unknown), c, parts)
+        (score(frame, parts, column.missing, allowed_cuts, unknown), c, parts)
         for c, parts in cuts
         if allowed(frame, parts) and least is not None and min(map(target.weight, parts)) >= least
     ]
@@ -641,7 +643,9 @@ def _numeric_fractional(
     if frame.learner.mdl and best <= 0:
         return None
     t = _threshold(frame, index, distinct[c], distinct[c + 1])
-    return _cut(frame, index, t, parts, column, cuts=len(cuts), screen=float(best), unknown=unknown)
+    return _cut(
+        frame, index, t, parts, column, cuts=allowed_cuts, screen=float(best), unknown=unknown
+    )
 
 
 def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:

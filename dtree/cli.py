@@ -1001,6 +1001,11 @@ def _cell(prediction: Label | float) -> str:
 
 def _predict(arguments: argparse.Namespace) -> str:
     model = _any_model(arguments.model)
+    if isinstance(model, Ensemble) and arguments.spread != "training":
+        raise DtreeError(
+            "--spread equal is for a tree's model file: an ensemble's trees share a missing"
+            " value by training weight"
+        )
     numeric, nominal = _kinds(model, arguments.model)
     predict_one: Callable[[Example], Label | float] = (
         partial(ensembles.predict, model)

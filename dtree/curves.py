@@ -11,9 +11,10 @@ with P and N the weights of the positive and the negative examples.  The ROC cur
 the points (FPR, TPR), from (0, 0) (no example positive) to (1, 1) (every one); the
 recall-precision curve of the Decision Trees II notes joins (recall, precision).
 
-A tree's score is its leaf's share of the positive class (or a mixture of leaves', where
-a value is missing), so the thresholds where a tree's curves step are the class
-probabilities of the leaves the data reach: a tree of L leaves has at most L steps.
+A tree's score is its leaf's share of the positive class, so the thresholds where a tree's
+curves step are the class probabilities of the leaves the data reach (and, for an example
+spread over several leaves by a missing value, the mixture of theirs): where no tested
+value is missing, a tree of L leaves has at most L steps.
 Where the tree's counts are integers these probabilities are fractions, and every point
 and both areas are exact.
 

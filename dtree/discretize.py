@@ -47,6 +47,7 @@ import bisect
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from dtree.arithmetic import is_number
 from dtree.conditions import format_rounded
@@ -105,7 +106,8 @@ def _known(data: Dataset, name: str) -> list[tuple[float, Label | float, Weight]
 
 def equal_width(data: Dataset, bins: int, *, attributes: Iterable[str] | None = None) -> Cuts:
     """``bins`` ranges of equal width: cut points min + i (max - min) / bins, i = 1 .. bins - 1,
-    between the least and the greatest known value (none where all are one value).
+    between the least and the greatest known value (none where all are one value), each
+    computed exactly and rounded once, so no width overflows.
 
     >>> data = Dataset.from_columns({"L": [10, 15, 21, 28, 32, 40, 50], "y": list("-++-++-")},
     ...                             target="y")
@@ -119,8 +121,8 @@ def equal_width(data: Dataset, bins: int, *, attributes: Iterable[str] | None = 
         if not values or values[0] == values[-1]:
             cuts[name] = ()
             continue
-        low, high = values[0], values[-1]
-        points = {low + i * (high - low) / bins for i in range(1, bins)}
+        low, high = Fraction(values[0]), Fraction(values[-1])
+        points = {float(low + i * (high - low) / bins) for i in range(1, bins)}
         cuts[name] = tuple(sorted(p for p in points if low <= p < high))
     return cuts
 

@@ -353,7 +353,13 @@ def predictions(
 
     See also: :func:`dtree.tree.predict`, :func:`losses`.
     """
+    check_choice("spread", spread, get_args(Spread))
     if isinstance(tree, Ensemble):
+        if spread != "training":
+            raise DtreeError(
+                "an ensemble's trees share a missing value by training weight only;"
+                " spread='equal' is for one tree"
+            )
         return ensemble_predictions(tree, data.examples())
     return predictions_of(tree, data, spread)
 

@@ -636,10 +636,12 @@ def _padded(values: Sequence[float]) -> tuple[float, float]:
 
 
 def _colour_of(tree: Tree, data: Dataset, plt: Any) -> Callable[[Label | float], Any]:
-    """A colour for each class (matplotlib's ten, in class order), or for each value on
-    the viridis scale from the least to the greatest target or leaf value."""
+    """A colour for each class (matplotlib's ten, in the order of the tree's classes, then
+    any other of the data's), or for each value on the viridis scale from the least to
+    the greatest target or leaf value."""
     if data.schema.is_classification:
-        classes = data.schema.classes
+        tree_classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else ()
+        classes = tuple(dict.fromkeys([*tree_classes, *data.schema.classes]))
         palette = plt.get_cmap("tab10")
         return lambda label: palette(classes.index(label) % 10)
     values = [float(v) for v in data.labels] + [float(leaf.prediction) for leaf in leaves(tree)]

@@ -357,18 +357,23 @@ def _threshold(split: Split, data: Dataset) -> tuple[str, float, int] | None:
 
 
 def route(
-    split: Split, data: Dataset, rows: Routed, *, recount: bool = False
+    split: Split,
+    data: Dataset,
+    rows: Routed,
+    *,
+    recount: bool = False,
+    spread: Spread = "training",
 ) -> tuple[tuple[Routed, ...], Routed]:
     """The rows that go down each branch, and those that stop (no branch accepts their value).
 
-    A row follows :func:`dtree.tree.descend`.  When the tree is being
-    recounted on ``data`` (``recount``), a row with a missing value is
-    spread instead in proportion to the weight of the rows with a known
-    value in each branch, as C4.5 spreads its training cases
-    (:func:`dtree.missing.shares`: in equal shares where no row's value is
-    known), so that the recounted node's weight is the sum of its branches'.  A threshold on a
-    numeric attribute divides the node's run of rows sorted by that
-    attribute by bisection (:class:`Run`).
+    A row follows :func:`dtree.tree.descend` (a missing value shared as ``spread``
+    says).  When the tree is being recounted on ``data`` (``recount``), a row with a
+    missing value is spread instead in proportion to the weight of the rows with a
+    known value in each branch, as C4.5 spreads its training cases
+    (:func:`dtree.missing.shares`: in equal shares where no row's value is known), so
+    that the recounted node's weight is the sum of its branches'.  A threshold on a
+    numeric attribute divides the node's run of rows sorted by that attribute by
+    bisection (:class:`Run`).
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import c45
@@ -399,7 +404,7 @@ def route(
         if recount and example.get(split.attribute) is None:
             unknown.append((row, share))
             continue
-        ways = descend(split, example, share)
+        ways = descend(split, example, share, spread)
         if not ways:
             stopped.append((row, share))
         for i, part in ways:
@@ -423,12 +428,13 @@ def fold_routed(
     on_split: Callable[[Split, Routed, Routed, tuple[R, ...]], R],
     *,
     recount: bool = False,
+    spread: Spread = "training",
 ) -> R:
     """Reduce a tree bottom-up, each node seeing which of ``rows`` (of ``data``) reach it.
 
     ``on_split`` gets the split, its rows, the rows that stop there (no
     branch accepts their value) and the results of its branches; ``recount``
-    is :func:`route`'s.  Iterative: a chain 10,000 splits deep is no problem.
+    and ``spread`` are :func:`route`'s.  Iterative: a chain 10,000 splits deep is no problem.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import c45
@@ -450,7 +456,7 @@ def fold_routed(
                 del results[len(results) - len(branches) :]
                 results.append(on_split(node, rows, stopped, below))
             case Split(branches, _):
-                parts, stopped = route(node, data, rows, recount=recount)
+                parts, stopped = route(node, data, rows, recount=recount, spread=spread)
                 stack.append((node, rows, stopped))
                 stack.extend(
                     (branch.subtree, part, None)
@@ -512,8 +518,7 @@ def predictions(
     deeper one the rows go down side by side, so that under a threshold on a
     numeric attribute they are divided by one bisection of the rows sorted by it:
     a chain of n thresholds costs O(n log n), not O(n^2) as it would row by row.
-    No weight is counted: the cost does not grow with the number of classes.  The notes'
-    equal shares (``spread="equal"``) are walked row by row at any depth.
+    No weight is counted: the cost does not grow with the number of classes.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -523,7 +528,7 @@ def predictions(
 
     See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
     """
-    if spread != "training" or depth(tree) <= _ROW_BY_ROW_DEPTH:
+    if depth(tree) <= _ROW_BY_ROW_DEPTH:
         return predict_many(tree, data.examples(), spread)
     ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
 
@@ -536,5 +541,5 @@ def predictions(
             ends[row].append((split, share))
 
     everyone = Routed(tuple((row, _WHOLE) for row in ends), runs=True)
-    fold_routed(tree, data, everyone, on_leaf, on_split)
+    fold_routed(tree, data, everyone, on_leaf, on_split, spread=spread)
     return tuple(prediction_of(tree, ends[row]) for row in data.rows)

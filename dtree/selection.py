@@ -26,8 +26,8 @@ Rules
     tree on all the data), then the first given.
 ``1se``
     Breiman's one-standard-error rule: the simplest candidate whose error
-    is at most the least error plus that candidate's standard error (the
-    first given, on a tie).
+    is at most the least error plus the standard error of that least error
+    (the first given, on a tie).
 
 :func:`dtree.prune.select_by_cv` is this selection where the candidates are
 the trees of a cost-complexity path: each fold's tree is pruned to each
@@ -120,6 +120,8 @@ def grid(learner: Learner, **values: Sequence[Any]) -> dict[str, Learner]:
             raise DtreeError(f"a Learner has no parameter {quote(name)}")
         if not isinstance(options, list | tuple | range) or not options:
             raise DtreeError(f"the values of {name} are a non-empty list, got {quote(options)}")
+        if len({str(option) for option in options}) < len(options):
+            raise DtreeError(f"the values of {name} repeat: {quote(list(options))}")
     combinations = itertools.product(*values.values())
     return {
         ", ".join(f"{name}={value}" for name, value in zip(values, combo, strict=True)): evolve(
@@ -298,6 +300,8 @@ def _named(candidates: Mapping[str, Fitting] | Sequence[Fitting]) -> dict[str, F
     """The candidates by name: a mapping's own, or a list's positions."""
     if isinstance(candidates, Mapping):
         named = {str(name): learner for name, learner in candidates.items()}
+        if len(named) < len(candidates):
+            raise DtreeError("two candidates have one name: name each its own way")
     elif isinstance(candidates, list | tuple):
         named = {str(k): learner for k, learner in enumerate(candidates)}
     else:

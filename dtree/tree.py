@@ -464,8 +464,10 @@ def depth(tree: Tree) -> int:
 
 Spread = Literal["training", "equal"]
 """How an example whose tested value is missing is shared among a split's branches:
-``training``, in proportion to each branch's training weight (C4.5's rule), or ``equal``,
-an equal share each (the Decision Trees II notes' vote, 1/3 Yes + 1/3 Yes + 1/3 No)."""
+``training``, in proportion to each branch's training weight (C4.5's rule; a branch no
+training example took gets nothing), or ``equal``, an equal share to every branch, an
+empty one too, which answers with its own prediction (the Decision Trees II notes' vote
+over the attribute's values, 1/3 Yes + 1/3 Yes + 1/3 No)."""
 
 
 def _check_spread(spread: object) -> None:

@@ -736,6 +736,21 @@ def test_predict_spreads_a_missing_value_by_training_weight_or_equally(
     assert "invalid choice: 'votes'" in capsys.readouterr().err
 
 
+def test_predict_refuses_equal_votes_for_an_ensemble(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = tmp_path / "forest.json"
+    status, _, err = run(
+        capsys, "forest", "--dataset", "golf", "--trees", "3", "--model", str(model)
+    )
+    assert (status, err) == (0, "")
+    rows = write(tmp_path, "rows.csv", "outlook,temperature,humidity,windy\n?,70,70,false\n")
+    status, out, err = run(capsys, "predict", str(model), rows, "--spread", "equal")
+    assert (status, out) == (2, "")
+    assert "--spread equal is for a tree's model file" in err
+    assert run(capsys, "predict", str(model), rows)[0] == 0
+
+
 def test_discretize_writes_the_data_with_ranges_as_csv(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

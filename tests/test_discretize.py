@@ -80,6 +80,23 @@ def test_cut_points_learnt_on_training_data_apply_to_test_data() -> None:
             assert word == names[bisect.bisect_left(points, value)]
 
 
+def test_equal_width_of_the_widest_floats_does_not_overflow() -> None:
+    data = Dataset.from_columns({"x": [-1e308, 1e308], "y": ["a", "b"]}, target="y")
+    assert equal_width(data, 2) == {"x": (0.0,)}
+    assert equal_width(data, 4) == {"x": (-5e307, 0.0, 5e307)}
+
+
+@given(st.integers(8, 40), st.data())
+def test_a_clean_threshold_is_the_one_cut_found(n: int, draw: st.DataObject) -> None:
+    """n distinct values, class a below the k-th and b from it on (2 <= k <= n - 2): the
+    MDL rule accepts the cut between them, and no other (each side is pure)."""
+    k = draw.draw(st.integers(2, n - 2))
+    drawn = draw.draw(st.sets(st.integers(-1000, 1000), min_size=n, max_size=n))
+    values = sorted(i / 8 for i in drawn)
+    data = Dataset.from_columns({"x": values, "y": ["a"] * k + ["b"] * (n - k)}, target="y")
+    assert entropy_mdl(data) == {"x": (midpoint(values[k - 1], values[k]),)}
+
+
 def test_range_names() -> None:
     assert range_names([]) == ("all",)
     assert range_names([2.45]) == ("<= 2.45", "> 2.45")
@@ -147,7 +164,7 @@ def test_equal_width_cuts_are_evenly_spaced(data: Dataset, bins: int) -> None:
             assert points == ()
             continue
         low, high = values[0], values[-1]
-        assert len(points) <= bins - 1
+        assert len(points) == bins - 1
         assert all(low <= p < high for p in points)
         for p in points:
             step = (p - low) / ((high - low) / bins)

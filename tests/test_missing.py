@@ -16,15 +16,19 @@ from dtree.conditions import AtMost, Equals
 from dtree.counts import total
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.datasets import load
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
+from dtree.evaluate import predictions as evaluate_predictions
 from dtree.grow import grow
 from dtree.impurity import TOLERANCE, entropy, information_gain
+from dtree.learner import C45 as C45_LEARNER
 from dtree.learner import Learner
 from dtree.missing import impute, most_likely_value, shares
 from dtree.node import assess, decide, root
 from dtree.presets import id3
+from dtree.routing import predictions as routing_predictions
 from dtree.strategies import datasets, regression_datasets
-from dtree.tree import Split, nodes, predict, predict_many, predict_proba
+from dtree.tree import Split, depth, nodes, predict, predict_many, predict_proba
 
 SUNNY_DAYS = (1, 2, 8, 9, 11)  # PlayTennis's days with Outlook = Sunny, numbered from 1
 
@@ -447,3 +451,47 @@ def test_fractional_counts_keep_c45s_least_weight_each_side_of_a_cut() -> None:
     assert threshold(NOTES_COUNTS) == 3.5
     assert threshold(evolve(NOTES_COUNTS, min_objects=2)) == 5.5
     assert threshold(evolve(C45_SHARES, min_objects=2)) == 5.5
+
+
+def test_a_fractional_count_cut_scores_as_the_same_split_assessed() -> None:
+    """C4.5's MDL charge counts the cuts the scan allows under either score: the grower's
+    best cut scores what ``assess`` gives the same conditions."""
+    labels = ["a" if i < 20 or i % 5 == 0 else "b" for i in range(60)]
+    values: list[Value] = [float(i) for i in range(60)]
+    values[5] = None
+    data = Dataset.from_columns({"x": values, "y": labels}, target="y")
+    for policy in ("fractional", "fractional_counts"):
+        node = root(evolve(C45_LEARNER, missing=policy), data)
+        best = decide(node).best
+        assert best is not None
+        assessed = assess(node, best.conditions)
+        assert not isinstance(assessed, str)
+        assert assessed.score == best.score
+
+
+def test_equal_votes_on_a_deep_tree_route_as_row_by_row() -> None:
+    """Deeper than the row-by-row walk, rows are routed together under either spread."""
+    n = 330
+    labels = ["0" if i % 3 == 0 else "1" for i in range(n)]
+    data = Dataset.from_columns({"x": [float(i) for i in range(n)], "y": labels}, target="y")
+    tree = id3(data)
+    assert depth(tree) > 200
+    holes = Dataset.from_columns(
+        {"x": [None if i % 7 == 0 else float(i) for i in range(n)], "y": labels}, target="y"
+    )
+    for spread in ("training", "equal"):
+        assert routing_predictions(tree, holes, spread) == predict_many(
+            tree, holes.examples(), spread
+        )
+    assert routing_predictions(tree, holes, "equal") != routing_predictions(tree, holes)
+
+
+def test_an_ensemble_refuses_equal_votes() -> None:
+    tennis = load("play-tennis")
+    tree = id3(tennis)
+    ensemble = Ensemble("average", (tree,), (1,), tennis.schema.classes)
+    with pytest.raises(DtreeError, match="spread='equal' is for one tree"):
+        evaluate_predictions(ensemble, tennis, "equal")
+    with pytest.raises(DtreeError, match="unknown spread 'votes'"):
+        evaluate_predictions(tree, tennis, "votes")  # type: ignore[arg-type]
+    assert evaluate_predictions(ensemble, tennis) == evaluate_predictions(tree, tennis)

@@ -995,6 +995,24 @@ def test_regions_draws_a_box_per_leaf_and_the_points_of_each_class() -> None:
     matplotlib.pyplot.close("all")
 
 
+def test_regions_colours_by_the_trees_classes_where_the_data_lack_one() -> None:
+    import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
+
+    matplotlib.use("Agg")
+    iris = load("iris")
+    tree = cart(iris, max_depth=2)
+    two = Dataset.from_records(
+        [{**iris.example(r), "species": iris.target[r]} for r in range(100)], target="species"
+    )
+    assert two.schema.classes == ("setosa", "versicolor")
+    ax = regions(tree, two, "petal_length", "petal_width")
+    assert len(ax.patches) == 3
+    legend = ax.get_legend()
+    assert legend is not None
+    assert [t.get_text() for t in legend.get_texts()] == ["setosa", "versicolor"]
+    matplotlib.pyplot.close("all")
+
+
 def test_regions_of_a_regression_tree_and_of_bad_axes() -> None:
     import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
 

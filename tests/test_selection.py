@@ -191,6 +191,8 @@ def test_progress_counts_the_folds_and_the_final_models() -> None:
         (lambda data: grid(ID3, max_depth=[]), "non-empty list"),
         (lambda data: grid(ID3, max_depth=3), "non-empty list"),  # type: ignore[arg-type]
         (lambda data: grid(ID3, max_depth=[-1]), "max_depth"),
+        (lambda data: grid(ID3, max_depth=[2, 2, 3]), "the values of max_depth repeat"),
+        (lambda data: select({1: ID3, "1": CART}, data), "two candidates have one name"),  # type: ignore[dict-item]
     ],
 )
 def test_bad_arguments_are_refused_in_one_line(call: object, message: str) -> None:
