@@ -182,7 +182,19 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
 
 def unknown_part(frame: Frame[P], column: Column) -> P | None:
     """The part of the rows whose value is missing, where the learner scores by the notes'
-    fractional counts (``missing="fractional_counts"``) and there are such rows; else None."""
+    fractional counts (``missing="fractional_counts"``) and there are such rows; else None.
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.learner import Learner
+    >>> from dtree.partition import start
+    >>> data = Dataset.from_columns({"x": ["a", None, "b", None], "y": list("pqqq")}, target="y")
+    >>> frame, node = start(Learner(missing="fractional_counts"), data)
+    >>> unknown_part(frame, column_at(frame, node, 0))  # (p, q) weights of rows 1 and 3
+    (0, 2)
+    >>> frame, node = start(Learner(missing="fractional"), data)
+    >>> unknown_part(frame, column_at(frame, node, 0)) is None
+    True
+    """
     if frame.learner.missing != "fractional_counts" or not column.unknown_rows:
         return None
     return frame.target.part(column.unknown_rows, column.unknown_weights)

@@ -43,7 +43,7 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from dtree.counts import ClassStats, running_totals, total
+from dtree.counts import ClassStats, ratio, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.ensemble import Ensemble
 from dtree.ensemble import predict_proba_many as ensemble_proba
@@ -156,12 +156,6 @@ def curve(model: Model, data: Dataset, positive: Label | None = None) -> Curve:
     return Curve(chosen, thresholds, tp, fp, p, n)
 
 
-def _rate(part: Weight, whole: Weight) -> Ratio:
-    if isinstance(part, float) or isinstance(whole, float):
-        return float(part) / float(whole)
-    return Fraction(part) / Fraction(whole)
-
-
 def roc(counts: Curve) -> tuple[tuple[Ratio, Ratio], ...]:
     """The ROC curve's points (FPR, TPR): (0, 0), then one per threshold, the last (1, 1).
 
@@ -175,7 +169,7 @@ def roc(counts: Curve) -> tuple[tuple[Ratio, Ratio], ...]:
     origin: tuple[Ratio, Ratio] = (Fraction(0), Fraction(0))
     return (
         origin,
-        *((_rate(fp, counts.negatives), _rate(tp, counts.positives)) for tp, fp in steps),
+        *((ratio(fp, counts.negatives), ratio(tp, counts.positives)) for tp, fp in steps),
     )
 
 
@@ -195,7 +189,7 @@ def precision_recall(counts: Curve) -> tuple[tuple[Ratio, Ratio], ...]:
     [('4/9', '1'), ('7/9', '7/9'), ('1', '9/14')]
     """
     return tuple(
-        (_rate(tp, counts.positives), _rate(tp, total([tp, fp])))
+        (ratio(tp, counts.positives), ratio(tp, total([tp, fp])))
         for tp, fp in zip(counts.true_positives, counts.false_positives, strict=True)
     )
 
