@@ -10,9 +10,11 @@ the information measures are pure functions over frozen datasets.
 
 ``import dtree`` makes every public module an attribute, so that
 ``dtree.render.text(tree)`` works with no other import (``dtree.grow`` is
-the function; its module is ``sys.modules["dtree.grow"]``).  Two load on
-first use: ``dtree.cli`` (the command line) and ``dtree.strategies``
-(Hypothesis strategies, which need the optional ``strategies`` extra).
+the function; its module is ``sys.modules["dtree.grow"]``).  Four load on
+first use: ``dtree.cli`` (the command line), ``dtree.strategies``
+(Hypothesis strategies, which need the optional ``strategies`` extra),
+``dtree.frame`` (data frames in and out: the ``frames`` extra) and
+``dtree.estimators`` (scikit-learn estimators: the ``sklearn`` extra).
 
 >>> print(dtree.render.text(dtree.id3(dtree.datasets.load("xor"), max_depth=0)))
 root [0: 2, 1: 2]: 0
@@ -66,7 +68,7 @@ from dtree import (
     targets,
     tree,
 )
-from dtree._optional import with_hypothesis
+from dtree._optional import optional_module
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
@@ -137,7 +139,9 @@ __all__ = [
     "ensemble",
     "entropy",
     "errors",
+    "estimators",
     "evaluate",
+    "frame",
     "gain_ratio",
     "gini",
     "grow",
@@ -181,19 +185,20 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-_ON_FIRST_USE = ("cli", "strategies")
+_ON_FIRST_USE = ("cli", "estimators", "frame", "strategies")
 """The public modules ``import dtree`` loads only when they are first used."""
 
 if TYPE_CHECKING:
-    from dtree import cli, strategies
+    from dtree import cli, estimators, frame, strategies
 else:
 
     def __getattr__(name: str) -> ModuleType:
-        """Load ``dtree.cli`` or ``dtree.strategies`` on first use (PEP 562).
+        """Load ``dtree.cli``, ``dtree.estimators``, ``dtree.frame`` or ``dtree.strategies``
+        on first use (PEP 562).
 
-        ``dtree.strategies`` needs Hypothesis; without it the error says which
-        extra to install.
+        Without the optional package one of them needs, the error says which extra to
+        install.
         """
         if name not in _ON_FIRST_USE:
             raise AttributeError(f"module 'dtree' has no attribute {name!r}")
-        return with_hypothesis(f"dtree.{name}")
+        return optional_module(f"dtree.{name}")

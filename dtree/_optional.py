@@ -5,23 +5,33 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["with_hypothesis"]
+__all__ = ["EXTRAS", "optional_module"]
+
+EXTRAS = {
+    "hypothesis": "strategies",
+    "narwhals": "frames",
+    "sklearn": "sklearn",
+    "numpy": "sklearn",
+    "scipy": "sklearn",
+}
+"""The extra that installs each optional package a dtree module imports."""
 
 
-def with_hypothesis(module: str) -> ModuleType:
-    """Import ``module``, which needs Hypothesis; without it, an ImportError that says which
-    extra to install.
+def optional_module(module: str) -> ModuleType:
+    """Import ``module``; if an optional package it needs is absent, an ImportError that
+    says which extra to install.
 
-    >>> with_hypothesis("dtree.strategies").__name__
+    >>> optional_module("dtree.strategies").__name__
     'dtree.strategies'
     """
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:
-        if error.name is None or not error.name.startswith("hypothesis"):
+        package = (error.name or "").partition(".")[0]
+        if package not in EXTRAS:
             raise
+        extra = EXTRAS[package]
         raise ImportError(
-            f"{module} needs Hypothesis: install the strategies extra"
-            " (pip install 'dtree[strategies]')",
+            f"{module} needs {package}: install the {extra} extra (pip install 'dtree[{extra}]')",
             name=module,
         ) from error

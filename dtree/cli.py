@@ -123,7 +123,7 @@ from attrs import evolve
 
 from dtree import __version__, datasets, optimal
 from dtree import ensemble as ensembles
-from dtree._optional import with_hypothesis
+from dtree._optional import optional_module
 from dtree.arff import read_arff, read_arff_examples
 from dtree.arithmetic import Real
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
@@ -1363,7 +1363,7 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
             " differential(..., data=dtree.strategies.regression_datasets(...)) in Python"
         )
     try:
-        fuzz = with_hypothesis("dtree.conformance.fuzz")
+        fuzz = optional_module("dtree.conformance.fuzz")
     except ImportError as error:  # Hypothesis is an extra: say so in one line
         raise DtreeError(str(error)) from None
     data = fuzz.NUMERIC_DATA

@@ -24,7 +24,8 @@ Vocabulary
 
 Datasets are built by :meth:`Dataset.from_columns`,
 :meth:`Dataset.from_records` or :func:`dtree.read_csv`; all three infer a
-schema the same way (see :func:`infer_domain`).
+schema the same way (see :func:`infer_domain`).  :meth:`Dataset.from_frame`
+reads a data frame, typing each column by its type there (:mod:`dtree.frame`).
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from attrs import field, frozen
 
+from dtree._optional import optional_module
 from dtree.arithmetic import Number, is_number
 from dtree.errors import DtreeError, quote
 
@@ -348,6 +350,35 @@ class Dataset:
                 )
         columns = {name: [record[name] for record in records] for name in names}
         return cls.from_columns(columns, target=target, classes=classes, weights=weights)
+
+    @classmethod
+    def from_frame(
+        cls,
+        frame: object,
+        *,
+        target: str,
+        classes: Sequence[Label] | None = None,
+        weights: str | None = None,
+    ) -> Dataset:
+        """Build a dataset from a pandas, polars or pyarrow data frame (any frame narwhals
+        reads), typing each column by its type in the frame: :func:`dtree.frame.from_frame`,
+        which needs the ``frames`` extra.
+
+        >>> import polars as pl
+        >>> frame = pl.DataFrame({"x": [1, None], "y": ["b", "a"]})
+        >>> Dataset.from_frame(frame, target="y").column("x")
+        (1.0, None)
+        """
+        module = optional_module("dtree.frame")
+        return cast(
+            Dataset, module.from_frame(frame, target=target, classes=classes, weights=weights)
+        )
+
+    def to_frame(self, *, backend: str = "pandas", weights: str = "weight") -> object:
+        """This dataset as a data frame of ``backend`` (``pandas``, ``polars`` or
+        ``pyarrow``): :func:`dtree.frame.to_frame`, which needs the ``frames`` extra."""
+        module = optional_module("dtree.frame")
+        return cast(object, module.to_frame(self, backend=backend, weights=weights))
 
     # -- access -------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dtree._optional import with_hypothesis
+from dtree._optional import optional_module
 from dtree.conformance import peers
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
 from dtree.conformance.j48 import j48_text, read_j48, run_j48
@@ -74,4 +74,4 @@ else:
         Hypothesis the error says which extra to install."""
         if name not in _WITH_HYPOTHESIS:
             raise AttributeError(f"module 'dtree.conformance' has no attribute {name!r}")
-        return getattr(with_hypothesis("dtree.conformance.fuzz"), name)
+        return getattr(optional_module("dtree.conformance.fuzz"), name)
