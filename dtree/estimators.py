@@ -73,6 +73,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (
     _check_sample_weight,
+    assert_all_finite,
     check_consistent_length,
     check_is_fitted,
     column_or_1d,
@@ -276,6 +277,8 @@ class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
         """Grow (and prune) the tree of ``X`` and ``y``."""
         y = column_or_1d(y, warn=True)
         check_consistent_length(x, y)
+        if y.dtype.kind == "f":
+            assert_all_finite(y, input_name="y")
         check_classification_targets(y)
         self.classes_, encoded = np.unique(y, return_inverse=True)
         labels = [str(c) for c in self.classes_]
@@ -356,6 +359,7 @@ class TreeRegressor(RegressorMixin, _Tree):  # type: ignore[misc]
         """Grow (and prune) the regression tree of ``X`` and ``y``."""
         y = column_or_1d(y, warn=True).astype(float)
         check_consistent_length(x, y)
+        assert_all_finite(y, input_name="y")
         weights = None if sample_weight is None else _check_sample_weight(sample_weight, y)
         data = dataset(self, x, [float(v) for v in y], weights)
         self.attribute_names_ = data.schema.names

@@ -1,0 +1,220 @@
+"""dtree's learners as scikit-learn estimators (dtree.estimators): scikit-learn's own
+estimator checks, pipelines and searches over data frames with nominal columns, and the round
+trip against a native DecisionTreeClassifier through dtree.conformance.compare."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+from attrs import evolve
+from sklearn.base import clone
+from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
+from sklearn.pipeline import make_pipeline
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+from sklearn.utils.estimator_checks import check_estimator
+
+from dtree import Dataset, c45, cart
+from dtree.conformance import compare, from_sklearn, learner_for
+from dtree.datasets import load
+from dtree.errors import DtreeError
+from dtree.estimators import TreeClassifier, TreeRegressor, dataset
+from dtree.impurity import entropy
+from dtree.prune import pessimistic, prune_to
+from dtree.render import text
+from dtree.tree import n_leaves
+
+SKIPPED = {
+    "check_array_api_input": (
+        "scikit-learn skips it unless SCIPY_ARRAY_API is set; dtree reads NumPy arrays, lists"
+        " and data frames, not other Array API namespaces (its array_api_support tag is False)"
+    ),
+}
+"""The checks scikit-learn itself skips for these estimators, and why."""
+
+ESTIMATORS = [
+    TreeClassifier(),
+    TreeClassifier("j48"),
+    TreeClassifier("id3"),
+    TreeClassifier("cart", ccp_alpha=0.01),
+    TreeRegressor(),
+    TreeRegressor(ccp_alpha=0.1),
+]
+
+
+@pytest.mark.parametrize("estimator", ESTIMATORS, ids=repr)
+def test_every_estimator_check_of_scikit_learn_passes(estimator: Any) -> None:
+    results = check_estimator(estimator, on_fail=None, on_skip=None)
+    assert len(results) > 40
+    for result in results:
+        name, status = result["check_name"], result["status"]
+        if status == "skipped":
+            assert name in SKIPPED, f"{name} skipped: {result['exception']}"
+        else:
+            assert status == "passed", f"{name}: {result['exception']}"
+
+
+def _golf() -> tuple[pd.DataFrame, pd.Series]:
+    frame = load("golf").to_frame()
+    assert isinstance(frame, pd.DataFrame)
+    return frame.drop(columns="class"), frame["class"]
+
+
+def test_a_frame_with_nominal_columns_grows_the_tree_dtree_grows() -> None:
+    x, y = _golf()
+    golf = load("golf")
+    data = Dataset.from_frame(x.assign(y=y), target="y", classes=sorted(set(y)))
+    model = TreeClassifier("c45").fit(x, y)
+    assert model.tree_ == pessimistic(c45(data), data=data)
+    assert model.feature_names_in_.tolist() == list(golf.schema.names)
+    assert model.n_features_in_ == 4
+    assert (TreeClassifier("c45").fit(pl.from_pandas(x), y).predict(x) == model.predict(x)).all()
+    unpruned = TreeClassifier("cart", pruning="none").fit(x, y.tolist())
+    assert unpruned.tree_ == cart(data)
+
+
+def _iris() -> tuple[pd.DataFrame, pd.Series]:
+    iris = load("iris")
+    frame = iris.to_frame()
+    assert isinstance(frame, pd.DataFrame)
+    target = iris.schema.target.name
+    return frame.drop(columns=target), frame[target]
+
+
+def test_a_pipeline_cross_validates_c45_on_a_frame_with_categorical_columns() -> None:
+    x, y = _golf()
+    x = x.astype({"outlook": "category", "windy": "category"})
+    scores = cross_val_score(make_pipeline(TreeClassifier("c45")), x, y, cv=KFold(3))
+    assert scores.shape == (3,)
+    by_hand = []
+    for train, test in KFold(3).split(x):
+        fitted = TreeClassifier("c45").fit(x.iloc[train], y.iloc[train])
+        by_hand.append(float(np.mean(fitted.predict(x.iloc[test]) == y.iloc[test].to_numpy())))
+    assert scores.tolist() == by_hand
+
+
+def test_grid_search_tunes_ccp_alpha_and_the_algorithm() -> None:
+    x, y = _iris()
+    grid = {"algorithm": ["c45", "cart"], "ccp_alpha": [0.0, 0.01, 0.1]}
+    search = GridSearchCV(TreeClassifier(), grid, cv=KFold(5, shuffle=True, random_state=0))
+    search.fit(x, y)
+    assert len(search.cv_results_["params"]) == 6
+    best = search.best_params_
+    again = cross_val_score(TreeClassifier(**best), x, y, cv=KFold(5, shuffle=True, random_state=0))
+    assert float(np.mean(again)) == search.best_score_
+    assert search.best_estimator_.tree_ == clone(TreeClassifier(**best)).fit(x, y).tree_
+
+
+def test_ccp_alpha_prunes_to_t_alpha_with_the_criterions_impurity() -> None:
+    iris = load("iris")
+    x, y = _iris()
+    for alpha in (0.005, 0.02, 0.2):
+        model = TreeClassifier("cart", ccp_alpha=alpha).fit(x, y)
+        assert model.tree_ == prune_to(cart(iris), alpha, risk="impurity")
+        entropic = TreeClassifier("id3", ccp_alpha=alpha).fit(x, y)
+        grown = TreeClassifier("id3").fit(x, y).tree_
+        assert entropic.tree_ == prune_to(grown, alpha, risk="impurity", impurity=entropy)
+    sizes = [n_leaves(TreeClassifier("cart", ccp_alpha=a).fit(x, y).tree_) for a in (0, 0.02, 1)]
+    assert sizes[0] > sizes[1] > sizes[2] == 1
+
+
+def _numeric(seed: int, n: int = 60) -> tuple[Any, Any]:
+    rng = random.Random(seed)
+    x = np.array([[rng.randint(0, 9), rng.randint(0, 4) / 2, rng.random()] for _ in range(n)])
+    y = np.array(["a" if r[0] + 3 * r[1] + rng.random() * 4 > 9 else "b" for r in x])
+    return x, y
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("alpha", [0.0, 0.02])
+def test_dtree_cart_and_a_native_decision_tree_compare_as_equal(seed: int, alpha: float) -> None:
+    x, y = _numeric(seed)
+    ours = TreeClassifier("cart", ccp_alpha=alpha).fit(x, y)
+    native = DecisionTreeClassifier(random_state=0, ccp_alpha=alpha).fit(x, y)
+    data = dataset(TreeClassifier(), x, y.tolist(), classes=ours.classes_.tolist())
+    theirs = from_sklearn(native, data)
+    comparison = compare(theirs, ours.tree_, data, learner_for("sklearn").learner)
+    assert comparison.agrees, comparison.text()
+    assert (ours.predict(x) == native.predict(x)).all()
+
+
+def test_a_regressor_agrees_with_a_native_regression_tree() -> None:
+    rng = random.Random(3)
+    x = np.array([[rng.randint(0, 20), rng.random()] for _ in range(80)])
+    y = np.array([r[0] ** 2 / 10 + rng.random() for r in x])
+    for alpha in (0.0, 0.5):
+        ours = TreeRegressor(ccp_alpha=alpha).fit(x, y)
+        native = DecisionTreeRegressor(random_state=0, ccp_alpha=alpha).fit(x, y)
+        data = dataset(TreeRegressor(), x, y.tolist())
+        learner = learner_for("sklearn", criterion="squared_error").learner
+        comparison = compare(from_sklearn(native, data), ours.tree_, data, learner)
+        assert comparison.agrees, comparison.text()
+        assert np.allclose(ours.predict(x), native.predict(x), rtol=1e-12)
+
+
+def test_sample_weights_act_as_copies_and_zero_weights_as_absent_rows() -> None:
+    x, y = _numeric(7, n=30)
+    weights = np.array([i % 3 for i in range(30)], dtype=float)
+    weighted = TreeClassifier("cart").fit(x, y, sample_weight=weights)
+    copies = np.repeat(np.arange(30), weights.astype(int))
+    repeated = TreeClassifier("cart").fit(x[copies], y[copies])
+    assert weighted.tree_ == repeated.tree_
+
+
+def test_a_missing_value_is_spread_as_c45_spreads_it() -> None:
+    x, y = _golf()
+    x = x.astype({"humidity": float})
+    x.loc[0, "humidity"] = np.nan
+    model = TreeClassifier("c45", pruning="none").fit(x, y)
+    row = x.iloc[[0]]
+    probabilities = model.predict_proba(row)[0]
+    assert 0 < probabilities[0] < 1
+    assert probabilities.sum() == pytest.approx(1)
+
+
+def test_predictions_on_arrays_and_frames_agree() -> None:
+    x, y = _golf()
+    numeric = x[["temperature", "humidity"]]
+    model = TreeClassifier("cart").fit(numeric.to_numpy(), y)
+    framed = TreeClassifier("cart").fit(numeric, y)
+    renamed = text(framed.tree_).replace("temperature", "x0").replace("humidity", "x1")
+    assert text(model.tree_) == renamed
+    assert model.n_features_in_ == 2
+    assert not hasattr(model, "feature_names_in_")
+    assert (model.predict(numeric.to_numpy()) == framed.predict(numeric)).all()
+
+
+@pytest.mark.parametrize(
+    ("estimator", "message"),
+    [
+        (TreeClassifier("c50"), "algorithm"),  # type: ignore[arg-type]
+        (TreeClassifier(pruning="reduced"), "pruning"),  # type: ignore[arg-type]
+        (TreeClassifier(criterion="gini"), "gain ratio"),
+        (TreeClassifier(max_depth=-1), "max_depth"),
+        (TreeRegressor("c45"), "'cart', not 'c45'"),  # type: ignore[arg-type]
+    ],
+    ids=repr,
+)
+def test_bad_parameters_are_refused_at_fit_by_name(estimator: Any, message: str) -> None:
+    x, y = _numeric(0, n=10)
+    if isinstance(estimator, TreeRegressor):
+        y = np.arange(10.0)
+    with pytest.raises(DtreeError, match=message):
+        estimator.fit(x, y)
+
+
+def test_fitting_changes_neither_x_nor_y() -> None:
+    x, y = _golf()
+    before = (x.copy(), y.copy())
+    TreeClassifier().fit(x, y)
+    pd.testing.assert_frame_equal(x, before[0])
+    pd.testing.assert_series_equal(y, before[1])
+
+
+def test_the_estimator_keeps_a_plain_dtree_learner() -> None:
+    learner = TreeClassifier("j48", min_objects=5, criterion="entropy").learner()
+    assert learner == evolve(learner_for("j48", M=5).learner, missing="fractional")
