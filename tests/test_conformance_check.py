@@ -295,5 +295,7 @@ def test_dtree_fuzz_without_hypothesis_says_which_extra_to_install() -> None:
     )
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith("dtree: error: dtree.conformance.fuzz needs hypothesis: install the strategies extra")
+    assert result.stderr.startswith(
+        "dtree: error: dtree.conformance.fuzz needs hypothesis: install the strategies extra"
+    )
     assert result.stderr.count("\n") == 1
