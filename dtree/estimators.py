@@ -25,7 +25,7 @@ The classes are ``classes_``, sorted as scikit-learn sorts them, and the tree's
 class order is theirs, so a plurality tie goes to the first class of
 ``classes_``, as in scikit-learn; a class is named in the tree by its text
 (``str``).  A row of weight 0 carries nothing and is left out before growing,
-so that no threshold is placed by it.
+so that no threshold is placed by it; a negative weight is refused.
 
 Parameters and what they map to
 -------------------------------
@@ -33,10 +33,12 @@ Parameters and what they map to
 ``algorithm``                ``"c45"`` (:data:`dtree.learner.C45`, the default), ``"j48"``,
                              ``"id3"`` or ``"cart"``: the preset grown
 ``criterion``                None (the algorithm's: entropy, or Gini for CART), ``"entropy"``,
-                             ``"gini"`` or ``"misclassification"`` (``Learner.impurity``)
+                             ``"gini"`` or ``"misclassification"`` (``Learner.impurity``);
+                             C4.5 and J48 score by the gain ratio: entropy only
 ``max_depth``                ``Learner.max_depth``
-``min_samples_split``        ``Learner.min_samples_split`` (a weight; 2 and 0 grow alike)
-``min_samples_leaf``         ``Learner.min_samples_leaf`` (a weight)
+``min_samples_split``        ``Learner.min_samples_split``: a weight, not a count nor a share
+                             (2 grows as 0 when every weight is 1, not with weights below 1)
+``min_samples_leaf``         ``Learner.min_samples_leaf``: a weight (likewise)
 ``min_objects``              C4.5's minimum, ``Learner.min_objects`` (None: the algorithm's,
                              2 for C4.5 and J48)
 ``min_impurity_decrease``    ``Learner.min_impurity_decrease``
@@ -63,6 +65,7 @@ Contents: :class:`TreeClassifier`, :class:`TreeRegressor`, :func:`dataset`,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Literal, get_args
 
@@ -80,6 +83,7 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
+from dtree.arithmetic import is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, check_choice
@@ -155,7 +159,11 @@ def dataset(
     ``feature_names_in_`` as fitting does."""
     typed = _attributes(estimator, x, reset=True)
     names = {attribute.name for attribute, _ in typed}
-    name = next(n for n in ("y", "target", "_y") if n not in names)
+    name = "y"
+    while name in names:
+        name = f"_{name}"
+    if not typed or not target:
+        raise DtreeError("the data has no rows or no columns")
     domain = Numeric() if classes is None else Nominal(tuple(classes))
     weights = [1] * len(target) if sample_weight is None else [_weight(w) for w in sample_weight]
     rows = [r for r, w in enumerate(weights) if w > 0]
@@ -194,10 +202,12 @@ class _Tree(BaseEstimator):  # type: ignore[misc]
                 tree = Pessimistic(params["confidence"])(tree, data)
             else:
                 tree = pessimistic(tree, params["confidence"], data=data)
+        if not is_number(self.ccp_alpha) or not 0 <= self.ccp_alpha < math.inf:
+            raise DtreeError(f"ccp_alpha must be a finite number >= 0, got {self.ccp_alpha!r}")
         if self.ccp_alpha != 0:
             impurity = learner.impurity
             risk: Risk = "error" if impurity == "misclassification" else "impurity"
-            tree = CostComplexity(self.ccp_alpha, risk, impurity)(tree, data)
+            tree = CostComplexity(float(self.ccp_alpha), risk, impurity)(tree, data)
         return tree
 
     def _grown(self, data: Dataset) -> Tree:
@@ -208,7 +218,7 @@ class _Tree(BaseEstimator):  # type: ignore[misc]
         check_is_fitted(self, "tree_")
         typed = _attributes(self, x, reset=False)
         names = self.attribute_names_
-        if not _is_frame(x):
+        if not _is_frame(x) or not hasattr(self, "feature_names_in_"):  # by position
             typed = tuple(
                 (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
             )
@@ -277,6 +287,8 @@ class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
         """Grow (and prune) the tree of ``X`` and ``y``."""
         y = column_or_1d(y, warn=True)
         check_consistent_length(x, y)
+        if any(label is None for label in y.tolist()):
+            raise DtreeError("a class label is missing (None): every row needs its class")
         if y.dtype.kind == "f":
             assert_all_finite(y, input_name="y")
         check_classification_targets(y)
@@ -284,7 +296,11 @@ class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
         labels = [str(c) for c in self.classes_]
         if len(set(labels)) < len(labels):
             raise DtreeError(f"two classes have the same text: {labels}")
-        weights = None if sample_weight is None else _check_sample_weight(sample_weight, y)
+        weights = (
+            None
+            if sample_weight is None
+            else _check_sample_weight(sample_weight, y, ensure_non_negative=True)
+        )
         data = dataset(self, x, [labels[k] for k in encoded], weights, classes=labels)
         self.attribute_names_ = data.schema.names
         self.tree_ = self._grown(data)
@@ -360,7 +376,11 @@ class TreeRegressor(RegressorMixin, _Tree):  # type: ignore[misc]
         y = column_or_1d(y, warn=True).astype(float)
         check_consistent_length(x, y)
         assert_all_finite(y, input_name="y")
-        weights = None if sample_weight is None else _check_sample_weight(sample_weight, y)
+        weights = (
+            None
+            if sample_weight is None
+            else _check_sample_weight(sample_weight, y, ensure_non_negative=True)
+        )
         data = dataset(self, x, [float(v) for v in y], weights)
         self.attribute_names_ = data.schema.names
         self.tree_ = self._grown(data)

@@ -20,14 +20,27 @@ anything else (dates, durations, lists,  a :class:`DtreeError` naming the column
 structs, binary, other objects)          (and the row): convert it first
 =======================================  ============================================
 
-A null, and a NaN in a numeric column, is a missing value (``None``); an
-infinity is refused.  A categorical value is the text of its category, so
+A null of any library (None, pandas' NA), and a NaN, is a missing value
+(``None``); a column of nothing but nulls whose type says nothing more (polars'
+and Arrow's null type) is nominal with no values, as :func:`dtree.read_csv`
+reads one (pandas reads such a column of a file as floats: numeric); an
+infinity is refused.  A pandas column of objects is read by what it holds:
+strings, or booleans.  Column names are
+taken as text.  A polars ``Categorical`` has no category list of its own: its
+categories come in the order they first appear (declare the order with an
+``Enum``).  A categorical value is the text of its category, so
 categories must be strings or numbers.  The target is typed the same way: a
 categorical target declares the class order, a numeric one makes a regression
 dataset.  Rows are numbered from 1 in errors, as in a CSV file.
 
 So a frame read from a CSV file by pandas, polars or pyarrow and the file read
-by :func:`dtree.read_csv` are the same :class:`~dtree.dataset.Dataset`.
+by :func:`dtree.read_csv` are the same :class:`~dtree.dataset.Dataset` where the
+library types each column as dtree does: numbers, text, missing markers read as
+nulls.  They part where the library reads more into a field: a boolean loses its
+spelling (``TRUE`` is ``'true'`` here), an empty field may stay an empty string,
+and a library may read ``0x1F`` as a number or keep `` 1 `` as text.  With
+``classes`` declared, a numeric target's labels are their text (``'0'``, ``'1'``),
+as :func:`dtree.read_csv` keeps them.
 
 Holds: :func:`from_frame` (also :meth:`Dataset.from_frame`), :func:`columns`
 (a frame's columns as attributes and values), :func:`examples`
@@ -73,7 +86,19 @@ true/false or True/False as booleans)."""
 
 
 def _eager(frame: object) -> nw.DataFrame[Any]:
-    """``frame`` as a narwhals data frame, or a clear error saying what it is not."""
+    """``frame`` as a narwhals data frame whose column names are strings, or a clear error
+    saying what it is not."""
+    data = _native(frame)
+    names = [str(name) for name in data.columns]
+    if len(set(names)) < len(names):
+        repeated = next(name for name in names if names.count(name) > 1)
+        raise DtreeError(f"duplicate column name {quote(repeated)}")
+    if names == data.columns:
+        return data
+    return data.rename(dict(zip(data.columns, names, strict=True)))
+
+
+def _native(frame: object) -> nw.DataFrame[Any]:
     try:
         return nw.from_native(frame, eager_only=True)
     except TypeError:
@@ -93,10 +118,6 @@ def _eager(frame: object) -> nw.DataFrame[Any]:
     )
 
 
-def _missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
 def _categories(series: nw.Series[Any]) -> tuple[str, ...]:
     dtype = series.dtype
     if isinstance(dtype, nw.Enum):
@@ -112,21 +133,41 @@ def _text(value: object) -> str:
     raise DtreeError(f"a category must be a string or a number, not {quote(value)}")
 
 
+def _present(series: nw.Series[Any]) -> list[Any]:
+    """The values of a column, ``None`` for a null of any library (pandas' NA, NaT) and for
+    a float NaN."""
+    nulls = series.is_null().to_list()
+    return [
+        None if null or (isinstance(v, float) and math.isnan(v)) else v
+        for null, v in zip(nulls, series.to_list(), strict=True)
+    ]
+
+
+def _numbers(name: str, values: list[Any]) -> list[Value]:
+    numbers: list[Value] = []
+    for row, value in enumerate(values, start=1):
+        number = None if value is None else float(value)
+        if number is not None and not math.isfinite(number):
+            raise DtreeError(f"{quote(value)} is not a finite number", row=row, column=name)
+        numbers.append(number)
+    return numbers
+
+
 def _column(series: nw.Series[Any]) -> tuple[Domain, list[Value]]:
     """The domain and the values of one column (see the module's table)."""
     name, dtype = str(series.name), series.dtype
-    raw = series.to_list()
+    values = _present(series)
+    present = [v for v in values if v is not None]
     try:
         if dtype.is_numeric():
-            return Numeric(), [None if _missing(v) else float(v) for v in raw]
-        if dtype == nw.Boolean:
-            return Nominal(("false", "true")), [
-                None if v is None else _BOOLEAN[bool(v)] for v in raw
-            ]
+            return Numeric(), _numbers(name, values)
+        if dtype == nw.Boolean or (
+            dtype == nw.Object and present and all(isinstance(v, bool) for v in present)
+        ):
+            return Nominal(("false", "true")), [None if v is None else _BOOLEAN[v] for v in values]
         if dtype == nw.Categorical or isinstance(dtype, nw.Enum):
-            return Nominal(_categories(series)), [None if _missing(v) else _text(v) for v in raw]
-        if dtype in (nw.String, nw.Object):
-            values = [None if _missing(v) else v for v in raw]
+            return Nominal(_categories(series)), [None if v is None else _text(v) for v in values]
+        if dtype in (nw.String, nw.Object) or not present:  # all null: polars' type Null
             for row, value in enumerate(values, start=1):
                 if value is not None and not isinstance(value, str):
                     raise DtreeError(f"{quote(value)} in a column of strings", row=row, column=name)
@@ -196,6 +237,8 @@ category)
     attributes = tuple(Attribute(name, typed[name][0]) for name in typed if name != target)
     schema = Schema(attributes, Attribute(target, _target_domain(target, typed[target], classes)))
     labels = typed[target][1]
+    if classes is not None and isinstance(typed[target][0], Numeric):
+        labels = [None if v is None else _label(float(v)) for v in labels]
     for row, label in enumerate(labels, start=1):
         if label is None:
             raise DtreeError("the target value is missing", row=row, column=target)
@@ -207,13 +250,18 @@ category)
     )
 
 
+def _label(number: float) -> str:
+    """A number as a class label: its text, an integer without a decimal point (as a CSV
+    file spells it, and as :func:`dtree.read_csv` keeps it when classes are declared)."""
+    return str(int(number)) if number.is_integer() else repr(number)
+
+
 def _target_domain(
     name: str, column: tuple[Domain, list[Value]], classes: Sequence[Label] | None
 ) -> Domain:
     if classes is None:
         return column[0]
-    if isinstance(column[0], Numeric):
-        raise DtreeError("declared classes make the target nominal, but it is numeric", column=name)
+    del name
     return Nominal(collection(classes, "classes"))
 
 

@@ -218,3 +218,44 @@ def test_fitting_changes_neither_x_nor_y() -> None:
 def test_the_estimator_keeps_a_plain_dtree_learner() -> None:
     learner = TreeClassifier("j48", min_objects=5, criterion="entropy").learner()
     assert learner == evolve(learner_for("j48", M=5).learner, missing="fractional")
+
+
+def test_an_estimator_fit_on_an_array_reads_a_frame_by_position() -> None:
+    x = pd.DataFrame({"b": [0.0, 1, 2, 3, 4, 5], "a": [5.0, 4, 3, 2, 1, 0]})
+    y = [0, 0, 0, 1, 1, 1]
+    model = TreeClassifier("cart").fit(x.to_numpy(), y)
+    swapped = x.rename(columns={"b": "x1", "a": "x0"})
+    with pytest.warns(UserWarning, match="fitted without feature names"):
+        assert model.predict(swapped).tolist() == y
+
+
+def test_nullable_columns_and_one_row_of_nulls_predict() -> None:
+    x = pd.DataFrame(
+        {
+            "h": pd.array([80, None, 60, 90], dtype="Int64"),
+            "o": pd.array(["s", None, "o", "s"], dtype="string[pyarrow]"),
+        }
+    )
+    model = TreeClassifier("c45", pruning="none", min_objects=1).fit(x, [0, 1, 1, 0])
+    row = pl.DataFrame({"h": [None], "o": [None]})
+    assert model.predict_proba(row).sum() == pytest.approx(1)
+
+
+@pytest.mark.parametrize(
+    ("fit", "message"),
+    [
+        (lambda x, y: TreeClassifier().fit(x, [*y[:-1], None]), "class label is missing"),
+        (lambda x, y: TreeClassifier().fit(x, y, sample_weight=[-1] * len(y)), "Negative"),
+        (lambda x, y: TreeClassifier(ccp_alpha=-1).fit(x, y), "ccp_alpha must be"),
+        (lambda x, y: TreeClassifier().fit(pd.DataFrame({"a": []}), []), "no rows"),
+    ],
+)
+def test_bad_targets_weights_and_alphas_are_refused(fit: Any, message: str) -> None:
+    x, y = _numeric(1, n=10)
+    with pytest.raises(ValueError, match=message):
+        fit(x, y.tolist())
+
+
+def test_column_names_that_clash_with_the_targets_name_are_fine() -> None:
+    x = pd.DataFrame({"y": range(8), "_y": range(8)})
+    assert TreeClassifier("cart").fit(x, [0] * 4 + [1] * 4).tree_.stats.weight == 8

@@ -9,6 +9,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import polars as pl
 import pyarrow as pa
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given
 
 from dtree import Dataset, read_csv
-from dtree.dataset import Nominal
+from dtree.dataset import Nominal, Numeric
 from dtree.datasets import load, names
 from dtree.errors import DtreeError
 from dtree.frame import BACKENDS, columns, examples, from_frame, to_frame
@@ -210,3 +211,48 @@ def test_examples_and_columns_type_a_frame_as_from_frame_does() -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(DtreeError, match="backend"):
         to_frame(load("golf"), backend="duckdb")  # type: ignore[arg-type]
+
+
+def test_a_null_of_any_library_is_missing() -> None:
+    frame = pd.DataFrame(
+        {
+            "i": pd.array([1, None], dtype="Int64"),
+            "b": pd.array([True, None], dtype="boolean"),
+            "s": pd.array(["u", None], dtype="string[pyarrow]"),
+            "o": pd.Series([True, np.nan], dtype=object),
+            "y": ["a", "b"],
+        }
+    )
+    data = from_frame(frame, target="y")
+    assert data.columns == ((1.0, None), ("true", None), ("u", None), ("true", None))
+
+
+@pytest.mark.parametrize("library", READERS)
+def test_a_column_of_nothing_but_nulls_is_typed_as_its_library_types_it(
+    library: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "holes.csv"
+    path.write_text("x,z,y\n1,?,a\n2,?,b\n")
+    data = from_frame(READERS[library](path), target="y")
+    assert data.column("z") == (None, None)
+    if library == "pandas":  # pandas types a column of NaN float64: a numeric column
+        assert data.schema.attributes[1].domain == Numeric()
+    else:  # polars and pyarrow give it the null type, which says nothing more
+        assert data == read_csv(path, target="y")
+        assert data.schema.attributes[1].domain == Nominal(())
+
+
+def test_column_names_are_text_and_numeric_labels_of_declared_classes_too() -> None:
+    frame = pd.DataFrame({0: [1.0, 2.0], 1: [0, 1]})
+    data = from_frame(frame, target="1", classes=["0", "1"])
+    assert data.schema.names == ("0",)
+    assert data.target == ("0", "1")
+    assert examples(frame) == ({"0": 1.0, "1": 0.0}, {"0": 2.0, "1": 1.0})
+    with pytest.raises(DtreeError, match="duplicate column name '1'"):
+        from_frame(pd.DataFrame({1: [1.0], "1": [2.0], "y": ["a"]}), target="y")
+
+
+def test_an_infinity_is_refused_wherever_a_frame_is_read() -> None:
+    frame = pl.DataFrame({"x": [1.0, float("-inf")]})
+    with pytest.raises(DtreeError, match="row 2, column 'x': -inf is not a finite number"):
+        examples(frame)
