@@ -269,7 +269,7 @@ def adaboost(
     classes = data.schema.classes
     k = len(classes)
     if k < 2:
-        raise DtreeError("AdaBoost (SAMME) needs at least two classes")
+        raise DtreeError(f"AdaBoost (SAMME) needs at least two classes; the data has {k} class")
     rows = data.rows
     given = [data.weights[row] for row in rows]
     rational = all(map(_is_rational, given)) and type(learning_rate) is int

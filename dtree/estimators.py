@@ -1,4 +1,14 @@
-"""dtree's learners as scikit-learn estimators: :class:`TreeClassifier` and :class:`TreeRegressor`.
+"""dtree's learners as scikit-learn estimators: trees, ensembles and exact optimal trees.
+
+=============================  ==============================================================
+:class:`TreeClassifier`        ID3, C4.5, J48 or CART, pruned as each prunes, or by ccp_alpha
+:class:`TreeRegressor`         a CART regression tree
+:class:`OptimalTreeClassifier` the exact optimal tree of a depth (:mod:`dtree.optimal`)
+:class:`ForestClassifier`,     random forests of CART trees (:mod:`dtree.bagging`)
+:class:`ForestRegressor`
+:class:`BoostingClassifier`    AdaBoost (SAMME) of stumps or shallow trees
+:class:`BoostingRegressor`     gradient boosting of regression trees (:mod:`dtree.boosting`)
+=============================  ==============================================================
 
 Needs the ``sklearn`` extra (``pip install 'dtree[sklearn]'``: scikit-learn,
 and narwhals for data frames).  An estimator follows scikit-learn's
@@ -6,8 +16,13 @@ conventions -- ``fit`` / ``predict`` / ``predict_proba`` / ``score``, its
 parameters as constructor arguments (``get_params``, ``set_params``,
 ``clone``), ``classes_``, ``n_features_in_``, ``feature_names_in_``,
 ``sample_weight`` -- so it goes into a ``Pipeline``, ``cross_val_score`` and
-``GridSearchCV``; and it keeps the fitted dtree tree in ``tree_``, to which
-rules, DNF, renderings and pruning apply.
+``GridSearchCV``; and it keeps the fitted dtree tree in ``tree_`` (to which
+rules, DNF, renderings and pruning apply), or the fitted ensemble in
+``ensemble_``.  Each fits exactly what the dtree function it names fits on
+the same data (the tests check it), and passes scikit-learn's
+``check_estimator``, but a forest fails one check as scikit-learn's own
+forests do: a bootstrap sample drawn row by row tells a row of weight 2 from
+two copies of it.
 
 What ``X`` may be
 -----------------
@@ -27,8 +42,8 @@ class order is theirs, so a plurality tie goes to the first class of
 (``str``).  A row of weight 0 carries nothing and is left out before growing,
 so that no threshold is placed by it; a negative weight is refused.
 
-Parameters and what they map to
--------------------------------
+The tree estimators' parameters and what they map to
+----------------------------------------------------
 ===========================  ==================================================================
 ``algorithm``                ``"c45"`` (:data:`dtree.learner.C45`, the default), ``"j48"``,
                              ``"id3"`` or ``"cart"``: the preset grown
@@ -59,20 +74,26 @@ Not there: ``splitter`` (dtree always takes the best split), ``class_weight``
 (pass ``sample_weight``), ``min_weight_fraction_leaf``, ``monotonic_cst``,
 multi-output targets.
 
-Contents: :class:`TreeClassifier`, :class:`TreeRegressor`, :func:`dataset`,
-:data:`ALGORITHMS`.
+The ensembles' parameters are their functions' (``n_estimators`` the number of
+trees or rounds, ``random_state`` the seed); the optimal tree's are its
+``max_depth``, ``max_leaf_nodes``, ``ccp_alpha`` and the search ``budget``.  An
+exact search needs complete data: :class:`OptimalTreeClassifier` refuses NaN.
+
+Contents: the estimators above, :func:`dataset`, :data:`ALGORITHMS`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Literal, get_args
+from fractions import Fraction
+from typing import Any, Literal, Self, get_args
 
 import numpy as np
 from attrs import evolve
 from narwhals.dependencies import is_into_dataframe
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.utils import get_tags
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import (
     _check_sample_weight,
@@ -83,17 +104,30 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
+from dtree import bagging, boosting, ensemble, optimal
 from dtree.arithmetic import is_number
+from dtree.bagging import default_learner
 from dtree.conformance.learners import CostComplexity, Pessimistic
-from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
+from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, Value, Weight
+from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice
 from dtree.frame import columns
 from dtree.grow import grow
-from dtree.learner import C45, CART, ID3, J48, Criterion, Learner
+from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic
 from dtree.tree import Tree, predict_many, predict_proba_many
 
-__all__ = ["ALGORITHMS", "TreeClassifier", "TreeRegressor", "dataset"]
+__all__ = [
+    "ALGORITHMS",
+    "BoostingClassifier",
+    "BoostingRegressor",
+    "ForestClassifier",
+    "ForestRegressor",
+    "OptimalTreeClassifier",
+    "TreeClassifier",
+    "TreeRegressor",
+    "dataset",
+]
 
 Algorithm = Literal["c45", "j48", "id3", "cart"]
 ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
@@ -132,7 +166,8 @@ def _attributes(
     if _is_frame(x):
         validate_data(estimator, x, reset=reset, skip_check_array=True)
         return columns(x)
-    array = validate_data(estimator, x, reset=reset, dtype="numeric", ensure_all_finite="allow-nan")
+    finite = "allow-nan" if get_tags(estimator).input_tags.allow_nan else True
+    array = validate_data(estimator, x, reset=reset, dtype="numeric", ensure_all_finite=finite)
     names = getattr(estimator, "feature_names_in_", None)
     if names is None:
         names = [f"x{j}" for j in range(array.shape[1])]
@@ -177,8 +212,126 @@ def dataset(
     )
 
 
-class _Tree(BaseEstimator):  # type: ignore[misc]
-    """What the classifier and the regressor share: growing, pruning, reading ``X``."""
+Model = Tree | Ensemble
+
+
+class _Estimator(BaseEstimator):  # type: ignore[misc]
+    """Reading ``X`` and predicting, for every estimator of this module: a subclass says how
+    its model is fit (:meth:`_model`), a tree kept in ``tree_`` or an ensemble in
+    ``ensemble_``."""
+
+    def _model(self, data: Dataset) -> Model:
+        raise NotImplementedError
+
+    def _fit(self, x: Any, target: Sequence[Any], weights: Any, classes: Any) -> None:
+        data = dataset(self, x, target, weights, classes=classes)
+        self.attribute_names_ = data.schema.names
+        model = self._model(data)
+        if isinstance(model, Ensemble):
+            self.ensemble_ = model
+        else:
+            self.tree_ = model
+
+    def _fitted(self) -> Model:
+        check_is_fitted(self, "attribute_names_")
+        model: Model = self.ensemble_ if hasattr(self, "ensemble_") else self.tree_
+        return model
+
+    def _examples(self, x: Any) -> tuple[dict[str, Value], ...]:
+        check_is_fitted(self, "attribute_names_")
+        typed = _attributes(self, x, reset=False)
+        names = self.attribute_names_
+        if not _is_frame(x) or not hasattr(self, "feature_names_in_"):  # by position
+            typed = tuple(
+                (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
+            )
+        rows = zip(*(values for _, values in typed), strict=True)
+        keys = [attribute.name for attribute, _ in typed]
+        return tuple(dict(zip(keys, row, strict=True)) for row in rows)
+
+    def _predictions(self, x: Any) -> tuple[Label | float, ...]:
+        examples = self._examples(x)
+        model = self._fitted()
+        if isinstance(model, Ensemble):
+            return ensemble.predict_many(model, examples)
+        return predict_many(model, examples)
+
+    def __sklearn_tags__(self) -> Any:
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
+
+def _weights(sample_weight: Any, y: Any) -> Any:
+    if sample_weight is None:
+        return None
+    return _check_sample_weight(sample_weight, y, ensure_non_negative=True)
+
+
+class _Classifier(ClassifierMixin, _Estimator):  # type: ignore[misc]
+    """``fit``, ``predict`` and ``predict_proba`` of a classifier: the classes are
+    ``classes_``, sorted as scikit-learn sorts them, named in the model by their text."""
+
+    def fit(self, x: Any, y: Any, sample_weight: Any = None) -> Self:
+        """Fit the model of ``X`` and the classes ``y`` (rows weighted by ``sample_weight``)."""
+        y = column_or_1d(y, warn=True)
+        check_consistent_length(x, y)
+        if any(label is None for label in y.tolist()):
+            raise DtreeError("a class label is missing (None): every row needs its class")
+        if y.dtype.kind == "f":
+            assert_all_finite(y, input_name="y")
+        check_classification_targets(y)
+        self.classes_, encoded = np.unique(y, return_inverse=True)
+        labels = [str(c) for c in self.classes_]
+        if len(set(labels)) < len(labels):
+            raise DtreeError(f"two classes have the same text: {labels}")
+        self._fit(x, [labels[k] for k in encoded], _weights(sample_weight, y), labels)
+        return self
+
+    def predict_proba(self, x: Any) -> Any:
+        """P(class | x) in the order of ``classes_``: for a tree, the mixture of the leaves
+        a row reaches; for an ensemble, its combination of its members'."""
+        examples = self._examples(x)
+        model = self._fitted()
+        if isinstance(model, Ensemble):
+            rows = ensemble.predict_proba_many(model, examples)
+        else:
+            rows = predict_proba_many(model, examples)
+        return np.array([[float(p) for p in row] for row in rows], dtype=float).reshape(
+            len(rows), len(self.classes_)
+        )
+
+    def predict(self, x: Any) -> Any:
+        """The predicted class of each row."""
+        labels = self._predictions(x)
+        index = {str(c): k for k, c in enumerate(self.classes_)}
+        return self.classes_[[index[str(label)] for label in labels]]
+
+
+class _Regressor(RegressorMixin, _Estimator):  # type: ignore[misc]
+    """``fit`` and ``predict`` of a regressor."""
+
+    def fit(self, x: Any, y: Any, sample_weight: Any = None) -> Self:
+        """Fit the model of ``X`` and the values ``y`` (rows weighted by ``sample_weight``)."""
+        y = column_or_1d(y, warn=True).astype(float)
+        check_consistent_length(x, y)
+        assert_all_finite(y, input_name="y")
+        self._fit(x, [float(v) for v in y], _weights(sample_weight, y), None)
+        return self
+
+    def predict(self, x: Any) -> Any:
+        """The predicted value of each row."""
+        return np.array(self._predictions(x), dtype=float)
+
+
+def _check_alpha(alpha: object) -> float:
+    if not is_number(alpha) or not 0 <= alpha < math.inf:
+        raise DtreeError(f"ccp_alpha must be a finite number >= 0, got {alpha!r}")
+    return float(alpha)
+
+
+class _Tree(_Estimator):
+    """What the tree classifier and regressor share: the learner and the pruning."""
 
     def learner(self) -> Learner:
         """The :class:`dtree.learner.Learner` these parameters grow a tree with."""
@@ -202,33 +355,22 @@ class _Tree(BaseEstimator):  # type: ignore[misc]
                 tree = Pessimistic(params["confidence"])(tree, data)
             else:
                 tree = pessimistic(tree, params["confidence"], data=data)
-        if not is_number(self.ccp_alpha) or not 0 <= self.ccp_alpha < math.inf:
-            raise DtreeError(f"ccp_alpha must be a finite number >= 0, got {self.ccp_alpha!r}")
-        if self.ccp_alpha != 0:
+        alpha = _check_alpha(self.ccp_alpha)
+        if alpha != 0:
             impurity = learner.impurity
             risk: Risk = "error" if impurity == "misclassification" else "impurity"
-            tree = CostComplexity(float(self.ccp_alpha), risk, impurity)(tree, data)
+            tree = CostComplexity(alpha, risk, impurity)(tree, data)
         return tree
 
-    def _grown(self, data: Dataset) -> Tree:
+    def _model(self, data: Dataset) -> Tree:
         learner = self.learner()
+        _check_alpha(self.ccp_alpha)
         return self._pruned(grow(learner, data), data, learner)
 
-    def _examples(self, x: Any) -> tuple[dict[str, Value], ...]:
-        check_is_fitted(self, "tree_")
-        typed = _attributes(self, x, reset=False)
-        names = self.attribute_names_
-        if not _is_frame(x) or not hasattr(self, "feature_names_in_"):  # by position
-            typed = tuple(
-                (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
-            )
-        rows = zip(*(values for _, values in typed), strict=True)
-        keys = [attribute.name for attribute, _ in typed]
-        return tuple(dict(zip(keys, row, strict=True)) for row in rows)
 
-
-class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
-    """A classification tree of ID3, C4.5, J48 or CART as a scikit-learn classifier.
+class TreeClassifier(_Classifier, _Tree):
+    """A classification tree of ID3, C4.5, J48 or CART as a scikit-learn classifier; the
+    fitted tree is ``tree_``.
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
@@ -261,7 +403,7 @@ class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
         max_leaf_nodes: int | None = None,
         max_features: int | float | str | None = None,
         significance: float | None = None,
-        missing: str = "fractional",
+        missing: Missing = "fractional",
         pruning: Pruning | None = None,
         confidence: float = 0.25,
         ccp_alpha: float = 0.0,
@@ -283,54 +425,10 @@ class TreeClassifier(ClassifierMixin, _Tree):  # type: ignore[misc]
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 
-    def fit(self, x: Any, y: Any, sample_weight: Any = None) -> TreeClassifier:
-        """Grow (and prune) the tree of ``X`` and ``y``."""
-        y = column_or_1d(y, warn=True)
-        check_consistent_length(x, y)
-        if any(label is None for label in y.tolist()):
-            raise DtreeError("a class label is missing (None): every row needs its class")
-        if y.dtype.kind == "f":
-            assert_all_finite(y, input_name="y")
-        check_classification_targets(y)
-        self.classes_, encoded = np.unique(y, return_inverse=True)
-        labels = [str(c) for c in self.classes_]
-        if len(set(labels)) < len(labels):
-            raise DtreeError(f"two classes have the same text: {labels}")
-        weights = (
-            None
-            if sample_weight is None
-            else _check_sample_weight(sample_weight, y, ensure_non_negative=True)
-        )
-        data = dataset(self, x, [labels[k] for k in encoded], weights, classes=labels)
-        self.attribute_names_ = data.schema.names
-        self.tree_ = self._grown(data)
-        return self
 
-    def predict_proba(self, x: Any) -> Any:
-        """P(class | x) in the order of ``classes_``, each row a mixture of the leaves it
-        reaches."""
-        examples = self._examples(x)
-        rows = predict_proba_many(self.tree_, examples)
-        return np.array([[float(p) for p in row] for row in rows], dtype=float).reshape(
-            len(rows), len(self.classes_)
-        )
-
-    def predict(self, x: Any) -> Any:
-        """The predicted class of each row: the plurality of the leaves it reaches."""
-        examples = self._examples(x)
-        index = {str(c): k for k, c in enumerate(self.classes_)}
-        labels = predict_many(self.tree_, examples)
-        return self.classes_[[index[str(label)] for label in labels]]
-
-    def __sklearn_tags__(self) -> Any:
-        tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        return tags
-
-
-class TreeRegressor(RegressorMixin, _Tree):  # type: ignore[misc]
-    """A CART regression tree as a scikit-learn regressor (``algorithm="cart"``, squared
-    error).
+class TreeRegressor(_Regressor, _Tree):
+    """A CART regression tree (squared error) as a scikit-learn regressor; the fitted tree
+    is ``tree_``.
 
     >>> import numpy as np
     >>> model = TreeRegressor(max_depth=1).fit(np.array([[1.0], [2.0], [3.0]]), [1.0, 1.0, 4.0])
@@ -349,7 +447,7 @@ class TreeRegressor(RegressorMixin, _Tree):  # type: ignore[misc]
         min_impurity_decrease: float = 0.0,
         max_leaf_nodes: int | None = None,
         max_features: int | float | str | None = None,
-        missing: str = "fractional",
+        missing: Missing = "fractional",
         ccp_alpha: float = 0.0,
         random_state: int | None = None,
     ) -> None:
@@ -371,27 +469,217 @@ class TreeRegressor(RegressorMixin, _Tree):  # type: ignore[misc]
             raise DtreeError(f"a regression tree is grown by 'cart', not {self.algorithm!r}")
         return evolve(super().learner(), impurity=self.criterion or "squared_error")
 
-    def fit(self, x: Any, y: Any, sample_weight: Any = None) -> TreeRegressor:
-        """Grow (and prune) the regression tree of ``X`` and ``y``."""
-        y = column_or_1d(y, warn=True).astype(float)
-        check_consistent_length(x, y)
-        assert_all_finite(y, input_name="y")
-        weights = (
-            None
-            if sample_weight is None
-            else _check_sample_weight(sample_weight, y, ensure_non_negative=True)
-        )
-        data = dataset(self, x, [float(v) for v in y], weights)
-        self.attribute_names_ = data.schema.names
-        self.tree_ = self._grown(data)
-        return self
 
-    def predict(self, x: Any) -> Any:
-        """The predicted value of each row: the mean of the leaves it reaches."""
-        examples = self._examples(x)
-        return np.array(predict_many(self.tree_, examples), dtype=float)
+class OptimalTreeClassifier(_Classifier):
+    """The exact optimal classification tree of :mod:`dtree.optimal` as a scikit-learn
+    classifier: the least training error at depth at most ``max_depth`` (and at most
+    ``max_leaf_nodes`` leaves) with ``ccp_alpha`` 0, else the least R(T) + alpha |T| (R the
+    training error rate) at that depth.  Binary tests: a numeric attribute cut between
+    every two adjacent values, a nominal one by value.  ``budget`` bounds the search.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> iris = load("iris").to_frame()
+    >>> model = OptimalTreeClassifier(max_depth=2).fit(iris.drop(columns="species"),
+    ...                                                iris["species"])
+    >>> n_leaves(model.tree_), model.score(iris.drop(columns="species"), iris["species"])
+    (3, 0.96)
+    """
+
+    def __init__(
+        self,
+        max_depth: int = 3,
+        *,
+        max_leaf_nodes: int | None = None,
+        ccp_alpha: float = 0.0,
+        budget: int = optimal.BUDGET,
+    ) -> None:
+        self.max_depth = max_depth
+        self.max_leaf_nodes = max_leaf_nodes
+        self.ccp_alpha = ccp_alpha
+        self.budget = budget
 
     def __sklearn_tags__(self) -> Any:
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
+        tags.input_tags.allow_nan = False  # an exact search needs complete data
         return tags
+
+    def _model(self, data: Dataset) -> Tree:
+        alpha = _check_alpha(self.ccp_alpha)
+        if alpha == 0:
+            return optimal.least_error(
+                data, self.max_depth, max_leaves=self.max_leaf_nodes, budget=self.budget
+            )
+        if self.max_leaf_nodes is not None:
+            raise DtreeError("max_leaf_nodes bounds the least-error tree: give ccp_alpha=0")
+        return optimal.penalized(
+            data, Fraction(alpha), max_depth=self.max_depth, budget=self.budget
+        )
+
+
+class _Forest(_Estimator):
+    """A random forest (:func:`dtree.bagging.random_forest`) of CART trees."""
+
+    def _model(self, data: Dataset) -> Ensemble:
+        learner = evolve(
+            default_learner(data),
+            max_depth=self.max_depth,
+            min_samples_split=self.min_samples_split,
+            min_samples_leaf=self.min_samples_leaf,
+            missing=self.missing,
+            **({} if self.criterion is None else {"impurity": self.criterion}),
+        )
+        return bagging.random_forest(
+            data,
+            n_trees=self.n_estimators,
+            max_features=self.max_features,
+            seed=self.random_state or 0,
+            learner=learner,
+        ).ensemble
+
+
+class ForestClassifier(_Classifier, _Forest):
+    """A random forest of CART classification trees as a scikit-learn classifier
+    (:func:`dtree.bagging.random_forest`; the members' probabilities averaged); the
+    fitted ensemble is ``ensemble_``.
+
+    >>> from dtree.datasets import load
+    >>> iris = load("iris").to_frame()
+    >>> x, y = iris.drop(columns="species"), iris["species"]
+    >>> ForestClassifier(n_estimators=10, random_state=1).fit(x, y).score(x, y)
+    0.98
+    """
+
+    def __init__(
+        self,
+        n_estimators: int = 100,
+        *,
+        criterion: Criterion | None = None,
+        max_depth: int | None = None,
+        min_samples_split: float = 0,
+        min_samples_leaf: float = 0,
+        max_features: int | float | str | None = "sqrt",
+        missing: Missing = "fractional",
+        random_state: int | None = None,
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.missing = missing
+        self.random_state = random_state
+
+
+class ForestRegressor(_Regressor, _Forest):
+    """A random forest of CART regression trees as a scikit-learn regressor (the members'
+    values averaged; every attribute a candidate at each node unless ``max_features``
+    says otherwise, as scikit-learn's default); the fitted ensemble is ``ensemble_``.
+
+    >>> import numpy as np
+    >>> x = np.arange(20.0).reshape(-1, 1)
+    >>> model = ForestRegressor(n_estimators=5).fit(x, (x[:, 0] > 9).astype(float))
+    >>> model.predict([[0.0], [19.0]]).tolist()
+    [0.0, 1.0]
+    """
+
+    def __init__(
+        self,
+        n_estimators: int = 100,
+        *,
+        criterion: Criterion | None = None,
+        max_depth: int | None = None,
+        min_samples_split: float = 0,
+        min_samples_leaf: float = 0,
+        max_features: int | float | str | None = None,
+        missing: Missing = "fractional",
+        random_state: int | None = None,
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.missing = missing
+        self.random_state = random_state
+
+
+class BoostingClassifier(_Classifier):
+    """AdaBoost (SAMME) of CART trees of depth ``max_depth`` (stumps by default) as a
+    scikit-learn classifier (:func:`dtree.boosting.adaboost`); the fitted ensemble is
+    ``ensemble_``.
+
+    >>> from dtree.datasets import load
+    >>> iris = load("iris").to_frame()
+    >>> x, y = iris.drop(columns="species"), iris["species"]
+    >>> round(BoostingClassifier(n_estimators=20).fit(x, y).score(x, y), 3)
+    0.98
+    """
+
+    def __init__(
+        self,
+        n_estimators: int = 50,
+        *,
+        learning_rate: float = 1.0,
+        max_depth: int | None = 1,
+        missing: Missing = "fractional",
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.learning_rate = learning_rate
+        self.max_depth = max_depth
+        self.missing = missing
+
+    def _model(self, data: Dataset) -> Ensemble:
+        learner = evolve(CART, max_depth=self.max_depth, missing=self.missing)
+        return boosting.adaboost(
+            data, n_rounds=self.n_estimators, learner=learner, learning_rate=self.learning_rate
+        )
+
+
+class BoostingRegressor(_Regressor):
+    """Gradient boosting of CART regression trees with squared error as a scikit-learn
+    regressor (:func:`dtree.boosting.gradient_boost`); the fitted ensemble is
+    ``ensemble_``.
+
+    >>> import numpy as np
+    >>> x = np.arange(20.0).reshape(-1, 1)
+    >>> model = BoostingRegressor(n_estimators=50).fit(x, 2 * x[:, 0])
+    >>> [round(v, 2) for v in model.predict([[0.0], [10.0]]).tolist()]
+    [0.13, 20.0]
+    """
+
+    def __init__(
+        self,
+        n_estimators: int = 100,
+        *,
+        learning_rate: float = 0.1,
+        max_depth: int | None = 3,
+        min_samples_split: float = 0,
+        min_samples_leaf: float = 1,
+        subsample: float = 1.0,
+        missing: Missing = "fractional",
+        random_state: int | None = None,
+    ) -> None:
+        self.n_estimators = n_estimators
+        self.learning_rate = learning_rate
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.subsample = subsample
+        self.missing = missing
+        self.random_state = random_state
+
+    def _model(self, data: Dataset) -> Ensemble:
+        return boosting.gradient_boost(
+            data,
+            n_stages=self.n_estimators,
+            learning_rate=self.learning_rate,
+            max_depth=self.max_depth,
+            min_samples_split=self.min_samples_split,
+            min_samples_leaf=self.min_samples_leaf,
+            subsample=self.subsample,
+            seed=self.random_state or 0,
+            missing=self.missing,
+        )
