@@ -79,7 +79,8 @@ trees or rounds, ``random_state`` the seed); the optimal tree's are its
 ``max_depth``, ``max_leaf_nodes``, ``ccp_alpha`` and the search ``budget``.  An
 exact search needs complete data: :class:`OptimalTreeClassifier` refuses NaN.
 
-Contents: the estimators above, :func:`dataset`, :data:`ALGORITHMS`.
+Contents: the estimators above, :func:`dataset`, :func:`expected_failed_checks`,
+:data:`ALGORITHMS`.
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ __all__ = [
     "TreeClassifier",
     "TreeRegressor",
     "dataset",
+    "expected_failed_checks",
 ]
 
 Algorithm = Literal["c45", "j48", "id3", "cart"]
@@ -683,3 +685,23 @@ class BoostingRegressor(_Regressor):
             seed=self.random_state or 0,
             missing=self.missing,
         )
+
+
+_BOOTSTRAP_FAILS = {
+    "check_sample_weight_equivalence_on_dense_data": (
+        "a forest draws its bootstrap samples row by row, so a row of weight 2 and two copies"
+        " of it are drawn differently (scikit-learn's own forests fail it for that reason);"
+        " each member is the tree of its sample, weights and copies alike"
+    ),
+}
+
+
+def expected_failed_checks(estimator: BaseEstimator) -> dict[str, str]:
+    """The checks of scikit-learn's ``check_estimator`` that ``estimator`` fails, each with
+    its reason, for ``check_estimator(estimator, expected_failed_checks=...)``: none but the
+    forests' one.
+
+    >>> sorted(expected_failed_checks(ForestClassifier())), expected_failed_checks(TreeClassifier())
+    (['check_sample_weight_equivalence_on_dense_data'], {})
+    """
+    return dict(_BOOTSTRAP_FAILS) if isinstance(estimator, _Forest) else {}

@@ -34,6 +34,7 @@ from dtree.estimators import (
     TreeClassifier,
     TreeRegressor,
     dataset,
+    expected_failed_checks,
 )
 from dtree.impurity import entropy
 from dtree.learner import CART
@@ -50,14 +51,6 @@ SKIPPED = {
 }
 """The checks scikit-learn itself skips for these estimators, and why."""
 
-BOOTSTRAP = {
-    "check_sample_weight_equivalence_on_dense_data": (
-        "a forest draws its bootstrap samples row by row, so a row of weight 2 and two copies"
-        " of it are drawn differently (scikit-learn's own forests fail it for that reason);"
-        " each member is the tree of its sample, weights and copies alike"
-    ),
-}
-"""The checks a random forest fails, and why."""
 
 ESTIMATORS = [
     TreeClassifier(),
@@ -76,7 +69,7 @@ ESTIMATORS = [
 
 @pytest.mark.parametrize("estimator", ESTIMATORS, ids=repr)
 def test_every_estimator_check_of_scikit_learn_passes(estimator: Any) -> None:
-    expected = BOOTSTRAP if isinstance(estimator, ForestClassifier | ForestRegressor) else {}
+    expected = expected_failed_checks(estimator)
     results = check_estimator(
         estimator, expected_failed_checks=expected, on_fail=None, on_skip=None
     )
@@ -292,6 +285,11 @@ def test_bad_targets_weights_and_alphas_are_refused(fit: Any, message: str) -> N
 def test_column_names_that_clash_with_the_targets_name_are_fine() -> None:
     x = pd.DataFrame({"y": range(8), "_y": range(8)})
     assert TreeClassifier("cart").fit(x, [0] * 4 + [1] * 4).tree_.stats.weight == 8
+
+
+def test_only_the_forests_expect_a_check_to_fail() -> None:
+    failing = {type(e).__name__ for e in ESTIMATORS if expected_failed_checks(e)}
+    assert failing == {"ForestClassifier", "ForestRegressor"}
 
 
 def test_the_ensembles_and_the_optimal_tree_are_dtrees_own() -> None:
