@@ -13,6 +13,7 @@ import pandas as pd
 import polars as pl
 import pytest
 from attrs import evolve
+from hypothesis import given
 from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
 from sklearn.pipeline import make_pipeline
@@ -23,6 +24,7 @@ from dtree import Dataset, c45, cart
 from dtree.bagging import random_forest
 from dtree.boosting import adaboost, gradient_boost
 from dtree.conformance import compare, from_sklearn, learner_for
+from dtree.dataset import Attribute, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.estimators import (
@@ -36,12 +38,15 @@ from dtree.estimators import (
     dataset,
     expected_failed_checks,
 )
+from dtree.frame import examples, to_frame
+from dtree.grow import grow
 from dtree.impurity import entropy
 from dtree.learner import CART
 from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to
 from dtree.render import text
-from dtree.tree import n_leaves
+from dtree.strategies import datasets
+from dtree.tree import n_leaves, predict_many
 
 SKIPPED = {
     "check_array_api_input": (
@@ -326,3 +331,23 @@ def test_grid_search_tunes_a_forest_and_boosting() -> None:
     assert forest.fit(x, y).best_params_ == {"max_depth": 3}
     boosted = GridSearchCV(BoostingClassifier(), {"n_estimators": [1, 10]}, cv=cv)
     assert boosted.fit(x, y).best_params_ == {"n_estimators": 10}
+
+
+@given(datasets(max_numeric=2, missing=True, weighted=True))
+def test_a_tree_estimator_on_a_frame_grows_the_tree_dtree_grows(data: Dataset) -> None:
+    frame = to_frame(data, backend="pandas")
+    x = frame[list(data.schema.names)]
+    y = frame[data.schema.target.name].astype(str)
+    weights = [data.weights[r] for r in data.rows]
+    model = TreeClassifier("cart", pruning="none").fit(x, y, sample_weight=weights)
+    # The estimator's classes are the labels y holds, sorted; a row of weight 0 is left out.
+    classes = Attribute("y", Nominal(tuple(sorted({str(data.target[r]) for r in data.rows}))))
+    kept = [r for r in data.rows if data.weights[r] > 0]
+    expected = Dataset(
+        Schema(data.schema.attributes, classes),
+        tuple([column[r] for r in kept] for column in data.columns),
+        [data.target[r] for r in kept],
+        [data.weights[r] for r in kept],
+    )
+    assert model.tree_ == grow(evolve(CART, missing="fractional"), expected)
+    assert model.predict(x).tolist() == [str(p) for p in predict_many(model.tree_, examples(x))]
