@@ -10,6 +10,7 @@ from benchmarks import (
     bench_cart,
     bench_ensemble,
     bench_extremes,
+    bench_frames,
     bench_j48,
     bench_optimal,
     bench_parallel,
@@ -302,6 +303,24 @@ def test_the_ensemble_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFi
     for line in lines[-2:]:
         ours, theirs = (float(word) for word in line.split()[-3::2])
         assert ours == pytest.approx(theirs, rel=1e-6)
+
+
+def test_the_frames_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_frames.main(["--rows", "150", "--sklearn-repeats", "1", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("frames and estimators on 150 rows, dtree against pandas")
+    tasks = ["read the CSV", "from_frame", "CART on the numeric", "CART predicts 150", "C4.5"]
+    assert [line.split()[0] for line in lines[2:7]] == [task.split()[0] for task in tasks]
+    assert lines[8].endswith("from_frame of pandas' frame is read_csv's: True")
+    assert lines[9].endswith("150 rows, 12 attributes")
+
+
+def test_the_frames_benchmarks_frame_has_its_nominal_columns() -> None:
+    frame = bench_frames.make_frame(50)
+    assert frame["n0"].cat.categories.tolist() == [f"s{k}" for k in range(bench_frames.SHIFTS)]
+    assert frame.shape == (50, 13)
 
 
 def test_the_ensemble_benchmark_refuses_an_empty_forest() -> None:

@@ -213,12 +213,16 @@ def measure(
     return lines
 
 
-def report(rows: int, lines: Sequence[Line]) -> str:
+def report(
+    rows: int,
+    lines: Sequence[Line],
+    title: str = "ensembles",
+    peer: str = "scikit-learn (n_jobs=1)",
+) -> str:
     """A table of both systems' wall and CPU times and their ratios; no verdict."""
     width = max(len(line.task) for line in lines)
     out = [
-        f"ensembles on {rows} rows, dtree against scikit-learn (n_jobs=1); the least time of the"
-        " repeats",
+        f"{title} on {rows} rows, dtree against {peer}; the least time of the repeats",
         f"{'task':<{width}} {'dtree s':>9} {'sklearn s':>10} {'ratio':>8}"
         f" {'dtree cpu s':>12} {'sklearn cpu s':>14} {'cpu ratio':>10}",
     ]
