@@ -44,9 +44,9 @@ as :func:`dtree.read_csv` keeps them.
 
 Holds: :func:`from_frame` (also :meth:`Dataset.from_frame`), :func:`columns`
 (a frame's columns as attributes and values), :func:`examples`
-(a frame's rows, for a model to predict), :func:`to_frame` (a dataset, or
-named columns such as predictions, as a frame of the backend asked for) and
-:data:`BACKENDS`.
+(a frame's rows, for a model to predict), :func:`to_frame` (a dataset, or a
+:data:`Table`: predictions, a confusion matrix, a table of records, as a
+frame of the backend asked for) and :data:`BACKENDS`.
 """
 
 from __future__ import annotations
@@ -54,8 +54,10 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Literal, cast
 
+import attrs
 import narwhals.stable.v2 as nw
 
 from dtree.dataset import (
@@ -73,8 +75,9 @@ from dtree.dataset import (
     infer_domain,
 )
 from dtree.errors import DtreeError, check_choice, quote
+from dtree.evaluate import ConfusionMatrix
 
-__all__ = ["BACKENDS", "Backend", "columns", "examples", "from_frame", "to_frame"]
+__all__ = ["BACKENDS", "Backend", "Table", "columns", "examples", "from_frame", "to_frame"]
 
 Backend = Literal["pandas", "polars", "pyarrow"]
 BACKENDS: tuple[Backend, ...] = ("pandas", "polars", "pyarrow")
@@ -314,21 +317,66 @@ def _frame_columns(data: Dataset, weights: str) -> Iterator[tuple[str, list[Any]
         yield weights, [w if isinstance(w, int) else float(w) for w in shares], kind
 
 
+Table = Dataset | ConfusionMatrix | Mapping[str, Sequence[object]] | Sequence[object]
+"""What :func:`to_frame` takes: a dataset, a confusion matrix, named columns, or records
+(attrs instances, such as the rows of :attr:`dtree.prune.Selection.table`)."""
+
+
+def _cell(value: object, column: str) -> object:
+    """A value as a frame holds it: an exact fraction as the nearest float."""
+    if value is None or isinstance(value, str | bool | int | float):
+        return value
+    if isinstance(value, Fraction):
+        return float(value)
+    raise DtreeError(
+        f"{type(value).__name__} values have no place in a frame: give numbers or text",
+        column=column,
+    )
+
+
+def _named(table: Table) -> dict[str, list[object]]:
+    """The columns of a table that is not a dataset, by name."""
+    if isinstance(table, ConfusionMatrix):
+        by_class = {
+            f"predicted {c}": [row[k] for row in table.counts] for k, c in enumerate(table.classes)
+        }
+        named: Mapping[str, Sequence[object]] = {"actual": table.classes, **by_class}
+    elif isinstance(table, Mapping):
+        named = table
+    else:
+        records = collection(cast(Sequence[object], table), "records")
+        kinds = {type(record) for record in records}
+        if len(kinds) > 1 or not all(attrs.has(kind) for kind in kinds):
+            raise DtreeError(
+                "records are attrs instances of one class, such as a Selection's table rows"
+            )
+        fields = (
+            [field.name for field in attrs.fields(cast(Any, type(records[0])))] if records else []
+        )
+        named = {name: [getattr(record, name) for record in records] for name in fields}
+    return {name: [_cell(v, name) for v in values] for name, values in named.items()}
+
+
 def to_frame(
-    data: Dataset | Mapping[str, Sequence[Value]],
+    data: Table,
     *,
     backend: Backend = "pandas",
     weights: str = "weight",
 ) -> Any:
-    """A dataset, or named columns (predictions, a table), as a native frame of ``backend``.
+    """A dataset, or a table (predictions, a confusion matrix, a table of records), as a
+    native frame of ``backend``.
 
     A dataset gives its attributes, then its target, then (unless every weight
     is 1) a column ``weights``; a nominal column is an enum of its declared
     values in their order, except in pyarrow, which narwhals cannot give one
     (strings there, so a pyarrow frame read back has its values sorted).
     :func:`from_frame` with the same ``target`` and ``weights`` reads a pandas
-    or polars frame back as the same rows and schema.  Named columns are given
-    as they are: numbers, strings, ``None``.
+    or polars frame back as the same rows and schema.
+
+    Named columns are given as they are (numbers, text, ``None``); a confusion
+    matrix as a column ``actual`` and a column ``predicted <class>`` per class;
+    records (attrs instances of one class) as a column per field.  An exact
+    fraction becomes the nearest float: a frame has no rationals.
 
     >>> from dtree.datasets import load
     >>> golf = load("golf")
@@ -338,6 +386,13 @@ def to_frame(
 'rain', 'sunny']))
     >>> from_frame(to_frame(golf), target="class") == golf
     True
+    >>> from dtree.evaluate import confusion_matrix
+    >>> from dtree.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> print(to_frame(confusion_matrix(id3(tennis, max_depth=1), tennis)))
+      actual  predicted No  predicted Yes
+    0     No             3              2
+    1    Yes             2              7
     """
     check_choice("backend", backend, BACKENDS)
     if isinstance(data, Dataset):
@@ -348,5 +403,4 @@ def to_frame(
         }
         named = {name: values for name, values, _ in columns}
         return nw.from_dict(named, schema=schema, backend=backend).to_native()
-    named = {name: list(values) for name, values in data.items()}
-    return nw.from_dict(named, backend=backend).to_native()
+    return nw.from_dict(_named(data), backend=backend).to_native()

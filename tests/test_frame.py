@@ -5,6 +5,7 @@ refused by column; a dataset goes out to a frame and back unchanged."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,12 @@ import pyarrow.csv as pa_csv
 import pytest
 from hypothesis import given
 
-from dtree import Dataset, read_csv
+from dtree import CART, Dataset, cart, read_csv
 from dtree.dataset import Nominal, Numeric
 from dtree.datasets import load, names
 from dtree.errors import DtreeError
 from dtree.frame import BACKENDS, columns, examples, from_frame, to_frame
+from dtree.prune import select_by_cv
 from dtree.strategies import datasets
 
 CSV = """outlook,temperature,humidity,windy,visitors,play
@@ -256,3 +258,26 @@ def test_an_infinity_is_refused_wherever_a_frame_is_read() -> None:
     frame = pl.DataFrame({"x": [1.0, float("-inf")]})
     with pytest.raises(DtreeError, match="row 2, column 'x': -inf is not a finite number"):
         examples(frame)
+
+
+def test_tables_of_records_become_frames_with_a_column_per_field() -> None:
+    iris = load("iris")
+    selection = select_by_cv(CART, iris, 5)
+    frame = to_frame(selection.table, backend="polars")
+    assert frame.columns == ["alpha", "leaves", "risk", "error", "standard_error"]
+    assert frame["leaves"].to_list() == [row.leaves for row in selection.table]
+    assert frame["alpha"].to_list() == [float(row.alpha) for row in selection.table]
+    assert to_frame({"p": [Fraction(1, 3)]}, backend="pyarrow").column("p").to_pylist() == [1 / 3]
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ({"tree": [cart(load("golf"))]}, "column 'tree': Split values have no place"),
+        ([Nominal(("a",)), Numeric()], "attrs instances of one class"),
+        ([1, 2], "attrs instances of one class"),
+    ],
+)
+def test_what_a_frame_cannot_hold_is_refused(table: Any, message: str) -> None:
+    with pytest.raises(DtreeError, match=message):
+        to_frame(table)
