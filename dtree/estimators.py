@@ -15,7 +15,8 @@ and narwhals for data frames).  An estimator follows scikit-learn's
 conventions -- ``fit`` / ``predict`` / ``predict_proba`` / ``score``, its
 parameters as constructor arguments (``get_params``, ``set_params``,
 ``clone``), ``classes_``, ``n_features_in_``, ``feature_names_in_``,
-``sample_weight`` -- so it goes into a ``Pipeline``, ``cross_val_score`` and
+``feature_importances_`` (:func:`dtree.importance.impurity_importance`),
+``get_depth`` and ``get_n_leaves`` of a tree, ``sample_weight`` -- so it goes into a ``Pipeline``, ``cross_val_score`` and
 ``GridSearchCV``; and it keeps the fitted dtree tree in ``tree_`` (to which
 rules, DNF, renderings and pruning apply), or the fitted ensemble in
 ``ensemble_``.  Each fits exactly what the dtree function it names fits on
@@ -114,9 +115,11 @@ from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice
 from dtree.frame import columns
 from dtree.grow import grow
+from dtree.importance import impurity_importance
+from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic
-from dtree.tree import Tree, predict_many, predict_proba_many
+from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 
 __all__ = [
     "ALGORITHMS",
@@ -239,6 +242,22 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
         model: Model = self.ensemble_ if hasattr(self, "ensemble_") else self.tree_
         return model
 
+    def _impurity(self) -> str:
+        """The impurity the model's importances are measured by: its criterion (Gini for
+        classes unless the model grows by another, squared error for values)."""
+        return getattr(self, "criterion", None) or "gini"
+
+    @property
+    def feature_importances_(self) -> Any:
+        """Each attribute's mean decrease in impurity, in the order of ``X``'s columns,
+        summing to 1 (all 0 for a model without a split):
+        :func:`dtree.importance.impurity_importance` with the model's criterion, as
+        scikit-learn measures ``feature_importances_``."""
+        model = self._fitted()
+        impurity = IMPURITIES.get(self._impurity(), gini)
+        importance = impurity_importance(model, impurity=impurity, attributes=self.attribute_names_)
+        return np.array([importance[name] for name in self.attribute_names_], dtype=float)
+
     def _examples(self, x: Any) -> tuple[dict[str, Value], ...]:
         check_is_fitted(self, "attribute_names_")
         typed = _attributes(self, x, reset=False)
@@ -332,7 +351,24 @@ def _check_alpha(alpha: object) -> float:
     return float(alpha)
 
 
-class _Tree(_Estimator):
+class _OneTree(_Estimator):
+    """An estimator of one tree, ``tree_``."""
+
+    def get_depth(self) -> int:
+        """The depth of the fitted tree (a leaf alone: 0)."""
+        return depth(self._fitted_tree())
+
+    def get_n_leaves(self) -> int:
+        """The number of leaves of the fitted tree."""
+        return n_leaves(self._fitted_tree())
+
+    def _fitted_tree(self) -> Tree:
+        check_is_fitted(self, "tree_")
+        tree: Tree = self.tree_
+        return tree
+
+
+class _Tree(_OneTree):
     """What the tree classifier and regressor share: the learner and the pruning."""
 
     def learner(self) -> Learner:
@@ -363,6 +399,9 @@ class _Tree(_Estimator):
             risk: Risk = "error" if impurity == "misclassification" else "impurity"
             tree = CostComplexity(alpha, risk, impurity)(tree, data)
         return tree
+
+    def _impurity(self) -> str:
+        return self.learner().impurity
 
     def _model(self, data: Dataset) -> Tree:
         learner = self.learner()
@@ -472,7 +511,7 @@ class TreeRegressor(_Regressor, _Tree):
         return evolve(super().learner(), impurity=self.criterion or "squared_error")
 
 
-class OptimalTreeClassifier(_Classifier):
+class OptimalTreeClassifier(_Classifier, _OneTree):
     """The exact optimal classification tree of :mod:`dtree.optimal` as a scikit-learn
     classifier: the least training error at depth at most ``max_depth`` (and at most
     ``max_leaf_nodes`` leaves) with ``ccp_alpha`` 0, else the least R(T) + alpha |T| (R the

@@ -40,6 +40,7 @@ from dtree.estimators import (
 )
 from dtree.frame import examples, to_frame
 from dtree.grow import grow
+from dtree.importance import impurity_importance
 from dtree.impurity import entropy
 from dtree.learner import CART
 from dtree.optimal import least_error, penalized
@@ -171,6 +172,15 @@ def test_dtree_cart_and_a_native_decision_tree_compare_as_equal(seed: int, alpha
     comparison = compare(theirs, ours.tree_, data, learner_for("sklearn").learner)
     assert comparison.agrees, comparison.text()
     assert (ours.predict(x) == native.predict(x)).all()
+    # scikit-learn's importances are dtree's measure of scikit-learn's tree; dtree's tree may
+    # break a tie otherwise, so its own importances are compared where no node tied.
+    names = data.schema.names
+    measured = impurity_importance(theirs, attributes=names)
+    assert np.allclose([measured[a] for a in names], native.feature_importances_, rtol=1e-9)
+    if comparison.counts["tie"] == 0:
+        assert np.allclose(ours.feature_importances_, native.feature_importances_, rtol=1e-9)
+        assert ours.get_n_leaves() == native.get_n_leaves()
+        assert ours.get_depth() == native.get_depth()
 
 
 def test_a_regressor_agrees_with_a_native_regression_tree() -> None:
@@ -185,6 +195,7 @@ def test_a_regressor_agrees_with_a_native_regression_tree() -> None:
         comparison = compare(from_sklearn(native, data), ours.tree_, data, learner)
         assert comparison.agrees, comparison.text()
         assert np.allclose(ours.predict(x), native.predict(x), rtol=1e-12)
+        assert np.allclose(ours.feature_importances_, native.feature_importances_, rtol=1e-9)
 
 
 def test_sample_weights_act_as_copies_and_zero_weights_as_absent_rows() -> None:
@@ -319,6 +330,8 @@ def test_the_ensembles_and_the_optimal_tree_are_dtrees_own() -> None:
     assert gradient.ensemble_ == gradient_boost(
         regression, n_stages=3, min_samples_leaf=1, missing="fractional"
     )
+    assert forest.feature_importances_.sum() == pytest.approx(1)
+    assert OptimalTreeClassifier(1).fit(x, y).get_n_leaves() == 2
     averaged = ForestRegressor(n_estimators=3).fit(x.drop(columns="petal_width"), values)
     assert len(averaged.ensemble_.trees) == 3
     assert averaged.score(x.drop(columns="petal_width"), values) > 0.9
