@@ -16,10 +16,10 @@ conventions -- ``fit`` / ``predict`` / ``predict_proba`` / ``score``, its
 parameters as constructor arguments (``get_params``, ``set_params``,
 ``clone``), ``classes_``, ``n_features_in_``, ``feature_names_in_``,
 ``feature_importances_`` (:func:`dtree.importance.impurity_importance`),
-``get_depth`` and ``get_n_leaves`` of a tree, ``sample_weight`` -- so it goes into a ``Pipeline``, ``cross_val_score`` and
-``GridSearchCV``; and it keeps the fitted dtree tree in ``tree_`` (to which
-rules, DNF, renderings and pruning apply), or the fitted ensemble in
-``ensemble_``.  Each fits exactly what the dtree function it names fits on
+``get_depth`` and ``get_n_leaves`` of a tree, ``sample_weight`` -- so it goes
+into a ``Pipeline``, ``cross_val_score`` and ``GridSearchCV``; and it keeps
+the fitted dtree tree in ``tree_`` (to which rules, DNF, renderings and
+pruning apply), or the fitted ensemble in ``ensemble_``.  Each fits exactly what the dtree function it names fits on
 the same data (the tests check it), and passes scikit-learn's
 ``check_estimator``, but a forest fails one check as scikit-learn's own
 forests do: a bootstrap sample drawn row by row tells a row of weight 2 from
@@ -63,12 +63,21 @@ The tree estimators' parameters and what they map to
 ``significance``             ``Learner.significance``, the chi-square test's level
 ``missing``                  ``Learner.missing`` (``"fractional"`` by default)
 ``pruning``                  None (the algorithm's own: C4.5's and J48's error-based pruning,
-                             none for ID3 and CART), ``"none"`` or ``"pessimistic"``
+                             none for ID3 and CART), ``"none"``, ``"pessimistic"``
+                             (:func:`dtree.prune.pessimistic`; J48's after collapsing),
+                             ``"reduced_error"`` (grown on a share of the rows, pruned on the
+                             rest: :func:`dtree.prune.reduced_error`) or
+                             ``"cost_complexity_cv"`` (the tree of the cost-complexity path
+                             that cross-validation chooses: :func:`dtree.prune.select_by_cv`)
 ``confidence``               the pessimistic pruning's confidence (C4.5's CF, 0.25)
+``validation_fraction``      reduced-error pruning's share of rows set aside (stratified), 0.25
+``cv_folds``, ``cv_rule``    the folds of ``"cost_complexity_cv"`` (10) and its rule: ``"min"``
+                             or ``"1se"`` (the smallest tree within a standard error)
 ``ccp_alpha``                cost-complexity pruning to T(alpha) after the above, with the
                              criterion's impurity as the risk, as scikit-learn prunes
                              (:func:`dtree.prune.prune_to`, ``risk="impurity"``); 0: none
-``random_state``             the seed of ``max_features``' draws (None: 0)
+``random_state``             the seed of ``max_features``' draws, of the validation rows and of
+                             the folds (None: 0)
 ===========================  ==================================================================
 
 Not there: ``splitter`` (dtree always takes the best split), ``class_weight``
@@ -113,12 +122,14 @@ from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, Value, Weight
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice
+from dtree.evaluate import train_test_split
 from dtree.frame import columns
 from dtree.grow import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
-from dtree.prune import Risk, pessimistic
+from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
+from dtree.selection import SelectionRule
 from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 
 __all__ = [
@@ -139,7 +150,7 @@ ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
 """The presets an estimator grows."""
 
 _PRESETS = {"c45": C45, "j48": J48, "id3": ID3, "cart": CART}
-Pruning = Literal["none", "pessimistic"]
+Pruning = Literal["none", "pessimistic", "reduced_error", "cost_complexity_cv"]
 _GROWING = (
     "max_depth",
     "min_samples_split",
@@ -382,31 +393,45 @@ class _Tree(_OneTree):
                 options[field] = params[name]
         return evolve(_PRESETS[params["algorithm"]], **options)
 
-    def _pruned(self, tree: Tree, data: Dataset, learner: Learner) -> Tree:
+    def _grown(self, data: Dataset, learner: Learner) -> Tree:
+        """The tree grown and pruned by the ``pruning`` method (the algorithm's own if None)."""
         params = self.get_params()
         pruning = params.get("pruning")
         if pruning is None:
             pruning = "pessimistic" if params["algorithm"] in ("c45", "j48") else "none"
         check_choice("pruning", pruning, get_args(Pruning))
-        if pruning == "pessimistic":
-            if params["algorithm"] == "j48":
-                tree = Pessimistic(params["confidence"])(tree, data)
-            else:
-                tree = pessimistic(tree, params["confidence"], data=data)
-        alpha = _check_alpha(self.ccp_alpha)
-        if alpha != 0:
-            impurity = learner.impurity
-            risk: Risk = "error" if impurity == "misclassification" else "impurity"
-            tree = CostComplexity(alpha, risk, impurity)(tree, data)
-        return tree
+        seed = params["random_state"] or 0
+        match pruning:
+            case "pessimistic" if params["algorithm"] == "j48":
+                return Pessimistic(params["confidence"])(grow(learner, data), data)
+            case "pessimistic":
+                return pessimistic(grow(learner, data), params["confidence"], data=data)
+            case "reduced_error":
+                train, validation = train_test_split(
+                    data,
+                    params["validation_fraction"],
+                    seed=seed,
+                    stratify=data.schema.is_classification,
+                )
+                return reduced_error(grow(learner, train), validation)
+            case "cost_complexity_cv":
+                rule = params["cv_rule"]
+                return select_by_cv(learner, data, params["cv_folds"], seed=seed, rule=rule).tree
+            case _:
+                return grow(learner, data)
 
     def _impurity(self) -> str:
         return self.learner().impurity
 
     def _model(self, data: Dataset) -> Tree:
         learner = self.learner()
-        _check_alpha(self.ccp_alpha)
-        return self._pruned(grow(learner, data), data, learner)
+        alpha = _check_alpha(self.ccp_alpha)
+        tree = self._grown(data, learner)
+        if alpha == 0:
+            return tree
+        impurity = learner.impurity
+        risk: Risk = "error" if impurity == "misclassification" else "impurity"
+        return CostComplexity(alpha, risk, impurity)(tree, data)
 
 
 class TreeClassifier(_Classifier, _Tree):
@@ -447,6 +472,9 @@ class TreeClassifier(_Classifier, _Tree):
         missing: Missing = "fractional",
         pruning: Pruning | None = None,
         confidence: float = 0.25,
+        validation_fraction: float = 0.25,
+        cv_folds: int = 10,
+        cv_rule: SelectionRule = "min",
         ccp_alpha: float = 0.0,
         random_state: int | None = None,
     ) -> None:
@@ -463,6 +491,9 @@ class TreeClassifier(_Classifier, _Tree):
         self.missing = missing
         self.pruning = pruning
         self.confidence = confidence
+        self.validation_fraction = validation_fraction
+        self.cv_folds = cv_folds
+        self.cv_rule = cv_rule
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 
@@ -489,6 +520,10 @@ class TreeRegressor(_Regressor, _Tree):
         max_leaf_nodes: int | None = None,
         max_features: int | float | str | None = None,
         missing: Missing = "fractional",
+        pruning: Literal["none", "reduced_error", "cost_complexity_cv"] | None = None,
+        validation_fraction: float = 0.25,
+        cv_folds: int = 10,
+        cv_rule: SelectionRule = "min",
         ccp_alpha: float = 0.0,
         random_state: int | None = None,
     ) -> None:
@@ -501,6 +536,10 @@ class TreeRegressor(_Regressor, _Tree):
         self.max_leaf_nodes = max_leaf_nodes
         self.max_features = max_features
         self.missing = missing
+        self.pruning = pruning
+        self.validation_fraction = validation_fraction
+        self.cv_folds = cv_folds
+        self.cv_rule = cv_rule
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 

@@ -38,13 +38,14 @@ from dtree.estimators import (
     dataset,
     expected_failed_checks,
 )
+from dtree.evaluate import train_test_split
 from dtree.frame import examples, to_frame
 from dtree.grow import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import entropy
 from dtree.learner import CART
 from dtree.optimal import least_error, penalized
-from dtree.prune import pessimistic, prune_to
+from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
 from dtree.render import text
 from dtree.strategies import datasets
 from dtree.tree import n_leaves, predict_many
@@ -354,7 +355,8 @@ def test_a_tree_estimator_on_a_frame_grows_the_tree_dtree_grows(data: Dataset) -
     weights = [data.weights[r] for r in data.rows]
     model = TreeClassifier("cart", pruning="none").fit(x, y, sample_weight=weights)
     # The estimator's classes are the labels y holds, sorted; a row of weight 0 is left out.
-    classes = Attribute("y", Nominal(tuple(sorted({str(data.target[r]) for r in data.rows}))))
+    name = "_" * max(len(n) for n in data.schema.names) + "y"  # a name no attribute has
+    classes = Attribute(name, Nominal(tuple(sorted({str(data.target[r]) for r in data.rows}))))
     kept = [r for r in data.rows if data.weights[r] > 0]
     expected = Dataset(
         Schema(data.schema.attributes, classes),
@@ -364,3 +366,20 @@ def test_a_tree_estimator_on_a_frame_grows_the_tree_dtree_grows(data: Dataset) -
     )
     assert model.tree_ == grow(evolve(CART, missing="fractional"), expected)
     assert model.predict(x).tolist() == [str(p) for p in predict_many(model.tree_, examples(x))]
+
+
+def test_every_pruning_method_is_a_parameter_and_grows_what_dtree_grows() -> None:
+    x, y = _iris()
+    iris = Dataset.from_frame(x.assign(y=y), target="y", classes=sorted(set(y)))
+    cart_learner = evolve(CART, missing="fractional")
+    reduced = TreeClassifier("cart", pruning="reduced_error", random_state=4).fit(x, y)
+    train, validation = train_test_split(iris, 0.25, seed=4, stratify=True)
+    assert reduced.tree_ == reduced_error(grow(cart_learner, train), validation)
+    chosen = TreeClassifier("cart", pruning="cost_complexity_cv", cv_rule="1se").fit(x, y)
+    assert chosen.tree_ == select_by_cv(cart_learner, iris, 10, rule="1se").tree
+    grid = {"pruning": ["none", "pessimistic", "reduced_error", "cost_complexity_cv"]}
+    search = GridSearchCV(TreeClassifier("cart"), grid, cv=KFold(3, shuffle=True, random_state=0))
+    assert len(search.fit(x, y).cv_results_["mean_test_score"]) == 4
+    values = x["petal_width"]
+    regression = TreeRegressor(pruning="cost_complexity_cv", cv_folds=5)
+    assert regression.fit(x.drop(columns="petal_width"), values).get_n_leaves() > 1
