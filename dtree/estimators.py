@@ -19,8 +19,9 @@ parameters as constructor arguments (``get_params``, ``set_params``,
 ``get_depth`` and ``get_n_leaves`` of a tree, ``sample_weight`` -- so it goes
 into a ``Pipeline``, ``cross_val_score`` and ``GridSearchCV``; and it keeps
 the fitted dtree tree in ``tree_`` (to which rules, DNF, renderings and
-pruning apply), or the fitted ensemble in ``ensemble_``.  Each fits exactly what the dtree function it names fits on
-the same data (the tests check it), and passes scikit-learn's
+pruning apply), or the fitted ensemble in ``ensemble_``.  Each fits exactly
+what the dtree function it names fits on the same data (the tests check it),
+and passes scikit-learn's
 ``check_estimator``, but a forest fails one check as scikit-learn's own
 forests do: a bootstrap sample drawn row by row tells a row of weight 2 from
 two copies of it.
