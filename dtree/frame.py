@@ -26,9 +26,10 @@ and Arrow's null type) is nominal with no values, as :func:`dtree.read_csv`
 reads one (pandas reads such a column of a file as floats: numeric); an
 infinity is refused.  A pandas column of objects is read by what it holds:
 strings, or booleans.  Column names are
-taken as text.  A polars ``Categorical`` has no category list of its own: its
-categories come in the order they first appear (declare the order with an
-``Enum``).  A categorical value is the text of its category, so
+taken as text.  A polars ``Categorical`` declares no order of its own (its
+categories come in the order they first appear): its values are sorted, as
+strings are, so that permuting the rows changes nothing (declare an order with
+an ``Enum``).  A categorical value is the text of its category, so
 categories must be strings or numbers.  The target is typed the same way: a
 categorical target declares the class order, a numeric one makes a regression
 dataset.  Rows are numbered from 1 in errors, as in a CSV file.
@@ -59,6 +60,7 @@ from typing import Any, Literal, cast
 
 import attrs
 import narwhals.stable.v2 as nw
+from narwhals.dependencies import is_polars_series
 
 from dtree.dataset import (
     Attribute,
@@ -122,10 +124,14 @@ def _native(frame: object) -> nw.DataFrame[Any]:
 
 
 def _categories(series: nw.Series[Any]) -> tuple[str, ...]:
+    """A categorical column's values in their declared order; a polars ``Categorical``
+    declares none (its categories are those present, in the order they first appear),
+    so its values are sorted, as strings are, and permuting rows changes nothing."""
     dtype = series.dtype
     if isinstance(dtype, nw.Enum):
         return tuple(map(_text, dtype.categories))
-    return tuple(_text(value) for value in series.cat.get_categories().to_list())
+    values = tuple(_text(value) for value in series.cat.get_categories().to_list())
+    return tuple(sorted(values)) if is_polars_series(series.to_native()) else values
 
 
 def _text(value: object) -> str:

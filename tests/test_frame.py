@@ -281,3 +281,12 @@ def test_tables_of_records_become_frames_with_a_column_per_field() -> None:
 def test_what_a_frame_cannot_hold_is_refused(table: Any, message: str) -> None:
     with pytest.raises(DtreeError, match=message):
         to_frame(table)
+
+
+def test_a_polars_categorical_declares_no_order_so_its_values_are_sorted() -> None:
+    frame = pl.DataFrame(
+        {"x": pl.Series(["b", "c", "a", "b"], dtype=pl.Categorical), "y": ["p", "q", "p", "q"]}
+    )
+    data = from_frame(frame, target="y")
+    assert data.schema.attributes[0].domain == Nominal(("a", "b", "c"))
+    assert from_frame(frame.reverse(), target="y").schema == data.schema
