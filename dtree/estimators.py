@@ -152,6 +152,7 @@ ALGORITHMS: tuple[Algorithm, ...] = get_args(Algorithm)
 
 _PRESETS = {"c45": C45, "j48": J48, "id3": ID3, "cart": CART}
 Pruning = Literal["none", "pessimistic", "reduced_error", "cost_complexity_cv"]
+RegressionPruning = Literal["none", "reduced_error", "cost_complexity_cv"]
 _GROWING = (
     "max_depth",
     "min_samples_split",
@@ -240,6 +241,14 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
     def _model(self, data: Dataset) -> Model:
         raise NotImplementedError
 
+    def _params(self) -> dict[str, Any]:
+        """The parameters, a NumPy number as the Python number it holds (a grid of
+        ``np.arange`` values is a grid of ints)."""
+        return {
+            name: value.item() if isinstance(value, np.generic) else value
+            for name, value in self.get_params().items()
+        }
+
     def _fit(self, x: Any, target: Sequence[Any], weights: Any, classes: Any) -> None:
         data = dataset(self, x, target, weights, classes=classes)
         self.attribute_names_ = data.schema.names
@@ -263,8 +272,10 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
     def feature_importances_(self) -> Any:
         """Each attribute's mean decrease in impurity, in the order of ``X``'s columns,
         summing to 1 (all 0 for a model without a split):
-        :func:`dtree.importance.impurity_importance` with the model's criterion, as
-        scikit-learn measures ``feature_importances_``."""
+        :func:`dtree.importance.impurity_importance` with the model's criterion.  For a
+        tree and a forest these are scikit-learn's numbers on the same trees; for
+        boosting, every member counts alike, where scikit-learn weighs AdaBoost's members
+        by their weights and adds gradient boosting's decreases before normalising."""
         model = self._fitted()
         impurity = IMPURITIES.get(self._impurity(), gini)
         importance = impurity_importance(model, impurity=impurity, attributes=self.attribute_names_)
@@ -383,9 +394,11 @@ class _OneTree(_Estimator):
 class _Tree(_OneTree):
     """What the tree classifier and regressor share: the learner and the pruning."""
 
+    _prunings: tuple[str, ...] = get_args(Pruning)
+
     def learner(self) -> Learner:
         """The :class:`dtree.learner.Learner` these parameters grow a tree with."""
-        params = self.get_params()
+        params = self._params()
         check_choice("algorithm", params["algorithm"], ALGORITHMS)
         options = {name: params[name] for name in _GROWING if name in params}
         options["seed"] = params["random_state"] or 0
@@ -396,11 +409,11 @@ class _Tree(_OneTree):
 
     def _grown(self, data: Dataset, learner: Learner) -> Tree:
         """The tree grown and pruned by the ``pruning`` method (the algorithm's own if None)."""
-        params = self.get_params()
+        params = self._params()
         pruning = params.get("pruning")
         if pruning is None:
             pruning = "pessimistic" if params["algorithm"] in ("c45", "j48") else "none"
-        check_choice("pruning", pruning, get_args(Pruning))
+        check_choice("pruning", pruning, self._prunings)
         seed = params["random_state"] or 0
         match pruning:
             case "pessimistic" if params["algorithm"] == "j48":
@@ -408,16 +421,23 @@ class _Tree(_OneTree):
             case "pessimistic":
                 return pessimistic(grow(learner, data), params["confidence"], data=data)
             case "reduced_error":
+                share = params["validation_fraction"]
+                if not is_number(share) or not 0 < share < 1:
+                    raise DtreeError(
+                        f"validation_fraction is a share of the rows in (0, 1), got {share!r}"
+                    )
                 train, validation = train_test_split(
-                    data,
-                    params["validation_fraction"],
-                    seed=seed,
-                    stratify=data.schema.is_classification,
+                    data, float(share), seed=seed, stratify=data.schema.is_classification
                 )
                 return reduced_error(grow(learner, train), validation)
             case "cost_complexity_cv":
+                folds = params["cv_folds"]
+                if type(folds) is not int or not 2 <= folds <= len(data):
+                    raise DtreeError(
+                        f"cv_folds is a number of folds in 2..{len(data)} (the rows), got {folds!r}"
+                    )
                 rule = params["cv_rule"]
-                return select_by_cv(learner, data, params["cv_folds"], seed=seed, rule=rule).tree
+                return select_by_cv(learner, data, folds, seed=seed, rule=rule).tree
             case _:
                 return grow(learner, data)
 
@@ -426,7 +446,7 @@ class _Tree(_OneTree):
 
     def _model(self, data: Dataset) -> Tree:
         learner = self.learner()
-        alpha = _check_alpha(self.ccp_alpha)
+        alpha = _check_alpha(self._params()["ccp_alpha"])
         tree = self._grown(data, learner)
         if alpha == 0:
             return tree
@@ -521,7 +541,7 @@ class TreeRegressor(_Regressor, _Tree):
         max_leaf_nodes: int | None = None,
         max_features: int | float | str | None = None,
         missing: Missing = "fractional",
-        pruning: Literal["none", "reduced_error", "cost_complexity_cv"] | None = None,
+        pruning: RegressionPruning | None = None,
         validation_fraction: float = 0.25,
         cv_folds: int = 10,
         cv_rule: SelectionRule = "min",
@@ -543,6 +563,8 @@ class TreeRegressor(_Regressor, _Tree):
         self.cv_rule = cv_rule
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
+
+    _prunings = get_args(RegressionPruning)
 
     def learner(self) -> Learner:
         """The :class:`dtree.learner.Learner` these parameters grow a tree with."""
@@ -586,15 +608,16 @@ class OptimalTreeClassifier(_Classifier, _OneTree):
         return tags
 
     def _model(self, data: Dataset) -> Tree:
-        alpha = _check_alpha(self.ccp_alpha)
+        p = self._params()
+        alpha = _check_alpha(p["ccp_alpha"])
         if alpha == 0:
             return optimal.least_error(
-                data, self.max_depth, max_leaves=self.max_leaf_nodes, budget=self.budget
+                data, p["max_depth"], max_leaves=p["max_leaf_nodes"], budget=p["budget"]
             )
-        if self.max_leaf_nodes is not None:
+        if p["max_leaf_nodes"] is not None:
             raise DtreeError("max_leaf_nodes bounds the least-error tree: give ccp_alpha=0")
         return optimal.penalized(
-            data, Fraction(alpha), max_depth=self.max_depth, budget=self.budget
+            data, Fraction(alpha), max_depth=p["max_depth"], budget=p["budget"]
         )
 
 
@@ -602,19 +625,20 @@ class _Forest(_Estimator):
     """A random forest (:func:`dtree.bagging.random_forest`) of CART trees."""
 
     def _model(self, data: Dataset) -> Ensemble:
+        p = self._params()
         learner = evolve(
             default_learner(data),
-            max_depth=self.max_depth,
-            min_samples_split=self.min_samples_split,
-            min_samples_leaf=self.min_samples_leaf,
-            missing=self.missing,
-            **({} if self.criterion is None else {"impurity": self.criterion}),
+            max_depth=p["max_depth"],
+            min_samples_split=p["min_samples_split"],
+            min_samples_leaf=p["min_samples_leaf"],
+            missing=p["missing"],
+            **({} if p["criterion"] is None else {"impurity": p["criterion"]}),
         )
         return bagging.random_forest(
             data,
-            n_trees=self.n_estimators,
-            max_features=self.max_features,
-            seed=self.random_state or 0,
+            n_trees=p["n_estimators"],
+            max_features=p["max_features"],
+            seed=p["random_state"] or 0,
             learner=learner,
         ).ensemble
 
@@ -713,9 +737,10 @@ class BoostingClassifier(_Classifier):
         self.missing = missing
 
     def _model(self, data: Dataset) -> Ensemble:
-        learner = evolve(CART, max_depth=self.max_depth, missing=self.missing)
+        p = self._params()
+        learner = evolve(CART, max_depth=p["max_depth"], missing=p["missing"])
         return boosting.adaboost(
-            data, n_rounds=self.n_estimators, learner=learner, learning_rate=self.learning_rate
+            data, n_rounds=p["n_estimators"], learner=learner, learning_rate=p["learning_rate"]
         )
 
 
@@ -753,16 +778,17 @@ class BoostingRegressor(_Regressor):
         self.random_state = random_state
 
     def _model(self, data: Dataset) -> Ensemble:
+        p = self._params()
         return boosting.gradient_boost(
             data,
-            n_stages=self.n_estimators,
-            learning_rate=self.learning_rate,
-            max_depth=self.max_depth,
-            min_samples_split=self.min_samples_split,
-            min_samples_leaf=self.min_samples_leaf,
-            subsample=self.subsample,
-            seed=self.random_state or 0,
-            missing=self.missing,
+            n_stages=p["n_estimators"],
+            learning_rate=p["learning_rate"],
+            max_depth=p["max_depth"],
+            min_samples_split=p["min_samples_split"],
+            min_samples_leaf=p["min_samples_leaf"],
+            subsample=p["subsample"],
+            seed=p["random_state"] or 0,
+            missing=p["missing"],
         )
 
 

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal, cast
 
@@ -323,21 +323,24 @@ def _frame_columns(data: Dataset, weights: str) -> Iterator[tuple[str, list[Any]
         yield weights, [w if isinstance(w, int) else float(w) for w in shares], kind
 
 
-Table = Dataset | ConfusionMatrix | Mapping[str, Sequence[object]] | Sequence[object]
+Table = Dataset | ConfusionMatrix | Mapping[str, Iterable[object]] | Sequence[object]
 """What :func:`to_frame` takes: a dataset, a confusion matrix, named columns, or records
 (attrs instances, such as the rows of :attr:`dtree.prune.Selection.table`)."""
 
 
 def _cell(value: object, column: str) -> object:
-    """A value as a frame holds it: an exact fraction as the nearest float."""
-    if value is None or isinstance(value, str | bool | int | float):
-        return value
+    """A value as a frame holds it: an exact fraction as the nearest float, a NumPy number
+    as the Python number it holds; a tree, statistics or any other dtree value refused."""
     if isinstance(value, Fraction):
         return float(value)
-    raise DtreeError(
-        f"{type(value).__name__} values have no place in a frame: give numbers or text",
-        column=column,
-    )
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        return value.item()
+    if attrs.has(type(value)):
+        raise DtreeError(
+            f"{type(value).__name__} values have no place in a frame: give numbers or text",
+            column=column,
+        )
+    return value
 
 
 def _named(table: Table) -> dict[str, list[object]]:
@@ -346,7 +349,7 @@ def _named(table: Table) -> dict[str, list[object]]:
         by_class = {
             f"predicted {c}": [row[k] for row in table.counts] for k, c in enumerate(table.classes)
         }
-        named: Mapping[str, Sequence[object]] = {"actual": table.classes, **by_class}
+        named: Mapping[str, Iterable[object]] = {"actual": table.classes, **by_class}
     elif isinstance(table, Mapping):
         named = table
     else:

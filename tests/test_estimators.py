@@ -383,3 +383,29 @@ def test_every_pruning_method_is_a_parameter_and_grows_what_dtree_grows() -> Non
     values = x["petal_width"]
     regression = TreeRegressor(pruning="cost_complexity_cv", cv_folds=5)
     assert regression.fit(x.drop(columns="petal_width"), values).get_n_leaves() > 1
+
+
+def test_numpy_numbers_are_parameters_as_a_grid_of_np_arange_gives_them() -> None:
+    x, y = _iris()
+    cv = KFold(3, shuffle=True, random_state=0)
+    for estimator in (TreeClassifier("cart"), ForestClassifier(3), OptimalTreeClassifier()):
+        search = GridSearchCV(estimator, {"max_depth": np.arange(1, 3)}, cv=cv, error_score="raise")
+        assert search.fit(x, y).best_params_["max_depth"] in (1, 2)
+
+
+@pytest.mark.parametrize(
+    ("estimator", "message"),
+    [
+        (TreeClassifier("cart", pruning="reduced_error", validation_fraction=1), "share"),
+        (TreeClassifier("cart", pruning="reduced_error", validation_fraction=0.0), "share"),
+        (TreeClassifier("cart", pruning="cost_complexity_cv", cv_folds=200), "cv_folds"),
+        (TreeRegressor(pruning="pessimistic"), "pruning"),  # type: ignore[arg-type]
+    ],
+    ids=repr,
+)
+def test_pruning_settings_are_refused_by_their_names(estimator: Any, message: str) -> None:
+    x, y = _iris()
+    if isinstance(estimator, TreeRegressor):
+        y = x.pop("petal_width")
+    with pytest.raises(DtreeError, match=message):
+        estimator.fit(x, y)

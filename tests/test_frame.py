@@ -290,3 +290,8 @@ def test_a_polars_categorical_declares_no_order_so_its_values_are_sorted() -> No
     data = from_frame(frame, target="y")
     assert data.schema.attributes[0].domain == Nominal(("a", "b", "c"))
     assert from_frame(frame.reverse(), target="y").schema == data.schema
+
+
+def test_numpy_values_such_as_an_estimators_predictions_become_a_frame() -> None:
+    frame = to_frame({"label": np.array([1, 0]), "ok": np.array([True, False])}, backend="polars")
+    assert frame.to_dict(as_series=False) == {"label": [1, 0], "ok": [True, False]}
