@@ -376,7 +376,12 @@ class Dataset:
 
     def to_frame(self, *, backend: str = "pandas", weights: str = "weight") -> object:
         """This dataset as a data frame of ``backend`` (``pandas``, ``polars`` or
-        ``pyarrow``): :func:`dtree.frame.to_frame`, which needs the ``frames`` extra."""
+        ``pyarrow``): :func:`dtree.frame.to_frame`, which needs the ``frames`` extra.
+
+        >>> data = Dataset.from_records([{"x": 1, "y": "b"}, {"x": 2, "y": "a"}], target="y")
+        >>> data.to_frame(backend="polars").to_dict(as_series=False)
+        {'x': [1.0, 2.0], 'y': ['b', 'a']}
+        """
         module = optional_module("dtree.frame")
         return cast(object, module.to_frame(self, backend=backend, weights=weights))
 

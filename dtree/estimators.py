@@ -42,7 +42,8 @@ The classes are ``classes_``, sorted as scikit-learn sorts them, and the tree's
 class order is theirs, so a plurality tie goes to the first class of
 ``classes_``, as in scikit-learn; a class is named in the tree by its text
 (``str``).  A row of weight 0 carries nothing and is left out before growing,
-so that no threshold is placed by it; a negative weight is refused.
+so that no validation set, fold or bootstrap sample draws it (the grower itself
+already counts it as absent); a negative weight is refused.
 
 The tree estimators' parameters and what they map to
 ----------------------------------------------------
@@ -124,7 +125,7 @@ from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, V
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice
 from dtree.evaluate import train_test_split
-from dtree.frame import columns
+from dtree.frame import columns, rows
 from dtree.grow import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
@@ -209,7 +210,13 @@ def dataset(
     """The dataset an estimator of this module grows its tree on: the attributes of ``X``
     (see the module's notes), the target named ``y`` (nominal with ``classes``, else
     numeric) and the weights, rows of weight 0 left out.  Sets ``n_features_in_`` and
-    ``feature_names_in_`` as fitting does."""
+    ``feature_names_in_`` as fitting does.
+
+    >>> data = dataset(TreeClassifier(), [[1.0], [2.0], [3.0]], ["a", "b", "a"], [1, 0, 2.5],
+    ...                classes=["a", "b"])
+    >>> data.schema.names, data.column("x0"), data.labels, data.weights
+    (('x0',), (1.0, 3.0), ('a', 'a'), (1, 2.5))
+    """
     typed = _attributes(estimator, x, reset=True)
     names = {attribute.name for attribute, _ in typed}
     name = "y"
@@ -219,14 +226,14 @@ def dataset(
         raise DtreeError("the data has no rows or no columns")
     domain = Numeric() if classes is None else Nominal(tuple(classes))
     weights = [1] * len(target) if sample_weight is None else [_weight(w) for w in sample_weight]
-    rows = [r for r, w in enumerate(weights) if w > 0]
-    if not rows:
+    kept = [r for r, w in enumerate(weights) if w > 0]
+    if not kept:
         raise DtreeError("every sample weight is 0: there is nothing to learn from")
     return Dataset(
         Schema(tuple(attribute for attribute, _ in typed), Attribute(name, domain)),
-        tuple([values[r] for r in rows] for _, values in typed),
-        [target[r] for r in rows],
-        [weights[r] for r in rows],
+        tuple([values[r] for r in kept] for _, values in typed),
+        [target[r] for r in kept],
+        [weights[r] for r in kept],
     )
 
 
@@ -275,7 +282,12 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
         :func:`dtree.importance.impurity_importance` with the model's criterion.  For a
         tree and a forest these are scikit-learn's numbers on the same trees; for
         boosting, every member counts alike, where scikit-learn weighs AdaBoost's members
-        by their weights and adds gradient boosting's decreases before normalising."""
+        by their weights and adds gradient boosting's decreases before normalising.
+
+        >>> model = TreeClassifier("cart").fit([[0, 5], [1, 5], [2, 6], [3, 6]], list("aabb"))
+        >>> model.feature_importances_.tolist()
+        [1.0, 0.0]
+        """
         model = self._fitted()
         impurity = IMPURITIES.get(self._impurity(), gini)
         importance = impurity_importance(model, impurity=impurity, attributes=self.attribute_names_)
@@ -289,9 +301,7 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
             typed = tuple(
                 (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
             )
-        rows = zip(*(values for _, values in typed), strict=True)
-        keys = [attribute.name for attribute, _ in typed]
-        return tuple(dict(zip(keys, row, strict=True)) for row in rows)
+        return rows(typed)
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
         examples = self._examples(x)
@@ -378,7 +388,12 @@ class _OneTree(_Estimator):
     """An estimator of one tree, ``tree_``."""
 
     def get_depth(self) -> int:
-        """The depth of the fitted tree (a leaf alone: 0)."""
+        """The depth of the fitted tree (a leaf alone: 0).
+
+        >>> model = TreeRegressor().fit([[0.0], [1.0], [2.0]], [0.0, 1.0, 4.0])
+        >>> model.get_depth(), model.get_n_leaves()
+        (2, 3)
+        """
         return depth(self._fitted_tree())
 
     def get_n_leaves(self) -> int:
@@ -397,7 +412,13 @@ class _Tree(_OneTree):
     _prunings: tuple[str, ...] = get_args(Pruning)
 
     def learner(self) -> Learner:
-        """The :class:`dtree.learner.Learner` these parameters grow a tree with."""
+        """The :class:`dtree.learner.Learner` these parameters grow a tree with.
+
+        >>> from dtree.learner import C45
+        >>> TreeClassifier("c45", min_objects=5).learner() == evolve(C45, min_objects=5,
+        ...                                                         missing="fractional")
+        True
+        """
         params = self._params()
         check_choice("algorithm", params["algorithm"], ALGORITHMS)
         options = {name: params[name] for name in _GROWING if name in params}
@@ -567,7 +588,12 @@ class TreeRegressor(_Regressor, _Tree):
     _prunings = get_args(RegressionPruning)
 
     def learner(self) -> Learner:
-        """The :class:`dtree.learner.Learner` these parameters grow a tree with."""
+        """The :class:`dtree.learner.Learner` these parameters grow a tree with: CART's,
+        with squared error.
+
+        >>> TreeRegressor(max_depth=2).learner().impurity
+        'squared_error'
+        """
         if self.algorithm != "cart":
             raise DtreeError(f"a regression tree is grown by 'cart', not {self.algorithm!r}")
         return evolve(super().learner(), impurity=self.criterion or "squared_error")

@@ -44,7 +44,8 @@ and a library may read ``0x1F`` as a number or keep `` 1 `` as text.  With
 as :func:`dtree.read_csv` keeps them.
 
 Holds: :func:`from_frame` (also :meth:`Dataset.from_frame`), :func:`columns`
-(a frame's columns as attributes and values), :func:`examples`
+(a frame's columns as attributes and values), :func:`rows` (such columns as
+examples), :func:`examples`
 (a frame's rows, for a model to predict), :func:`to_frame` (a dataset, or a
 :data:`Table`: predictions, a confusion matrix, a table of records, as a
 frame of the backend asked for) and :data:`BACKENDS`.
@@ -78,8 +79,18 @@ from dtree.dataset import (
 )
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import ConfusionMatrix
+from dtree.load import csv_field
 
-__all__ = ["BACKENDS", "Backend", "Table", "columns", "examples", "from_frame", "to_frame"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "Table",
+    "columns",
+    "examples",
+    "from_frame",
+    "rows",
+    "to_frame",
+]
 
 Backend = Literal["pandas", "polars", "pyarrow"]
 BACKENDS: tuple[Backend, ...] = ("pandas", "polars", "pyarrow")
@@ -247,7 +258,8 @@ category)
     schema = Schema(attributes, Attribute(target, _target_domain(target, typed[target], classes)))
     labels = typed[target][1]
     if classes is not None and isinstance(typed[target][0], Numeric):
-        labels = [None if v is None else _label(float(v)) for v in labels]
+        # a label is the number's text, as a CSV file spells it and read_csv keeps it
+        labels = [None if v is None else csv_field(float(v)) for v in labels]
     for row, label in enumerate(labels, start=1):
         if label is None:
             raise DtreeError("the target value is missing", row=row, column=target)
@@ -257,12 +269,6 @@ category)
         cast(list[Label | float], labels),
         (1,) * len(data) if weights is None else _weights(data.get_column(weights)),
     )
-
-
-def _label(number: float) -> str:
-    """A number as a class label: its text, an integer without a decimal point (as a CSV
-    file spells it, and as :func:`dtree.read_csv` keeps it when classes are declared)."""
-    return str(int(number)) if number.is_integer() else repr(number)
 
 
 def _target_domain(
@@ -299,10 +305,20 @@ def examples(frame: object) -> tuple[dict[str, Value], ...]:
     >>> examples(pl.DataFrame({"Wind": ["Weak", None], "Humidity": [70, 90]}))
     ({'Wind': 'Weak', 'Humidity': 70.0}, {'Wind': None, 'Humidity': 90.0})
     """
-    typed = columns(frame)
+    return rows(columns(frame))
+
+
+def rows(typed: Sequence[tuple[Attribute, Sequence[Value]]]) -> tuple[dict[str, Value], ...]:
+    """Columns given as (attribute, values) pairs, such as :func:`columns` gives, as
+    examples: one mapping from attribute name to value per row.
+
+    >>> from dtree.dataset import Numeric
+    >>> rows([(Attribute("x", Numeric()), [1.0, None])])
+    ({'x': 1.0}, {'x': None})
+    """
     names = [attribute.name for attribute, _ in typed]
-    rows = zip(*(values for _, values in typed), strict=True)
-    return tuple(dict(zip(names, row, strict=True)) for row in rows)
+    values = zip(*(column for _, column in typed), strict=True)
+    return tuple(dict(zip(names, row, strict=True)) for row in values)
 
 
 def _frame_columns(data: Dataset, weights: str) -> Iterator[tuple[str, list[Any], nw.dtypes.DType]]:

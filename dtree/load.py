@@ -47,7 +47,16 @@ from dtree.arithmetic import Number
 from dtree.dataset import Dataset, Value, Weight, check_weight, collection
 from dtree.errors import DtreeError, at_file, quote
 
-__all__ = ["INTEGER", "csv_text", "decimal", "integer", "read_csv", "read_examples", "read_text"]
+__all__ = [
+    "INTEGER",
+    "csv_field",
+    "csv_text",
+    "decimal",
+    "integer",
+    "read_csv",
+    "read_examples",
+    "read_text",
+]
 
 Kind = Literal["numeric", "nominal", "inferred"]
 """How a column is typed: forced numeric, forced nominal, or inferred."""
@@ -462,9 +471,13 @@ def _dataset(
         raise at_file(error, file) from error
 
 
-def _field(value: Value | Number) -> str:
+def csv_field(value: Value | Number) -> str:
     """A value as a CSV field that :func:`read_csv` reads back: ``?`` for missing, a number
-    as its shortest exact form."""
+    as its shortest exact form.
+
+    >>> [csv_field(v) for v in (None, 1.0, 0.5, 1e300, "Yes")]
+    ['?', '1', '0.5', '1e+300', 'Yes']
+    """
     if value is None:
         return "?"
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
@@ -494,9 +507,9 @@ def csv_text(data: Dataset, *, weights: str = "weight") -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*names, weights] if weighted else names)
     for row in data.rows:
-        fields = [_field(column[row]) for column in data.columns]
-        fields.append(_field(data.target[row]))
+        fields = [csv_field(column[row]) for column in data.columns]
+        fields.append(csv_field(data.target[row]))
         if weighted:
-            fields.append(_field(data.weights[row]))
+            fields.append(csv_field(data.weights[row]))
         writer.writerow(fields)
     return out.getvalue()

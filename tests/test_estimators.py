@@ -24,7 +24,7 @@ from dtree import Dataset, c45, cart
 from dtree.bagging import random_forest
 from dtree.boosting import adaboost, gradient_boost
 from dtree.conformance import compare, from_sklearn, learner_for
-from dtree.dataset import Attribute, Nominal, Schema
+from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.estimators import (
@@ -409,3 +409,14 @@ def test_pruning_settings_are_refused_by_their_names(estimator: Any, message: st
         y = x.pop("petal_width")
     with pytest.raises(DtreeError, match=message):
         estimator.fit(x, y)
+
+
+def test_the_estimator_law_can_fail_on_a_class_y_does_not_hold() -> None:
+    x, y = [[1.0], [2.0], [3.0]], ["a", "a", "b"]
+    model = TreeClassifier("cart", pruning="none").fit(x, y)
+    schema = Schema((Attribute("x0", Numeric()),), Attribute("y", Nominal(("a", "b"))))
+    declared = evolve(schema, target=Attribute("y", Nominal(("a", "b", "c"))))
+    learner = evolve(CART, missing="fractional")
+    assert model.tree_ == grow(learner, Dataset(schema, [[1.0, 2.0, 3.0]], y))
+    # a class declared but absent from y is no class of the estimator's: the trees differ
+    assert model.tree_ != grow(learner, Dataset(declared, [[1.0, 2.0, 3.0]], y))

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 
 from dtree import CART, Dataset, cart, read_csv
-from dtree.dataset import Nominal, Numeric
+from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load, names
 from dtree.errors import DtreeError
 from dtree.frame import BACKENDS, columns, examples, from_frame, to_frame
@@ -295,3 +295,16 @@ def test_a_polars_categorical_declares_no_order_so_its_values_are_sorted() -> No
 def test_numpy_values_such_as_an_estimators_predictions_become_a_frame() -> None:
     frame = to_frame({"label": np.array([1, 0]), "ok": np.array([True, False])}, backend="polars")
     assert frame.to_dict(as_series=False) == {"label": [1, 0], "ok": [True, False]}
+
+
+def test_the_round_trip_law_can_fail_pyarrow_loses_a_declared_order() -> None:
+    data = Dataset.from_columns({"o": ["b", "a"], "y": ["p", "q"]}, target="y")
+    declared = Dataset(
+        Schema((Attribute("o", Nominal(("b", "a"))),), data.schema.target),
+        data.columns,
+        data.target,
+    )
+    assert from_frame(to_frame(declared, backend="polars"), target="y") == declared
+    back = from_frame(to_frame(declared, backend="pyarrow"), target="y")
+    assert back.schema != declared.schema
+    assert back.column("o") == declared.column("o")
