@@ -72,7 +72,7 @@ from dtree._optional import optional_module
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, DtreeWarning
 from dtree.grow import grow
 from dtree.impurity import (
     conditional_entropy,
@@ -109,6 +109,7 @@ __all__ = [
     "ClassStats",
     "Dataset",
     "DtreeError",
+    "DtreeWarning",
     "Leaf",
     "Learner",
     "Moments",

@@ -109,6 +109,7 @@ import csv
 import io
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -137,7 +138,7 @@ from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.discretize import discretize, entropy_mdl, equal_frequency, equal_width
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble
-from dtree.errors import DtreeError, at_file, quote
+from dtree.errors import DtreeError, DtreeWarning, at_file, quote
 from dtree.evaluate import (
     CrossValidation,
     Learn,
@@ -1619,6 +1620,27 @@ def _worded(error: DtreeError) -> DtreeError:
     return error
 
 
+@contextmanager
+def _warnings_drawn() -> Iterator[None]:
+    """Inside the block, each :class:`DtreeWarning` is one line on standard error,
+    ``dtree: warning: ...``, printed once however often it is issued; other warnings are
+    left to Python's own handling."""
+    shown: set[str] = set()
+    previous = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], *rest: Any, **named: Any) -> None:
+        if not isinstance(message, DtreeWarning):
+            previous(message, category, *rest, **named)
+        elif str(message) not in shown:
+            shown.add(str(message))
+            print(f"{PROGRAM}: warning: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", DtreeWarning)
+        warnings.showwarning = show
+        yield
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
@@ -1650,7 +1672,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     destination: str | None = getattr(arguments, "output", None)
     status = 0
     try:
-        output = commands[arguments.command](arguments)
+        with _warnings_drawn():
+            output = commands[arguments.command](arguments)
         if isinstance(output, tuple):
             output, status = output
         if destination is None:

@@ -15,16 +15,32 @@ An option with a few named choices is typed by a ``Literal``, and its
 choices are read from that type (``typing.get_args``) wherever they are
 needed: by :func:`check_choice`, and by the command line.
 
-Contents: :class:`DtreeError`, :func:`at_file`, :func:`quote`,
-:func:`check_choice`, :data:`QUOTE_LIMIT`, :data:`MESSAGE_LIMIT`.
+A surprise that is not an error -- a numeric column read as nominal because
+of one odd field, values a model never saw -- is a :class:`DtreeWarning`,
+issued through the standard :mod:`warnings` module with the same place and
+the same bounds; the command line prints each on standard error, once.
+
+Contents: :class:`DtreeError`, :class:`DtreeWarning`, :func:`warn`,
+:func:`at_file`, :func:`quote`, :func:`check_choice`, :data:`QUOTE_LIMIT`,
+:data:`MESSAGE_LIMIT`.
 """
 
 from __future__ import annotations
 
 import reprlib
+import warnings
 from collections.abc import Sequence
 
-__all__ = ["MESSAGE_LIMIT", "QUOTE_LIMIT", "DtreeError", "at_file", "check_choice", "quote"]
+__all__ = [
+    "MESSAGE_LIMIT",
+    "QUOTE_LIMIT",
+    "DtreeError",
+    "DtreeWarning",
+    "at_file",
+    "check_choice",
+    "quote",
+    "warn",
+]
 
 QUOTE_LIMIT = 60
 """The most characters of one string or number that a message quotes."""
@@ -60,6 +76,20 @@ def _bounded(message: str) -> str:
     return f"{message[: MESSAGE_LIMIT - 40]} ... ({cut + 40} more characters)"
 
 
+def _placed(message: str, file: str | None, row: int | None, column: str | None) -> str:
+    """``message`` after its place (file, row, column), the whole bounded."""
+    place = [
+        part
+        for part in (
+            None if file is None else _bounded_name(file),
+            None if row is None else f"row {row}",
+            None if column is None else f"column {quote(column)}",
+        )
+        if part is not None
+    ]
+    return _bounded(f"{', '.join(place)}: {message}" if place else message)
+
+
 class DtreeError(ValueError):
     """A clear message about bad input, naming where the problem is.
 
@@ -86,16 +116,42 @@ class DtreeError(ValueError):
         self.file = file
         self.row = row
         self.column = column
-        place = [
-            part
-            for part in (
-                None if file is None else _bounded_name(file),
-                None if row is None else f"row {row}",
-                None if column is None else f"column {quote(column)}",
-            )
-            if part is not None
-        ]
-        super().__init__(_bounded(f"{', '.join(place)}: {message}" if place else message))
+        super().__init__(_placed(message, file, row, column))
+
+
+class DtreeWarning(UserWarning):
+    """A surprise in the input that is not an error, placed as a :class:`DtreeError` is.
+
+    >>> str(DtreeWarning("read as nominal", file="golf.csv", row=7, column="humidity"))
+    "golf.csv, row 7, column 'humidity': read as nominal"
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        row: int | None = None,
+        column: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.row = row
+        self.column = column
+        super().__init__(_placed(message, file, row, column))
+
+
+def warn(warning: DtreeWarning) -> None:
+    """Issue ``warning`` through :mod:`warnings`, attributed to the caller of dtree's caller.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn(DtreeWarning("2 rows hold values the model never saw"))
+    >>> [str(w.message) for w in caught]
+    ['2 rows hold values the model never saw']
+    """
+    warnings.warn(warning, stacklevel=3)
 
 
 def _bounded_name(file: str) -> str:
