@@ -8,11 +8,12 @@ import itertools
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 import pytest
 from attrs import evolve
@@ -1325,6 +1326,46 @@ def test_evaluate_in_processes_prints_what_it_prints_in_one(
     status, out, err = run(capsys, *argv, "--processes", "0")
     assert (status, out) == (2, "")
     assert err == "dtree: error: --processes must be an integer >= 1, got 0\n"
+
+
+class CountingPool(ThreadPoolExecutor):
+    """A pool that records how many workers it was asked for (and runs them as threads)."""
+
+    asked: ClassVar[list[int]] = []
+
+    def __init__(self, max_workers: int) -> None:
+        CountingPool.asked.append(max_workers)
+        super().__init__(max_workers)
+
+
+@pytest.mark.parametrize(
+    ("argv", "tasks"),
+    [
+        (("evaluate", "--dataset", "golf", "--folds", "3"), 3),
+        (("forest", "--dataset", "golf", "--trees", "4"), 4),
+        (("fuzz", "--against", "sklearn", "--examples", "5"), 5),
+    ],
+)
+@pytest.mark.parametrize("cores", [2, 64])
+def test_processes_start_no_more_workers_than_tasks_or_cores(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: tuple[str, ...],
+    tasks: int,
+    cores: int,
+) -> None:
+    """--processes 1000 started all 1000 workers at once, a fork bomb on any machine."""
+    monkeypatch.setattr(cli, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(cli, "_cores", lambda: cores)
+    CountingPool.asked.clear()
+    status, out, err = run(capsys, *argv, "--processes", "1000")
+    assert status == 0, err
+    assert CountingPool.asked == [min(tasks, cores)]
+    assert err == (
+        f"dtree: warning: --processes 1000 is more than the {cores} cores this machine gives"
+        f" dtree: using {min(tasks, cores)}\n"
+    )
+    assert (status, out, "") == run(capsys, *argv)
 
 
 # -- model files of ensembles -------------------------------------------------------------------

@@ -260,6 +260,35 @@ def test_dtree_fuzz_against_j48_declares_two_classes_at_least(
     assert out == "no disagreement in 15 datasets (seed 0)\n"
 
 
+def test_dtree_fuzz_against_rpart_declares_two_classes_at_least(
+    capsys: pytest.CaptureFixture[str], rscript: str
+) -> None:
+    # rpart's class method fails on a class of one value ("number of rows of matrices must
+    # match"), which fuzz reported as a dataset of two rows on which the trees part
+    argv = ("fuzz", "--against", "rpart", "--examples", "3", "--seed", "0")
+    status, out, err = run(capsys, *argv)
+    assert status == 0, out + err
+    assert out == "no disagreement in 3 datasets (seed 0)\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--examples", "0", "--examples must be an integer in 1..100,000, got 0"),
+        ("--examples", "1000000000", "--examples must be an integer in 1..100,000, got 1000000000"),
+        ("--campaigns", "0", "--campaigns must be an integer in 1..100 (--examples), got 0"),
+        ("--campaigns", "101", "--campaigns must be an integer in 1..100 (--examples), got 101"),
+        ("--processes", "0", "--processes must be an integer >= 1, got 0"),
+    ],
+)
+def test_dtree_fuzz_bounds_its_counts_alike(
+    capsys: pytest.CaptureFixture[str], option: str, value: str, message: str
+) -> None:
+    """--examples 1000000000 was accepted, and --campaigns 0 read silently as 1."""
+    status, out, err = run(capsys, "fuzz", "--against", "sklearn", option, value)
+    assert (status, out, err) == (2, "", f"dtree: error: {message}\n")
+
+
 def test_dtree_fuzz_with_regression_settings_says_it_draws_classes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -38,6 +38,7 @@ from dtree.dataset import Dataset
 from dtree.errors import DtreeError
 from dtree.learner import CART, Learner
 from dtree.load import read_csv
+from dtree.progress import STEPS, Progress
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
@@ -185,6 +186,21 @@ def test_a_process_pool_gives_the_serial_result() -> None:
     assert serial is not None
     assert pooled is not None
     assert pooled.data == serial.data
+
+
+@pytest.mark.parametrize("bug", [None, "upper"])
+def test_a_search_reports_the_datasets_it_tries(bug: str | None) -> None:
+    """Rising shares, the last complete, at most about a thousand reports; the same result."""
+    seen: list[Progress] = []
+    found = differential(StumpWrapper(bug), GINI, examples=40, seed=5, progress=seen.append)
+    assert found == differential(StumpWrapper(bug), GINI, examples=40, seed=5)
+    assert (found is None) == (bug is None)
+    shares = [p.share for p in seen]
+    assert shares == sorted(shares)
+    assert shares[-1] == 1
+    assert seen[0].what == "search 1/1, datasets tried"
+    assert len(seen) <= STEPS + 2
+    assert len(seen) > 2  # the datasets tried, not only the search done
 
 
 def test_bad_settings_are_refused() -> None:

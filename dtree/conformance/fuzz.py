@@ -43,6 +43,7 @@ from dtree.evaluate import Learn, Learning, learn_with
 from dtree.learner import Learner
 from dtree.load import csv_text
 from dtree.parallel import fan_out, task_seed
+from dtree.progress import Report, meter
 from dtree.render import text
 from dtree.strategies import datasets
 from dtree.tree import Tree
@@ -153,13 +154,23 @@ def _strategy(data: Data) -> st.SearchStrategy[Dataset]:
     return datasets(**data)
 
 
-def _search(search: _Search) -> Counterexample | None:
-    """One search: the smallest dataset on which the trees part, or None."""
+def _search(search: _Search, *, progress: Report | None = None) -> Counterexample | None:
+    """One search: the smallest dataset on which the trees part, or None.  ``progress`` is
+    told the datasets tried of ``search.examples``, then that the dataset found shrinks."""
     strategy = _strategy(search.data)
+    advance = meter(progress, search.examples, "datasets tried")
+    tried = 0
+
+    def parts_company(data: Dataset) -> bool:
+        nonlocal tried
+        tried += 1
+        advance(tried)
+        return _parts_company(search, data)
+
     try:
         found = find(
             strategy,
-            lambda data: _parts_company(search, data),
+            parts_company,
             settings=settings(
                 max_examples=search.examples,
                 database=None,
@@ -170,7 +181,9 @@ def _search(search: _Search) -> Counterexample | None:
             random=random.Random(search.seed),
         )
     except NoSuchExample:
+        advance(search.examples)
         return None
+    advance(search.examples)
     theirs, ours, comparison, error = _parts(search, found)
     return Counterexample(found, theirs, ours, comparison, error or None)
 
@@ -186,6 +199,7 @@ def differential(
     exact_ties: bool = False,
     judge: Learner | None = None,
     executor: Executor | None = None,
+    progress: Report | None = None,
 ) -> Counterexample | None:
     """A smallest dataset on which ``fit`` and dtree's ``learner`` grow trees that part, or
     None when ``examples`` datasets show no real disagreement.
@@ -196,6 +210,7 @@ def differential(
     keyword arguments of :func:`dtree.strategies.datasets` (:data:`NUMERIC_DATA` by default)
     or any Hypothesis strategy of datasets.  With ``exact_ties`` a tie broken otherwise than
     dtree breaks it (the first attribute, then the lowest threshold) counts too.
+    ``progress`` is told the datasets tried (in one process), or the searches done.
 
     >>> from dtree.grow import grow
     >>> from dtree.learner import CART
@@ -220,7 +235,8 @@ def differential(
         )
         for k in range(campaigns)
     ]
-    for found in fan_out(_search, searches, executor):
+    names = [f"search {k + 1}/{campaigns}" for k in range(campaigns)]
+    for found in fan_out(_search, searches, executor, progress=progress, names=names):
         if found is not None:
             return found
     return None
