@@ -9,8 +9,8 @@
     header), or write one, e.g. ``dtree example prices.csv --output
     prices.csv``: small files the README's commands read.
 ``dtree fit (FILE.csv --target COL | --dataset NAME) [options] [--format FORMAT] [--output FILE]``
-    Learn a tree with ID3, C4.5 or CART and write it, to standard output
-    or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
+    Learn a tree with ID3, C4.5, J48, CART or the exact search and write it,
+    to standard output or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
     the default), ``rules`` (one rule per leaf), ``dnf`` (each class's
     formula), ``dot`` (a Graphviz graph), ``python`` (the source of a
     function of nested ``if`` statements) or ``json`` (a model file).
@@ -81,25 +81,26 @@
 
 ``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part.
 
-The three learning commands, fit, evaluate and prune, read data and take
-learning options alike; ``--weights COL`` reads each row's weight from
-column COL of FILE.csv (:func:`dtree.read_csv`'s ``weights``).  Wherever a
-command reads a CSV file it reads an ARFF file too, told by the name's
-ending ``.arff`` (:func:`dtree.read_arff`, :func:`dtree.arff.read_arff_examples`):
-the file declares its attributes, the class order and the row weights, so
-the options that say how to read a CSV file are refused with it, and
-``--target`` defaults to its last attribute.  Every
-learning option is passed on only when it is given, so each algorithm
-keeps its own defaults; an option that the chosen algorithm does not
-have is refused rather than ignored.  Bad input, a malformed
-model file among it, ends with exit status 2 and one message on standard
-error naming the file where there is one, never a traceback; a message
-about an argument of the library names the option that gave it
-(``--max-depth``, not ``max_depth``).  With
-``--output`` nothing is written unless the command succeeds.  While they
-run, the learning commands (forest and boost among them) draw their progress
-(:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and without
-``--quiet``.
+The three learning commands, fit, evaluate and prune, read data and take learning
+options alike. C4.5 means what it means in the C4.5 program, in Weka and in
+:class:`dtree.estimators.TreeClassifier`: ``fit`` and ``evaluate`` prune the tree
+``c45`` (and ``j48``) grows by pessimistic pruning at CF 0.25 with subtree raising,
+unless ``--unpruned`` (J48's ``-U``); ``prune`` grows it unpruned and prunes it by its
+``--method``. ``--weights COL`` reads each row's weight from column COL of FILE.csv
+(:func:`dtree.read_csv`'s ``weights``). Wherever a command reads a CSV file it reads an
+ARFF file too, told by the name's ending ``.arff`` (:func:`dtree.read_arff`,
+:func:`dtree.arff.read_arff_examples`): the file declares its attributes, the class
+order and the row weights, so the options that say how to read a CSV file are refused
+with it, and ``--target`` defaults to its last attribute. Every learning option is
+passed on only when it is given, so each algorithm keeps its own defaults; an option
+that the chosen algorithm does not have is refused rather than ignored. Bad input, a
+malformed model file among it, ends with exit status 2 and one message on standard error
+naming the file where there is one, never a traceback; a message about an argument of
+the library names the option that gave it (``--max-depth``, not ``max_depth``). With
+``--output`` nothing is written unless the command succeeds. While they run, the
+learning commands (forest and boost among them) draw their progress
+(:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and
+without ``--quiet``.
 """
 
 from __future__ import annotations
@@ -208,9 +209,56 @@ def exact(
     return optimal.least_error(data, max_depth, max_leaves=max_leaf_nodes, budget=budget)
 
 
+CONFIDENCE = 0.25
+"""C4.5's and J48's confidence level CF for pessimistic pruning, by default."""
+
+
+def c45_program(
+    data: Dataset,
+    *,
+    unpruned: bool = False,
+    confidence: float = CONFIDENCE,
+    progress: Report | None = None,
+    **options: Any,
+) -> Tree:
+    """C4.5 as its program runs it (and ``TreeClassifier("c45")``): the tree :func:`c45`
+    grows with ``options``, then, unless ``unpruned``, C4.5's pessimistic pruning at
+    ``confidence`` with subtree raising (:func:`dtree.prune.pessimistic`).
+
+    >>> from dtree.datasets import load
+    >>> n_leaves(c45_program(load("iris"))), n_leaves(c45_program(load("iris"), unpruned=True))
+    (5, 7)
+    """
+    tree = c45(data, progress=progress, **options)
+    return tree if unpruned else pessimistic(tree, confidence, data=data)
+
+
+def j48(
+    data: Dataset,
+    *,
+    unpruned: bool = False,
+    confidence: float = CONFIDENCE,
+    min_objects: Weight = 2,
+    progress: Report | None = None,
+) -> Tree:
+    """Weka's J48 with its options ``-U`` (``unpruned``), ``-C`` (``confidence``) and ``-M``
+    (``min_objects``): :func:`dtree.conformance.learner_for`'s recipe, grown and pruned as
+    J48 grows and prunes (its threshold rule, collapsing, its normal quantile).
+
+    >>> from dtree.datasets import load
+    >>> n_leaves(j48(load("iris"))), n_leaves(j48(load("iris"), unpruned=True))
+    (5, 5)
+    """
+    settings: dict[str, object] = {"U": unpruned, "M": min_objects}
+    if not unpruned:
+        settings["C"] = confidence
+    return learner_for("j48", **settings)(data, progress=progress)
+
+
 LEARNERS: Mapping[str, Callable[..., Tree]] = {
     "id3": id3,
-    "c45": c45,
+    "c45": c45_program,
+    "j48": j48,
     "cart": cart,
     "optimal": exact,
 }
@@ -220,24 +268,32 @@ ALL = tuple(LEARNERS)
 """The algorithms, in the order of ``--algorithm``'s choices."""
 
 GREEDY = ("id3", "c45", "cart")
-"""The algorithms that grow a tree top-down (not ``optimal``, the exact search)."""
+"""The algorithms that grow a tree top-down with dtree's own options (not ``j48``, which
+takes J48's, nor ``optimal``, the exact search)."""
+
+PRUNED = ("c45", "j48")
+"""The algorithms that prune what they grow unless ``--unpruned`` (the ``prune`` command
+grows their tree unpruned and prunes it by its ``--method``)."""
 
 OPTIONS: Mapping[str, tuple[str, ...]] = {
     "criterion": ("cart",),
-    "max_depth": ALL,
+    "max_depth": (*GREEDY, "optimal"),
     "min_samples_split": ("id3", "cart"),
     "min_samples_leaf": ("cart",),
     "min_impurity_decrease": ("cart",),
     "max_leaf_nodes": ("cart", "optimal"),
     "min_gain": ("id3",),
-    "min_objects": ("c45",),
+    "min_objects": PRUNED,
     "significance": GREEDY,
     "missing": GREEDY,
+    "unpruned": PRUNED,
+    "confidence": PRUNED,
     "max_errors": ("optimal",),
     "alpha": ("optimal",),
     "budget": ("optimal",),
 }
-"""Each learning option (its keyword argument) and the algorithms that take it."""
+"""Each learning option (its keyword argument) and the algorithms that take it
+(``unpruned`` and ``confidence`` are fit's and evaluate's: prune has its own)."""
 
 FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker", "weights")
 """The options that say how to read FILE.csv."""
@@ -345,8 +401,9 @@ def _add_data(command: argparse.ArgumentParser) -> None:
     _add_missing_marker(reading)
 
 
-def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
-    """The arguments that say what data to learn from and how: fit's and evaluate's."""
+def _add_data_and_learning(command: argparse.ArgumentParser, *, pruned: bool = True) -> None:
+    """The arguments that say what data to learn from and how: fit's and evaluate's (and,
+    but for how C4.5 and J48 prune, ``pruned``, prune's)."""
     command.add_argument(
         "--quiet", action="store_true", help="draw no progress line on standard error"
     )
@@ -357,7 +414,11 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         "own defaults.",
     )
     learning.add_argument(
-        "--algorithm", choices=ALL, default="id3", help="the learner (default: id3)"
+        "--algorithm",
+        choices=ALL,
+        default="id3",
+        help="the learner (default: id3); c45 and j48 prune the tree they grow, as the C4.5"
+        " program and Weka's J48 do (CF 0.25, subtree raising), unless --unpruned",
     )
     learning.add_argument(
         "--criterion",
@@ -388,7 +449,10 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
     )
     learning.add_argument("--min-gain", type=float, metavar="G", help="id3: split when gain >= G")
     learning.add_argument(
-        "--min-objects", type=_weight, metavar="W", help="c45: C4.5's least branch weight (2)"
+        "--min-objects",
+        type=_weight,
+        metavar="W",
+        help="c45, j48: C4.5's least branch weight (2; J48's -M)",
     )
     learning.add_argument(
         "--significance",
@@ -419,6 +483,19 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"optimal: give up past N subproblems (default: {optimal.BUDGET:,})",
     )
+    if pruned:
+        learning.add_argument(
+            "--unpruned",
+            action="store_true",
+            default=None,
+            help="c45, j48: the tree as grown, not pruned (J48's -U)",
+        )
+        learning.add_argument(
+            "--confidence",
+            type=float,
+            metavar="CF",
+            help=f"c45, j48: prune at confidence level CF ({CONFIDENCE}; J48's -C)",
+        )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -801,7 +878,7 @@ def _add_seed(group: argparse._ArgumentGroup) -> None:
 
 
 def _add_pruning(prune: argparse.ArgumentParser) -> None:
-    _add_data_and_learning(prune)
+    _add_data_and_learning(prune, pruned=False)
     pruning = prune.add_argument_group(
         "pruning", "An option marked with methods belongs to those only."
     )
@@ -906,7 +983,15 @@ def _given(
 
 def _options(arguments: argparse.Namespace) -> dict[str, Any]:
     """The learning options given, checked to belong to the chosen algorithm."""
+    if arguments.command == "prune":  # its --confidence is the pruning method's
+        learning = {name: owners for name, owners in OPTIONS.items() if name not in PRUNING}
+        options = _given(arguments, learning, arguments.algorithm, "")
+        return options | ({"unpruned": True} if arguments.algorithm in PRUNED else {})
     return _given(arguments, OPTIONS, arguments.algorithm, "")
+
+
+PRUNING = ("unpruned", "confidence")
+"""The options of ``fit`` and ``evaluate`` that say how C4.5 and J48 prune."""
 
 
 def _learner(arguments: argparse.Namespace) -> tuple[Dataset, Learn]:

@@ -19,16 +19,19 @@ import pytest
 from attrs import evolve
 
 from dtree import cli, optimal
+from dtree.arff import read_arff
 from dtree.bagging import bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
+from dtree.conformance import j48_text, read_j48, run_j48
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.discretize import discretize, entropy_mdl
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
+from dtree.estimators import TreeClassifier
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
 from dtree.importance import impurity_importance
 from dtree.impurity import entropy
@@ -42,7 +45,8 @@ from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
-LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45, "cart": cart}
+LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": cli.c45_program, "cart": cart}
+"""What each --algorithm runs: c45 prunes the tree it grows."""
 
 QUINLAN_GOLF = """\
 root [Play: 9, "Don't Play": 5]
@@ -280,7 +284,10 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
             "--min-samples-leaf applies to cart",
         ),
         (["fit", "--dataset", "golf", "--criterion", "gini"], "--criterion applies to cart only"),
-        (["fit", "--dataset", "golf", "--min-objects", "2"], "--min-objects applies to c45 only"),
+        (
+            ["fit", "--dataset", "golf", "--min-objects", "2"],
+            "--min-objects applies to c45 and j48 only",
+        ),
         (
             ["fit", "--dataset", "golf", "--algorithm", "c45", "--min-gain", "0"],
             "--min-gain applies to id3",
@@ -485,7 +492,7 @@ def test_evaluate_places_a_learners_error_in_the_file(
         (["--dataset", "xor", "--folds", "1"], "--folds must lie in 2..4 for 4 rows, got 1"),
         (["--dataset", "xor", "--folds", "5"], "--folds must lie in 2..4 for 4 rows, got 5"),
         (["--dataset", "xor", "--target", "Y"], "--target goes with FILE.csv"),
-        (["--dataset", "golf", "--min-objects", "2"], "--min-objects applies to c45 only"),
+        (["--dataset", "golf", "--min-objects", "2"], "--min-objects applies to c45 and j48 only"),
         (["--dataset", "nope"], "unknown dataset"),
         (["missing.csv", "--target", "y"], "missing.csv"),
     ],
@@ -618,6 +625,62 @@ def test_prune_refuses_bad_options_in_one_line(
 
 
 # -- fit --format, --output, and predict ----------------------------------------------------------
+
+
+def fitted(capsys: pytest.CaptureFixture[str], tmp_path: Path, *argv: str) -> Tree:
+    """The tree ``dtree fit ARGV`` writes as a model file."""
+    model = str(tmp_path / "model.json")
+    status, _, err = run(capsys, "fit", *argv, "--format", "json", "--output", model)
+    assert (status, err) == (0, "")
+    return from_json(Path(model).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", ["iris", "golf", "weather-numeric"])
+def test_fit_c45_prunes_as_the_c45_program_and_the_estimator_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """``fit --algorithm c45`` printed the unpruned tree, where TreeClassifier("c45") prunes."""
+    data = load(name)
+    frame: Any = data.to_frame()
+    target = data.schema.target.name
+    x, y = frame.drop(columns=target), frame[target]
+    estimator = TreeClassifier("c45").fit(x, y)
+    pruned = fitted(capsys, tmp_path, "--dataset", name, "--algorithm", "c45")
+    assert pruned == pessimistic(c45(data), 0.25, data=data)
+    # the estimator orders the classes as scikit-learn does, sorted: the same tree otherwise
+    assert n_leaves(estimator.tree_) == n_leaves(pruned)
+    assert list(estimator.predict(x)) == [predict(pruned, row) for row in data.examples()]
+    unpruned = fitted(capsys, tmp_path, "--dataset", name, "--algorithm", "c45", "--unpruned")
+    assert unpruned == c45(data)
+    strict = fitted(
+        capsys, tmp_path, "--dataset", name, "--algorithm", "c45", "--confidence", "0.1"
+    )
+    assert strict == pessimistic(c45(data), 0.1, data=data)
+
+
+def test_fit_j48_prints_wekas_tree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, weka_examples: Path, weka_jar: Path
+) -> None:
+    """credit-g: J48 prunes to 103 leaves, C4.5 grows 437; ``--algorithm j48`` is J48's tree."""
+    file = weka_examples / "credit-g.arff"
+    data = read_arff(file)
+    ours = fitted(capsys, tmp_path, str(file), "--algorithm", "j48")
+    assert j48_text(ours) == j48_text(read_j48(run_j48(data), data))
+    assert n_leaves(ours) == 103
+    assert n_leaves(fitted(capsys, tmp_path, str(file), "--algorithm", "c45", "--unpruned")) == 437
+    grown = fitted(capsys, tmp_path, str(file), "--algorithm", "j48", "--unpruned")
+    assert j48_text(grown) == j48_text(read_j48(run_j48(data, ["-U"]), data))
+
+
+def test_pruning_options_belong_to_c45_and_j48(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "fit", "--dataset", "iris", "--unpruned")
+    assert (status, out) == (2, "")
+    assert err == "dtree: error: --unpruned applies to c45 and j48 only\n"
+    status, out, err = run(
+        capsys, "fit", "--dataset", "iris", "--algorithm", "j48", "--max-depth", "2"
+    )
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: --max-depth applies to id3 and c45 and cart and optimal")
 
 
 @pytest.mark.parametrize("form", list(FORMATS))
