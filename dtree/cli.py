@@ -126,7 +126,7 @@ from attrs import evolve
 from dtree import __version__, datasets, optimal
 from dtree import ensemble as ensembles
 from dtree._optional import optional_module
-from dtree.arff import read_arff, read_arff_examples
+from dtree.arff import arff_text, read_arff, read_arff_examples
 from dtree.arithmetic import Real
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
@@ -516,10 +516,10 @@ def _parser() -> argparse.ArgumentParser:
     writing.add_argument(
         "--format",
         choices=list(FORMATS),
-        default="text",
-        help="text: indented lines (the default); dot: a Graphviz graph; python: a function"
-        " of nested ifs; json: a model file for dtree predict; rules: one rule per leaf;"
-        " dnf: each class's formula",
+        help="text: indented lines (the default, but for an --output FILE named .json, .dot,"
+        " .gv or .py, which says json, dot or python); dot: a Graphviz graph; python: a"
+        " function of nested ifs; json: a model file for dtree predict; rules: one rule per"
+        " leaf; dnf: each class's formula",
     )
     _add_output(writing)
     evaluate = commands.add_parser("evaluate", help="cross-validate a learner and print its scores")
@@ -575,7 +575,7 @@ def _parser() -> argparse.ArgumentParser:
         " default) or in equal shares (the notes' vote)",
     )
     cutting = commands.add_parser(
-        "discretize", help="cut numeric attributes into ranges and write the data as CSV"
+        "discretize", help="cut numeric attributes into ranges and write the data (CSV or ARFF)"
     )
     _add_data(cutting)
     ranges = cutting.add_argument_group("ranges")
@@ -594,6 +594,11 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         metavar="COL",
         help="cut COL (repeatable; default: every numeric attribute)",
+    )
+    ranges.add_argument(
+        "--format",
+        choices=list(DATA_FORMATS),
+        help="the data as CSV (the default, but for an --output FILE named .arff) or ARFF",
     )
     _add_output(ranges)
     _add_rules(commands.add_parser("rules", help="print a model file's rules, pruned or not"))
@@ -1036,9 +1041,24 @@ def _grown(arguments: argparse.Namespace, learn: Learn, data: Dataset) -> Tree:
         return _placed(arguments, lambda: learn_with(learn, progress)(data))
 
 
+FIT_EXTENSIONS: Mapping[str, str] = {".json": "json", ".dot": "dot", ".gv": "dot", ".py": "python"}
+"""The ``fit --format`` an ``--output`` FILE's extension names, when ``--format`` is not given."""
+
+
+def _format(arguments: argparse.Namespace, extensions: Mapping[str, str], default: str) -> str:
+    """``--format`` if given, else the format the extension of ``--output`` names (in any
+    case), else ``default``: a file named ``tree.json`` gets JSON, not text."""
+    if arguments.format is not None:
+        return str(arguments.format)
+    if arguments.output is None:
+        return default
+    return extensions.get(Path(arguments.output).suffix.lower(), default)
+
+
 def _fit(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
-    return FORMATS[arguments.format](_grown(arguments, learn, data))
+    form = _format(arguments, FIT_EXTENSIONS, "text")
+    return FORMATS[form](_grown(arguments, learn, data))
 
 
 def _any_model(file: str) -> Tree | Ensemble:
@@ -1132,7 +1152,16 @@ DISCRETIZERS = ("entropy", "width", "frequency")
 """``dtree discretize --method``: the ways of finding cut points, in :mod:`dtree.discretize`."""
 
 
+DATA_FORMATS: Mapping[str, Callable[[Dataset, str], str]] = {
+    "csv": lambda data, _: csv_text(data),
+    "arff": arff_text,
+}
+"""Each ``dtree discretize --format`` and the function that writes data in it (an ARFF
+file's relation is named after the data read)."""
+
+
 def _discretize(arguments: argparse.Namespace) -> str:
+    form = _format(arguments, {".arff": "arff"}, "csv")
     data = _data(arguments)
     attributes = arguments.attribute
     if arguments.method == "entropy":
@@ -1142,7 +1171,8 @@ def _discretize(arguments: argparse.Namespace) -> str:
     else:
         find = equal_width if arguments.method == "width" else equal_frequency
         cuts = find(data, arguments.bins, attributes=attributes)
-    return csv_text(discretize(data, cuts)).removesuffix("\n")
+    relation = arguments.dataset or Path(arguments.file).stem
+    return DATA_FORMATS[form](discretize(data, cuts), relation).removesuffix("\n")
 
 
 def _dnf(arguments: argparse.Namespace) -> str:

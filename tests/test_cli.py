@@ -847,6 +847,39 @@ def test_discretize_writes_the_data_with_ranges_as_csv(
     assert out.splitlines()[1] == "<= 6.1,> 3.2,<= 3.95,<= 1.3,setosa"
 
 
+@pytest.mark.parametrize("name", ["ranges.arff", "RANGES.ARFF"])
+def test_discretize_writes_arff_to_a_file_named_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """``--output Y.arff`` wrote CSV into the .arff file."""
+    iris = load("iris")
+    path = tmp_path / name
+    status, out, err = run(capsys, "discretize", "--dataset", "iris", "--output", str(path))
+    assert (status, out, err) == (0, "", "")
+    assert path.read_text(encoding="utf-8").startswith("@relation iris\n")
+    assert read_arff(path) == discretize(iris, entropy_mdl(iris))
+    status, out, err = run(capsys, "discretize", "--dataset", "iris", "--format", "arff")
+    assert out == path.read_text(encoding="utf-8")
+    forced = tmp_path / "forced.arff"
+    run(capsys, "discretize", "--dataset", "iris", "--format", "csv", "--output", str(forced))
+    assert read_csv(forced, target="species").columns == read_arff(path).columns
+
+
+@pytest.mark.parametrize(
+    ("name", "form"), [("tree.json", "json"), ("tree.DOT", "dot"), ("tree.py", "python")]
+)
+def test_fit_writes_the_format_its_output_file_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, form: str
+) -> None:
+    """``--output tree.json`` wrote the indented text into the .json file."""
+    path = tmp_path / name
+    status, out, err = run(capsys, "fit", "--dataset", "golf", "--output", str(path))
+    assert (status, out, err) == (0, "", "")
+    assert path.read_text(encoding="utf-8") == FORMATS[form](id3(load("golf"))) + "\n"
+    run(capsys, "fit", "--dataset", "golf", "--output", str(path), "--format", "text")
+    assert path.read_text(encoding="utf-8") == text(id3(load("golf"))) + "\n"
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
