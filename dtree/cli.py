@@ -172,7 +172,7 @@ from dtree.prune import (
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
-from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict
+from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, untaken_examples
 
 __all__ = ["main"]
 
@@ -1135,6 +1135,7 @@ def _predict(arguments: argparse.Namespace) -> str:
         examples = (
             read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
         )
+    _say_untaken(model, examples, arguments.data)
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
@@ -1146,6 +1147,26 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
+
+
+def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example], file: str) -> None:
+    """Warn, once, of the rows that hold a value no branch of the model takes (a class of
+    a nominal attribute unseen in training): how many, and where the first is."""
+    members = model.trees if isinstance(model, Ensemble) else (model,)
+    found = untaken_examples(members, examples)
+    if found:
+        index, attribute, value = found[0]
+        warn(
+            DtreeWarning(
+                f"{len(found)} of {_plural(len(examples), 'row', 'rows')}"
+                f" {'holds' if len(found) == 1 else 'hold'} a value no branch of the model"
+                f" takes, this row first ({quote(value)}); each is predicted from the"
+                " training statistics of the split where it stops",
+                file=file,
+                row=index + 1,
+                column=attribute,
+            )
+        )
 
 
 DISCRETIZERS = ("entropy", "width", "frequency")

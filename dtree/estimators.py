@@ -121,9 +121,19 @@ from dtree import bagging, boosting, ensemble, optimal
 from dtree.arithmetic import is_number
 from dtree.bagging import default_learner
 from dtree.conformance.learners import CostComplexity, Pessimistic
-from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, Value, Weight
+from dtree.dataset import (
+    Attribute,
+    Dataset,
+    Example,
+    Label,
+    Nominal,
+    Numeric,
+    Schema,
+    Value,
+    Weight,
+)
 from dtree.ensemble import Ensemble
-from dtree.errors import DtreeError, check_choice
+from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
 from dtree.frame import columns, rows
 from dtree.grow import grow
@@ -132,7 +142,7 @@ from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
 from dtree.selection import SelectionRule
-from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
+from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many, untaken_examples
 
 __all__ = [
     "ALGORITHMS",
@@ -301,7 +311,9 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
             typed = tuple(
                 (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
             )
-        return rows(typed)
+        examples = rows(typed)
+        _say_untaken(self._fitted(), examples)
+        return examples
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
         examples = self._examples(x)
@@ -314,6 +326,23 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example]) -> None:
+    """Warn, once, of the rows of X that hold a value no branch of the model takes (a
+    category unseen in training): how many, and the first (counted from 0)."""
+    members = model.trees if isinstance(model, Ensemble) else (model,)
+    found = untaken_examples(members, examples)
+    if found:
+        index, attribute, value = found[0]
+        warn(
+            DtreeWarning(
+                f"{len(found)} of {len(examples)} rows of X"
+                f" {'holds' if len(found) == 1 else 'hold'} a value no branch of the model"
+                f" takes, the first row {index} ({quote(attribute)} = {quote(value)}); each is"
+                " predicted from the training statistics of the split where it stops"
+            )
+        )
 
 
 def _weights(sample_weight: Any, y: Any) -> Any:

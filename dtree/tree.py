@@ -24,7 +24,8 @@ and end with ``assert_never``); learners build them with :func:`unfold`.
 Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:`size`,
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
 :func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
-:func:`predict_proba`, :func:`prediction_of`.  :mod:`dtree.routing` routes
+:func:`predict_proba`, :func:`prediction_of`, :func:`untaken`,
+:func:`untaken_examples`.  :mod:`dtree.routing` routes
 a whole dataset at once.
 
 Prediction walks a compiled form of the tree (see :func:`predict_many`),
@@ -79,6 +80,8 @@ __all__ = [
     "reach",
     "size",
     "unfold",
+    "untaken",
+    "untaken_examples",
 ]
 
 Probability = Real
@@ -517,6 +520,60 @@ def reach(
             case _:
                 assert_never(node)
     return tuple(ends)
+
+
+def untaken(tree: Tree, example: Example) -> tuple[tuple[str, Value], ...]:
+    """Each known value of ``example`` that no branch takes at a split it reaches, with its
+    attribute: where :func:`reach` stops it short of a leaf (a nominal value unseen in
+    training), so that the split's own distribution answers.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> day = {"Outlook": "Foggy", "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"}
+    >>> untaken(tree, day), untaken(tree, {**day, "Outlook": "Sunny"})
+    ((('Outlook', 'Foggy'),), ())
+    """
+    return tuple(
+        (node.attribute, example[node.attribute])
+        for node, _ in reach(tree, example)
+        if isinstance(node, Split) and example.get(node.attribute) is not None
+    )
+
+
+def untaken_examples(
+    trees: Iterable[Tree], examples: Sequence[Example]
+) -> tuple[tuple[int, str, Value], ...]:
+    """The examples that hold a value no branch takes (:func:`untaken`) in any of ``trees``
+    (a tree, or an ensemble's members), each as its index in ``examples`` and its first such
+    attribute and value.  Only an example with a value no condition of a tree names is
+    walked: a model of known values costs a set look-up per tested value.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
+    >>> untaken_examples([id3(tennis)], [tennis.example(0), foggy])
+    ((1, 'Outlook', 'Foggy'),)
+    """
+    models = tuple(trees)
+    named: dict[str, set[str]] = {}
+    for node in (node for tree in models for node in nodes(tree)):
+        if isinstance(node, Split) and not isinstance(node.branches[0].condition, AtMost | Above):
+            values = named.setdefault(node.attribute, set())
+            for branch in node.branches:
+                values |= _named(branch.condition)
+    found = []
+    for index, example in enumerate(examples):
+        if all(
+            not isinstance(example.get(name), str) or example.get(name) in values
+            for name, values in named.items()
+        ):
+            continue
+        stops = next((stop for tree in models for stop in untaken(tree, example)), None)
+        if stops is not None:
+            found.append((index, *stops))
+    return tuple(found)
 
 
 _WHOLE = Fraction(1)

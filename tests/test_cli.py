@@ -744,6 +744,24 @@ def test_fit_then_predict_a_csv_file(capsys: pytest.CaptureFixture[str], tmp_pat
     assert rows == [["prediction"], *([str(predict(tree, e))] for e in examples)]
 
 
+def test_predict_says_once_how_many_rows_hold_values_the_model_never_saw(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Unseen categories were answered silently."""
+    model = fit_model(capsys, tmp_path, "--dataset", "play-tennis")
+    days = "Outlook,Temperature,Humidity,Wind\nSunny,Hot,High,Weak\nFoggy,Hot,High,Weak\n"
+    data = write(tmp_path, "days.csv", days + "Rain,Hot,High,Calm\nFoggy,Mild,Low,Weak\n")
+    status, out, err = run(capsys, "predict", model, data)
+    assert (status, out) == (0, "prediction\nNo\nYes\nYes\nYes\n")
+    assert err == (
+        f"dtree: warning: {data}, row 2, column 'Outlook': 3 of 4 rows hold a value no branch"
+        " of the model takes, this row first ('Foggy'); each is predicted from the training"
+        " statistics of the split where it stops\n"
+    )
+    known = write(tmp_path, "known.csv", days.replace("Foggy", "Overcast"))
+    assert run(capsys, "predict", model, known)[2] == ""
+
+
 def test_predict_reads_nominal_digits_as_the_model_does(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

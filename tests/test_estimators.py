@@ -26,7 +26,7 @@ from dtree.boosting import adaboost, gradient_boost
 from dtree.conformance import compare, from_sklearn, learner_for
 from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, DtreeWarning
 from dtree.estimators import (
     BoostingClassifier,
     BoostingRegressor,
@@ -48,7 +48,7 @@ from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
 from dtree.render import text
 from dtree.strategies import datasets
-from dtree.tree import n_leaves, predict_many
+from dtree.tree import n_leaves, predict, predict_many
 
 SKIPPED = {
     "check_array_api_input": (
@@ -270,6 +270,19 @@ def test_an_estimator_fit_on_an_array_reads_a_frame_by_position() -> None:
     swapped = x.rename(columns={"b": "x1", "a": "x0"})
     with pytest.warns(UserWarning, match="fitted without feature names"):
         assert model.predict(swapped).tolist() == y
+
+
+def test_a_category_unseen_in_training_is_predicted_with_a_warning() -> None:
+    """Unseen categories were answered silently."""
+    frame: Any = load("play-tennis").to_frame()
+    x, y = frame.drop(columns="PlayTennis"), frame["PlayTennis"]
+    model = TreeClassifier("id3").fit(x, y)
+    foggy = x.astype({"Outlook": str})
+    foggy.loc[[0, 3], "Outlook"] = "Foggy"
+    with pytest.warns(DtreeWarning, match=r"^2 of 14 rows of X hold a value no branch of the"):
+        predicted = model.predict(foggy)
+    assert list(predicted) == [predict(model.tree_, row) for row in examples(foggy)]
+    model.predict(x)  # no warning: warnings are errors in the tests
 
 
 def test_nullable_columns_and_one_row_of_nulls_predict() -> None:

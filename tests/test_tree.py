@@ -6,7 +6,7 @@ import copy
 import gc
 import math
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import Any, cast
@@ -48,6 +48,8 @@ from dtree.tree import (
     reach,
     size,
     unfold,
+    untaken,
+    untaken_examples,
 )
 
 CLASSES = ("a", "b")
@@ -368,6 +370,56 @@ def test_compiled_prediction_is_reachs(
     tree = grow(LEARNERS[name], data)
     examples = draw.draw(st.lists(examples_of(data.schema), max_size=10))
     agree(tree, [*data.examples(), *examples])
+
+
+def first_untaken(
+    trees: Sequence[Tree], examples: Sequence[Example]
+) -> list[tuple[int, str, Value]]:
+    """The model of untaken_examples: every example walked through every tree."""
+    found = []
+    for index, example in enumerate(examples):
+        stops = [stop for tree in trees for stop in untaken(tree, example)]
+        if stops:
+            found.append((index, *stops[0]))
+    return found
+
+
+@given(
+    st.sampled_from(sorted(LEARNERS)),
+    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    st.data(),
+)
+def test_untaken_examples_are_those_reach_stops_at_a_split(
+    name: str, data: Dataset, draw: st.DataObject
+) -> None:
+    """The set look-ups skip only examples that no tree stops; training rows never stop."""
+    trees = [grow(LEARNERS[name], data), grow(LEARNERS["shallow"], data)]
+    examples = [
+        {
+            **example,
+            **{
+                attribute: "unseen"
+                for attribute in draw.draw(st.lists(st.sampled_from(data.schema.names)))
+                if isinstance(data.schema.attribute(attribute).domain, Nominal)
+            },
+        }
+        for example in draw.draw(st.lists(st.sampled_from(list(data.examples())), max_size=8))
+    ]
+    assert list(untaken_examples(trees, examples)) == first_untaken(trees, examples)
+    assert untaken_examples(trees, list(data.examples())) == ()
+
+
+def test_an_unseen_value_is_untaken_only_where_no_branch_takes_it() -> None:
+    tennis = load("play-tennis")
+    day = {"Outlook": "Foggy", "Temperature": "Hot", "Humidity": "High", "Wind": "Calm"}
+    assert untaken(id3(tennis), day) == (("Outlook", "Foggy"),)
+    assert untaken(id3(tennis), {**day, "Outlook": "Rain"}) == (("Wind", "Calm"),)
+    assert untaken(id3(tennis), {**day, "Outlook": None}) == (("Wind", "Calm"),)  # via rain
+    assert untaken(id3(tennis), {**day, "Outlook": "Sunny"}) == ()  # Wind is not tested there
+    # CART's subsets send any value outside the named ones down the NotIn branch
+    golf = load("golf")
+    stump = grow(evolve(CART, max_depth=1), golf)
+    assert untaken(stump, {"outlook": "foggy"}) == ()
 
 
 @given(regression_datasets(max_rows=25, weighted=True, missing=True), st.data())
