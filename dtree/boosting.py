@@ -202,9 +202,7 @@ def _is_rational(value: object) -> bool:
 
 def _check_rate(learning_rate: object) -> None:
     if not is_number(learning_rate) or not 0 < learning_rate < math.inf:
-        raise DtreeError(
-            f"the learning rate must be a finite number > 0, got {quote(learning_rate)}"
-        )
+        raise DtreeError(f"learning_rate must be a finite number > 0, got {quote(learning_rate)}")
 
 
 def _normalised(weights: Sequence[Real]) -> list[Real]:

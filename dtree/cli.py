@@ -1188,6 +1188,11 @@ def _discretize(arguments: argparse.Namespace) -> str:
     if arguments.method == "entropy":
         if arguments.bins != 3:
             raise DtreeError("--bins goes with --method width or frequency")
+        if not data.schema.is_classification:
+            raise DtreeError(
+                f"--method entropy needs classes, and the target {quote(data.schema.target.name)}"
+                " is numeric: use --method width or frequency"
+            )
         cuts = entropy_mdl(data, attributes=attributes)
     else:
         find = equal_width if arguments.method == "width" else equal_frequency
@@ -1791,9 +1796,15 @@ API_WORDS: Mapping[str, str] = {
     "max_features=": "--max-features ",
     **{f"{name} must ": f"{flag} must " for name, flag in ENSEMBLE_WORDS.items()},
     "the confidence level CF ": "--confidence ",
+    "bins must ": "--bins must ",
 }
 """How an error of the library that opens by naming an argument names the option instead
 (the first entry that opens the message applies)."""
+
+
+API_NAMES: Mapping[str, str] = {"numeric=": "--numeric", "nominal=": "--nominal"}
+"""The arguments of :func:`dtree.read_csv` that a message of it may name anywhere, and the
+options that give them."""
 
 
 def _worded(error: DtreeError) -> DtreeError:
@@ -1804,12 +1815,19 @@ def _worded(error: DtreeError) -> DtreeError:
     '--max-depth must be an integer >= 0, got -1'
     >>> str(_worded(DtreeError("test_size=0.99 of 14 rows leaves the training set empty")))
     '--holdout 0.99 of 14 rows leaves the training set empty'
+    >>> str(_worded(DtreeError("numeric= and nominal= both name this column", column="x")))
+    "column 'x': --numeric and --nominal both name this column"
     """
+    message = error.message
     for words, option in API_WORDS.items():
-        if error.message.startswith(words):
-            message = option + error.message.removeprefix(words)
-            return DtreeError(message, file=error.file, row=error.row, column=error.column)
-    return error
+        if message.startswith(words):
+            message = option + message.removeprefix(words)
+            break
+    for words, option in API_NAMES.items():
+        message = message.replace(words, option)
+    if message == error.message:
+        return error
+    return DtreeError(message, file=error.file, row=error.row, column=error.column)
 
 
 @contextmanager

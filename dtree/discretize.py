@@ -88,7 +88,7 @@ def _numeric_names(data: Dataset, attributes: Iterable[str] | None) -> list[str]
 
 def _check_bins(bins: object) -> int:
     if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
-        raise DtreeError(f"bins is a whole number >= 1, got {quote(bins)}")
+        raise DtreeError(f"bins must be a whole number >= 1, got {quote(bins)}")
     return bins
 
 

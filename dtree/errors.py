@@ -30,6 +30,7 @@ from __future__ import annotations
 import reprlib
 import warnings
 from collections.abc import Sequence
+from fractions import Fraction
 
 __all__ = [
     "MESSAGE_LIMIT",
@@ -55,6 +56,16 @@ for _name in ("maxtuple", "maxlist", "maxarray", "maxdict", "maxset", "maxfrozen
     setattr(_QUOTER, _name, 10)
 
 
+# A fraction is shown as the number it is (-1, 1/3), not as the call that makes one.
+def _fraction(value: Fraction, level: int) -> str:
+    numerator = _QUOTER.repr_int(value.numerator, level)
+    denominator = _QUOTER.repr_int(value.denominator, level)
+    return numerator if value.denominator == 1 else f"{numerator}/{denominator}"
+
+
+_QUOTER.repr_Fraction = _fraction  # type: ignore[attr-defined]
+
+
 def quote(value: object) -> str:
     """``repr(value)``, bounded: the head and tail of a long string or number, ten items of a
     collection, three levels of nesting.
@@ -65,6 +76,9 @@ def quote(value: object) -> str:
     60
     >>> quote(tuple(range(100)))
     '(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ...)'
+    >>> from fractions import Fraction
+    >>> quote(Fraction(-1)), quote((Fraction(1, 3), 2))
+    ('-1', '(1/3, 2)')
     """
     return _QUOTER.repr(value)
 

@@ -98,7 +98,8 @@ Contents: the estimators above, :func:`dataset`, :func:`expected_failed_checks`,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, Literal, Self, get_args
 
@@ -196,14 +197,16 @@ def _attributes(
         validate_data(estimator, x, reset=reset, skip_check_array=True)
         return columns(x)
     finite = "allow-nan" if get_tags(estimator).input_tags.allow_nan else True
-    array = validate_data(estimator, x, reset=reset, dtype="numeric", ensure_all_finite=finite)
+    with _float_sized("X"):
+        array = validate_data(estimator, x, reset=reset, dtype="numeric", ensure_all_finite=finite)
+        array = array.astype(float)
     names = getattr(estimator, "feature_names_in_", None)
     if names is None:
         names = [f"x{j}" for j in range(array.shape[1])]
     return tuple(
         (
             Attribute(str(name), Numeric()),
-            [None if np.isnan(v) else float(v) for v in array[:, j].astype(float)],
+            [None if np.isnan(v) else float(v) for v in array[:, j]],
         )
         for j, name in enumerate(names)
     )
@@ -348,7 +351,18 @@ def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example]) -> None:
 def _weights(sample_weight: Any, y: Any) -> Any:
     if sample_weight is None:
         return None
-    return _check_sample_weight(sample_weight, y, ensure_non_negative=True)
+    with _float_sized("sample_weight"):
+        return _check_sample_weight(sample_weight, y, ensure_non_negative=True)
+
+
+@contextmanager
+def _float_sized(name: str) -> Iterator[None]:
+    """Inside the block, a number no float holds (an integer such as 10**400) in the input
+    ``name`` is a :class:`DtreeError` saying so, not numpy's ``OverflowError``."""
+    try:
+        yield
+    except OverflowError:
+        raise DtreeError(f"{name} holds a number too large for a float") from None
 
 
 class _Classifier(ClassifierMixin, _Estimator):  # type: ignore[misc]
@@ -396,7 +410,8 @@ class _Regressor(RegressorMixin, _Estimator):  # type: ignore[misc]
 
     def fit(self, x: Any, y: Any, sample_weight: Any = None) -> Self:
         """Fit the model of ``X`` and the values ``y`` (rows weighted by ``sample_weight``)."""
-        y = column_or_1d(y, warn=True).astype(float)
+        with _float_sized("y"):
+            y = column_or_1d(y, warn=True).astype(float)
         check_consistent_length(x, y)
         assert_all_finite(y, input_name="y")
         self._fit(x, [float(v) for v in y], _weights(sample_weight, y), None)

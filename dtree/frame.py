@@ -62,6 +62,7 @@ from typing import Any, Literal, cast
 import attrs
 import narwhals.stable.v2 as nw
 from narwhals.dependencies import is_polars_series
+from narwhals.exceptions import DuplicateError
 
 from dtree.dataset import (
     Attribute,
@@ -105,13 +106,19 @@ def _eager(frame: object) -> nw.DataFrame[Any]:
     """``frame`` as a narwhals data frame whose column names are strings, or a clear error
     saying what it is not."""
     data = _native(frame)
-    names = [str(name) for name in data.columns]
-    if len(set(names)) < len(names):
-        repeated = next(name for name in names if names.count(name) > 1)
-        raise DtreeError(f"duplicate column name {quote(repeated)}")
+    names = _distinct(data.columns)
     if names == data.columns:
         return data
     return data.rename(dict(zip(data.columns, names, strict=True)))
+
+
+def _distinct(columns: Sequence[object]) -> list[str]:
+    """The column names as strings, refused if one is there twice."""
+    names = [str(name) for name in columns]
+    if len(set(names)) < len(names):
+        repeated = next(name for name in names if names.count(name) > 1)
+        raise DtreeError(f"duplicate column name {quote(repeated)}")
+    return names
 
 
 def _native(frame: object) -> nw.DataFrame[Any]:
@@ -119,6 +126,9 @@ def _native(frame: object) -> nw.DataFrame[Any]:
         return nw.from_native(frame, eager_only=True)
     except TypeError:
         pass
+    except DuplicateError:  # pandas allows a name twice, narwhals does not
+        _distinct(list(getattr(frame, "columns", ())))
+        raise
     if hasattr(frame, "__arrow_c_stream__"):
         return nw.from_arrow(cast(Any, frame), backend="pyarrow")
     if hasattr(frame, "__dataframe__"):

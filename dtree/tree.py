@@ -47,7 +47,17 @@ from typing import Generic, Literal, NamedTuple, TypeVar, assert_never, get_args
 from attrs import field, frozen
 
 from dtree.arithmetic import Real, is_number
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, exclusive, holds
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    describe,
+    exclusive,
+    holds,
+)
 from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label, Value
 from dtree.errors import DtreeError, check_choice, quote
@@ -153,7 +163,9 @@ def _check_branches(branches: tuple[Branch, ...], stats: Stats) -> None:
     for i, first in enumerate(conditions):
         for second in conditions[i + 1 :]:
             if not exclusive(first, second):
-                raise DtreeError(f"the conditions {quote(first)} and {quote(second)} overlap")
+                raise DtreeError(
+                    f"the conditions {quote(describe(first))} and {quote(describe(second))} overlap"
+                )
     for branch in branches:
         below = branch.subtree.stats
         if type(below) is not type(stats) or (

@@ -332,8 +332,8 @@ def test_a_member_no_better_than_chance_ends_the_boosting() -> None:
     ("options", "message"),
     [
         ({"n_rounds": 0}, "n_rounds must be an integer >= 1"),
-        ({"learning_rate": 0}, "learning rate must be a finite number > 0"),
-        ({"learning_rate": math.inf}, "learning rate must be a finite number > 0"),
+        ({"learning_rate": 0}, "learning_rate must be a finite number > 0"),
+        ({"learning_rate": math.inf}, "learning_rate must be a finite number > 0"),
         ({"exact": True, "learning_rate": 0.5}, "exact=True needs"),
     ],
 )

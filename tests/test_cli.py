@@ -249,6 +249,32 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
     assert [line.split()[0] for line in out.splitlines()] == list(names())
 
 
+def test_messages_about_reading_a_file_name_the_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """They said nominal= and numeric=, and to use equal_width or equal_frequency."""
+    path = write(tmp_path, "n.csv", "a,b,y\n1,x,1.5\n2,y,2.5\n")
+    for argv, message in [
+        (
+            ("fit", path, "--target", "y", "--nominal", "z"),
+            "--nominal names an unknown column 'z'; the columns are 'a', 'b', 'y'",
+        ),
+        (
+            ("fit", path, "--target", "y", "--nominal", "a", "--numeric", "a"),
+            "column 'a': --numeric and --nominal both name this column",
+        ),
+        (
+            ("discretize", path, "--target", "y"),
+            "--method entropy needs classes, and the target 'y' is numeric: use --method width"
+            " or frequency",
+        ),
+    ]:
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, "")
+        assert err.startswith("dtree: error: ")
+        assert err.endswith(message + "\n")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -262,6 +288,19 @@ def test_datasets_lists_every_bundled_set(capsys: pytest.CaptureFixture[str]) ->
         (["fit", "--dataset", "xor", "--classes", "1,0"], "--classes goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--nominal", "Z1"], "--nominal goes with FILE.csv"),
         (["fit", "--dataset", "xor", "--numeric", "Z1"], "--numeric goes with FILE.csv"),
+        # the library's words and reprs, each once shown here
+        (
+            ["fit", "--dataset", "golf", "--algorithm", "optimal", "--alpha", "-1"],
+            "--alpha must be a finite number >= 0, got -1",
+        ),
+        (
+            ["boost", "--dataset", "golf", "--learning-rate", "-1"],
+            "--learning-rate must be a finite number > 0, got -1",
+        ),
+        (
+            ["discretize", "--dataset", "iris", "--method", "width", "--bins", "0"],
+            "--bins must be a whole number >= 1, got 0",
+        ),
         (["fit", "--dataset", "xor", "--missing-marker", "NA"], "--missing-marker goes with"),
         (["fit", "", "--target", "y"], "FILE.csv must name a file"),
         (["fit", "--dataset", "xor", "--min-gain", "nan"], "--min-gain must be a finite number"),
@@ -794,7 +833,8 @@ def test_predict_with_missing_markers(capsys: pytest.CaptureFixture[str], tmp_pa
     model = fit_model(capsys, tmp_path, "--dataset", "xor")
     data = write(tmp_path, "xor.csv", "Z1,Z2\nNA,1\n?,1\n")
     status, out, err = run(capsys, "predict", model, data, "--missing-marker", "NA")
-    assert (status, err) == (0, "")
+    assert status == 0
+    assert err.startswith(f"dtree: warning: {data}, row 2, column 'Z1': 1 of 2 rows holds")
     tree = id3(load("xor"))
     spread, unseen = (predict(tree, {"Z1": z1, "Z2": "1"}) for z1 in (None, "?"))
     assert out.splitlines() == ["prediction", str(spread), str(unseen)]
@@ -903,7 +943,10 @@ def test_fit_writes_the_format_its_output_file_names(
     [
         (["--dataset", "iris", "--bins", "4"], "--bins goes with --method width or frequency"),
         (["--dataset", "play-tennis", "--attribute", "Outlook"], "column 'Outlook'"),
-        (["--dataset", "iris", "--method", "width", "--bins", "0"], "bins is a whole number"),
+        (
+            ["--dataset", "iris", "--method", "width", "--bins", "0"],
+            "--bins must be a whole number >= 1, got 0",
+        ),
     ],
 )
 def test_discretize_refuses_in_one_line(
@@ -1689,7 +1732,7 @@ def test_boost_of_two_classes_by_gradient_boosting_is_log_loss(
             ["boost", "--dataset", "golf", "--method", "gradient", "--subsample", "2"],
             "--subsample must be",
         ),
-        (["boost", "--dataset", "golf", "--learning-rate", "-1"], "learning rate"),
+        (["boost", "--dataset", "golf", "--learning-rate", "-1"], "--learning-rate must be"),
         (["boost", "--dataset", "golf", "--holdout", "1.5"], "--holdout is a share"),
     ],
 )

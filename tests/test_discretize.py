@@ -108,9 +108,9 @@ def test_bad_requests_are_refused_in_one_line() -> None:
     tennis = load("play-tennis")
     with pytest.raises(DtreeError, match="column 'Outlook'"):
         equal_width(tennis, 3, attributes=["Outlook"])
-    with pytest.raises(DtreeError, match="bins is a whole number"):
+    with pytest.raises(DtreeError, match="bins must be a whole number"):
         equal_frequency(LENGTHS, 0)
-    with pytest.raises(DtreeError, match="bins is a whole number"):
+    with pytest.raises(DtreeError, match="bins must be a whole number"):
         equal_width(LENGTHS, True)
     with pytest.raises(DtreeError, match="list of names"):
         entropy_mdl(LENGTHS, attributes="L")

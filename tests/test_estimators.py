@@ -304,12 +304,26 @@ def test_nullable_columns_and_one_row_of_nulls_predict() -> None:
         (lambda x, y: TreeClassifier().fit(x, y, sample_weight=[-1] * len(y)), "Negative"),
         (lambda x, y: TreeClassifier(ccp_alpha=-1).fit(x, y), "ccp_alpha must be"),
         (lambda x, y: TreeClassifier().fit(pd.DataFrame({"a": []}), []), "no rows"),
+        # each raised OverflowError from numpy
+        (
+            lambda x, y: TreeClassifier().fit(x, y, sample_weight=[10**400] * len(y)),
+            "^sample_weight holds a number too large for a float$",
+        ),
+        (
+            lambda x, y: TreeClassifier().fit([[10**400]] * len(y), y),
+            "^X holds a number too large for a float$",
+        ),
+        (
+            lambda x, y: TreeRegressor().fit(x, [10**400] * len(y)),
+            "^y holds a number too large for a float$",
+        ),
     ],
 )
 def test_bad_targets_weights_and_alphas_are_refused(fit: Any, message: str) -> None:
     x, y = _numeric(1, n=10)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as raised:
         fit(x, y.tolist())
+    assert isinstance(raised.value, DtreeError) or "Negative" in message
 
 
 def test_column_names_that_clash_with_the_targets_name_are_fine() -> None:

@@ -252,6 +252,10 @@ def test_column_names_are_text_and_numeric_labels_of_declared_classes_too() -> N
     assert examples(frame) == ({"0": 1.0, "1": 0.0}, {"0": 2.0, "1": 1.0})
     with pytest.raises(DtreeError, match="duplicate column name '1'"):
         from_frame(pd.DataFrame({1: [1.0], "1": [2.0], "y": ["a"]}), target="y")
+    # pandas allows a name twice, where narwhals raised its own DuplicateError
+    twice = pd.DataFrame([[1.0, 2.0, "a"]], columns=["x", "x", "y"])
+    with pytest.raises(DtreeError, match=r"^duplicate column name 'x'$"):
+        Dataset.from_frame(twice, target="y")
 
 
 def test_an_infinity_is_refused_wherever_a_frame_is_read() -> None:

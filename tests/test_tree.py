@@ -115,6 +115,17 @@ def test_branch_conditions_must_be_exclusive(first: Equals, second: Equals) -> N
         )
 
 
+def test_overlapping_conditions_are_named_as_a_reader_writes_them() -> None:
+    """The message showed the conditions' reprs, AtMost(attribute='x', threshold=3)."""
+    branches = (
+        Branch(AtMost("x", 3), Leaf("a", stats(1, 0))),
+        Branch(AtMost("x", 4), Leaf("b", stats(0, 1))),
+    )
+    with pytest.raises(DtreeError) as raised:
+        Split(branches, stats(1, 1))
+    assert str(raised.value) == "the conditions 'x <= 3' and 'x <= 4' overlap"
+
+
 def test_subtree_statistics_match_their_split() -> None:
     with pytest.raises(DtreeError, match="another kind"):
         Split(
