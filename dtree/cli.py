@@ -60,7 +60,7 @@
     Fayyad and Irani's entropy method (``entropy``, the default), equal ``width`` or
     equal ``frequency`` (``--bins K`` ranges), and write the data as CSV with the
     ranges in their place (:mod:`dtree.discretize`).
-``dtree rules MODEL.json [--prune METHOD (--data FILE.csv --target COL | --dataset NAME)]``
+``dtree rules MODEL.json [--prune METHOD (FILE.csv --target COL | --dataset NAME)]``
     The model's rules, or the rules pruned on data with their default
     class: METHOD ``pessimistic`` is C4.5rules' estimate on training data,
     ``validation`` the error on validation data.
@@ -383,9 +383,10 @@ def _weight(text: str) -> int | float:
         raise argparse.ArgumentTypeError(f"expected a number, got {quote(text)}") from None
 
 
-def _add_data(command: argparse.ArgumentParser) -> None:
-    """The arguments that say what data to read: FILE.csv (or FILE.arff) or a bundled dataset."""
-    source = command.add_mutually_exclusive_group(required=True)
+def _add_data(command: argparse.ArgumentParser, *, required: bool = True) -> None:
+    """The arguments that say what data to read: FILE.csv (or FILE.arff) or a bundled dataset
+    (one of them, unless not ``required``)."""
+    source = command.add_mutually_exclusive_group(required=required)
     source.add_argument(
         "file", nargs="?", metavar="FILE.csv", help="a CSV file with a header, or FILE.arff"
     )
@@ -703,17 +704,15 @@ def _setting(text: str) -> tuple[str, object]:
 
 def _add_rules(command: argparse.ArgumentParser) -> None:
     command.add_argument("model", metavar="MODEL.json", help="a model file (fit --format json)")
-    command.add_argument(
+    _add_data(command, required=False)
+    pruning = command.add_argument_group("pruning the rules on FILE.csv or --dataset")
+    pruning.add_argument(
         "--prune",
         choices=get_args(RulePruning),
-        help="erase conditions by C4.5rules' pessimistic estimate on --data (the training"
-        " data), or while the error on --data (validation data) does not rise",
+        help="erase conditions by C4.5rules' pessimistic estimate on the data (the training"
+        " data), or while the error on the data (validation data) does not rise",
     )
-    command.add_argument("--data", metavar="FILE.csv", help="the data --prune measures rules on")
-    command.add_argument("--dataset", metavar="NAME", help="a bundled dataset as --data")
-    command.add_argument("--target", metavar="COL", help="the target column of --data")
-    _add_weights(command)
-    command.add_argument(
+    pruning.add_argument(
         "--confidence", type=float, default=0.25, metavar="CF", help="pessimistic: CF (0.25)"
     )
 
@@ -926,7 +925,9 @@ def _add_pruning(prune: argparse.ArgumentParser) -> None:
     _add_seed(pruning)
 
 
-def _data(arguments: argparse.Namespace) -> Dataset:
+def _data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = None) -> Dataset:
+    """The data the arguments name; a CSV file's classes in the order of ``--classes``, else
+    of ``classes``, else sorted."""
     if arguments.dataset is not None:
         for option in FILE_ONLY:
             if getattr(arguments, option) is not None:
@@ -941,7 +942,6 @@ def _data(arguments: argparse.Namespace) -> Dataset:
         return read_arff(arguments.file, target=arguments.target)
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
-    classes = None
     if arguments.classes is not None:
         classes = [label.strip() for label in arguments.classes.split(",")]
     read = partial(
@@ -1209,26 +1209,14 @@ def _dnf(arguments: argparse.Namespace) -> str:
 
 def _rules(arguments: argparse.Namespace) -> str:
     tree = _model(arguments.model, "rules")
+    given = arguments.file is not None or arguments.dataset is not None
     if arguments.prune is None:
-        if arguments.data or arguments.dataset or arguments.weights:
-            raise DtreeError("--data, --dataset and --weights are for --prune")
+        if given:
+            raise DtreeError("FILE.csv and --dataset are the data --prune measures rules on")
         return rules(tree)
-    if arguments.dataset is not None:
-        if arguments.weights is not None:
-            raise DtreeError(
-                "--weights goes with --data FILE.csv; a bundled dataset declares its own"
-            )
-        data = datasets.load(arguments.dataset)
-    elif arguments.data is not None and _is_arff(arguments.data):
-        _refuse_csv_options(arguments, ["weights"])
-        data = read_arff(arguments.data, target=arguments.target)
-    elif arguments.data is not None and arguments.target is not None:
-        classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else None
-        data = read_csv(
-            arguments.data, target=arguments.target, classes=classes, weights=arguments.weights
-        )
-    else:
-        raise DtreeError("--prune measures rules on data: give --data FILE.csv --target COL")
+    if not given:
+        raise DtreeError("--prune measures rules on data: give FILE.csv --target COL")
+    data = _data(arguments, classes=getattr(tree.stats, "classes", None))
     pruned = prune_rules(
         rules_of(tree), data, method=arguments.prune, confidence=arguments.confidence
     )

@@ -554,7 +554,7 @@ def test_predict_and_rules_read_an_arff_file(
     assert (status, err) == (0, "")
     tree = load_model(model)
     assert out.splitlines() == ["prediction", *(str(predict(tree, x)) for x in golf.examples())]
-    status, out, err = run(capsys, "rules", model, "--prune", "pessimistic", "--data", path)
+    status, out, err = run(capsys, "rules", model, path, "--prune", "pessimistic")
     expected = run(capsys, "rules", model, "--prune", "pessimistic", "--dataset", "golf")
     assert (status, out, err) == expected
 
@@ -588,7 +588,7 @@ def test_predict_reads_rows_whose_class_is_unknown(
         (["predict", "{model}", "{bad}"], "{bad}:7, column 'n': 'abc' is not a number"),
         (["predict", "{model}", "{path}", "--missing-marker", "NA"], "--missing-marker goes"),
         (["predict", "{model}", "{path}"], "declared nominal, but the model compares it as"),
-        (["rules", "{model}", "--prune", "pessimistic", "--data", "{bad}"], "{bad}:7, column"),
+        (["rules", "{model}", "{bad}", "--prune", "pessimistic"], "{bad}:7, column"),
     ],
 )
 def test_bad_arff_input_to_a_command_is_one_line_and_status_2(

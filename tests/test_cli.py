@@ -1193,7 +1193,7 @@ def test_rules_of_a_model_file_pruned_or_not(
     header = "Outlook,Temperature,Humidity,Wind,Play\n"
     Path(path).write_text(header + Path(path).read_text(encoding="utf-8"), encoding="utf-8")
     status, from_file, _ = run(
-        capsys, "rules", model, "--prune", "pessimistic", "--data", path, "--target", "Play"
+        capsys, "rules", model, path, "--prune", "pessimistic", "--target", "Play"
     )
     assert (status, from_file) == (0, out)
 
@@ -1202,7 +1202,7 @@ def test_rules_of_a_model_file_pruned_or_not(
     ("extra", "message"),
     [
         (["--prune", "pessimistic"], "--prune measures rules on data"),
-        (["--dataset", "golf"], "--data, --dataset and --weights are for --prune"),
+        (["--dataset", "golf"], "FILE.csv and --dataset are the data --prune measures rules on"),
     ],
 )
 def test_rules_refuses_data_without_pruning_and_pruning_without_data(
@@ -1301,7 +1301,7 @@ def test_weights_names_the_column_of_row_weights(
         "--output",
         model,
     )
-    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    pruning = ("rules", model, path, "--prune", "pessimistic", "--target", "y")
     status, out, err = run(capsys, *pruning, "--weights", "w")
     assert (status, err) == (0, "")
     tree = from_json(Path(model).read_text(encoding="utf-8"))
@@ -1467,7 +1467,7 @@ def test_the_classes_of_dnf_and_rules_output_are_quoted_as_in_the_rules(
     path = write(tmp_path, "t.csv", "x,y\nu,a b\nv,a b\nw,c\n")
     model = str(tmp_path / "t.json")
     run(capsys, "fit", path, "--target", "y", "--format", "json", "--output", model)
-    pruning = ("rules", model, "--prune", "pessimistic", "--data", path, "--target", "y")
+    pruning = ("rules", model, path, "--prune", "pessimistic", "--target", "y")
     status, out, err = run(capsys, *pruning)
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == 'otherwise "a b"'
