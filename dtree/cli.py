@@ -306,6 +306,7 @@ PRUNING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "folds": ("cost-complexity",),
     "rule": ("cost-complexity",),
     "risk": ("cost-complexity",),
+    "all_rows": ("cost-complexity",),
     "confidence": ("pessimistic",),
     "z": ("pessimistic",),
     "no_subtree_raising": ("pessimistic",),
@@ -539,6 +540,11 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         metavar="P",
         help="grow the folds' trees in P processes (the same scores as in one)",
+    )
+    evaluating.add_argument(
+        "--matrix",
+        action=argparse.BooleanOptionalAction,
+        help=f"print the confusion matrix, or not (default: for at most {MATRIX_CLASSES} classes)",
     )
     _add_pruning(commands.add_parser("prune", help="learn a tree, prune it and print it"))
     _add_forest(
@@ -904,6 +910,13 @@ def _add_pruning(prune: argparse.ArgumentParser) -> None:
         " error of it (default: min)",
     )
     pruning.add_argument(
+        "--all-rows",
+        action="store_true",
+        default=None,
+        help=f"cost-complexity: print every row of the path's table (default: the first and"
+        f" last {PATH_ROWS} and those around the chosen one)",
+    )
+    pruning.add_argument(
         "--risk",
         choices=get_args(Risk),
         help="cost-complexity: R(t) is the misclassification (default) or the impurity",
@@ -1257,8 +1270,14 @@ def _aligned(rows: Sequence[Sequence[str]]) -> list[str]:
     ]
 
 
-def _report(result: CrossValidation, heading: str) -> str:
-    """The scores of a cross-validation, as people read them."""
+MATRIX_CLASSES = 20
+"""``dtree evaluate`` prints the confusion matrix of at most this many classes unless
+``--matrix`` asks for it (a matrix of 250 classes is 62,500 numbers)."""
+
+
+def _report(result: CrossValidation, heading: str, shown: bool | None = None) -> str:
+    """The scores of a cross-validation, as people read them; the confusion matrix if
+    ``shown``, or, if None, if it has at most :data:`MATRIX_CLASSES` classes."""
     number = format_weight
     name = "error" if result.confusion is not None else "squared error"
     lines = [heading, ""]
@@ -1275,14 +1294,21 @@ def _report(result: CrossValidation, heading: str) -> str:
     if matrix is None:
         return "\n".join(lines)
     lines.append(f"accuracy {number(result.mean_accuracy)} (standard error {spread})")
-    lines += ["", "confusion matrix of all folds (rows actual, columns predicted):"]
-    lines += _aligned(
-        [["", *matrix.classes]]
-        + [
-            [label, *map(number, row)]
-            for label, row in zip(matrix.classes, matrix.counts, strict=True)
+    if shown if shown is not None else len(matrix.classes) <= MATRIX_CLASSES:
+        lines += ["", "confusion matrix of all folds (rows actual, columns predicted):"]
+        lines += _aligned(
+            [["", *matrix.classes]]
+            + [
+                [label, *map(number, row)]
+                for label, row in zip(matrix.classes, matrix.counts, strict=True)
+            ]
+        )
+    elif shown is None:
+        lines += [
+            "",
+            f"the confusion matrix of {len(matrix.classes)} classes is left out (--matrix"
+            " prints it)",
         ]
-    )
     scores = [["class", "precision", "recall", "F1"]]
     for label in matrix.classes:
         scores.append([label, *(number(m(matrix, label)) for m in (precision, recall, f_beta))])
@@ -1312,7 +1338,7 @@ def _evaluate(arguments: argparse.Namespace) -> str:
         f"{k}-fold {kind}cross-validation of {arguments.algorithm}, seed {arguments.seed},"
         f" {len(data)} rows"
     )
-    return _report(result, heading)
+    return _report(result, heading, arguments.matrix)
 
 
 def _cores() -> int:
@@ -1391,10 +1417,30 @@ def _reduced_error(arguments: argparse.Namespace, data: Dataset, learn: Learn) -
     )
 
 
-def _path_table(selection: Selection, estimate: str) -> list[str]:
-    rows = [["alpha", "leaves", "training error", estimate, "standard error", ""]]
-    for k, row in enumerate(selection.table):
-        rows.append(
+PATH_ROWS = 5
+"""``dtree prune --method cost-complexity`` prints the first and last rows of the path and
+those around the chosen one, this many of each, unless ``--all-rows`` (diabetes' path has
+292 rows)."""
+
+
+def _shown_rows(n: int, chosen: int, every: bool) -> list[int]:
+    """The rows of a table of n rows to print: all if ``every``, else the first, the last
+    and those around ``chosen``, :data:`PATH_ROWS` of each.
+
+    >>> _shown_rows(30, 14, every=False)  # doctest: +NORMALIZE_WHITESPACE
+    [0, 1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17, 18, 25, 26, 27, 28, 29]
+    """
+    around = range(chosen - PATH_ROWS + 1, chosen + PATH_ROWS)
+    return [k for k in range(n) if every or k < PATH_ROWS or k >= n - PATH_ROWS or k in around]
+
+
+def _path_table(selection: Selection, estimate: str, every: bool) -> list[str]:
+    """The path's table, a row of each alpha; with a line in place of the rows left out."""
+    shown = _shown_rows(len(selection.table), selection.index, every)
+    cells = [["alpha", "leaves", "training error", estimate, "standard error", ""]]
+    for k in shown:
+        row = selection.table[k]
+        cells.append(
             [
                 format_weight(row.alpha),
                 str(row.leaves),
@@ -1404,7 +1450,13 @@ def _path_table(selection: Selection, estimate: str) -> list[str]:
                 "<- chosen" if k == selection.index else "",
             ]
         )
-    return _aligned(rows)
+    lines = _aligned(cells)
+    table = lines[:1]
+    for before, k, line in zip([-1, *shown], shown, lines[1:], strict=False):
+        if k > before + 1:
+            table.append(f"... {_plural(k - before - 1, 'row', 'rows')} (--all-rows prints them)")
+        table.append(line)
+    return table
 
 
 def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
@@ -1441,7 +1493,7 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
         f" {format_weight(chosen.standard_error)}), row {selection.index + 1} of"
         f" {len(selection.table)} by rule {rule}"
     )
-    table = _path_table(selection, estimate)
+    table = _path_table(selection, estimate, bool(arguments.all_rows))
     return "\n".join([heading, "", *table, "", summary, "", text(selection.tree)])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -481,6 +482,58 @@ def test_evaluate_prints_the_cross_validated_scores(capsys: pytest.CaptureFixtur
         metrics = (precision, recall, f_beta)
         assert row == [label, *(format_weight(m(result.confusion, label)) for m in metrics)]
     assert [row[:2] for row in scores[3:]] == [["macro", "average"], ["weighted", "average"]]
+
+
+def test_evaluate_leaves_out_the_matrix_of_many_classes_unless_asked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """On 250 classes evaluate printed a confusion matrix of 360 kB, with no way to stop it."""
+    rows = "".join(f"{x},c{x % 25:02}\n" for x in range(100))
+    data = write(tmp_path, "many.csv", "x,y\n" + rows)
+    argv = ("evaluate", data, "--target", "y", "--folds", "4")
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert "confusion matrix of all folds" not in out
+    assert "\nthe confusion matrix of 25 classes is left out (--matrix prints it)\n" in out
+    status, full, _ = run(capsys, *argv, "--matrix")
+    matrix = full.splitlines()[full.splitlines().index(FOLDS_MATRIX) + 1 :][:26]
+    assert [line.split()[0] for line in matrix[1:]] == [f"c{k:02}" for k in range(25)]
+    status, golf, _ = run(capsys, "evaluate", "--dataset", "golf", "--folds", "3", "--no-matrix")
+    assert FOLDS_MATRIX not in golf
+    assert "left out" not in golf
+    assert FOLDS_MATRIX in run(capsys, "evaluate", "--dataset", "golf", "--folds", "3")[1]
+
+
+FOLDS_MATRIX = "confusion matrix of all folds (rows actual, columns predicted):"
+
+
+def test_cost_complexity_prints_the_rows_near_its_choice_unless_all_are_asked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """On diabetes the path's table printed all of its 292 rows."""
+    draw = random.Random(5)
+    rows = "".join(
+        f"{draw.random():.3f},{draw.random():.3f},{draw.choice('ab')}\n" for _ in range(300)
+    )
+    data = write(tmp_path, "noise.csv", "u,v,y\n" + rows)
+    argv = [*("prune", data, "--target", "y", "--algorithm", "cart"), "--risk", "impurity"]
+    argv += ["--method", "cost-complexity"]
+    status, out, err = run(capsys, *argv, "--all-rows")
+    assert (status, err) == (0, "")
+    every = out.split("\n\n")[1].splitlines()
+    assert len(every) > 30
+    status, out, err = run(capsys, *argv)
+    shown = out.split("\n\n")[1].splitlines()
+    assert len(shown) < 30
+    kept = [line for line in shown if not line.startswith("... ")]
+    assert set(kept) <= set(every)
+    assert kept[:6] == every[:6]
+    assert kept[-5:] == every[-5:]
+    chosen = next(k for k, line in enumerate(every) if line.endswith("<- chosen"))
+    assert every[chosen - 4 : chosen + 5] == kept[kept.index(every[chosen]) - 4 :][:9]
+    gaps = [line for line in shown if line.startswith("... ")]
+    assert sum(int(line.split()[1]) for line in gaps) == len(every) - len(kept)
+    assert all(line.endswith("(--all-rows prints them)") for line in gaps)
 
 
 def test_evaluate_passes_the_learning_options_and_the_seed(
