@@ -458,17 +458,18 @@ def test_cp_table_of_a_pure_root_is_one_row() -> None:
 def test_the_export_snippet_writes_a_fit_made_in_r(
     rscript: str, exported: Path, tmp_path: Path
 ) -> None:
-    """What the README shows: fit rpart in R as usual, source RPART_EXPORT, read the files."""
+    """What the README shows, in an empty folder: fit rpart in R as usual, set dir <- "out",
+    source RPART_EXPORT, read the files (it failed unless out/ existed)."""
     (tmp_path / "export.R").write_text(RPART_EXPORT, encoding="utf-8")
     session = (
         "library(rpart); data <- kyphosis; target <- 'Kyphosis'; "
-        f"dir <- '{tmp_path}'; fit <- rpart(Kyphosis ~ ., data); "
-        f"source('{tmp_path / 'export.R'}')"
+        "dir <- 'out'; fit <- rpart(Kyphosis ~ ., data); source('export.R')"
     )
-    subprocess.run([rscript, "-e", session], check=True, capture_output=True)
+    subprocess.run([rscript, "-e", session], check=True, capture_output=True, cwd=tmp_path)
     data = _data(exported, "kyphosis", "Kyphosis")
     frame, splits = (
-        (tmp_path / name).read_text(encoding="utf-8") for name in ("frame.csv", "splits.csv")
+        (tmp_path / "out" / name).read_text(encoding="utf-8")
+        for name in ("frame.csv", "splits.csv")
     )
     theirs = read_rpart(frame, splits, data)
     recipe = learner_for("rpart")

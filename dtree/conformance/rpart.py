@@ -126,7 +126,9 @@ __all__ = [
 
 RPART_EXPORT = r"""# An rpart fit as the CSV files that dtree.conformance.read_rpart reads:
 # with `fit`, the data frame `data` it was fit on, its response's name `target` and a
-# folder `dir` set, source() this to write dir/frame.csv, dir/splits.csv and dir/cptable.csv.
+# folder `dir` set, source() this to write dir/frame.csv, dir/splits.csv and dir/cptable.csv
+# (the folder is made if it is not there).
+dir.create(dir, showWarnings = FALSE, recursive = TRUE)
 output <- function(table, name) {
   write.csv(table, file.path(dir, name), row.names = FALSE, fileEncoding = "UTF-8")
 }
