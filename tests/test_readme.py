@@ -3,11 +3,13 @@ the real one."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -106,11 +108,51 @@ def test_every_command_line_example_runs_as_written(tmp_path: Path) -> None:
         match words:
             case ["dtree", *arguments] | ["python", "-m", "dtree", *arguments]:
                 result = _fresh_python("-m", "dtree", *arguments, cwd=tmp_path)
+            case ["python3", "-m", "venv", ".venv", "&&", ".venv/bin/pip", "install", *_]:
+                assert words[-5:] == ["-q", f".[{INSTALLED}]", "&&", ".", ".venv/bin/activate"]
+                continue  # the install the commands assume: the suite runs in one already
             case _:
                 raise AssertionError(f"not a dtree command: {shlex.join(words)}")
         if result.returncode != 0:  # dtree check and fuzz exit 1 when the trees part
             failures.append(f"{shlex.join(words)}: {result.stderr.strip()}")
     assert failures == []
+
+
+INSTALLED = "sklearn,strategies"
+"""The extras the command line's examples need, beyond the plain install."""
+
+
+def test_the_command_lines_install_names_the_extras_each_command_needs() -> None:
+    """The README said its commands run in an empty folder, true only after the dev install."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    assert set(INSTALLED.split(",")) <= set(extras)
+    needs = section("Command line").split("| Command | Needs |")[1].split("\n\n")[0]
+    for extra in INSTALLED.split(","):
+        assert f"the `{extra}` extra" in needs
+    # without the extras, the commands that need them say which one to install
+    probe = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "from dtree.cli import main\n"
+        "sys.exit(main(['fuzz', '--against', 'sklearn', '--examples', '1']))\n"
+    )
+    result = _fresh_python("-c", probe)
+    assert result.returncode == 2
+    assert "install the strategies extra" in result.stderr
+
+
+def test_the_picture_of_a_tree_is_the_play_tennis_tree() -> None:
+    """Graphviz's drawing of ``fit --format dot``: every label of today's tree is in it."""
+    picture = README.read_text(encoding="utf-8").split("](docs/")[1].split(")")[0]
+    svg = (ROOT / "docs" / picture).read_text(encoding="utf-8")
+    source = dtree.render.dot(id3(load("play-tennis")))
+    labels = [
+        line for match in re.findall(r'label="([^"]*)"', source) for line in match.split("\\n")
+    ]
+    assert len(labels) == 8 * 2 + 7  # each node two lines, each branch one
+    drawn = re.findall(r">([^<>]+)</text>", svg)
+    assert sorted(html.unescape(text) for text in drawn) == sorted(labels)
 
 
 def test_development_says_how_long_the_tests_take_and_gives_a_quick_subset() -> None:
