@@ -1578,19 +1578,21 @@ machine), so the bound is about 20 minutes against sklearn and a day against rpa
 search is several runs of other seeds."""
 
 
+def _count(option: str, value: int, most: int, why: str = "") -> int:
+    """``value``, the count ``option`` gives, checked to lie in 1..most (``why`` says what
+    bounds it, when it is not a fixed bound)."""
+    if not 1 <= value <= most:
+        raise DtreeError(f"{option} must be an integer in 1..{most:,}{why}, got {value}")
+    return value
+
+
 def _fuzz_counts(arguments: argparse.Namespace) -> tuple[int, int]:
     """``--examples`` and ``--campaigns`` (by default the processes, or 1), each checked."""
-    examples = arguments.examples
-    if not 1 <= examples <= FUZZ_EXAMPLES:
-        raise DtreeError(f"--examples must be an integer in 1..{FUZZ_EXAMPLES:,}, got {examples}")
+    examples = _count("--examples", arguments.examples, FUZZ_EXAMPLES)
     campaigns = arguments.campaigns
     if campaigns is None:
         campaigns = min(arguments.processes or 1, examples)
-    if not 1 <= campaigns <= examples:
-        raise DtreeError(
-            f"--campaigns must be an integer in 1..{examples} (--examples), got {campaigns}"
-        )
-    return examples, campaigns
+    return examples, _count("--campaigns", campaigns, examples, " (--examples)")
 
 
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
@@ -1625,6 +1627,11 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     if found is None:
         return f"no disagreement in {examples} datasets (seed {arguments.seed})", 0
     return found.text().rstrip("\n"), 1
+
+
+MEMBERS = 10_000
+"""The most trees ``forest --trees``, ``boost --rounds`` and ``boost --stages`` grow: every
+tree is kept, so a billion of them would fill the memory (a hundred is the usual forest)."""
 
 
 def _tree_learner(arguments: argparse.Namespace, data: Dataset) -> Learner:
@@ -1684,14 +1691,14 @@ def _forest(arguments: argparse.Namespace) -> str:
     data = _data(arguments)
     learner = evolve(_tree_learner(arguments, data), max_features=arguments.max_features)
     combination: BaggingCombination = "vote" if arguments.vote else "average"
-    trees = arguments.trees
+    trees = _count("--trees", arguments.trees, MEMBERS)
     with _progress(arguments) as progress, _pool(arguments.processes, trees) as executor:
         bagged = _placed(
             arguments,
             lambda: bag(
                 data,
                 learner,
-                n_trees=arguments.trees,
+                n_trees=trees,
                 seed=arguments.seed,
                 combination=combination,
                 executor=executor,
@@ -1748,7 +1755,9 @@ def _boost(arguments: argparse.Namespace) -> str:
     with _progress(arguments) as progress:
         if method == "adaboost":
             depth = 1 if arguments.max_depth is None else arguments.max_depth
-            rounds = 50 if arguments.rounds is None else arguments.rounds
+            rounds = _count(
+                "--rounds", 50 if arguments.rounds is None else arguments.rounds, MEMBERS
+            )
             model = _placed(
                 arguments,
                 lambda: adaboost(
@@ -1766,7 +1775,9 @@ def _boost(arguments: argparse.Namespace) -> str:
             )
         else:
             depth = 3 if arguments.max_depth is None else arguments.max_depth
-            stages = 100 if arguments.stages is None else arguments.stages
+            stages = _count(
+                "--stages", 100 if arguments.stages is None else arguments.stages, MEMBERS
+            )
             subsample = 1.0 if arguments.subsample is None else arguments.subsample
             model = _placed(
                 arguments,

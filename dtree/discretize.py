@@ -58,6 +58,7 @@ from dtree.impurity import TOLERANCE, entropy
 from dtree.splits import midpoint
 
 __all__ = [
+    "MAX_BINS",
     "Cuts",
     "discretize",
     "entropy_mdl",
@@ -86,9 +87,15 @@ def _numeric_names(data: Dataset, attributes: Iterable[str] | None) -> list[str]
     return names
 
 
+MAX_BINS = 100_000
+"""The most ranges :func:`equal_width` and :func:`equal_frequency` make of an attribute: a
+range for each of 100,000 distinct values, while a billion cut points would fill the
+memory."""
+
+
 def _check_bins(bins: object) -> int:
-    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
-        raise DtreeError(f"bins must be a whole number >= 1, got {quote(bins)}")
+    if isinstance(bins, bool) or not isinstance(bins, int) or not 1 <= bins <= MAX_BINS:
+        raise DtreeError(f"bins must be a whole number in 1..{MAX_BINS:,}, got {quote(bins)}")
     return bins
 
 

@@ -300,7 +300,7 @@ def test_messages_about_reading_a_file_name_the_options(
         ),
         (
             ["discretize", "--dataset", "iris", "--method", "width", "--bins", "0"],
-            "--bins must be a whole number >= 1, got 0",
+            "--bins must be a whole number in 1..100,000, got 0",
         ),
         (["fit", "--dataset", "xor", "--missing-marker", "NA"], "--missing-marker goes with"),
         (["fit", "", "--target", "y"], "FILE.csv must name a file"),
@@ -998,7 +998,7 @@ def test_fit_writes_the_format_its_output_file_names(
         (["--dataset", "play-tennis", "--attribute", "Outlook"], "column 'Outlook'"),
         (
             ["--dataset", "iris", "--method", "width", "--bins", "0"],
-            "--bins must be a whole number >= 1, got 0",
+            "--bins must be a whole number in 1..100,000, got 0",
         ),
     ],
 )
@@ -1768,7 +1768,23 @@ def test_boost_of_two_classes_by_gradient_boosting_is_log_loss(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["forest", "--dataset", "golf", "--trees", "0"], "--trees must be an integer >= 1"),
+        (
+            ["forest", "--dataset", "golf", "--trees", "0"],
+            "--trees must be an integer in 1..10,000",
+        ),
+        # a billion members were grown and kept, until the memory ran out
+        (
+            ["forest", "--dataset", "golf", "--trees", "1000000000"],
+            "--trees must be an integer in 1..10,000, got 1000000000",
+        ),
+        (
+            ["boost", "--dataset", "golf", "--rounds", "1000000000"],
+            "--rounds must be an integer in 1..10,000, got 1000000000",
+        ),
+        (
+            ["boost", "--dataset", "golf", "--method", "gradient", "--stages", "1000000000"],
+            "--stages must be an integer in 1..10,000, got 1000000000",
+        ),
         (["forest", "--dataset", "golf", "--max-features", "9"], "--max-features 9 attributes"),
         (["forest", "--dataset", "golf", "--processes", "0"], "--processes must be an integer"),
         (["boost", "--dataset", "golf", "--stages", "3"], "--stages applies to --method gradient"),

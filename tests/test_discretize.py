@@ -20,6 +20,7 @@ from dtree.counts import total
 from dtree.dataset import Dataset, Nominal, Numeric, Weight
 from dtree.datasets import load
 from dtree.discretize import (
+    MAX_BINS,
     discretize,
     entropy_mdl,
     equal_frequency,
@@ -112,6 +113,11 @@ def test_bad_requests_are_refused_in_one_line() -> None:
         equal_frequency(LENGTHS, 0)
     with pytest.raises(DtreeError, match="bins must be a whole number"):
         equal_width(LENGTHS, True)
+    # a billion ranges made a billion cut points, until the memory ran out
+    for cut in (equal_width, equal_frequency):
+        with pytest.raises(DtreeError, match=r"in 1\.\.100,000, got 1000000000$"):
+            cut(LENGTHS, 10**9)
+    assert len(equal_width(LENGTHS, MAX_BINS)["L"]) < MAX_BINS
     with pytest.raises(DtreeError, match="list of names"):
         entropy_mdl(LENGTHS, attributes="L")
     with pytest.raises(DtreeError, match="ascend strictly"):
