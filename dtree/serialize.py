@@ -128,9 +128,9 @@ from typing import NoReturn, TypeVar, assert_never, cast
 
 from attrs import frozen
 
-from dtree.arithmetic import Number
+from dtree.arithmetic import Number, exact_text, rational
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Moments, Stats, adds_up, class_totals, is_sum_of, total
+from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, total
 from dtree.dataset import Label, Weight
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
 from dtree.errors import DtreeError, check_choice, quote
@@ -195,7 +195,7 @@ def _number(x: object, path: str) -> Json:
         _fail(path, f"{quote(x)} is not finite, and JSON has no such number")
     try:
         if isinstance(x, Fraction):
-            return f"{x.numerator}/{x.denominator}"
+            return exact_text(x)
         json.dumps(x)  # an int too long to write in decimal fails here, not halfway
     except ValueError as error:
         _fail(path, f"a number too long to write: {error}")
@@ -798,15 +798,17 @@ def _tree_of(value: Json, root: str) -> Tree:
     return trees[0]
 
 
-def _written(number: Number) -> str:
-    """A number as a message shows it: as the file writes it, a fraction as p/q."""
-    return (
-        f"{number.numerator}/{number.denominator}" if isinstance(number, Fraction) else repr(number)
-    )
+def _sum_of(terms: Sequence[Number]) -> Number:
+    """The sum of ``terms`` as a message shows it: as :func:`dtree.counts.total` adds them
+    (a float sum rounded once), or exactly where a float cannot hold it."""
+    try:
+        return total(terms)
+    except OverflowError:
+        return sum(map(rational, terms), 0)
 
 
 def _all_written(numbers: Sequence[Number]) -> str:
-    return "(" + ", ".join(map(_written, numbers)) + ")"
+    return "(" + ", ".join(map(exact_text, numbers)) + ")"
 
 
 def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -> None:
@@ -817,9 +819,8 @@ def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -
         return
     match stats:
         case ClassStats(_, counts):
-            sums = class_totals(
-                tuple(part.counts for part in parts if isinstance(part, ClassStats))
-            )
+            table = [part.counts for part in parts if isinstance(part, ClassStats)]
+            sums = tuple(map(_sum_of, zip(*table, strict=True)))
             _fail(
                 f"{path}.counts",
                 f"the split counts {_all_written(counts)} but its branches sum to"
@@ -832,8 +833,8 @@ def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -
                 if not adds_up(value, terms):
                     _fail(
                         f"{path}.{name}",
-                        f"the split's {name} is {_written(value)} but its branches sum to"
-                        f" {_written(total(terms))} (its branches: {branches})",
+                        f"the split's {name} is {exact_text(value)} but its branches sum to"
+                        f" {exact_text(_sum_of(terms))} (its branches: {branches})",
                     )
         case _:
             assert_never(stats)

@@ -874,6 +874,9 @@ def test_a_regression_split_whose_moments_do_not_add_up_names_the_moment() -> No
     weight = r"^\$\.nodes\[0\]\.stats\.weight: the split's weight is 14 but its branches sum to 15"
     with pytest.raises(DtreeError, match=weight):
         from_json(edited(tree, 1, "weight", below.weight + 1))
+    beyond = r"^\$\.nodes\[0\]\.stats\.total: .* its branches sum to 1000000000"
+    with pytest.raises(DtreeError, match=beyond):  # an integer no float holds, added exactly
+        from_json(edited(tree, 1, "total", 10**400))
 
 
 def test_fractions_add_up_exactly_and_floats_within_the_sum_tolerance() -> None:

@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from attrs import evolve, frozen
 
-from dtree.arithmetic import Number
+from dtree.arithmetic import Number, exact_text
 from dtree.conditions import describe
 from dtree.dataset import Label
 from dtree.errors import DtreeError, quote
@@ -61,12 +61,10 @@ def written(claim: Claim) -> str:
     match claim:
         case tuple():
             return "(" + ", ".join(map(written, claim)) + ")"
-        case Fraction():
-            return f"{claim.numerator}/{claim.denominator}"
         case str():
             return quote(claim)
         case _:
-            return repr(claim)
+            return exact_text(claim)
 
 
 def _json(claim: Claim) -> object:
