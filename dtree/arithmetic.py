@@ -12,7 +12,7 @@ Vocabulary
     logarithm, a square root, or a float among the inputs).
 
 Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
-:func:`exact`, :func:`square_root`.
+:func:`exact`, :func:`square_root`, :func:`exact_text`.
 
 See also: :data:`dtree.dataset.Weight`, a number that says how much a row
 counts, and :data:`dtree.tree.Probability`.
@@ -26,7 +26,16 @@ from typing import TypeGuard
 
 from dtree.errors import DtreeError, quote
 
-__all__ = ["Number", "Real", "check_count", "exact", "is_number", "rational", "square_root"]
+__all__ = [
+    "Number",
+    "Real",
+    "check_count",
+    "exact",
+    "exact_text",
+    "is_number",
+    "rational",
+    "square_root",
+]
 
 Number = int | Fraction | float
 Real = Fraction | float
@@ -91,3 +100,13 @@ def square_root(x: Fraction) -> float:
         return math.sqrt(x)
     except OverflowError:
         return math.inf
+
+
+def exact_text(x: Number) -> str:
+    """A number as text that reads back as the same number: an int or a float as Python
+    writes it, a fraction as p/q (as model files write it).
+
+    >>> exact_text(9), exact_text(0.1 + 0.2), exact_text(Fraction(24, 7))
+    ('9', '0.30000000000000004', '24/7')
+    """
+    return f"{x.numerator}/{x.denominator}" if isinstance(x, Fraction) else repr(x)

@@ -72,14 +72,17 @@
     (:func:`dtree.conformance.learner_for`) and print the comparison
     (:func:`dtree.conformance.compare`; ``--json`` for JSON); ``--tree FILE``
     (J48's printed tree, or rpart's frame with ``--splits FILE``) compares a
-    tree made elsewhere instead of running the peer.
+    tree made elsewhere instead of running the peer.  The peer's own counts
+    that the data contradict are findings, each naming the node and both
+    numbers.
 ``dtree fuzz --against PEER [--param NAME=VALUE ...] [--examples N] [--seed S]``
     Search generated datasets for one on which the peer and dtree part
     (:func:`dtree.conformance.differential`) and print the smallest found;
     ``--campaigns K`` splits the search into K seeded searches and
     ``--processes P`` runs them in P processes, with the serial result.
 
-``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part.
+``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part;
+``check`` exits 1 too when the peer's tree has a finding.
 
 The three learning commands, fit, evaluate and prune, read data and take learning
 options alike. C4.5 means what it means in the C4.5 program, in Weka and in
@@ -131,7 +134,7 @@ from dtree.arithmetic import Real
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
-from dtree.conformance import learner_for, read_j48, read_rpart
+from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
 from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.counts import ClassStats
@@ -637,7 +640,9 @@ def _add_peer(command: argparse.ArgumentParser) -> None:
 
 def _add_checking(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     checking = commands.add_parser(
-        "check", help="compare a peer's tree with dtree's, node by node (exit 1 if they part)"
+        "check",
+        help="compare a peer's tree with dtree's, node by node (exit 1 if they part, or if"
+        " the peer's counts contradict the data)",
     )
     _add_data(checking)
     _add_peer(checking)
@@ -1542,18 +1547,18 @@ def _settings(arguments: argparse.Namespace) -> dict[str, object]:
     return settings
 
 
-def _their_file(arguments: argparse.Namespace, data: Dataset) -> Tree:
-    """The tree of --tree (and --splits), read onto the data."""
+def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
+    """The tree of --tree (and --splits), read onto the data, with its findings."""
     form = arguments.format or arguments.against
     if form == "j48":
         if arguments.splits is not None:
             raise DtreeError("--splits goes with --format rpart")
-        return read_j48(read_text(arguments.tree), data, file=arguments.tree)
+        return j48_reading(read_text(arguments.tree), data, file=arguments.tree)
     if form == "rpart":
         if arguments.splits is None:
             raise DtreeError("--format rpart needs --splits FILE, rpart's splits as CSV")
         frame, splits = read_text(arguments.tree), read_text(arguments.splits)
-        return read_rpart(frame, splits, data, file=arguments.tree, splits_file=arguments.splits)
+        return rpart_reading(frame, splits, data, file=arguments.tree, splits_file=arguments.splits)
     raise DtreeError("--tree needs --format j48 or rpart: a scikit-learn tree lives in Python")
 
 

@@ -17,6 +17,12 @@ Vocabulary
 Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 :func:`class_counts`, :func:`contingency`, :func:`transpose`,
 :func:`central`, :func:`training_loss`, :func:`cross_tabulate`.
+
+Additivity: the statistics of a node are the sum of its branches' (the
+branches partition its examples, a missing value in fractional shares):
+:func:`adds_up` (one number and its parts) and :func:`is_sum_of` (whole
+statistics), exact for integers and fractions, within :data:`SUM_TOLERANCE`
+where a float is among them.
 """
 
 from __future__ import annotations
@@ -35,17 +41,20 @@ from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "SUM_TOLERANCE",
     "ClassStats",
     "Counts",
     "Moments",
     "Stats",
     "Table",
+    "adds_up",
     "central",
     "class_counts",
     "class_totals",
     "contingency",
     "cross_tabulate",
     "is_pure",
+    "is_sum_of",
     "plurality",
     "ratio",
     "running_totals",
@@ -57,6 +66,17 @@ __all__ = [
 
 Counts = tuple[Weight, ...]
 Table = tuple[Counts, ...]
+
+SUM_TOLERANCE = 1e-9
+"""How close a float statistic must be to the sum of its parts to count as that sum: within
+this share of the magnitudes added (the parts' absolute values and its own).
+
+dtree rounds a float statistic once from its exact value (:func:`total`, ``math.fsum``), so
+a node's and the sum of its branches' differ by a few units in the last place, some 1e-16
+of the magnitudes.  The tolerance also admits sums of floats added one at a time (each
+addition off by at most 2**-53 of the running sum) over millions of terms, and still tells
+a change in a statistic's ninth significant digit.  Integers and fractions add exactly and
+are compared exactly."""
 
 
 def ratio(numerator: Weight, denominator: Weight) -> Fraction | float:
@@ -159,6 +179,34 @@ def is_pure(counts: Sequence[Weight]) -> bool:
     return len(counts) - list(counts).count(0) <= 1  # counts are >= 0
 
 
+def _terms(stats: Stats) -> tuple[Weight, ...]:
+    """The numbers that add up: the class counts, or the weight, total and total of squares."""
+    if isinstance(stats, ClassStats):
+        return stats.counts
+    return (stats.weight, stats.total, stats.total_squares)
+
+
+def is_sum_of(whole: Stats, parts: Sequence[Stats]) -> bool:
+    """Whether ``whole`` is the sum of ``parts``, number by number (:func:`adds_up`): class
+    counts class by class, moments term by term.  Statistics of another kind, or of other
+    classes, are no part of it.
+
+    >>> def stats(*counts): return ClassStats(("No", "Yes"), counts)
+    >>> is_sum_of(stats(5, 9), [stats(3, 2), stats(2, 7)])
+    True
+    >>> is_sum_of(stats(5, 9), [stats(3, 2), stats(2, 8)])
+    False
+    >>> is_sum_of(Moments(3, 3.5, 5.25), [Moments(2, 3.0, 5.0), Moments(1, 0.5, 0.25)])
+    True
+    """
+    kind = (type(whole), getattr(whole, "classes", None))
+    if any((type(part), getattr(part, "classes", None)) != kind for part in parts):
+        return False
+    terms = _terms(whole)
+    columns = list(zip(*map(_terms, parts), strict=True)) or [()] * len(terms)
+    return all(map(adds_up, terms, columns))
+
+
 def plurality(counts: Sequence[Weight]) -> int:
     """The index of the largest count; ties go to the smallest index.
 
@@ -200,6 +248,64 @@ def total(weights: Iterable[Weight]) -> Weight:
     if _is_float(plain):  # a float among them: add again exactly, and round once
         return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
     return plain
+
+
+def adds_up(value: Weight, parts: Sequence[Weight]) -> bool:
+    """Whether ``value`` is the sum of ``parts``: exactly when all are integers or fractions;
+    with a float among them, within :data:`SUM_TOLERANCE` of sum |part| + |value|.
+
+    >>> adds_up(14, (5, 9)), adds_up(15, (5, 9)), adds_up(Fraction(7, 2), (3, Fraction(1, 2)))
+    (True, False, True)
+    >>> adds_up(0.6, (0.1, 0.2, 0.3)), adds_up(0.6000001, (0.1, 0.2, 0.3))
+    (True, False)
+    >>> adds_up(0.0, (1e20, -1e20 + 16384.0))  # within 1e-9 of the magnitudes added
+    True
+    >>> adds_up(1.5, (10**400, 0.5))  # beyond the floats: compared exactly
+    False
+    """
+    numbers = (value, *parts)
+    floats = [number for number in numbers if _is_float(number)]
+    if not floats:
+        return sum(parts) == value
+    if not all(map(math.isfinite, floats)):  # an infinite sum is only itself
+        try:
+            return sum(parts) == value
+        except OverflowError:  # an integer too large for a float, beside an infinity
+            return False
+    decided = _clearly_adds_up(value, parts)
+    if decided is not None:
+        return decided
+    exact = [Fraction(number) for number in numbers]
+    gap = abs(sum(exact[1:], Fraction(0)) - exact[0])
+    return gap <= Fraction(SUM_TOLERANCE) * sum(map(abs, exact), Fraction(0))
+
+
+def _clearly_adds_up(value: Weight, parts: Sequence[Weight]) -> bool | None:
+    """:func:`adds_up` of finite numbers in floats, where floats decide it; else None.
+
+    Each number rounds to a float within 2**-53 of itself, and ``math.fsum`` adds
+    the floats exactly and rounds once: the gap and the bound come out within some
+    1e-16 of the magnitudes, a ten-millionth of the bound, whose 1e-9 of them is
+    the tolerance.  A gap within a millionth of the bound, or a bound beyond the
+    normal floats, is left to the exact comparison.  Reading a model file then
+    costs no ``Fraction`` a number."""
+    try:
+        gap = abs(math.fsum((*parts, -value)))
+        bound = SUM_TOLERANCE * math.fsum(abs(float(number)) for number in (value, *parts))
+    except OverflowError:  # a number, or a partial sum, beyond the floats
+        return None
+    if not _NORMAL <= bound < math.inf:
+        return None
+    if gap < bound * (1 - 1e-6):
+        return True
+    if gap > bound * (1 + 1e-6):
+        return False
+    return None
+
+
+_NORMAL = 2.0**-900
+"""Below this a bound may have lost relative precision to gradual underflow (a float's
+smallest normal is 2**-1022): the exact comparison decides."""
 
 
 def running_totals(weights: Sequence[Weight]) -> list[Weight]:

@@ -76,14 +76,12 @@ from dtree.arithmetic import Number, Real
 from dtree.bagging import Bagged, bag
 from dtree.boosting import adaboost, gradient_boost
 from dtree.counts import (
-    ClassStats,
-    Moments,
-    Stats,
     Table,
     central,
     class_totals,
     cross_tabulate,
     is_pure,
+    is_sum_of,
     plurality,
     ratio,
     total,
@@ -708,30 +706,16 @@ def splits_are_greedy(
 # -- trees -----------------------------------------------------------------------
 
 
-def _stats_add_up(parts: Sequence[Stats], whole: Stats) -> bool:
-    match whole:
-        case ClassStats(_, counts):
-            sums = [
-                sum(part.counts[k] for part in parts if isinstance(part, ClassStats))
-                for k in range(len(counts))
-            ]
-            return all(_same(s, c) for s, c in zip(sums, counts, strict=True))
-        case Moments(weight, total, total_squares):
-            moments = [part for part in parts if isinstance(part, Moments)]
-            return (
-                _same(sum(m.weight for m in moments), weight)
-                and _same(sum(m.total for m in moments), total)
-                and _same(sum(m.total_squares for m in moments), total_squares)
-            )
-        case _:
-            assert_never(whole)
-
-
 def stats_are_additive(tree: Tree) -> bool:
     """Every split's statistics are the sum of its branches': the branches
     partition the split's examples (missing values in fractional shares).
 
-    This is what makes pruning exact and local.
+    Class counts add class by class, a regression node's weight, total and
+    total of squares term by term: exactly where they are integers or
+    fractions, within :data:`dtree.counts.SUM_TOLERANCE` of the magnitudes
+    added where a float is among them (:func:`dtree.counts.is_sum_of`, the
+    check :func:`dtree.serialize.from_json` makes of a model file).  This is
+    what makes pruning exact and local.
 
     >>> from dtree.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
@@ -739,6 +723,7 @@ def stats_are_additive(tree: Tree) -> bool:
     >>> stats_are_additive(id3(xor))
     True
     >>> from dtree.conditions import Equals
+    >>> from dtree.counts import ClassStats
     >>> from dtree.tree import Branch
     >>> def leaf(counts): return Leaf("F" if counts[0] else "T", ClassStats(("F", "T"), counts))
     >>> miscounted = Split((Branch(Equals("x", "a"), leaf((1, 0))),
@@ -747,7 +732,7 @@ def stats_are_additive(tree: Tree) -> bool:
     False
     """
     return all(
-        _stats_add_up([branch.subtree.stats for branch in node.branches], node.stats)
+        is_sum_of(node.stats, [branch.subtree.stats for branch in node.branches])
         for node in nodes(tree)
         if isinstance(node, Split)
     )
@@ -769,6 +754,7 @@ def leaves_predict_plurality(tree: Tree) -> bool:
     >>> tree = id3(data)
     >>> leaves_predict_plurality(tree)  # X = b is a 1-1 tie: the first class, F
     True
+    >>> from dtree.counts import ClassStats
     >>> leaves_predict_plurality(Leaf("T", ClassStats(("F", "T"), (2, 1))))
     False
     """

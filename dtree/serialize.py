@@ -75,7 +75,16 @@ column.  Values are quoted by :func:`~dtree.errors.quote`, a bounded prefix.
   can hold);
 - a split's conditions on one attribute and mutually exclusive: the tree's
   own constructor checks these, and its errors are placed at the split's
-  ``branches``.
+  ``branches``;
+- a split's statistics the sum of its branches' (the branches partition its
+  examples; :func:`dtree.counts.is_sum_of`): class counts class by class, a
+  regression node's ``weight``, ``total`` and ``total_squares`` term by
+  term, exactly where the numbers are integers or fractions and within
+  :data:`dtree.counts.SUM_TOLERANCE` of the magnitudes added where a float
+  is among them.  A file with an edited count is refused at the first split
+  (in preorder) that does not add up, both numbers and the branches shown:
+  ``$.nodes[0].stats.counts: the split counts (9, 5) but its branches sum
+  to (9, 6) (its branches: $.nodes[1], $.nodes[2], $.nodes[5])``.
 
 The nodes the root reaches are checked before any node it does not reach
 is reported, so a broken split is named rather than the nodes it orphans.
@@ -119,9 +128,9 @@ from typing import NoReturn, TypeVar, assert_never, cast
 
 from attrs import frozen
 
-from dtree.arithmetic import Number
+from dtree.arithmetic import Number, exact_text, rational
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Moments, Stats
+from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, total
 from dtree.dataset import Label, Weight
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
 from dtree.errors import DtreeError, check_choice, quote
@@ -186,7 +195,7 @@ def _number(x: object, path: str) -> Json:
         _fail(path, f"{quote(x)} is not finite, and JSON has no such number")
     try:
         if isinstance(x, Fraction):
-            return f"{x.numerator}/{x.denominator}"
+            return exact_text(x)
         json.dumps(x)  # an int too long to write in decimal fails here, not halfway
     except ValueError as error:
         _fail(path, f"a number too long to write: {error}")
@@ -778,9 +787,57 @@ def _tree_of(value: Json, root: str) -> Tree:
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
             trees[i] = _built(f"{root}.nodes[{i}].branches", Split, branches, node.stats)
+    for i in order:
+        children = [child for _, child in found[i].branches or ()]
+        if children:
+            below = ", ".join(f"{root}.nodes[{child}]" for child in children)
+            parts = [found[child].stats for child in children]
+            _check_sum(found[i].stats, parts, f"{root}.nodes[{i}].stats", below)
     if len(order) < len(found):
         _unreached(order, parent, root)
     return trees[0]
+
+
+def _sum_of(terms: Sequence[Number]) -> Number:
+    """The sum of ``terms`` as a message shows it: as :func:`dtree.counts.total` adds them
+    (a float sum rounded once), or exactly where a float cannot hold it."""
+    try:
+        return total(terms)
+    except OverflowError:
+        return sum(map(rational, terms), 0)
+
+
+def _all_written(numbers: Sequence[Number]) -> str:
+    return "(" + ", ".join(map(exact_text, numbers)) + ")"
+
+
+def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -> None:
+    """A split's statistics are the sum of its branches' (:func:`dtree.counts.is_sum_of`):
+    else fail at the counts, or at the first moment that does not add up, showing both
+    numbers and naming the ``branches``."""
+    if is_sum_of(stats, parts):
+        return
+    match stats:
+        case ClassStats(_, counts):
+            table = [part.counts for part in parts if isinstance(part, ClassStats)]
+            sums = tuple(map(_sum_of, zip(*table, strict=True)))
+            _fail(
+                f"{path}.counts",
+                f"the split counts {_all_written(counts)} but its branches sum to"
+                f" {_all_written(sums)} (its branches: {branches})",
+            )
+        case Moments():
+            moments = [part for part in parts if isinstance(part, Moments)]
+            for name in ("weight", "total", "total_squares"):
+                value, terms = getattr(stats, name), [getattr(m, name) for m in moments]
+                if not adds_up(value, terms):
+                    _fail(
+                        f"{path}.{name}",
+                        f"the split's {name} is {exact_text(value)} but its branches sum to"
+                        f" {exact_text(_sum_of(terms))} (its branches: {branches})",
+                    )
+        case _:
+            assert_never(stats)
 
 
 def _check_member_classes(

@@ -1089,13 +1089,19 @@ def test_predict_names_the_data_file_and_its_row(
 def test_a_model_testing_an_attribute_both_ways_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    stats = ClassStats(("a", "b"), (1, 1))
+    def stats(a: int, b: int) -> ClassStats:
+        return ClassStats(("a", "b"), (a, b))
+
     inner = Split(
-        (Branch(AtMost("x", 1.0), Leaf("a", stats)), Branch(Above("x", 1.0), Leaf("b", stats))),
-        stats,
+        (
+            Branch(AtMost("x", 1.0), Leaf("a", stats(1, 0))),
+            Branch(Above("x", 1.0), Leaf("b", stats(0, 1))),
+        ),
+        stats(1, 1),
     )
     tree = Split(
-        (Branch(Equals("x", "u"), inner), Branch(Equals("x", "v"), Leaf("a", stats))), stats
+        (Branch(Equals("x", "u"), inner), Branch(Equals("x", "v"), Leaf("a", stats(1, 0)))),
+        stats(2, 1),
     )
     model = hostile_model(tmp_path, to_json(tree))
     status, _, err = run(capsys, "predict", model, write(tmp_path, "d.csv", "x\nu\n"))
@@ -1178,10 +1184,11 @@ def test_a_class_no_encoding_can_write_is_an_error_not_a_traceback(
 ) -> None:
     # JSON can spell a lone surrogate ("\ud800"), which no UTF-8 output can hold.
     stats = ClassStats(("\ud800", "b"), (1, 0))
+    empty = ClassStats(("\ud800", "b"), (0, 0))
     tree = Split(
         (
             Branch(Equals("x", "u"), Leaf("\ud800", stats)),
-            Branch(Equals("x", "v"), Leaf("b", stats)),
+            Branch(Equals("x", "v"), Leaf("b", empty)),
         ),
         stats,
     )

@@ -16,11 +16,12 @@ import pytest
 from sklearn import datasets as sklearn_datasets
 
 from dtree.cli import main
-from dtree.conformance import run_j48, run_rpart
-from dtree.conformance.check import Peer, check, j48_options, their_tree
+from dtree.conformance import j48_reading, j48_text, read_j48, run_j48, run_rpart
+from dtree.conformance.check import Peer, check, j48_options, their_reading, their_tree
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
+from dtree.presets import c45
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -140,6 +141,103 @@ def test_an_rpart_frame_with_an_unknown_variable_is_one_error(
     assert "frame.csv" in err or "splits.csv" in err
     assert "stem_length" in err
     assert err.count("\n") == 1
+
+
+# -- a tree made elsewhere whose own counts the data contradict: findings, exit 1 ---------------
+
+GOLF_MOVED = j48_text(c45(load("golf"))).replace("75", "85")
+"""J48's tree of golf as J48 prints it, with humidity's threshold moved from 75 to 85 and its
+leaves' counts left as they were."""
+
+KYPHOSIS_ROOT = """node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
+1,<leaf>,81,81,17,1,0.01,0,0,64,17
+"""
+"""rpart's frame of a tree that is its root, on 81 rows of which 17 are present (kyphosis's
+counts), written as RPART_EXPORT writes it; its splits are none."""
+
+
+def kyphosis_root(folder: Path, n: int) -> list[str]:
+    """The data, frame (its n replaced) and splits of KYPHOSIS_ROOT as files in ``folder``, as
+    the arguments of dtree check; no split of the data gains (every Start is 1)."""
+    rows = ["absent"] * 64 + ["present"] * 17
+    (folder / "k.csv").write_text("Start,Kyphosis\n" + "".join(f"1,{y}\n" for y in rows))
+    (folder / "frame.csv").write_text(KYPHOSIS_ROOT.replace("<leaf>,81", f"<leaf>,{n}"))
+    (folder / "splits.csv").write_text("var,count,ncat,improve,index,adj,csplit\n")
+    data, frame, splits = (str(folder / name) for name in ("k.csv", "frame.csv", "splits.csv"))
+    peer = ["--against", "rpart", "--tree", frame, "--splits", splits]
+    return ["check", data, "--target", "Kyphosis", *peer]
+
+
+def test_an_rpart_frame_whose_n_the_data_contradict_is_a_finding_with_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err = run(capsys, *kyphosis_root(tmp_path, 81))
+    assert (status, err) == (0, "")
+    status, out, err = run(capsys, *kyphosis_root(tmp_path, -81))
+    assert (status, err) == (1, "")
+    assert "1 finding: the peer's claims that the data contradict\n" in out
+    frame = tmp_path / "frame.csv"
+    assert f"  {frame}, row 1: node 1: rpart's n is -81, the data give 81 (at the root)\n" in out
+    status, out, err = run(capsys, *kyphosis_root(tmp_path, -81), "--json")
+    report = json.loads(out)
+    assert (status, report["agrees"]) == (1, False)
+    assert report["findings"] == [
+        {
+            "node": f"{frame}, row 1: node 1",
+            "path": [],
+            "what": "rpart's n",
+            "theirs": -81,
+            "ours": 81,
+        }
+    ]
+
+
+def test_a_j48_tree_with_a_threshold_moved_is_a_finding_with_exit_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    printed = tmp_path / "golf.j48"
+    printed.write_text(GOLF_MOVED, encoding="utf-8")
+    argv = ("check", "--dataset", "golf", "--against", "j48", "--tree", str(printed))
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (1, "")
+    assert "2 findings: the peer's claims that the data contradict\n" in out
+    assert (
+        f"  {printed}:6: J48's (N/E) is (2.0, 0.0), the data give (3, 1)"
+        " (at outlook = sunny / humidity <= 85)\n"
+    ) in out
+    assert f"  {printed}:7: J48's (N/E) is (3.0, 0.0), the data give (2, 0)" in out
+
+
+def test_a_j48_tree_as_j48_prints_it_has_no_finding(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    printed = tmp_path / "golf.j48"
+    printed.write_text(j48_text(c45(load("golf"))), encoding="utf-8")
+    argv = ("check", "--dataset", "golf", "--against", "j48", "--tree", str(printed))
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert "finding" not in out
+
+
+def test_the_findings_reach_the_comparison_through_the_python_api() -> None:
+    golf = load("golf")
+    reading = j48_reading(GOLF_MOVED, golf, file="golf.j48")
+    result = check(golf, "j48", theirs=reading)
+    assert result.agrees is False
+    assert result.findings == reading.findings
+    assert [(f.node, f.theirs, f.ours) for f in result.findings] == [
+        ("golf.j48:6", (2.0, 0.0), (3, 1)),
+        ("golf.j48:7", (3.0, 0.0), (2, 0)),
+    ]
+    assert check(golf, "j48", theirs=reading.tree).findings == ()  # a tree alone claims nothing
+    with pytest.raises(DtreeError, match=r"^golf\.j48:6: J48's \(N/E\) is \(2\.0, 0\.0\)"):
+        read_j48(GOLF_MOVED, golf, file="golf.j48")
+
+
+def test_a_peer_run_here_brings_its_findings_none_when_it_fits_the_data() -> None:
+    reading = their_reading("sklearn", load("iris"), max_depth=2)
+    assert reading.findings == ()
+    assert check(load("iris"), "sklearn", max_depth=2).findings == ()
 
 
 @pytest.mark.parametrize(

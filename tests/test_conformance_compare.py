@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree.conditions import Above, AtMost, Equals
-from dtree.conformance import compare
+from dtree.conformance import Finding, Reading, compare
+from dtree.conformance.compare import SHOWN_FINDINGS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Schema
 from dtree.datasets import load
@@ -267,6 +268,51 @@ def test_exact_scores_stay_exact_in_json() -> None:
     assert isinstance(first.their_score, Fraction)
     assert isinstance(first.our_score, Fraction)
     assert json.loads(result.json())["nodes"][0]["our_score"] == str(first.our_score)
+
+
+# -- findings: the peer's claims that the data contradict --------------------------------------
+
+
+def _finding(k: int) -> Finding:
+    return Finding(
+        f"line {k}", ("outlook = sunny",), "J48's (N/E)", (2.0, 0.0), (3, Fraction(1, 2))
+    )
+
+
+def test_a_finding_parts_trees_that_agree_node_for_node() -> None:
+    data = load("golf")
+    ours = grow(C45, data)
+    assert compare(Reading(ours), ours, data, C45).agrees
+    result = compare(Reading(ours, (_finding(6),)), ours, data, C45)
+    assert result.agrees is False
+    assert result.counts["same"] == len(list(nodes(ours)))
+    assert result.findings == (_finding(6),)
+    lines = result.text().splitlines()
+    assert lines[7:10] == [
+        "1 finding: the peer's claims that the data contradict",
+        "  line 6: J48's (N/E) is (2.0, 0.0), the data give (3, 1/2) (at outlook = sunny)",
+        "no real disagreement",
+    ]
+    assert json.loads(result.json())["findings"] == [
+        {
+            "node": "line 6",
+            "path": ["outlook = sunny"],
+            "what": "J48's (N/E)",
+            "theirs": [2.0, 0.0],
+            "ours": [3, "1/2"],
+        }
+    ]
+
+
+def test_the_text_report_lists_the_first_findings_and_counts_the_rest() -> None:
+    data = load("golf")
+    ours = grow(C45, data)
+    many = tuple(map(_finding, range(SHOWN_FINDINGS + 3)))
+    result = compare(Reading(ours, many), ours, data, C45)
+    listed = [line for line in result.text().splitlines() if line.startswith("  line ")]
+    assert len(listed) == SHOWN_FINDINGS
+    assert "  and 3 more (the JSON report lists every one)" in result.text()
+    assert len(json.loads(result.json())["findings"]) == SHOWN_FINDINGS + 3
 
 
 def test_trees_of_other_data_are_refused() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import os
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import dtree
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
-from dtree.conformance import compare, j48_text, learner_for, read_j48, run_j48
+from dtree.conformance import compare, j48_reading, j48_text, learner_for, read_j48, run_j48
 from dtree.conformance.j48 import java_double, weka_decimals
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
@@ -28,6 +29,7 @@ from dtree.learner import J48
 from dtree.presets import c45, cart
 from dtree.prune import collapse, pessimistic
 from dtree.routing import restated
+from dtree.serialize import from_json, to_json
 from dtree.strategies import datasets
 from dtree.tree import Branch, Leaf, Split, Tree, leaves, size
 
@@ -284,11 +286,6 @@ def test_binary_trees_are_printed_as_j48_b_and_read_back_unchanged(data: Dataset
         pytest.param(GOLF_J48.replace("windy", "gusty"), 3, "unknown attribute 'gusty'", id="attr"),
         pytest.param(GOLF_J48.replace("= true", "= maybe"), 4, "unknown value 'maybe'", id="value"),
         pytest.param(GOLF_J48.replace("Play (4.0)", "Golf (4.0)"), 1, "unknown class", id="class"),
-        pytest.param(GOLF_J48.replace("(3.0)\n|", "(2.0)\n|"), 3, "says", id="counts"),
-        pytest.param(GOLF_J48.replace("(2.0)\noutlook", "(2.0/1.0)\noutlook"), 4, "says", id="e"),
-        pytest.param(
-            GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)"), 7, "more of", id="label"
-        ),
         pytest.param(GOLF_J48.replace(" <= ", " < "), 6, "not a J48 test", id="syntax"),
         pytest.param(GOLF_J48.replace(" > 75", " <= 75"), 6, "numeric split", id="op"),
         pytest.param(GOLF_J48.replace("|   h", "|   |   h"), 6, "too deep", id="indent"),
@@ -309,6 +306,77 @@ def test_bad_j48_text_is_one_error_naming_file_and_line(text: str, line: int, me
     with pytest.raises(DtreeError, match=message) as raised:
         read_j48(text, load("golf"), file="golf.j48")
     assert str(raised.value).startswith(f"golf.j48:{line}: ")
+
+
+# -- J48's claims that the data contradict: findings, not refusals ---------------------------------
+
+MOVED = GOLF_J48.replace("<= 75", "<= 85").replace("> 75", "> 85")
+"""Golf's J48 tree with humidity's threshold moved from 75 to 85, its counts as before."""
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "what", "theirs", "ours"),
+    [
+        pytest.param(MOVED, 6, "J48's (N/E)", (2.0, 0.0), (3, 1), id="threshold"),
+        pytest.param(
+            GOLF_J48.replace("(3.0)\n|", "(2.0)\n|"),
+            3,
+            "J48's (N/E)",
+            (2.0, 0.0),
+            (3, 0),
+            id="counts",
+        ),
+        pytest.param(
+            GOLF_J48.replace("(2.0)\noutlook", "(2.0/1.0)\noutlook"),
+            4,
+            "J48's (N/E)",
+            (2.0, 1.0),
+            (2, 0),
+            id="e",
+        ),
+        pytest.param(
+            GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)"),
+            7,
+            "J48's class",
+            "Play",
+            "Don't Play",
+            id="label",
+        ),
+    ],
+)
+def test_a_claim_the_data_contradict_is_a_finding_at_its_line(
+    text: str, line: int, what: str, theirs: object, ours: object
+) -> None:
+    reading = j48_reading(text, load("golf"), file="golf.j48")
+    first = reading.findings[0]
+    assert (first.node, first.what, first.theirs, first.ours) == (
+        f"golf.j48:{line}",
+        what,
+        theirs,
+        ours,
+    )
+    assert reading.tree.stats.weight == 14  # read, whatever it claims
+    with pytest.raises(DtreeError, match=f"^golf\\.j48:{line}: {re.escape(what)} is "):
+        read_j48(text, load("golf"), file="golf.j48")
+
+
+def test_a_moved_threshold_is_read_and_both_leaves_below_it_are_found() -> None:
+    reading = j48_reading(MOVED, load("golf"), file="golf.j48")
+    assert [str(finding) for finding in reading.findings] == [
+        "golf.j48:6: J48's (N/E) is (2.0, 0.0), the data give (3, 1)"
+        " (at outlook = sunny / humidity <= 85)",
+        "golf.j48:7: J48's (N/E) is (3.0, 0.0), the data give (2, 0)"
+        " (at outlook = sunny / humidity > 85)",
+    ]
+    assert reading.tree.stats == ClassStats(("Play", "Don't Play"), (9, 5))
+
+
+def test_a_leaf_predicts_j48s_class_though_the_data_say_otherwise() -> None:
+    text = GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)")
+    reading = j48_reading(text, load("golf"))
+    assert [finding.node for finding in reading.findings] == ["line 7"]
+    assert [leaf.prediction for leaf in leaves(reading.tree)][-1] == "Play"
+    assert j48_text(reading.tree) == GOLF_J48.replace("Don't Play (3.0)", "Play (3.0/3.0)")
 
 
 def test_a_tree_of_other_data_does_not_fit() -> None:
@@ -406,12 +474,14 @@ def test_names_beyond_ascii_reach_weka_and_come_back_whatever_the_locale(
 def test_j48s_tree_is_read_onto_its_data_and_printed_back_exactly(
     run: Run, examples: dict[str, Dataset], j48_runs: dict[Run, Future[str]]
 ) -> None:
-    """Reading checks every leaf's printed (N/E) against the recount of the data; printing the
-    tree read gives Weka's text back, character for character."""
+    """No leaf's printed class or (N/E) is contradicted by the recount of the data; printing
+    the tree read gives Weka's text back, character for character."""
     name, options = run
     text = j48_runs[run].result()
-    tree = read_j48(text, examples[name], file=f"J48{''.join(' ' + o for o in options)} on {name}")
-    assert j48_text(tree, binary="-B" in options) == text
+    reading = j48_reading(text, examples[name], file=f"J48{''.join(' ' + o for o in options)}")
+    assert reading.findings == ()
+    assert j48_text(reading.tree, binary="-B" in options) == text
+    assert from_json(to_json(reading.tree)) == reading.tree  # its statistics add up
 
 
 @pytest.fixture(scope="session")

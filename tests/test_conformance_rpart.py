@@ -24,10 +24,19 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from dtree.conformance import RPART_EXPORT, RpartFit, compare, learner_for, read_rpart, run_rpart
+from dtree.conformance import (
+    RPART_EXPORT,
+    RpartFit,
+    compare,
+    learner_for,
+    read_rpart,
+    rpart_reading,
+    run_rpart,
+)
 from dtree.conformance.check import check
 from dtree.conformance.compare import VERDICTS
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
+from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
 from dtree.grow import grow
@@ -35,6 +44,7 @@ from dtree.learner import CART, Learner
 from dtree.load import read_csv
 from dtree.prune import as_leaf, cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text
+from dtree.serialize import from_json, to_json
 from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, size
 
 EXPORT = """
@@ -144,7 +154,10 @@ def test_rpart_statistics_are_the_data_recounted(
     fits: dict[str, tuple[Dataset, RpartFit]], case: Case
 ) -> None:
     data, fit = fits[case[0]]
-    tree = read_rpart(fit.frame, fit.splits, data, file="frame.csv")  # checks every node
+    reading = rpart_reading(fit.frame, fit.splits, data, file="frame.csv")
+    assert reading.findings == ()  # no n, wt, count, dev or yval of the frame is contradicted
+    tree = reading.tree
+    assert from_json(to_json(tree)) == tree  # its statistics add up, as a model file's must
     weights = sorted(float(node.stats.weight) for node in nodes(tree))
     assert weights == sorted(float(n) for n in _frame_column(fit.frame, "n"))
     assert tree.stats.weight == len(data)
@@ -380,15 +393,9 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
             r"frame\.csv, row 1: node 1 splits but its child 2 is not in the frame",
         ),
         (
-            STUMP_FRAME.replace("3,3,1,1,0.01,0,0,2,1", "3,3,1,1,0.01,0,0,1,2"),
+            STUMP_FRAME.replace("3,<leaf>,2,2,0,2", "3,<leaf>,2,2,0,3"),
             STUMP_SPLITS,
-            r"frame\.csv, row 2: node 2: the data give the class counts \(2, 1\), the frame"
-            r" \(1\.0, 2\.0\)",
-        ),
-        (
-            STUMP_FRAME.replace("3,<leaf>,2,2", "3,<leaf>,4,4"),
-            STUMP_SPLITS,
-            r"frame\.csv, row 3: node 3: the data give the weight 2, the frame 4\.0",
+            r"frame\.csv, row 3, column 'yval': '3' is not the number of a class, 1 to 2",
         ),
         (STUMP_FRAME, STUMP_SPLITS.splitlines()[0] + "\n", r"splits\.csv: the splits end before"),
         (
@@ -413,8 +420,7 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
         "unknown-variable-in-the-frame-only",
         "truncated-row",
         "truncated-nodes",
-        "counts-do-not-fit",
-        "weight-does-not-fit",
+        "yval-numbers-no-class",
         "truncated-splits",
         "numeric-as-factor",
         "classes-in-another-order",
@@ -427,6 +433,77 @@ def test_bad_frames_are_one_error_naming_file_and_row(
 ) -> None:
     with pytest.raises(DtreeError, match=message):
         read_rpart(frame, splits, STUMP_DATA, file="frame.csv", splits_file="splits.csv")
+
+
+# -- the frame's claims that the data contradict: findings, not refusals ------------------------
+
+
+@pytest.mark.parametrize(
+    ("frame", "row", "what", "theirs", "ours"),
+    [
+        pytest.param(STUMP_FRAME.replace("1,Start,5,5", "1,Start,-81,5"), 1, "n", -81, 5, id="n"),
+        pytest.param(STUMP_FRAME.replace("3,<leaf>,2,2", "3,<leaf>,2,4"), 3, "wt", 4.0, 2, id="wt"),
+        pytest.param(
+            STUMP_FRAME.replace("3,3,1,1,0.01,0,0,2,1", "3,3,1,1,0.01,0,0,1,2"),
+            2,
+            "count of each class",
+            (1.0, 2.0),
+            (2, 1),
+            id="counts",
+        ),
+        pytest.param(STUMP_FRAME.replace("5,5,2,2", "5,5,3,2"), 1, "dev", 3.0, 2, id="dev"),
+        pytest.param(
+            STUMP_FRAME.replace("3,3,1,1", "3,3,1,2"),
+            2,
+            "class (yval)",
+            "present",
+            "absent",
+            id="yval",
+        ),
+    ],
+)
+def test_a_claim_the_data_contradict_is_a_finding_at_its_row(
+    frame: str, row: int, what: str, theirs: object, ours: object
+) -> None:
+    reading = rpart_reading(frame, STUMP_SPLITS, STUMP_DATA, file="frame.csv")
+    node = {1: 1, 2: 2, 3: 3}[row]
+    assert [(f.node, f.what, f.theirs, f.ours) for f in reading.findings] == [
+        (f"frame.csv, row {row}: node {node}", f"rpart's {what}", theirs, ours)
+    ]
+    assert reading.tree.stats == ClassStats(("absent", "present"), (2, 3))  # read all the same
+    with pytest.raises(DtreeError, match=rf"^frame\.csv, row {row}: node {node}: rpart's"):
+        read_rpart(frame, STUMP_SPLITS, STUMP_DATA, file="frame.csv")
+
+
+def test_a_leaf_predicts_rpart_s_class_though_the_data_say_otherwise() -> None:
+    frame = STUMP_FRAME.replace("3,3,1,1", "3,3,1,2")  # node 2 (2 absent, 1 present): present
+    tree = rpart_reading(frame, STUMP_SPLITS, STUMP_DATA).tree
+    assert text(tree).splitlines()[2] == "Start > 7 [absent: 2, present: 1]: present"
+
+
+def test_a_regression_frame_s_mean_and_dev_are_claims_too() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": [1.0, 1.0, 3.0, 5.0]}, target="y")
+    frame = "node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate\n1,<leaf>,4,4,11,2.5,0.01,0,0\n"
+    splits = "var,count,ncat,improve,index,adj,csplit\n"
+    assert rpart_reading(frame, splits, data).findings == ()
+    wrong = rpart_reading(frame.replace("11,2.5", "12,2.75"), splits, data, file="f.csv")
+    assert [str(finding) for finding in wrong.findings] == [
+        "f.csv, row 1: node 1: rpart's dev is 12.0, the data give 11.0 (at the root)",
+        "f.csv, row 1: node 1: rpart's mean (yval) is 2.75, the data give 2.5 (at the root)",
+    ]
+    assert wrong.tree == Leaf(2.75, wrong.tree.stats)  # the leaf predicts rpart's mean
+
+
+def test_n_counts_rows_of_positive_weight_whatever_they_weigh() -> None:
+    weighted = STUMP_DATA.with_weights([1, 1, 2, 3, 0])  # the last row is absent
+    frame = """node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
+1,Start,4,7,2,1,0.5,1,0,5,2
+2,<leaf>,2,5,0,1,0.01,0,0,5,0
+3,<leaf>,2,2,0,2,0.01,0,0,0,2
+"""
+    assert rpart_reading(frame, STUMP_SPLITS, weighted).findings == ()
+    wrong = rpart_reading(frame.replace("1,Start,4,7", "1,Start,7,7"), STUMP_SPLITS, weighted)
+    assert [(f.what, f.theirs, f.ours) for f in wrong.findings] == [("rpart's n", 7, 4)]
 
 
 def test_run_rpart_refuses_what_it_cannot_pass_on() -> None:

@@ -3,8 +3,8 @@
 A tree read from an estimator fit on a dataset has scikit-learn's splits,
 the dataset's statistics on every node (checked by ``from_sklearn``
 against ``tree_``, and here against the arrays directly), and predicts
-what the estimator predicts.  An estimator that does not fit the data is
-refused with one DtreeError naming the node.
+what the estimator predicts.  Statistics of an estimator fit on other rows
+are findings naming the node, and ``from_sklearn`` refuses the first.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
 
 from dtree.conditions import Above, AtMost
-from dtree.conformance import from_sklearn
+from dtree.conformance import Finding, from_sklearn, sklearn_reading
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
 from dtree.errors import MESSAGE_LIMIT, DtreeError
 from dtree.routing import predictions
-from dtree.tree import Leaf, Split, Tree, n_leaves, nodes
+from dtree.serialize import from_json, to_json
+from dtree.tree import Leaf, Split, Tree, leaves, n_leaves, nodes
 
 
 def matrix(data: Dataset) -> Any:
@@ -87,6 +88,7 @@ def assert_read(estimator: Any, data: Dataset, tree: Tree) -> None:
                 assert math.isclose(mine.stats.mean, float(t.value[node, 0, 0]), rel_tol=1e-9)
     expected = estimator.predict(matrix(data)).tolist()
     assert list(predictions(tree, data)) == expected
+    assert from_json(to_json(tree)) == tree  # its statistics add up, as a model file's must
 
 
 @pytest.mark.parametrize("criterion", ["gini", "entropy", "log_loss"])
@@ -148,7 +150,7 @@ def test_weights_are_the_sample_weights() -> None:
     data = iris.with_weights(weights)
     estimator = fit(DecisionTreeClassifier(max_depth=3), data)
     assert_read(estimator, data, from_sklearn(estimator, data))
-    with pytest.raises(DtreeError, match="not fit on this data"):
+    with pytest.raises(DtreeError, match=r"weighted_n_node_samples is 300\.0, the data give 150 "):
         from_sklearn(estimator, iris)
 
 
@@ -202,22 +204,36 @@ def four_rows() -> Dataset:
     )
 
 
-def test_fit_on_other_columns_is_refused_at_the_node() -> None:
+def test_fit_on_other_columns_is_a_finding_at_each_node_they_change() -> None:
     data = four_rows()
     swapped = DecisionTreeClassifier().fit(matrix(data)[:, ::-1], target(data))
+    reading = sklearn_reading(swapped, data)
+    claim = "scikit-learn's weight of each class (value times the weight)"
+    assert reading.findings == (
+        Finding("scikit-learn's node 1", ("z <= 2.5",), claim, (2.0, 0.0), (1, 1)),
+        Finding("scikit-learn's node 2", ("z > 2.5",), claim, (0.0, 2.0), (1, 1)),
+    )
+    assert [leaf.prediction for leaf in leaves(reading.tree)] == ["a", "b"]  # scikit-learn's
     with pytest.raises(DtreeError) as caught:
         from_sklearn(swapped, data)
     assert str(caught.value) == (
-        "the estimator was not fit on this data: at scikit-learn's node 1 (at z <= 2.5),\n"
-        "scikit-learn's weight of class 'a' there is 2.0, the data's 1.0"
+        f"scikit-learn's node 1: {claim} is (2.0, 0.0), the data give (1, 1) (at z <= 2.5)"
     )
 
 
-def test_fit_on_other_rows_names_the_node_and_path() -> None:
+def test_fit_on_other_rows_names_the_nodes_and_paths() -> None:
     data = load("iris")
-    estimator = fit(DecisionTreeClassifier(max_depth=3), data)
-    other = data.subset(data.rows[:-1])
-    with pytest.raises(DtreeError, match=r"not fit on this data: at scikit-learn's node \d+ \(at "):
+    estimator = fit(DecisionTreeClassifier(max_depth=3, random_state=0), data)
+    other = data.subset(data.rows[:-1])  # the last row, a virginica, left out
+    findings = sklearn_reading(estimator, other).findings
+    assert str(findings[0]) == (
+        "scikit-learn's node 0: scikit-learn's weighted_n_node_samples is 150.0, the data give"
+        " 149 (at the root)"
+    )
+    below = [finding for finding in findings if finding.path]
+    assert below
+    assert all(finding.path[0] == "petal_width > 0.8" for finding in below)  # the row's way
+    with pytest.raises(DtreeError, match=r"^scikit-learn's node 0: .* \(at the root\)$"):
         from_sklearn(estimator, other)
 
 
@@ -331,7 +347,7 @@ def test_a_chain_deeper_than_the_recursion_limit() -> None:
     swapped = Dataset.from_columns(
         {"x": xs, "y": [*labels[:-2], *reversed(labels[-2:])]}, target="y"
     )
-    with pytest.raises(DtreeError, match="not fit on this data: at scikit-learn's node") as caught:
+    with pytest.raises(DtreeError, match=r"^scikit-learn's node \d+: scikit-learn's") as caught:
         from_sklearn(estimator, swapped)
     assert len(str(caught.value)) <= MESSAGE_LIMIT
 
@@ -342,6 +358,5 @@ def test_a_regressor_fit_on_other_targets_is_refused_at_the_root() -> None:
     with pytest.raises(DtreeError) as caught:
         from_sklearn(estimator, data)
     assert str(caught.value) == (
-        "the estimator was not fit on this data: at scikit-learn's node 0 (at the root),\n"
-        "scikit-learn's mean there is 1.0, the data's 0.5"
+        "scikit-learn's node 0: scikit-learn's mean (value) is 1.0, the data give 0.5 (at the root)"
     )

@@ -6,13 +6,18 @@ from fractions import Fraction
 from itertools import permutations, product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dtree.counts import (
+    SUM_TOLERANCE,
     ClassStats,
     Moments,
+    adds_up,
     class_counts,
     contingency,
     cross_tabulate,
+    is_sum_of,
     plurality,
     ratio,
     stats_of,
@@ -21,6 +26,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Nominal, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
+from dtree.strategies import datasets, regression_datasets
 
 
 def test_ratios_are_exact_unless_a_float_is_involved() -> None:
@@ -156,3 +162,49 @@ def test_cross_tabulate_refuses_an_entry_outside_the_table() -> None:
         cross_tabulate([("a", "z", 1)], ("a",), ("x",))
     with pytest.raises(DtreeError, match="distinct"):
         cross_tabulate([], ("a", "a"), ("x",))
+
+
+# -- additivity: a node's statistics are the sum of its parts' -----------------------------------
+
+
+def test_integers_and_fractions_add_up_exactly() -> None:
+    assert adds_up(14, (5, 9))
+    assert not adds_up(14, (5, 10))
+    assert adds_up(Fraction(7, 2), (3, Fraction(1, 2)))
+    assert not adds_up(Fraction(7, 2), (3, Fraction(1, 2) + Fraction(1, 10**30)))
+    assert adds_up(0, ())
+
+
+def test_floats_add_up_within_the_tolerance_of_the_magnitudes_added() -> None:
+    assert 0.1 + 0.2 != 0.3
+    assert adds_up(0.3, (0.1, 0.2))
+    assert not adds_up(0.3 * (1 + 10 * SUM_TOLERANCE), (0.1, 0.2))
+    # cancellation: the parts' magnitudes, not the sum's, set the scale
+    assert adds_up(0.0, (1e6, -1e6 + 1e-6))
+    assert not adds_up(0.0, (1e6, -1e6 + 1.0))
+    assert adds_up(float("inf"), (float("inf"), 1.0))
+    assert not adds_up(float("inf"), (float("inf"), float("-inf")))
+
+
+def test_statistics_of_another_kind_or_other_classes_are_no_part() -> None:
+    whole = ClassStats(("No", "Yes"), (5, 9))
+    assert is_sum_of(whole, [ClassStats(("No", "Yes"), (3, 2)), ClassStats(("No", "Yes"), (2, 7))])
+    assert not is_sum_of(
+        whole, [ClassStats(("Yes", "No"), (2, 3)), ClassStats(("Yes", "No"), (7, 2))]
+    )
+    assert not is_sum_of(Moments(14, 0.0, 0.0), [whole])
+    assert is_sum_of(Moments(3, 3.5, 5.25), [Moments(2, 3.0, 5.0), Moments(1, 0.5, 0.25)])
+    assert not is_sum_of(Moments(3, 3.5, 5.5), [Moments(2, 3.0, 5.0), Moments(1, 0.5, 0.25)])
+
+
+@given(st.one_of(datasets(weighted=True), regression_datasets(weighted=True)), st.data())
+def test_the_statistics_of_rows_are_the_sum_of_any_partition_of_them(
+    data: Dataset, draw: st.DataObject
+) -> None:
+    """The brute-force model of additivity: cut the rows into parts, count each part."""
+    parts = draw.draw(st.lists(st.integers(0, 3), min_size=len(data), max_size=len(data)))
+    pieces = [
+        [row for row, part in zip(data.rows, parts, strict=True) if part == k] for k in range(4)
+    ]
+    weights = [[data.weights[row] if row in piece else 0 for row in data.rows] for piece in pieces]
+    assert is_sum_of(stats_of(data), [stats_of(data, w) for w in weights])

@@ -42,7 +42,7 @@ from dtree.datasets import load, names
 from dtree.grow import grow
 from dtree.learner import C45, CART, ID3, J48, Learner
 from dtree.presets import c45, cart, id3
-from dtree.serialize import to_json
+from dtree.serialize import from_json, to_json
 from dtree.tree import Split, Tree
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -273,6 +273,14 @@ def _model_file(tree: Tree) -> str:
 def test_the_tree_grown_is_the_golden_one(name: str) -> None:
     """Byte for byte: the same tree, and the same model file."""
     assert _model_file(CASES[name]()) == _golden(name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_golden_model_file_reads_back(name: str) -> None:
+    """Every golden file passes the reader's checks (its splits add up), and reads back to
+    the same file."""
+    text = _golden(name).read_text(encoding="utf-8")
+    assert _model_file(from_json(text)) == text
 
 
 def test_a_changed_tree_is_caught() -> None:

@@ -28,6 +28,7 @@ from dtree.boosting import adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import (
     ClassStats,
+    Moments,
     Table,
     class_counts,
     contingency,
@@ -71,7 +72,9 @@ from dtree.prune import (
     cost_complexity,
     cost_complexity_path,
     estimated_errors,
+    pessimistic,
     prune_to,
+    reduced_error,
     truncate,
 )
 from dtree.rules import Rule, rules_of
@@ -547,6 +550,38 @@ def test_stats_are_additive_rejects_a_miscounted_split() -> None:
     bad = Split(good.branches, ClassStats(("F", "T"), (1, 3)))
     assert law.stats_are_additive(good)
     assert law.stats_are_additive(bad) is False
+
+
+@given(datasets(weighted=True, max_numeric=2, missing=True, max_rows=15))
+def test_stats_are_additive_in_c45_trees_with_missing_values_and_their_prunings(
+    data: Dataset,
+) -> None:
+    """Missing values spread in fractional shares, and pruning (subtree raising recounts
+    the raised branch, reduced error collapses, cost complexity cuts) keeps the sums."""
+    tree = c45(data, min_objects=1)
+    assert law.stats_are_additive(tree)
+    assert law.stats_are_additive(pessimistic(tree, data=data))
+    assert law.stats_are_additive(reduced_error(tree, data))
+    assert all(
+        map(law.stats_are_additive, cost_complexity_path(cart(data, missing="fractional")).trees)
+    )
+
+
+@given(regression_datasets(weighted=True, missing=True))
+def test_stats_are_additive_in_regression_trees(data: Dataset) -> None:
+    assert law.stats_are_additive(cart(data, missing="fractional"))
+
+
+def test_stats_are_additive_rejects_moments_that_do_not_add_up() -> None:
+    def leaf(y: float) -> Leaf:
+        return Leaf(y, Moments(1, y, y * y))
+
+    def split(stats: Moments) -> Split:
+        return Split((Branch(AtMost("x", 0), leaf(0.1)), Branch(Above("x", 0), leaf(0.2))), stats)
+
+    assert law.stats_are_additive(split(Moments(2, 0.3, 0.05)))  # 0.1 + 0.2 within rounding
+    assert law.stats_are_additive(split(Moments(2, 0.31, 0.05))) is False
+    assert law.stats_are_additive(split(Moments(3, 0.3, 0.05))) is False
 
 
 @given(datasets(weighted=True, max_values=4))

@@ -494,7 +494,7 @@ def test_dot_draws_a_chain_ten_thousand_deep() -> None:
     lines = graph.split("\n")
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
-    assert lines[-2] == '  n20000 [label="b\\n[a: 1, b: 1]", shape=ellipse];'
+    assert lines[-2] == '  n20000 [label="b\\n[a: 0, b: 1]", shape=ellipse];'
 
 
 # -- layout and draw ---------------------------------------------------------------------------
@@ -863,11 +863,14 @@ def test_every_rendering_of_a_leaf() -> None:
 
 
 def chain(length: int) -> Tree:
-    """x <= 0 -> a, else x <= 1 -> a, ..., else b: ``length`` splits deep."""
-    stats = ClassStats(("a", "b"), (1, 1))
-    tree: Tree = Leaf("b", stats)
+    """x <= 0 -> a, else x <= 1 -> a, ..., else b: ``length`` splits deep, an example at
+    each leaf (each split counts those below it, as a model file must)."""
+    classes = ("a", "b")
+    tree: Tree = Leaf("b", ClassStats(classes, (0, 1)))
     for i in reversed(range(length)):
-        tree = Split((Branch(AtMost("x", i), Leaf("a", stats)), Branch(Above("x", i), tree)), stats)
+        a = Leaf("a", ClassStats(classes, (1, 0)))
+        below = ClassStats(classes, (length - i, 1))
+        tree = Split((Branch(AtMost("x", i), a), Branch(Above("x", i), tree)), below)
     return tree
 
 
@@ -941,7 +944,7 @@ def test_an_ensemble_of_deep_chains_renders_in_linear_time() -> None:
     forest = Ensemble("average", (deep, deep), (1, 1), ("a", "b"))
     lines = text(forest).split("\n")
     assert len(lines) == 1 + 2 * (1 + 2 * 10_000 + 1)
-    assert lines[-1] == MEMBER_INDENT + "(9999) x > 9999 [a: 1, b: 1]: b"
+    assert lines[-1] == MEMBER_INDENT + "(9999) x > 9999 [a: 0, b: 1]: b"
 
 
 # -- boxes and regions of the plane ------------------------------------------------------------

@@ -16,14 +16,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_render import chain
 
+from dtree.bagging import bag
+from dtree.boosting import adaboost, gradient_boost
 from dtree.cli import main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
-from dtree.counts import ClassStats, Moments
+from dtree.counts import SUM_TOLERANCE, ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
 from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
+from dtree.optimal import least_error
 from dtree.presets import c45, cart, id3
+from dtree.prune import cost_complexity_path, pessimistic, reduced_error
 from dtree.serialize import (
     FORMAT,
     MAX_DIGITS,
@@ -104,20 +108,26 @@ def test_trees_of_float_weights_round_trip(data: Dataset) -> None:
 def test_every_kind_of_condition_and_number_round_trips() -> None:
     classes = ("a", "b")
     halves = ClassStats(classes, (Fraction(1, 2), Fraction(3, 2)))
-    stats = ClassStats(classes, (1, 2))
     numeric = Split(
         (
             Branch(AtMost("x", 0.1 + 0.2), Leaf("a", ClassStats(classes, (0.5, 0.25)))),
             Branch(Above("x", 0.1 + 0.2), Leaf("b", halves)),
         ),
-        stats,
+        ClassStats(classes, (1.0, 1.75)),
     )
     subsets = Split(
-        (Branch(In("s", {"u", "v"}), Leaf("a", stats)), Branch(NotIn("s", {"u", "v"}), numeric)),
-        stats,
+        (
+            Branch(In("s", {"u", "v"}), Leaf("a", ClassStats(classes, (1, 2)))),
+            Branch(NotIn("s", {"u", "v"}), numeric),
+        ),
+        ClassStats(classes, (2.0, 3.75)),
     )
     tree = Split(
-        (Branch(Equals("e", "p"), subsets), Branch(Equals("e", "q"), Leaf("b", stats))), stats
+        (
+            Branch(Equals("e", "p"), subsets),
+            Branch(Equals("e", "q"), Leaf("b", ClassStats(classes, (1, 2)))),
+        ),
+        ClassStats(classes, (3.0, 5.75)),
     )
     check_round_trip(tree)
     regression = Split(
@@ -125,7 +135,7 @@ def test_every_kind_of_condition_and_number_round_trips() -> None:
             Branch(AtMost("x", -1e-300), Leaf(Fraction(1, 3), Moments(1, 1.0, 1.0))),  # type: ignore[arg-type]
             Branch(Above("x", -1e-300), Leaf(7, Moments(Fraction(1, 2), 3, 9.5))),
         ),
-        Moments(2, 8.0, 50.0),
+        Moments(Fraction(3, 2), 4.0, 10.5),
     )
     check_round_trip(regression)
 
@@ -140,7 +150,7 @@ def test_hostile_names_values_and_classes_round_trip() -> None:
             Branch(Equals(name, value), Leaf(classes[k % 3], stats))
             for k, value in enumerate(values)
         ),
-        stats,
+        ClassStats(classes, (6, 6, 6, 0)),
     )
     check_round_trip(tree)
     assert to_json(tree).isascii()
@@ -455,7 +465,9 @@ MALFORMED: list[tuple[str, str]] = [
         "$.nodes[0].branches: expected an array, got an object",
     ),
     (
-        json.dumps(document(nodes=[split((AT_MOST, 1), (ABOVE, 2)), *[leaf([1, 0])] * 3])),
+        json.dumps(
+            document(nodes=[split((AT_MOST, 1), (ABOVE, 2), counts=(2, 0)), *[leaf([1, 0])] * 3])
+        ),
         "$.nodes[3]: no branch leads to this node",
     ),
     (
@@ -806,6 +818,125 @@ def test_predict_with_a_model_of_a_50_mb_class_name_prints_one_short_line(
     assert (status, out) == (2, "")
     place = f"dtree: error: {model}: $.nodes[1].prediction: "
     assert err == place + "expected one of the classes of $.classes, got 'Play'\n"
+
+
+# -- a split's statistics are the sum of its branches' -----------------------------------------
+
+GOLF_BRANCHES = "(its branches: $.nodes[1], $.nodes[2], $.nodes[5])"
+
+
+def edited(tree: Tree, node: int, key: str, value: object) -> str:
+    """The model file of ``tree`` with one statistic of node ``node`` replaced (``key`` a
+    moment, or ``counts[k]``)."""
+    doc = json.loads(to_json(tree))
+    stats = doc["nodes"][node]["stats"]
+    if key.startswith("counts["):
+        stats["counts"][int(key[7:-1])] = value
+    else:
+        stats[key] = value
+    return json.dumps(doc)
+
+
+def test_a_model_file_whose_leaf_was_edited_is_refused_at_its_split() -> None:
+    # golf's overcast leaf counts 4 Play; edited to 5, the root no longer sums its branches
+    text = edited(c45(load("golf")), 1, "counts[0]", 5)
+    with pytest.raises(DtreeError) as raised:
+        from_json(text)
+    assert str(raised.value) == (
+        "$.nodes[0].stats.counts: the split counts (9, 5) but its branches sum to (10, 5) "
+        + GOLF_BRANCHES
+    )
+
+
+def test_dtree_predict_refuses_an_edited_model_file_with_exit_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = tmp_path / "model.json"
+    model.write_text(edited(c45(load("golf")), 5, "counts[1]", 2), encoding="utf-8")
+    data = tmp_path / "days.csv"
+    data.write_text("outlook,temperature,humidity,windy\nsunny,70,95,true\n", encoding="utf-8")
+    status = main(["predict", str(model), str(data)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err == (
+        f"dtree: error: {model}: $.nodes[0].stats.counts: the split counts (9, 5) but its"
+        f" branches sum to (9, 4) {GOLF_BRANCHES}\n"
+    )
+
+
+def test_a_regression_split_whose_moments_do_not_add_up_names_the_moment() -> None:
+    tree = cart(regression_golf(), max_depth=1)
+    assert isinstance(tree, Split)
+    below = tree.branches[0].subtree.stats
+    assert isinstance(below, Moments)
+    with pytest.raises(DtreeError, match=r"^\$\.nodes\[0\]\.stats\.total: the split's total is"):
+        from_json(edited(tree, 1, "total", below.total + 1))
+    weight = r"^\$\.nodes\[0\]\.stats\.weight: the split's weight is 14 but its branches sum to 15"
+    with pytest.raises(DtreeError, match=weight):
+        from_json(edited(tree, 1, "weight", below.weight + 1))
+    beyond = r"^\$\.nodes\[0\]\.stats\.total: .* its branches sum to 1000000000"
+    with pytest.raises(DtreeError, match=beyond):  # an integer no float holds, added exactly
+        from_json(edited(tree, 1, "total", 10**400))
+
+
+def test_fractions_add_up_exactly_and_floats_within_the_sum_tolerance() -> None:
+    fractional = c45(golf_with_a_missing_outlook())
+    assert from_json(to_json(fractional)) == fractional
+    leaf = json.loads(to_json(fractional))["nodes"][1]["stats"]["counts"][0]
+    numerator, denominator = map(int, leaf.split("/"))
+    nudged = f"{numerator * 1000 + 1}/{denominator * 1000}"  # a thousandth of a unit off
+    with pytest.raises(DtreeError, match=r"^\$\.nodes\[0\]\.stats\.counts: the split counts"):
+        from_json(edited(fractional, 1, "counts[0]", nudged))
+    root = ClassStats(("a", "b"), (0.1 + 0.2, 1.0))  # 0.30000000000000004: the sum of floats
+    halves = (ClassStats(("a", "b"), (0.1, 0.5)), ClassStats(("a", "b"), (0.2, 0.5)))
+    tree = Split(
+        (Branch(AtMost("x", 0), Leaf("b", halves[0])), Branch(Above("x", 0), Leaf("b", halves[1]))),
+        root,
+    )
+    assert from_json(to_json(tree)) == tree
+    assert from_json(edited(tree, 0, "counts[0]", 0.3)).stats == ClassStats(("a", "b"), (0.3, 1.0))
+    assert 0.3 * (1 + 10 * SUM_TOLERANCE) != 0.3
+    with pytest.raises(DtreeError, match=r"the split counts \(0\.30000000\d+, 1\.0\)"):
+        from_json(edited(tree, 0, "counts[0]", 0.3 * (1 + 10 * SUM_TOLERANCE)))
+
+
+def test_an_edited_member_of_an_ensemble_is_named_at_its_path() -> None:
+    golf = load("golf")
+    forest = Ensemble("vote", (cart(golf), c45(golf)), (1, 1), golf.schema.classes)
+    doc = json.loads(ensemble_to_json(forest))
+    doc["members"][1]["tree"]["nodes"][1]["stats"]["counts"][0] = 5
+    with pytest.raises(DtreeError) as raised:
+        ensemble_from_json(json.dumps(doc))
+    assert str(raised.value) == (
+        "$.members[1].tree.nodes[0].stats.counts: the split counts (9, 5) but its branches sum"
+        " to (10, 5) (its branches: $.members[1].tree.nodes[1], $.members[1].tree.nodes[2],"
+        " $.members[1].tree.nodes[5])"
+    )
+
+
+@given(datasets(max_numeric=2, weighted=True, missing=True, max_rows=15))
+def test_pruned_trees_read_back(data: Dataset) -> None:
+    tree = c45(data, min_objects=1)
+    check_round_trip(pessimistic(tree, data=data))  # subtree raising recounts the branches
+    check_round_trip(reduced_error(tree, data))
+    for pruned in cost_complexity_path(cart(data, missing="fractional")).trees:
+        check_round_trip(pruned)
+
+
+@given(datasets(max_numeric=2, weighted=True, max_rows=12))
+def test_optimal_trees_and_ensemble_members_read_back(data: Dataset) -> None:
+    check_round_trip(least_error(data, 2))
+    for member in bag(data.present(), n_trees=3, seed=1).ensemble.trees:
+        check_round_trip(member)
+    if len(set(data.present().labels)) > 1:
+        for member in adaboost(data, n_rounds=3).trees:
+            check_round_trip(member)
+
+
+@given(regression_datasets(weighted=True, min_rows=2))
+def test_gradient_boosting_members_read_back(data: Dataset) -> None:
+    for member in gradient_boost(data.present(), n_stages=3).trees:
+        check_round_trip(member)
 
 
 # -- reading evaluates nothing ----------------------------------------------------------------

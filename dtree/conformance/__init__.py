@@ -2,7 +2,9 @@
 
 Read another system's fitted tree as a dtree :class:`dtree.tree.Tree`, with
 the statistics of its training data on every node, so that every dtree
-function (rendering, rules, pruning) applies to it; compare it with dtree's
+function (rendering, rules, pruning) applies to it, and the system's own
+claims about its nodes that those statistics contradict as findings
+(:class:`Reading`, :class:`Finding`); compare it with dtree's
 tree node by node, telling exact ties from real disagreements; map a peer's
 settings to the :class:`dtree.learner.Learner` that matches them; and let
 Hypothesis search for a dataset on which the two part.
@@ -18,8 +20,9 @@ from typing import TYPE_CHECKING
 
 from dtree._optional import optional_module
 from dtree.conformance import peers
+from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import Comparison, NodeVerdict, compare
-from dtree.conformance.j48 import j48_text, read_j48, run_j48
+from dtree.conformance.j48 import j48_reading, j48_text, read_j48, run_j48
 from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.rpart import (
     RPART_CONTROLS,
@@ -31,9 +34,10 @@ from dtree.conformance.rpart import (
     prune_at_cp,
     read_cptable,
     read_rpart,
+    rpart_reading,
     run_rpart,
 )
-from dtree.conformance.sklearn import from_sklearn
+from dtree.conformance.sklearn import from_sklearn, sklearn_reading
 
 __all__ = [
     "RPART_CONTROLS",
@@ -43,14 +47,17 @@ __all__ = [
     "CostComplexity",
     "Counterexample",
     "CpRow",
+    "Finding",
     "NodeVerdict",
     "Pessimistic",
+    "Reading",
     "Recipe",
     "RpartFit",
     "compare",
     "cp_table",
     "differential",
     "from_sklearn",
+    "j48_reading",
     "j48_text",
     "learner_for",
     "peers",
@@ -58,8 +65,10 @@ __all__ = [
     "read_cptable",
     "read_j48",
     "read_rpart",
+    "rpart_reading",
     "run_j48",
     "run_rpart",
+    "sklearn_reading",
 ]
 
 _WITH_HYPOTHESIS = ("Counterexample", "differential")

@@ -3,20 +3,23 @@
 :func:`check` is what ``dtree check`` does: ``params`` are the peer's own
 settings (scikit-learn's keyword arguments, rpart's ``rpart.control``
 arguments, J48's option letters), which :func:`learner_for` maps to dtree's
-recipe, refusing any it cannot map before the peer runs; :func:`their_tree`
-runs the peer with the same settings and reads its tree:
+recipe, refusing any it cannot map before the peer runs; :func:`their_reading`
+runs the peer with the same settings and reads its tree with its findings
+(:class:`~dtree.conformance.claims.Reading`), which the comparison carries:
 
 ``sklearn``
-    :func:`~dtree.conformance.sklearn.fit_sklearn` (scikit-learn in this
-    process);
+    scikit-learn's tree fit in this process, read by
+    :func:`~dtree.conformance.sklearn.sklearn_reading`;
 ``rpart``
     :func:`~dtree.conformance.rpart.run_rpart` then
-    :func:`~dtree.conformance.rpart.read_rpart` (``Rscript`` with rpart);
+    :func:`~dtree.conformance.rpart.rpart_reading` (``Rscript`` with rpart);
 ``j48``
     :func:`~dtree.conformance.j48.run_j48` then
-    :func:`~dtree.conformance.j48.read_j48` (Java with Weka): a number
+    :func:`~dtree.conformance.j48.j48_reading` (Java with Weka): a number
     ``C=0.1`` is the option ``-C 0.1``, ``U=True`` the flag ``-U``,
     ``U=False`` no flag.
+
+:func:`their_tree` is the tree alone, refused at the first finding.
 """
 
 from __future__ import annotations
@@ -25,16 +28,24 @@ from collections.abc import Mapping
 
 from attrs import frozen
 
+from dtree.conformance.claims import Reading
 from dtree.conformance.compare import Comparison, compare
-from dtree.conformance.j48 import read_j48, run_j48
+from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
-from dtree.conformance.rpart import read_rpart, run_rpart
-from dtree.conformance.sklearn import fit_sklearn
+from dtree.conformance.rpart import rpart_reading, run_rpart
+from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.tree import Tree
 
-__all__ = ["REGRESSION_DEFAULTS", "Peer", "check", "j48_options", "their_tree"]
+__all__ = [
+    "REGRESSION_DEFAULTS",
+    "Peer",
+    "check",
+    "j48_options",
+    "their_reading",
+    "their_tree",
+]
 
 
 def j48_options(params: Mapping[str, object]) -> list[str]:
@@ -52,29 +63,46 @@ def j48_options(params: Mapping[str, object]) -> list[str]:
     return options
 
 
-def their_tree(system: str, data: Dataset, **params: object) -> Tree:
+def their_reading(system: str, data: Dataset, **params: object) -> Reading:
     """The tree ``system`` fits on ``data`` with its settings ``params``, read as a dtree
-    tree with ``data``'s statistics (see the module's notes).
+    tree with ``data``'s statistics, and its findings (see the module's notes).
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text
-    >>> print(text(their_tree("sklearn", load("iris"), max_depth=1)))
+    >>> reading = their_reading("sklearn", load("iris"), max_depth=1)
+    >>> print(text(reading.tree))
     root [setosa: 50, versicolor: 50, virginica: 50]
     petal_width <= 0.8 [setosa: 50, versicolor: 0, virginica: 0]: setosa
     petal_width > 0.8 [setosa: 0, versicolor: 50, virginica: 50]: versicolor
+    >>> reading.findings
+    ()
 
     dtree splits on petal_length, the first attribute of the tie (see :func:`check`).
     """
     match system:
         case "sklearn":
-            return fit_sklearn(data, **params)
+            return sklearn_reading(sklearn_estimator(data, **params), data)
         case "rpart":
             frame, splits = run_rpart(data, **params)
-            return read_rpart(frame, splits, data, file="rpart's frame", splits_file="its splits")
+            return rpart_reading(
+                frame, splits, data, file="rpart's frame", splits_file="its splits"
+            )
         case "j48":
-            return read_j48(run_j48(data, j48_options(params)), data, file="J48's output")
+            return j48_reading(run_j48(data, j48_options(params)), data, file="J48's output")
         case _:
             raise DtreeError(f"unknown system {quote(system)}; choose one of {list(SYSTEMS)}")
+
+
+def their_tree(system: str, data: Dataset, **params: object) -> Tree:
+    """The tree of :func:`their_reading`, refused at its first finding (a
+    :class:`DtreeError`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> n_leaves(their_tree("sklearn", load("iris"), max_depth=2))
+    3
+    """
+    return their_reading(system, data, **params).strict()
 
 
 @frozen
@@ -105,15 +133,19 @@ criterion, rpart's method for a numeric response), which :func:`check` makes exp
 
 
 def check(
-    data: Dataset, system: str, *, theirs: Tree | None = None, **params: object
+    data: Dataset, system: str, *, theirs: Tree | Reading | None = None, **params: object
 ) -> Comparison:
     """``system``'s tree on ``data`` with settings ``params`` against dtree's, grown by
     :func:`learner_for` the same settings: the :class:`Comparison`.
 
-    ``theirs``, when given, is a tree the peer grew elsewhere (read with
-    :func:`read_j48` or :func:`read_rpart`), compared instead of running the
-    peer.  For a numeric target the peer's own default for regression applies
-    (:data:`REGRESSION_DEFAULTS`) unless the setting is given.
+    ``theirs``, when given, is a tree the peer grew elsewhere, compared
+    instead of running the peer: read with its findings
+    (:func:`~dtree.conformance.j48.j48_reading`,
+    :func:`~dtree.conformance.rpart.rpart_reading`), which the comparison
+    then carries, or a tree alone.  The peer's tree run here is read with its
+    findings (:func:`their_reading`).  For a numeric target the peer's own
+    default for regression applies (:data:`REGRESSION_DEFAULTS`) unless the
+    setting is given.
 
     >>> from dtree.datasets import load
     >>> result = check(load("iris"), "sklearn", max_depth=1)
@@ -125,5 +157,5 @@ def check(
         params = {default[0]: default[1], **params}
     recipe = learner_for(system, **params)
     if theirs is None:
-        theirs = their_tree(system, data, **params)
+        theirs = their_reading(system, data, **params)
     return compare(theirs, recipe(data), data, recipe.learner)

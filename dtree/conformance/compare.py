@@ -32,9 +32,12 @@ them), and gives each node of their tree a verdict:
 
 The predictions of both trees on the training rows are compared too,
 except on the rows that reach a tie or a borderline stop (where both are
-right).  Their tree agrees with dtree's (:attr:`Comparison.agrees`) when
-there is no real disagreement, no stop that is not borderline, and no
-other prediction differs.
+right).  Their tree given as a :class:`~dtree.conformance.claims.Reading`
+brings its findings, the peer's claims about its nodes that the data
+contradict (:attr:`Comparison.findings`).  Their tree agrees with dtree's
+(:attr:`Comparison.agrees`) when there is no finding, no real
+disagreement, no stop that is not borderline, and no other prediction
+differs.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from toolz import groupby
 
 from dtree.arithmetic import Real
 from dtree.conditions import Condition, describe, format_prediction, format_rounded
+from dtree.conformance.claims import Finding, Reading
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
@@ -60,7 +64,7 @@ from dtree.node import Assessment, Node, assess, children, decide, root
 from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree
 
-__all__ = ["VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
+__all__ = ["SHOWN_FINDINGS", "VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
 VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
@@ -115,12 +119,16 @@ class Comparison:
 
     ``differing_rows`` are the training rows, outside ties and borderline
     stops, where the two trees predict differently; ``n_rows`` is the number
-    of training rows (of positive weight: a row of weight 0 is absent).
+    of training rows (of positive weight: a row of weight 0 is absent);
+    ``findings`` are the peer's claims about its tree that the data
+    contradict (:class:`~dtree.conformance.claims.Finding`), in the order
+    of the peer's output.
     """
 
     nodes: tuple[NodeVerdict, ...]
     differing_rows: tuple[int, ...]
     n_rows: int
+    findings: tuple[Finding, ...] = ()
 
     @property
     def counts(self) -> Mapping[Verdict, int]:
@@ -135,28 +143,32 @@ class Comparison:
 
     @property
     def agrees(self) -> bool:
-        """No real disagreement, no stop that is not borderline, no other prediction differs."""
-        return not self.disagreements and not self.differing_rows
+        """No finding, no real disagreement, no stop that is not borderline, no other
+        prediction differs."""
+        return not self.findings and not self.disagreements and not self.differing_rows
 
     def text(self) -> str:
-        """A short report: the table of counts, the predictions, then the first disagreement."""
+        """A short report: the table of counts, the predictions, the findings (the first
+        :data:`SHOWN_FINDINGS`), then the first disagreement."""
         lines = [f"{_LABELS[verdict]:<22}{count:>6}" for verdict, count in self.counts.items()]
         lines.append(
             f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
         )
+        lines.extend(_findings_text(self.findings))
         first = next(iter(self.disagreements), None)
         tie = next((node for node in self.nodes if node.verdict == "tie"), None)
         if first is not None:
             kind = "real disagreement" if first.verdict == "real" else "one side stopped"
             lines.extend(_explained(first, kind))
-        elif self.agrees:
+        elif not self.differing_rows:
             lines.append("no real disagreement")
             if tie is not None and tie.their_score is not None:
                 lines.extend(_explained(tie, "tie"))
         return "\n".join(line for line in lines if line) + "\n"
 
     def json(self) -> str:
-        """The comparison as JSON: counts, agreement, differing rows, and every node."""
+        """The comparison as JSON: agreement, counts, differing rows, every node, and every
+        finding."""
         return json.dumps(
             {
                 "agrees": self.agrees,
@@ -164,9 +176,28 @@ class Comparison:
                 "rows": self.n_rows,
                 "differing_rows": list(self.differing_rows),
                 "nodes": [_node_json(node) for node in self.nodes],
+                "findings": [finding.json() for finding in self.findings],
             },
             indent=1,
         )
+
+
+SHOWN_FINDINGS = 10
+"""How many findings :meth:`Comparison.text` lists (:meth:`Comparison.json` gives all)."""
+
+
+def _findings_text(findings: Sequence[Finding]) -> list[str]:
+    """The lines of the report that list the findings: how many, then each of the first few."""
+    if not findings:
+        return []
+    n = len(findings)
+    lines = [
+        f"{n} {'finding' if n == 1 else 'findings'}: the peer's claims that the data contradict"
+    ]
+    lines.extend(f"  {finding}" for finding in findings[:SHOWN_FINDINGS])
+    if n > SHOWN_FINDINGS:
+        lines.append(f"  and {n - SHOWN_FINDINGS} more (the JSON report lists every one)")
+    return lines
 
 
 def _disagrees(node: NodeVerdict) -> bool:
@@ -378,11 +409,15 @@ def _stopped(
     )
 
 
-def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Comparison:
+def compare(theirs: Tree | Reading, ours: Tree, data: Dataset, learner: Learner) -> Comparison:
     """Their tree against dtree's, both grown on ``data``, judged by ``learner``'s scores.
 
     ``learner`` is the one dtree grew ``ours`` with (before any pruning):
-    its score decides whether two different splits tie.
+    its score decides whether two different splits tie.  ``theirs`` read
+    with its findings (:func:`~dtree.conformance.j48.j48_reading`,
+    :func:`~dtree.conformance.rpart.rpart_reading`,
+    :func:`~dtree.conformance.sklearn.sklearn_reading`) brings them into the
+    comparison.
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
@@ -412,6 +447,10 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
       ours scores better, by 0.198623
     <BLANKLINE>
     """
+    findings: tuple[Finding, ...] = ()
+    if isinstance(theirs, Reading):
+        findings = theirs.findings
+        theirs = theirs.tree
     if theirs.stats.weight != ours.stats.weight and isinstance(theirs.stats, ClassStats):
         raise DtreeError(
             "the two trees were not grown on the same data: their root has weight "
@@ -441,7 +480,7 @@ def compare(theirs: Tree, ours: Tree, data: Dataset, learner: Learner) -> Compar
             stack.extend(reversed(_below_both(their_node, our_node, node, path, excluded)))
     present = data.present()
     differing = _differing(theirs, ours, present, excluded)
-    return Comparison(tuple(verdicts), differing, len(present.rows))
+    return Comparison(tuple(verdicts), differing, len(present.rows), findings)
 
 
 @frozen(eq=False)

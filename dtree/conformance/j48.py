@@ -43,7 +43,8 @@ Thresholds
     So the printed number is not always the threshold: the reader takes
     the training value that prints as it does (see :func:`read_j48`).
 
-Contents: :func:`read_j48`, :func:`j48_text`, :func:`run_j48`,
+Contents: :func:`j48_reading` (the tree and the findings), :func:`read_j48`,
+:func:`j48_text`, :func:`run_j48`,
 :func:`weka_decimals`, :func:`java_double`, :data:`COUNT_TOLERANCE`.
 """
 
@@ -58,19 +59,21 @@ from decimal import Decimal
 from pathlib import Path
 from typing import assert_never
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from dtree.arff import arff_text
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.conformance import peers
+from dtree.conformance.claims import Finding, Reading, path_to, predicting
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Label, Nominal, Numeric
+from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
 from dtree.errors import DtreeError, quote
 from dtree.routing import restated
-from dtree.tree import Branch, Leaf, Split, Tree, fold, n_leaves, nodes, preorder, size
+from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, nodes, preorder, size
 
 __all__ = [
     "COUNT_TOLERANCE",
+    "j48_reading",
     "j48_text",
     "java_double",
     "read_j48",
@@ -540,84 +543,130 @@ def _attach(stack: list[_Frame], split: Split) -> None:
     stack[-1].subtrees[-1] = split
 
 
-def _checked(tree: Tree, printed: Sequence[_Counts], file: str | None) -> dict[int, Label]:
-    """Check each leaf's printed counts against the recounted ones; the leaves whose printed
-    class ties (within Weka's 1e-6) with the recounted plurality, by ``id``, and their class."""
-    relabel: dict[int, Label] = {}
+def _where(file: str | None, line: int) -> str:
+    """A line of the text as findings and errors name it: ``file:line``, or ``line N``."""
+    return f"line {line}" if file is None else f"{file}:{line}"
+
+
+def _n_and_e(stats: ClassStats, label: Label) -> tuple[Weight, Weight]:
+    """A leaf's ``(N/E)`` of the data: the weight reaching it, and the weight not of ``label``."""
+    weight = stats.weight
+    return weight, (weight - stats.counts[stats.classes.index(label)] if weight else 0)
+
+
+def _is_plurality(label: Label, stats: ClassStats) -> bool:
+    """Whether no class weighs more than ``label`` by over Weka's 1e-6 (Weka's tie)."""
+    mine = float(stats.counts[stats.classes.index(label)])
+    return max(map(float, stats.counts)) - mine <= _WEKA_SMALL
+
+
+def _leaf_claims(tree: Tree, printed: Sequence[_Counts], file: str | None) -> list[Finding]:
+    """Each leaf's printed ``(N/E)`` and class beside the recount: the claims the data
+    contradict, in the order of the text.
+
+    ``(N/E)`` agrees within :data:`COUNT_TOLERANCE` of each number; the class
+    when it is a plurality (:func:`_is_plurality`) of the data reaching the
+    leaf, or of its parent's for a leaf that no row reaches."""
+    findings: list[Finding] = []
     visits = tuple(preorder(tree))
-    leaves = [
-        (node, None if edge is None else visits[edge.parent].node.stats)
-        for node, _, edge in visits
-        if isinstance(node, Leaf)
-    ]
-    for (leaf, parent), counts in zip(leaves, printed, strict=True):
+    leaves = [(k, visit) for k, visit in enumerate(visits) if isinstance(visit.node, Leaf)]
+    for (k, (leaf, _, edge)), counts in zip(leaves, printed, strict=True):
         stats = leaf.stats
-        assert isinstance(stats, ClassStats)
-        weight = float(stats.weight)
-        own = float(stats.counts[stats.classes.index(counts.label)])
-        errors = weight - own if weight > 0 else 0.0
-        if abs(weight - counts.weight) > COUNT_TOLERANCE or abs(errors - counts.errors) > (
-            COUNT_TOLERANCE
-        ):
-            raise _fail(
-                f"the leaf says ({java_double(counts.weight)}/{java_double(counts.errors)}),"
-                f" the data reaching it ({_weka_count(weight)}/{_weka_count(errors)})",
-                file,
-                counts.line,
-            )
-        if counts.label != leaf.prediction:
-            basis = stats if weight > 0 or parent is None else parent
-            assert isinstance(basis, ClassStats)
-            best = max(float(c) for c in basis.counts)
-            mine = float(basis.counts[basis.classes.index(counts.label)])
-            if best - mine > _WEKA_SMALL:
-                raise _fail(
-                    f"the leaf predicts {quote(counts.label)}, but the data reaching it"
-                    f" {'' if basis is stats else 'its parent '}has more of"
-                    f" {quote(leaf.prediction)}",
-                    file,
-                    counts.line,
-                )
-            relabel[id(leaf)] = counts.label
-    return relabel
+        parent = stats if edge is None else visits[edge.parent].node.stats
+        assert isinstance(stats, ClassStats)  # J48's trees classify (checked when read)
+        assert isinstance(parent, ClassStats)
+        ours = _n_and_e(stats, counts.label)
+        theirs = (counts.weight, counts.errors)
+        if any(abs(float(o) - t) > COUNT_TOLERANCE for o, t in zip(ours, theirs, strict=True)):
+            where = _where(file, counts.line)
+            findings.append(Finding(where, path_to(visits, k), "J48's (N/E)", theirs, ours))
+        basis = stats if stats.weight > 0 else parent
+        if not _is_plurality(counts.label, basis):
+            what = "J48's class" if basis is stats else "J48's class of a leaf no row reaches"
+            where = _where(file, counts.line)
+            findings.append(Finding(where, path_to(visits, k), what, counts.label, basis.plurality))
+    return findings
 
 
-def _relabelled(tree: Tree, relabel: dict[int, Label]) -> Tree:
-    if not relabel:
-        return tree
-
-    def on_leaf(leaf: Leaf) -> Tree:
-        return evolve(leaf, prediction=relabel[id(leaf)]) if id(leaf) in relabel else leaf
-
-    def on_split(split: Split, below: tuple[Tree, ...]) -> Tree:
-        branches = map(Branch, (b.condition for b in split.branches), below)
-        return Split(tuple(branches), split.stats)
-
-    return fold(tree, on_leaf, on_split)
-
-
-def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
-    """J48's printed tree as a dtree tree, with the statistics of ``data`` on every node.
+def j48_reading(text: str, data: Dataset, *, file: str | None = None) -> Reading:
+    """J48's printed tree as a dtree tree with the statistics of ``data`` on every node, and
+    the findings: each leaf's printed class and ``(N/E)`` that the data contradict.
 
     ``text`` is the whole output of ``J48 -t`` or the tree alone (as
     :func:`j48_text` and :func:`run_j48` give it).  ``data`` is the data J48
     was trained on: its names find the attributes, values and classes in
     the text, and its rows are routed through the tree
-    (:func:`dtree.routing.restated`) to recount every node; each leaf's
-    printed ``(N/E)`` must then be the recounted weight and errors, within
-    :data:`COUNT_TOLERANCE`, and its class the recounted plurality (or tie
-    with it within 1e-6, Weka's tolerance: the leaf keeps J48's class).
+    (:func:`dtree.routing.restated`) to recount every node.  Each leaf
+    predicts J48's class.  A leaf's printed ``(N/E)`` that is not the
+    recounted weight and errors within :data:`COUNT_TOLERANCE`, or a class
+    that is not the recounted plurality (nor ties with it within 1e-6,
+    Weka's tolerance), is a :class:`~dtree.conformance.claims.Finding`
+    naming the leaf's line (``file:line``, or ``line N`` without a file),
+    its path and both numbers.
 
     A printed threshold t stands for the training value J48 used: the
     value of the attribute in ``data`` equal to t if there is one (J48
     ``-B`` prints it exactly), else the largest value that six decimals
     print as t (J48 prints ``doubleToString(t, 6)``), else t itself (a tree
-    not grown by J48 on this data; its counts then decide whether it fits).
+    not grown by J48 on this data: its counts then show what it claims).
 
-    Anything that does not fit -- text cut short, bad syntax, an unknown
-    attribute, value or class, counts that differ, a ``Number of Leaves``
-    or ``Size of the tree`` that is not the tree's -- is one
-    :class:`DtreeError` placed at ``file:line`` (at ``line N`` without a file).
+    Text that cannot be read -- cut short, bad syntax, an unknown
+    attribute, value or class, a ``Number of Leaves`` or ``Size of the
+    tree`` that is not the tree's -- is one :class:`DtreeError` placed at
+    ``file:line`` (at ``line N`` without a file).
+
+    The golf tree with humidity's threshold moved from 75 to 85:
+
+    >>> from dtree.datasets import load
+    >>> golf = load("golf")
+    >>> reading = j48_reading('''
+    ... outlook = overcast: Play (4.0)
+    ... outlook = rain
+    ... |   windy = false: Play (3.0)
+    ... |   windy = true: Don't Play (2.0)
+    ... outlook = sunny
+    ... |   humidity <= 85: Play (2.0)
+    ... |   humidity > 85: Don't Play (3.0)
+    ... ''', golf, file="golf.j48")
+    >>> for finding in reading.findings:
+    ...     print(finding.node, finding.where, finding.theirs, finding.ours)
+    golf.j48:7 at outlook = sunny / humidity <= 85 (2.0, 0.0) (3, 1)
+    golf.j48:8 at outlook = sunny / humidity > 85 (3.0, 0.0) (2, 0)
+    >>> print(reading.findings[0])
+    golf.j48:7: J48's (N/E) is (2.0, 0.0), the data give (3, 1) (at outlook = sunny / ...)
+    >>> reading.tree.stats
+    ClassStats(classes=('Play', "Don't Play"), counts=(9, 5))
+
+    See also: :func:`read_j48`, :func:`j48_text`, :func:`run_j48`.
+    """
+    if not isinstance(text, str):
+        raise DtreeError(f"J48's tree is text, not {quote(type(text).__name__)}", file=file)
+    if not data.schema.is_classification:
+        raise DtreeError(
+            "J48's trees are classification trees: the data's target is numeric", file=file
+        )
+    block = _tree_block(text, file)
+    names = sorted(data.schema.names, key=len, reverse=True)
+    lines = [_parse_line(number, line, data, names, file) for number, line in block.lines]
+    skeleton = _skeleton(lines, data, file)
+    for place, expected, what in (
+        (block.leaves, n_leaves(skeleton), "leaves"),
+        (block.size, size(skeleton), "nodes"),
+    ):
+        if place is not None and place[1] != expected:
+            raise _fail(
+                f"J48 counts {place[1]} {what}, the tree above has {expected}", file, place[0]
+            )
+    recounted = restated(skeleton, data)
+    printed = [line.leaf for line in lines if line.leaf is not None]
+    findings = _leaf_claims(recounted, printed, file)
+    return Reading(predicting(recounted, [counts.label for counts in printed]), tuple(findings))
+
+
+def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
+    """J48's printed tree as a dtree tree, with the statistics of ``data`` on every node,
+    refused when the data contradict any of its printed counts or classes: the tree of
+    :func:`j48_reading`, whose first finding is here a :class:`DtreeError`.
 
     >>> from dtree.datasets import load
     >>> golf = load("golf")
@@ -633,32 +682,12 @@ def read_j48(text: str, data: Dataset, *, file: str | None = None) -> Tree:
     >>> read_j48("outlook = overcast: Play (4.0)\\noutlook = rain: Play (5.0)", golf, file="j.txt")
     Traceback (most recent call last):
     ...
-    dtree.errors.DtreeError: j.txt:2: the leaf says (5.0/0.0), the data reaching it (5.0/2.0)
+    dtree.errors.DtreeError: j.txt:2: J48's (N/E) is (5.0, 0.0), the data give (5, 2) (at ...)
 
-    See also: :func:`j48_text`, :func:`run_j48`, :func:`dtree.routing.restated`.
+    See also: :func:`j48_reading` (the findings, the tree read whatever they are),
+    :func:`j48_text`, :func:`run_j48`, :func:`dtree.routing.restated`.
     """
-    if not isinstance(text, str):
-        raise DtreeError(f"J48's tree is text, not {quote(type(text).__name__)}", file=file)
-    if not data.schema.is_classification:
-        raise DtreeError(
-            "J48's trees are classification trees: the data's target is numeric", file=file
-        )
-    block = _tree_block(text, file)
-    names = sorted(data.schema.names, key=len, reverse=True)
-    lines = [_parse_line(number, line, data, names, file) for number, line in block.lines]
-    skeleton = _skeleton(lines, data, file)
-    tree = restated(skeleton, data)
-    printed = [line.leaf for line in lines if line.leaf is not None]
-    tree = _relabelled(tree, _checked(tree, printed, file))
-    for place, expected, what in (
-        (block.leaves, n_leaves(tree), "leaves"),
-        (block.size, size(tree), "nodes"),
-    ):
-        if place is not None and place[1] != expected:
-            raise _fail(
-                f"J48 counts {place[1]} {what}, the tree above has {expected}", file, place[0]
-            )
-    return tree
+    return j48_reading(text, data, file=file).strict()
 
 
 # -- running J48 -----------------------------------------------------------------

@@ -43,11 +43,12 @@ whichever of them rpart sends left, so that dtree's and rpart's trees print
 alike; a branch's condition, not its place, says which rows take it.
 
 The statistics are recounted on the data by :func:`dtree.routing.restated`,
-then checked against the frame: every node's weight (``wt``; ``n`` when the
-weights are 1), its class counts (``yval2``) and a leaf's class, or, in
-regression, its mean (``yval``) and residual sum of squares (``dev``).  A
-frame that does not fit the data is one :class:`DtreeError` naming the file
-and row.
+and the frame's are set beside them: every node's ``n`` (its rows of
+positive weight), ``wt``, class counts (``yval2``), ``dev`` (its risk) and
+``yval`` (its class, or its mean).  Each that the data contradict is a
+:class:`~dtree.conformance.claims.Finding` naming the file, row and node
+(:func:`rpart_reading`); a leaf predicts rpart's ``yval`` whatever the data
+say.  :func:`read_rpart` is the tree alone, refused at the first finding.
 
 rpart's ``cp``
 --------------
@@ -80,7 +81,8 @@ R(T) + alpha |T| is not the least: Breiman's T(alpha), dtree's, keeps the
 branch.
 
 Contents: :data:`RPART_SCRIPT`, :func:`run_rpart` and the :class:`RpartFit`
-it returns, :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
+it returns, :func:`rpart_reading` (the tree and the findings),
+:func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
 :func:`cp_table`, :func:`prune_at_cp`.
 """
 
@@ -94,6 +96,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 
@@ -101,14 +104,15 @@ from attrs import frozen
 
 from dtree.arithmetic import Number, Real, is_number
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
+from dtree.conformance.claims import Claim, Finding, Reading, path_to, predicting
 from dtree.conformance.peers import rscript
-from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Nominal, Numeric, Value
+from dtree.counts import ClassStats, Moments, Stats, central, training_loss
+from dtree.dataset import Dataset, Label, Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.load import _records
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.routing import restated
-from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, unfold
+from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 
 __all__ = [
     "RPART_CHOICES",
@@ -121,6 +125,7 @@ __all__ = [
     "prune_at_cp",
     "read_cptable",
     "read_rpart",
+    "rpart_reading",
     "run_rpart",
 ]
 
@@ -417,6 +422,7 @@ class _Node:
     row: int
     number: int
     var: str
+    n: int
     weight: float
     dev: float
     yval: float
@@ -509,6 +515,7 @@ def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], l
             fields.row,
             fields.integer("node"),
             fields.text("var"),
+            fields.integer("n"),
             fields.number("wt"),
             fields.number("dev"),
             fields.number("yval"),
@@ -518,6 +525,11 @@ def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], l
         )
         if node.number < 1 or node.ncompete < 0 or node.nsurrogate < 0:
             raise fields.error("node numbers are >= 1 and ncompete, nsurrogate >= 0")
+        if classes and node.yval not in range(1, classes + 1):
+            raise fields.error(
+                f"{quote(fields.text('yval'))} is not the number of a class, 1 to {classes}",
+                "yval",
+            )
         found.append(node)
     if not found:
         raise DtreeError("the frame has no nodes", file=file)
@@ -666,44 +678,51 @@ def _placeholder(data: Dataset) -> Leaf:
     return Leaf(0.0, Moments(0, 0.0, 0.0))
 
 
-def read_rpart(
+def rpart_reading(
     frame: str,
     splits: str,
     data: Dataset,
     *,
     file: str | None = None,
     splits_file: str | None = None,
-) -> Tree:
+) -> Reading:
     """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as :data:`RPART_SCRIPT`
-    writes them), with the statistics of ``data``, the data it was fit on, on every node.
+    writes them), with the statistics of ``data``, the data it was fit on, on every node; and
+    the findings, the frame's claims that those statistics contradict.
 
     Node k's branches lead to nodes 2k and 2k + 1; each split node's primary
     split is its first row of the splits (its competitors and surrogates,
-    ``ncompete`` and ``nsurrogate`` of them, are skipped).  How each split is
-    read, and what is checked, is in the module's notes: a frame whose
-    statistics do not fit the data, a variable the data lack, a malformed or
-    truncated file is one :class:`DtreeError` naming ``file`` (the frame's)
-    or ``splits_file`` and the row.
+    ``ncompete`` and ``nsurrogate`` of them, are skipped).  A leaf predicts
+    rpart's ``yval`` (its class, or its mean).  Every node's ``n`` (the rows
+    of positive weight that reach it), ``wt``, class counts, ``dev`` (the
+    node's risk: the weight not of its plurality class, or the residual sum
+    of squares about its mean) and ``yval`` (the plurality, or the mean) is
+    set beside the
+    recount: a count that differs, or a float that differs by more than a
+    relative 1e-9, is a :class:`~dtree.conformance.claims.Finding` naming
+    ``file``, the row and rpart's node number.  A variable the data lack, a
+    frame whose classes are not the data's, a ``yval`` that numbers no
+    class, a malformed or truncated file is one :class:`DtreeError` naming
+    ``file`` (the frame's) or ``splits_file`` and the row.
 
-    The kyphosis stump, ``Start >= 8.5`` going left in rpart:
+    The kyphosis stump, ``Start >= 8.5`` going left in rpart, with its root's n edited:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.render import text
     >>> data = Dataset.from_columns({"Start": [1, 5, 9, 12, 14],
     ...                              "Kyphosis": ["present", "present", "absent", "absent",
     ...                                           "present"]}, target="Kyphosis")
     >>> frame = '''node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
-    ... 1,Start,5,5,2,2,0.5,0,0,2,3
+    ... 1,Start,-5,5,2,2,0.5,0,0,2,3
     ... 2,<leaf>,3,3,1,1,0.01,0,0,2,1
     ... 3,<leaf>,2,2,0,2,0.01,0,0,0,2
     ... '''
     >>> splits = '''var,count,ncat,improve,index,adj,csplit
     ... Start,5,1,1.0666666666666667,7,0,
     ... '''
-    >>> print(text(read_rpart(frame, splits, data)))
-    root [absent: 2, present: 3]
-    Start <= 7 [absent: 0, present: 2]: present
-    Start > 7 [absent: 2, present: 1]: absent
+    >>> print(*rpart_reading(frame, splits, data, file="frame.csv").findings)
+    frame.csv, row 1: node 1: rpart's n is -5, the data give 5 (at the root)
+
+    See also: :func:`read_rpart`, :func:`run_rpart`, :data:`RPART_EXPORT`.
     """
     frame_file = file if file is not None else "rpart frame"
     splits_file = splits_file if splits_file is not None else "rpart splits"
@@ -739,45 +758,124 @@ def read_rpart(
         children = (2 * number + 1, 2 * number) if swapped else (2 * number, 2 * number + 1)
         return Sprout(conditions, children, placeholder.stats)
 
-    tree = restated(unfold(1, step), data)
-    for node, recounted in zip(order, nodes(tree), strict=True):
-        _check_node(node, recounted, classes, frame_file)
-    return tree
-
-
-def _close(ours: float, theirs: float, scale: float = 1.0) -> bool:
-    return abs(ours - theirs) <= _TOLERANCE * max(1.0, abs(theirs), scale)
-
-
-def _check_node(node: _Node, recounted: Tree, classes: Sequence[str], file: str) -> None:
-    """The recounted node agrees with the frame's row: weight, class counts, class or mean."""
-    stats: Stats = recounted.stats
-
-    def differ(what: str, ours: object, theirs: object) -> DtreeError:
-        return DtreeError(
-            f"node {node.number}: the data give {what} {quote(ours)}, the frame"
-            f" {quote(theirs)}: the tree was not fit on these data",
-            file=file,
-            row=node.row,
+    skeleton = unfold(1, step)
+    tree = restated(skeleton, data)
+    visits = tuple(preorder(tree))
+    counted = zip(order, _row_counts(skeleton, tree, data), strict=True)
+    findings = [
+        finding
+        for k, (node, rows) in enumerate(counted)
+        for finding in _claims(
+            node,
+            visits[k].node.stats,
+            rows,
+            classes,
+            file=frame_file,
+            path=partial(path_to, visits, k),
         )
+    ]
+    predictions = [_yval(node, classes) for node in order if node.is_leaf]
+    return Reading(predicting(tree, predictions), tuple(findings))
 
-    if not _close(float(stats.weight), node.weight):
-        raise differ("the weight", stats.weight, node.weight)
+
+def read_rpart(
+    frame: str,
+    splits: str,
+    data: Dataset,
+    *,
+    file: str | None = None,
+    splits_file: str | None = None,
+) -> Tree:
+    """The tree of rpart's ``fit$frame`` and ``fit$splits`` with the statistics of ``data`` on
+    every node, refused when the data contradict any of the frame's statistics: the tree of
+    :func:`rpart_reading`, whose first finding is here a :class:`DtreeError`.
+
+    The kyphosis stump, ``Start >= 8.5`` going left in rpart:
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.render import text
+    >>> data = Dataset.from_columns({"Start": [1, 5, 9, 12, 14],
+    ...                              "Kyphosis": ["present", "present", "absent", "absent",
+    ...                                           "present"]}, target="Kyphosis")
+    >>> frame = '''node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
+    ... 1,Start,5,5,2,2,0.5,0,0,2,3
+    ... 2,<leaf>,3,3,1,1,0.01,0,0,2,1
+    ... 3,<leaf>,2,2,0,2,0.01,0,0,0,2
+    ... '''
+    >>> splits = '''var,count,ncat,improve,index,adj,csplit
+    ... Start,5,1,1.0666666666666667,7,0,
+    ... '''
+    >>> print(text(read_rpart(frame, splits, data)))
+    root [absent: 2, present: 3]
+    Start <= 7 [absent: 0, present: 2]: present
+    Start > 7 [absent: 2, present: 1]: absent
+    >>> read_rpart(frame.replace("2,<leaf>,3,3", "2,<leaf>,3,4"), splits, data, file="f.csv")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: f.csv, row 2: node 2: rpart's wt is 4.0, the data give 3 (at Start > 7)
+
+    See also: :func:`rpart_reading` (the findings, the tree read whatever they are).
+    """
+    return rpart_reading(frame, splits, data, file=file, splits_file=splits_file).strict()
+
+
+def _row_counts(skeleton: Tree, recounted: Tree, data: Dataset) -> Iterator[Weight]:
+    """The number of rows of positive weight that reach each node, in preorder: the
+    recounted weight when every such row weighs 1, else the weight of the rows reweighted 1."""
+    present = data.present()
+    if all(present.weights[row] == 1 for row in present.rows):
+        counted = recounted
+    else:
+        ones = [1 if weight > 0 else 0 for weight in data.weights]
+        counted = restated(skeleton, data.with_weights(ones))
+    return (node.stats.weight for node in nodes(counted))
+
+
+def _yval(node: _Node, classes: Sequence[str]) -> Label | float:
+    """What rpart predicts at the node: class number ``yval`` (checked to be one when the
+    frame was read), or in regression the mean ``yval``."""
+    return classes[int(node.yval) - 1] if classes else node.yval
+
+
+def _close(ours: Weight, theirs: float, scale: float = 1.0) -> bool:
+    return abs(float(ours) - theirs) <= _TOLERANCE * max(1.0, abs(theirs), float(scale))
+
+
+def _claims(
+    node: _Node,
+    stats: Stats,
+    rows: Weight,
+    classes: Sequence[str],
+    *,
+    file: str,
+    path: Callable[[], tuple[str, ...]],
+) -> Iterator[Finding]:
+    """The frame's claims about ``node`` that its recounted ``stats`` (and the number of
+    ``rows`` that reach it) contradict, in the frame's order of columns; ``path`` gives the
+    conditions that lead to the node."""
+
+    def finding(what: str, theirs: Claim, ours: Claim) -> Finding:
+        return Finding(f"{file}, row {node.row}: node {node.number}", path(), what, theirs, ours)
+
+    if rows != node.n:
+        yield finding("rpart's n", node.n, rows)
+    if not _close(stats.weight, node.weight):
+        yield finding("rpart's wt", node.weight, stats.weight)
+    theirs = _yval(node, classes)
+    dev = training_loss(stats, central(stats)) if stats.weight else 0
     match stats:
         case ClassStats(_, counts):
-            if not all(_close(float(c), d) for c, d in zip(counts, node.counts, strict=True)):
-                raise differ("the class counts", counts, node.counts)
-            if isinstance(recounted, Leaf):
-                theirs = classes[int(node.yval) - 1] if 1 <= node.yval <= len(classes) else None
-                if recounted.prediction != theirs:
-                    raise differ("the class", recounted.prediction, theirs)
-        case Moments(weight, total, squares):
-            mean = total / float(weight) if weight else 0.0
-            residual = squares - total * mean
-            if not _close(mean, node.yval) or not _close(residual, node.dev, squares):
-                raise differ(
-                    "the mean and residual sum of squares", (mean, residual), (node.yval, node.dev)
-                )
+            if not all(_close(c, d) for c, d in zip(counts, node.counts, strict=True)):
+                yield finding("rpart's count of each class", node.counts, counts)
+            if stats.weight and not _close(dev, node.dev):
+                yield finding("rpart's dev", node.dev, dev)
+            if stats.weight and stats.plurality != theirs:
+                yield finding("rpart's class (yval)", theirs, stats.plurality)
+        case Moments():
+            if stats.weight and not _close(dev, node.dev, stats.total_squares):
+                yield finding("rpart's dev", node.dev, float(dev))  # as exact as the moments
+            if stats.weight and not _close(stats.mean, node.yval):
+                yield finding("rpart's mean (yval)", node.yval, stats.mean)
 
 
 # -- complexity parameters ------------------------------------------------------------------

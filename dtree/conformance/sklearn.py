@@ -6,12 +6,14 @@ arrays indexed by node id: ``children_left`` / ``children_right`` (-1 at a
 leaf), ``feature`` (a column of X), ``threshold`` (a row goes left when
 ``x <= threshold``), ``weighted_n_node_samples`` and ``value`` (a
 classifier's class proportions in the order of ``classes_``, a regressor's
-mean).  :func:`from_sklearn` turns them into a :class:`dtree.tree.Tree` of
+mean).  :func:`sklearn_reading` turns them into a :class:`dtree.tree.Tree` of
 ``AtMost`` / ``Above`` branches on the dataset's attributes, gives every node
-the statistics of ``data`` by :func:`dtree.routing.restated`, and checks them
-node by node against scikit-learn's own: an estimator fit on other columns,
-other rows or other weights is refused, with the first node (scikit-learn's
-id and the path to it) where the two differ.
+the statistics of ``data`` by :func:`dtree.routing.restated`, and sets
+scikit-learn's own beside them node by node: each that the data contradict
+is a :class:`~dtree.conformance.claims.Finding` (scikit-learn's node id, the
+path to it, both numbers), as an estimator fit on other rows or other
+weights shows.  :func:`from_sklearn` is the tree alone, refused at the first
+finding.  An estimator fit on other columns is refused.
 
 What the estimator must have been fit on
 ----------------------------------------
@@ -65,12 +67,14 @@ Predictions
 A leaf predicts what the estimator predicts there: the first class of
 largest proportion in ``classes_`` order, or scikit-learn's mean, exactly;
 the statistics are dtree's recount (class counts, or n, sum y and sum y^2).
-The weights recounted must equal ``weighted_n_node_samples`` within a
-relative 1e-9 (scikit-learn adds weights in floats), class counts must equal
-``value`` times the weight within 1e-9 of the weight, and a mean must equal
-scikit-learn's within 1e-9 of the largest absolute target.
+A recounted weight agrees with ``weighted_n_node_samples`` within a
+relative 1e-9 (scikit-learn adds weights in floats), class counts with
+``value`` times the weight within 1e-9 of the weight, and a mean with
+scikit-learn's within 1e-9 of the largest absolute target; otherwise the
+node has a finding.
 
-Contents: :func:`from_sklearn`, :func:`fit_sklearn`.
+Contents: :func:`sklearn_reading` (the tree and the findings),
+:func:`from_sklearn`, :func:`sklearn_estimator`, :func:`fit_sklearn`.
 """
 
 from __future__ import annotations
@@ -79,19 +83,20 @@ import bisect
 import importlib
 import math
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeAlias
 
 from attrs import frozen
 
 from dtree.conditions import Above, AtMost, Condition, describe
+from dtree.conformance.claims import Claim, Finding, Reading
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Dataset, Label, Nominal, Value
 from dtree.errors import DtreeError, quote
 from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
-__all__ = ["fit_sklearn", "from_sklearn"]
+__all__ = ["fit_sklearn", "from_sklearn", "sklearn_estimator", "sklearn_reading"]
 
 LEAF = -1
 """scikit-learn's ``children_left`` (and ``feature``) of a leaf."""
@@ -236,6 +241,11 @@ Trail: TypeAlias = tuple[Condition, "Trail"] | None
 chain of n splits holds n trails in O(n) space, where whole paths would take O(n^2)."""
 
 
+def _steps(trail: Trail) -> tuple[str, ...]:
+    """The conditions of a trail, root first, as text."""
+    return tuple(map(describe, _path(trail)))
+
+
 def _path(trail: Trail) -> tuple[Condition, ...]:
     conditions: list[Condition] = []
     while trail is not None:
@@ -310,50 +320,45 @@ def _close(ours: float, theirs: float, scale: float) -> bool:
     return abs(ours - theirs) <= RELATIVE * scale
 
 
-def _difference(
+def _claims(
     arrays: _Arrays, node: int, stats: Stats, order: tuple[int | None, ...], scale: float
-) -> str | None:
-    """How dtree's recount of a node differs from scikit-learn's statistics, if it does."""
+) -> Iterator[tuple[str, Claim, Claim]]:
+    """scikit-learn's statistics of a node that dtree's recount contradicts: what is claimed,
+    scikit-learn's number and the data's."""
     weight = arrays.weight[node]
-    ours = float(stats.weight)
-    if not _close(ours, weight, max(abs(weight), 1.0)):
-        return f"scikit-learn's weight there is {quote(weight)}, the data's {quote(ours)}"
+    if not _close(float(stats.weight), weight, max(abs(weight), 1.0)):
+        yield "scikit-learn's weighted_n_node_samples", weight, stats.weight
     match stats:
-        case ClassStats(classes, counts):
+        case ClassStats(_, counts):
             proportions = arrays.value[node]
-            for label, count, k in zip(classes, counts, order, strict=True):
-                their = 0.0 if k is None else proportions[k] * weight
-                if not _close(float(count), their, max(weight, 1.0)):
-                    return (
-                        f"scikit-learn's weight of class {quote(label)} there is"
-                        f" {quote(their)}, the data's {quote(float(count))}"
-                    )
+            theirs = tuple(0.0 if k is None else proportions[k] * weight for k in order)
+            if not all(
+                _close(float(count), their, max(weight, 1.0))
+                for count, their in zip(counts, theirs, strict=True)
+            ):
+                yield "scikit-learn's weight of each class (value times the weight)", theirs, counts
         case Moments():
             their_mean = arrays.value[node][0]
-            if ours > 0 and not _close(stats.mean, their_mean, scale):
-                return (
-                    f"scikit-learn's mean there is {quote(their_mean)},"
-                    f" the data's {quote(stats.mean)}"
-                )
-    return None
+            if stats.weight > 0 and not _close(stats.mean, their_mean, scale):
+                yield "scikit-learn's mean (value)", their_mean, stats.mean
 
 
-def _checked(
+def _read(
     arrays: _Arrays, recounted: Tree, data: Dataset, order: tuple[int | None, ...]
-) -> Tree:
-    """The recounted tree, checked node by node against scikit-learn's statistics, its
-    leaves predicting what scikit-learn predicts."""
+) -> Reading:
+    """The recounted tree, its leaves predicting what scikit-learn predicts, with
+    scikit-learn's statistics that the recount contradicts node by node."""
     classification = data.schema.is_classification
     rows = () if classification else data.rows
     scale = max([1.0, *(abs(float(data.target[r])) for r in rows)])
+    findings: list[Finding] = []
 
     def step(seed: tuple[int, Tree, Trail]) -> Leaf | Sprout[tuple[int, Tree, Trail]]:
         node, ours, trail = seed
-        difference = _difference(arrays, node, ours.stats, order, scale)
-        if difference is not None:
-            raise DtreeError(
-                f"the estimator was not fit on this data: at {_where(node, trail)},\n{difference}"
-            )
+        findings.extend(
+            Finding(f"scikit-learn's node {node}", _steps(trail), what, theirs, mine)
+            for what, theirs, mine in _claims(arrays, node, ours.stats, order, scale)
+        )
         if isinstance(ours, Leaf):
             prediction: Label | float = (
                 _prediction(arrays, node, data, order) if classification else arrays.value[node][0]
@@ -368,37 +373,37 @@ def _checked(
         return Sprout(conditions, seeds, ours.stats)
 
     root: tuple[int, Tree, Trail] = (0, recounted, None)
-    return unfold(root, step)
+    tree = unfold(root, step)
+    return Reading(tree, tuple(findings))
 
 
-def from_sklearn(estimator: Any, data: Dataset) -> Tree:
-    """scikit-learn's fitted decision tree as a dtree tree with ``data``'s statistics.
+def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
+    """scikit-learn's fitted decision tree as a dtree tree with ``data``'s statistics, and the
+    findings: the statistics of ``tree_`` that the data contradict.
 
     ``data`` is what the estimator was fit on (see the module's notes); the
     tree's splits are scikit-learn's, ``AtMost(a, t)`` then ``Above(a, t)``
-    with its threshold ``t`` verbatim, and every node's statistics are
-    recounted from ``data`` and checked against ``tree_``.
+    with its threshold ``t`` verbatim, its leaves predict what the estimator
+    predicts, and every node's statistics are recounted from ``data``.  A
+    node whose ``weighted_n_node_samples``, class weights (``value`` times
+    the weight) or mean are not the recount's (see the module's notes) is a
+    :class:`~dtree.conformance.claims.Finding`, naming scikit-learn's node
+    id and the path to it: an estimator fit on other rows or other weights
+    shows there.  What the read tree cannot represent (a learned branch for
+    missing values, a row on the other side of a threshold than its float32
+    image) and an estimator of other columns or classes are refused.
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> from dtree.dataset import Dataset
-    >>> from dtree.render import text
-    >>> data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "a", "b", "b"]},
-    ...                             target="y")
     >>> fitted = DecisionTreeClassifier().fit([[1.0], [2.0], [3.0], [4.0]], ["a", "a", "b", "b"])
-    >>> print(text(from_sklearn(fitted, data)))
-    root [a: 2, b: 2]
-    x <= 2.5 [a: 2, b: 0]: a
-    x > 2.5 [a: 0, b: 2]: b
     >>> shuffled = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "b", "a", "b"]},
     ...                                 target="y")
-    >>> try:
-    ...     from_sklearn(fitted, shuffled)
-    ... except DtreeError as error:
-    ...     print(error)
-    the estimator was not fit on this data: at scikit-learn's node 1 (at x <= 2.5),
-    scikit-learn's weight of class 'a' there is 2.0, the data's 1.0
+    >>> for finding in sklearn_reading(fitted, shuffled).findings:
+    ...     print(finding.node, finding.where, finding.theirs, finding.ours)
+    scikit-learn's node 1 at x <= 2.5 (2.0, 0.0) (1, 1)
+    scikit-learn's node 2 at x > 2.5 (0.0, 2.0) (1, 1)
 
-    See also: :func:`dtree.routing.restated`.
+    See also: :func:`from_sklearn`, :func:`dtree.routing.restated`.
     """
     classification = _check_estimator(estimator)
     if classification != data.schema.is_classification:
@@ -417,7 +422,36 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     rows = every_row(data, skeleton)
     # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
     recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
-    return _checked(arrays, recounted, data, order)
+    return _read(arrays, recounted, data, order)
+
+
+def from_sklearn(estimator: Any, data: Dataset) -> Tree:
+    """scikit-learn's fitted decision tree as a dtree tree with ``data``'s statistics, refused
+    when they contradict the statistics of ``tree_``: the tree of :func:`sklearn_reading`,
+    whose first finding is here a :class:`DtreeError`.
+
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.render import text
+    >>> data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "a", "b", "b"]},
+    ...                             target="y")
+    >>> fitted = DecisionTreeClassifier().fit([[1.0], [2.0], [3.0], [4.0]], ["a", "a", "b", "b"])
+    >>> print(text(from_sklearn(fitted, data)))
+    root [a: 2, b: 2]
+    x <= 2.5 [a: 2, b: 0]: a
+    x > 2.5 [a: 0, b: 2]: b
+    >>> shuffled = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "b", "a", "b"]},
+    ...                                 target="y")
+    >>> try:
+    ...     from_sklearn(fitted, shuffled)
+    ... except DtreeError as error:
+    ...     print(error)
+    scikit-learn's node 1: scikit-learn's weight of each class (value times the weight) is \
+(2.0, 0.0), the data give (1, 1) (at x <= 2.5)
+
+    See also: :func:`sklearn_reading` (the findings, the tree read whatever they are).
+    """
+    return sklearn_reading(estimator, data).strict()
 
 
 def _number(value: Value) -> float:
@@ -425,18 +459,17 @@ def _number(value: Value) -> float:
     return math.nan if value is None else float(value)
 
 
-def fit_sklearn(data: Dataset, **params: object) -> Tree:
-    """scikit-learn's decision tree fit on ``data`` with ``params``, read as a dtree tree.
+def sklearn_estimator(data: Dataset, **params: object) -> Any:
+    """scikit-learn's decision tree fit on ``data`` with ``params``: the fitted estimator.
 
     A ``DecisionTreeClassifier`` for classes, a ``DecisionTreeRegressor`` for a
     numeric target, fit on the attributes in schema order (a missing value as
-    NaN), the target, and the weights as ``sample_weight`` (none when all are 1);
-    then :func:`from_sklearn`.  scikit-learn is a development extra, imported
-    here only.  ``random_state`` is 0 unless given, so the fit is repeatable.
+    NaN), the target, and the weights as ``sample_weight`` (none when all are 1).
+    scikit-learn is a development extra, imported here only.  ``random_state``
+    is 0 unless given, so the fit is repeatable.
 
     >>> from dtree.datasets import load
-    >>> from dtree.tree import n_leaves
-    >>> n_leaves(fit_sklearn(load("iris"), max_depth=2))
+    >>> int(sklearn_estimator(load("iris"), max_depth=2).get_n_leaves())
     3
     """
     try:
@@ -465,4 +498,16 @@ def fit_sklearn(data: Dataset, **params: object) -> Tree:
         estimator.fit(x, y, sample_weight=None if set(weights) == {1.0} else weights)
     except ValueError as error:
         raise DtreeError(f"scikit-learn could not fit: {error}") from None
-    return from_sklearn(estimator, data)
+    return estimator
+
+
+def fit_sklearn(data: Dataset, **params: object) -> Tree:
+    """scikit-learn's decision tree fit on ``data`` with ``params``
+    (:func:`sklearn_estimator`), read as a dtree tree by :func:`from_sklearn`.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> n_leaves(fit_sklearn(load("iris"), max_depth=2))
+    3
+    """
+    return from_sklearn(sklearn_estimator(data, **params), data)
