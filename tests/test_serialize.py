@@ -413,8 +413,7 @@ MALFORMED: list[tuple[str, str]] = [
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "threshold": 1}, 2))),
-        "$.nodes[0].branches: the conditions AtMost(attribute='x', threshold=1.5) and"
-        " Above(attribute='x', threshold=1) overlap",
+        "$.nodes[0].branches: the conditions 'x <= 1.5' and 'x > 1' overlap",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "kind": "Like"}, 2))),
