@@ -119,6 +119,9 @@ _CHUNK = 2**16
 """The bytes read from a file at a time."""
 _BATCH = 2**12
 """The rows typed at a time, column by column (and between two reports of progress)."""
+_SHARED = 2**16
+"""The most spellings of numbers a column keeps, each with its float, to share one float
+among the rows that spell it alike."""
 _GROWTH = 1.02
 """A stream of unknown size reports its rows each time they have grown by 2%: about a
 thousand reports for a billion rows."""
@@ -671,12 +674,21 @@ def decimal(text: str) -> float | None:
     return None
 
 
-def _spelled(texts: Sequence[str], markers: frozenset[str]) -> list[float | None] | int:
+def _spelled(
+    texts: Sequence[str], markers: frozenset[str], shared: dict[str, float | None]
+) -> list[float | None] | int:
     """The numbers ``texts`` spell (None for a missing marker) or, if one spells none, its
     position.
 
-    >>> _spelled(["1", "?", "2.5"], frozenset("?")), _spelled(["1", "?", "hot"], frozenset("?"))
-    ([1.0, None, 2.5], 2)
+    ``shared`` holds the number of each spelling read so far (and None for each marker), up
+    to :data:`_SHARED` spellings: the rows of a column that spell a number alike hold one
+    float, as the rows of a nominal column that hold a value alike hold one string.
+
+    >>> shared = dict.fromkeys("?")
+    >>> _spelled(["1", "?", "2.5"], frozenset("?"), shared), shared
+    ([1.0, None, 2.5], {'?': None, '1': 1.0, '2.5': 2.5})
+    >>> _spelled(["1", "?", "hot"], frozenset("?"), shared)
+    2
     """
     present = [text for text in texts if text not in markers]
     if not all(map(_NUMBER.fullmatch, present)):
@@ -685,9 +697,15 @@ def _spelled(texts: Sequence[str], markers: frozenset[str]) -> list[float | None
             for position, text in enumerate(texts)
             if text not in markers and not _NUMBER.fullmatch(text)
         )
+    if len(shared) >= _SHARED:  # as many spellings as that: most rows spell their own
+        if len(present) == len(texts):
+            return list(map(float, texts))
+        return [None if text in markers else float(text) for text in texts]
     if len(present) == len(texts):
-        return list(map(float, texts))
-    return [None if text in markers else float(text) for text in texts]
+        return list(map(shared.setdefault, texts, map(float, texts)))
+    return [
+        shared[text] if text in shared else shared.setdefault(text, float(text)) for text in texts
+    ]
 
 
 def _finite(numbers: Iterable[float | None]) -> bool:
@@ -754,13 +772,14 @@ class _Numbers:
     def __init__(self, markers: frozenset[str], *, exact: bool = False) -> None:
         self.markers = markers
         self.exact = exact
+        self.shared: dict[str, float | None] = dict.fromkeys(markers)
         self.values: list[Weight | None] = []
         self.fault: tuple[int, str] | None = None
 
     def extend(self, texts: Sequence[str], row: int) -> None:
         if self.fault is not None:
             return  # the column is refused: its values are never used
-        numbers = _spelled(texts, self.markers)
+        numbers = _spelled(texts, self.markers, self.shared)
         if isinstance(numbers, int) or not _finite(numbers):
             self.fault = _fault(texts, self.markers, row)
         elif self.exact:
@@ -805,6 +824,7 @@ class _Inferred:
     def __init__(self, markers: frozenset[str]) -> None:
         self.markers = markers
         self.numbers: list[float | None] | None = []
+        self.shared: dict[str, float | None] = dict.fromkeys(markers)
         self.spellings: list[str] = []  # the present fields' texts, a line each
         self.infinite: tuple[int, str] | None = None  # the first NaN or infinity
         self.strings = _Strings(markers)
@@ -815,7 +835,7 @@ class _Inferred:
     def extend(self, texts: Sequence[str], row: int) -> None:
         present = [text for text in texts if text not in self.markers]
         if self.numbers is not None:
-            numbers = _spelled(texts, self.markers)
+            numbers = _spelled(texts, self.markers, self.shared)
             if isinstance(numbers, list):
                 self.numbers += numbers
                 if present:
@@ -837,7 +857,7 @@ class _Inferred:
         marker = next(iter(self.markers), "")  # a row's None stands for some marker
         texts = iter("\n".join(self.spellings).split("\n"))
         self.strings.extend([marker if x is None else next(texts) for x in self.numbers], 1)
-        self.numbers, self.spellings = None, []
+        self.numbers, self.spellings, self.shared = None, [], {}
 
     def result(self, name: str, file: str) -> tuple[Sequence[Value], DtreeWarning | None]:
         """The values, numbers or strings, handed over, and the warning a column of mostly

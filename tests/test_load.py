@@ -660,10 +660,13 @@ def test_a_column_that_turns_nominal_late_keeps_the_spellings_of_its_numbers(
     assert data.column("x").count(None) == 1429
 
 
-def test_a_nominal_value_is_one_string_shared_by_every_row_that_holds_it(tmp_path: Path) -> None:
-    data = read_csv(write(tmp_path, "w,y\nWeak,a\nStrong,b\nWeak,a\n"), target="y")
-    assert data.column("w")[0] is data.column("w")[2]
+def test_a_value_is_one_object_shared_by_every_row_that_spells_it_alike(tmp_path: Path) -> None:
+    path = write(tmp_path, "w,x,y\nWeak,1.5,a\nStrong,2,b\nWeak,1.5,a\nWeak,1.50,b\n")
+    data = read_csv(path, target="y")
+    assert data.column("w")[0] is data.column("w")[2] is data.column("w")[3]
     assert data.labels[0] is data.labels[2]
+    assert data.column("x")[0] is data.column("x")[2]  # one float for one spelling
+    assert data.column("x")[3] == 1.5
 
 
 # -- the typo warning ------------------------------------------------------------------
