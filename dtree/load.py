@@ -807,7 +807,8 @@ class _Inferred:
     While it is numeric it keeps its floats and, packed in a few long strings, the text
     of its fields, so that turning nominal it has the strings the file spells
     (``'1.50'``, not ``'1.5'``).  It counts its present fields and those that spell
-    numbers, for the warning of :meth:`result`.
+    numbers, for the warning of :meth:`result`: once nominal, by the distinct values
+    that spell numbers, each read once (none, in a column of words).
 
     >>> column = _Inferred(frozenset("?"))
     >>> column.extend(["1.50", "?", "2"], 1)
@@ -828,6 +829,7 @@ class _Inferred:
         self.spellings: list[str] = []  # the present fields' texts, a line each
         self.infinite: tuple[int, str] | None = None  # the first NaN or infinity
         self.strings = _Strings(markers)
+        self.numeric_values: set[str] = set()  # the nominal values that spell numbers
         self.present = 0
         self.spelled = 0
         self.word: tuple[int, str] | None = None  # the first field that spells no number
@@ -847,16 +849,21 @@ class _Inferred:
                 return
             self.word = (row + numbers, texts[numbers])
             self._turn_nominal()
+        fresh = set(present).difference(self.strings.shared)
+        self.numeric_values.update(filter(_NUMBER.fullmatch, fresh))
         self.strings.extend(texts, row)
         self.present += len(present)
-        self.spelled += sum(map(bool, map(_NUMBER.fullmatch, present)))
+        if self.numeric_values:
+            self.spelled += sum(map(self.numeric_values.__contains__, present))
 
     def _turn_nominal(self) -> None:
         """Keep the strings of the rows read so far, and no longer their numbers."""
         assert self.numbers is not None
         marker = next(iter(self.markers), "")  # a row's None stands for some marker
-        texts = iter("\n".join(self.spellings).split("\n"))
-        self.strings.extend([marker if x is None else next(texts) for x in self.numbers], 1)
+        texts = "\n".join(self.spellings).split("\n") if self.spellings else []
+        self.numeric_values.update(texts)
+        spelled = iter(texts)
+        self.strings.extend([marker if x is None else next(spelled) for x in self.numbers], 1)
         self.numbers, self.spellings, self.shared = None, [], {}
 
     def result(self, name: str, file: str) -> tuple[Sequence[Value], DtreeWarning | None]:

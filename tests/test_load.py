@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import as_file, files
@@ -20,12 +21,12 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from dtree import load
 from dtree.dataset import Nominal, Numeric, Value
-from dtree.errors import DtreeError, DtreeWarning
+from dtree.errors import DtreeError, DtreeWarning, quote
 from dtree.load import LINE_LIMIT, read_csv, read_examples, read_text, text_lines
 from dtree.progress import Progress
 
@@ -705,6 +706,30 @@ def test_a_column_of_words_as_much_as_numbers_is_nominal_without_a_word(
 ) -> None:
     rows = "".join(f"{field},c\n" for field in column.split(","))
     read_csv(write(tmp_path, "x,y\n" + rows), target="y")  # warnings are errors here
+
+
+@given(st.lists(st.sampled_from(["1", "2.5", "-3", "?", "", "x", "1O"]), min_size=1, max_size=12))
+@example(["1", "x", "2.5"])  # two of three: most
+@example(["1", "x", "?", "2.5", "1O"])  # two of four: not most
+def test_the_warning_comes_exactly_when_most_present_fields_spell_numbers(
+    fields: list[str],
+) -> None:
+    present = [field for field in fields if field not in ("?", "")]
+    words = [row for row, field in enumerate(fields, start=1) if field in ("x", "1O")]
+    most = 2 * (len(present) - len(words)) > len(present)
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder), "x,y\n" + "".join(f"{field},a\n" for field in fields))
+        for batch in (1, 2, 5):  # the count is kept across batches
+            with patch.object(load, "_BATCH", batch), warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                read_csv(path, target="y")
+            if words and most:
+                [warning] = [w.message for w in seen]
+                assert isinstance(warning, DtreeWarning)
+                assert (warning.row, warning.column) == (words[0], "x")
+                assert f"{quote(fields[words[0] - 1])} is the first" in str(warning)
+            else:
+                assert seen == []
 
 
 def test_a_target_of_numbers_but_for_a_typo_warns_too(tmp_path: Path) -> None:
