@@ -199,10 +199,11 @@ class Line:
     ``interval`` seconds of ``timer``: ``label: what, 45%, 0:12 elapsed,
     about 0:15 left`` (without the share and the estimate while the total is
     unknown, infinite).  :meth:`tick` redraws the last report with the time
-    now.  The text is cut to fit ``width`` columns (the terminal's, by
-    default), so that it never wraps.  :meth:`close` erases the line, so
-    whatever is written next starts on a clean line.  The command line makes
-    one only when standard error is a terminal.
+    now (or, before the first report, the time alone).  The text is cut to
+    fit ``width`` columns (the terminal's, by default), so that it never
+    wraps.  :meth:`close` erases the line, so whatever is written next starts
+    on a clean line.  The command line makes one only when standard error is
+    a terminal.
 
     >>> import io
     >>> times = iter([0.0, 0.05, 3.0, 63.0])
@@ -261,11 +262,21 @@ class Line:
         self._draw(self.text(progress, now - self.start))
 
     def tick(self) -> None:
-        """Redraw the last report with the time now (nothing before the first report), so
-        that a step that reports nothing for minutes still shows its time elapsed moving."""
-        if self.last is not None:
-            self.drawn = self.timer()
-            self._draw(self.text(self.last, self.drawn - self.start))
+        """Redraw the last report with the time now (before the first, the time alone), so
+        that a step that reports nothing for minutes still shows its time elapsed moving.
+
+        >>> import io
+        >>> stream = io.StringIO()
+        >>> Line(stream, "dtree", timer=iter([0.0, 7.0]).__next__, width=80).tick()
+        >>> stream.getvalue()
+        '\\rdtree: 0:07 elapsed'
+        """
+        self.drawn = self.timer()
+        elapsed = self.drawn - self.start
+        if self.last is None:
+            self._draw(f"{self.label}: {clock(elapsed)} elapsed"[: max(0, self.width - 1)])
+        else:
+            self._draw(self.text(self.last, elapsed))
 
     def _draw(self, words: str) -> None:
         self.stream.write("\r" + words.ljust(self.shown))
