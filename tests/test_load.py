@@ -167,6 +167,24 @@ def test_malformed_quoting_is_an_error(tmp_path: Path) -> None:
     assert "malformed CSV" in error.message
 
 
+@pytest.mark.parametrize(
+    ("rows", "row", "message"),
+    [
+        (["1", "2,a", '3,"b'], 1, "1 field, expected 2"),  # ragged before malformed
+        (['1,"a"b', "2", "3,c"], 1, "malformed CSV on line 2"),  # malformed before ragged
+        (["1,a", "", "  ", "2", '3,"b'], 2, "1 field, expected 2"),
+    ],
+)
+def test_the_first_problem_of_the_files_structure_is_the_one_reported(
+    tmp_path: Path, rows: list[str], row: int, message: str
+) -> None:
+    for batch in (1, 2, 1000):
+        with patch.object(load, "_BATCH", batch):
+            error = error_of(write(tmp_path, "x,y\n" + "\n".join(rows) + "\n"))
+        assert error.row == row
+        assert error.message.startswith(message)
+
+
 def test_rows_are_counted_from_the_first_data_row_skipping_blank_lines(tmp_path: Path) -> None:
     error = error_of(write(tmp_path, "\nx,y\n\n1,a\n\nnan,b\n"))
     assert error.row == 2
