@@ -11,7 +11,8 @@ Report
     A callback, ``Callable[[Progress], None]``: the ``progress`` argument
     of :func:`dtree.grow.grow` (and of ``id3``, ``c45``, ``cart``),
     :func:`dtree.prune.cost_complexity_path`, :func:`dtree.prune.select_by_cv`,
-    :func:`dtree.evaluate.cross_validate` and :func:`dtree.evaluate.learning_curve`.
+    :func:`dtree.evaluate.cross_validate`, :func:`dtree.evaluate.learning_curve`,
+    :func:`dtree.load.read_csv` and :func:`dtree.arff.read_arff`.
 
 The promise of every function that takes ``progress``: the shares it
 reports never fall, the last report is complete (``done == total``), it
