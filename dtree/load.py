@@ -760,10 +760,10 @@ class _Strings:
     one string shared by every row that holds it.
 
     >>> column = _Strings(frozenset("?"))
-    >>> column.extend(["a", "?", "b"], 1)
-    >>> column.extend(["".join("ab")], 4)
-    >>> column.values, column.values[1] is None, column.values[3] is column.values[2]
-    (['a', None, 'b', 'ab'], True, False)
+    >>> column.extend(["ab", "?"], 1)
+    >>> column.extend(["".join(["a", "b"])], 3)  # another string of the same text
+    >>> column.values, column.values[2] is column.values[0]
+    (['ab', None, 'ab'], True)
     """
 
     def __init__(self, markers: frozenset[str]) -> None:
