@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from attrs import frozen
 
@@ -73,7 +73,8 @@ from dtree.dataset import (
     collection,
 )
 from dtree.errors import DtreeError, at_file, quote
-from dtree.load import INTEGER, decimal, integer, read_text
+from dtree.load import INTEGER, data_file, decimal, integer, reading_meter, text_lines
+from dtree.progress import Report
 
 __all__ = ["arff_text", "read_arff", "read_arff_examples"]
 
@@ -81,6 +82,9 @@ _SPECIAL = frozenset(",{}'\"%\\")
 """Characters that end a bare token (besides blanks and control characters)."""
 
 _ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+_BATCH = 2**12
+"""The rows read between two reports of progress."""
 
 
 def arff_text(data: Dataset, relation: str = "data") -> str:
@@ -192,7 +196,9 @@ def _spelled(number: Weight) -> str:
 # -- reading ----------------------------------------------------------------------
 
 
-def read_arff(path: str | os.PathLike[str], target: str | None = None) -> Dataset:
+def read_arff(
+    path: str | os.PathLike[str], target: str | None = None, *, progress: Report | None = None
+) -> Dataset:
     """The dataset held by the ARFF file at ``path``, predicting attribute ``target``.
 
     - ``target`` defaults to the last attribute, as in Weka.  A nominal
@@ -206,6 +212,10 @@ def read_arff(path: str | os.PathLike[str], target: str | None = None) -> Datase
       integer stays an ``int``, so counts stay exact).
     - Blank lines and ``%`` comments are skipped; the lines are numbered
       from 1, the first line of the file.
+    - The file is read as :func:`dtree.read_csv` reads one: only a file that
+      ends (a regular file or a named pipe), one line at a time, each at
+      most :data:`~dtree.load.LINE_LIMIT` characters; ``progress`` is told
+      of the reading (:func:`dtree.load.reading_meter`).
 
     Every problem is one :class:`DtreeError` placed at ``file:line`` (see
     the module's docstring for what is read and what is refused).
@@ -236,7 +246,7 @@ def read_arff(path: str | os.PathLike[str], target: str | None = None) -> Datase
     dtree.errors.DtreeError: .../weather.arff:7, column 'humidity': 'eighty-five' is not a number
     """
     file = os.fspath(path)
-    table = _table(file)
+    table, done = _table(file, progress)
     names = [attribute.name for attribute in table.attributes]
     if target is None:
         target = names[-1]
@@ -251,11 +261,13 @@ def read_arff(path: str | os.PathLike[str], target: str | None = None) -> Datase
     columns = [c for j, c in enumerate(table.columns) if j != position]
     labels = [label for label in table.columns[position] if label is not None]
     try:
-        return Dataset(
+        data = Dataset(
             Schema(attributes, table.attributes[position]), columns, labels, table.weights
         )
     except DtreeError as error:
         raise at_file(error, file) from error
+    done()
+    return data
 
 
 def read_arff_examples(
@@ -279,7 +291,7 @@ def read_arff_examples(
     ({'t': 20.0, 'play': None},)
     """
     file = os.fspath(path)
-    table = _table(file)
+    table, _ = _table(file, None)
     kinds = {attribute.name: attribute.domain for attribute in table.attributes}
     for names, kind in ((numeric, Numeric), (nominal, Nominal)):
         for name in collection(names, kind.__name__.lower()):
@@ -316,27 +328,46 @@ class _Table:
     lines: tuple[int, ...]
 
 
-def _table(file: str) -> _Table:
-    attributes, rows = _parse(read_text(file), file)
-    values: list[tuple[Value, ...]] = []
-    weights: list[Weight] = []
-    for row in rows:  # row by row, so that the first error is the one on the first line
-        values.append(
-            tuple(
-                _typed(attribute, kind, text, file, row.line)
-                for attribute, (kind, text) in zip(attributes, row.fields, strict=True)
-            )
-        )
-        weights.append(1 if row.weight is None else _weight(row.weight, file, row.line))
-    columns = tuple(zip(*values, strict=True))
-    return _Table(attributes, columns, tuple(weights), tuple(row.line for row in rows))
+def _table(file: str, progress: Report | None) -> tuple[_Table, Callable[[], None]]:
+    """The table the ARFF file holds, read line by line and typed row by row (so that the
+    first error is the one on the first line), and the last report of its progress, to make
+    once the data is built from it."""
+    with data_file(file) as (stream, size):
+        advance = reading_meter(progress, file, size, stream.tell)
+        attributes, start, rows = _parse(text_lines(stream, file, refuse_nul=False), file)
+        domains = [_values(attribute) for attribute in attributes]
+        columns: list[list[Value]] = [[] for _ in attributes]
+        weights: list[Weight] = []
+        lines: list[int] = []
+        for row in rows:
+            for column, attribute, values, (kind, text) in zip(
+                columns, attributes, domains, row.fields, strict=True
+            ):
+                column.append(_typed(attribute, kind, text, file, row.line, values=values))
+            weights.append(1 if row.weight is None else _weight(row.weight, file, row.line))
+            lines.append(row.line)
+            if len(lines) % _BATCH == 0:
+                advance(len(lines), False)
+    if not lines:
+        raise _error("no data rows after @data", file, start)
+    table = _Table(tuple(attributes), tuple(map(tuple, columns)), tuple(weights), tuple(lines))
+    return table, lambda: advance(len(lines), True)
+
+
+def _values(attribute: Attribute) -> dict[str, str] | None:
+    """The declared values of a nominal attribute, each its own key (so that every row
+    holding a value shares one string), or None for a numeric attribute."""
+    match attribute.domain:
+        case Nominal(values):
+            return {value: value for value in values}
+        case _:
+            return None
 
 
 Token = tuple[str, str]
 """A token of a line: its kind (``word``, ``quoted``, ``{``, ``}``, ``,``) and its text,
 unescaped if it was quoted."""
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # As Java's StreamTokenizer splits Weka's lines: characters up to the space are blanks, a
 # quoted string ends on its line, '%' outside quotes starts a comment.
 _BARE = r"[^\x00-\x20{},'\"%]+"
@@ -374,9 +405,10 @@ def _error(message: str, file: str, line: int, column: str | None = None) -> Dtr
     return DtreeError(message, file=f"{file}:{line}", column=column)
 
 
-def _lines(text: str, file: str) -> Iterator[tuple[int, list[Token]]]:
-    """The numbered lines of ``text`` that hold a token, as their tokens."""
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+def _lines(lines: Iterable[str], file: str) -> Iterator[tuple[int, list[Token]]]:
+    """The numbered lines that hold a token, as their tokens."""
+    for number, text in enumerate(lines, start=1):
+        line = text.rstrip("\r\n")
         tokens = _plain(line) or _tokens(line, file, number)
         if tokens:
             yield number, tokens
@@ -442,14 +474,15 @@ def _unescaped(body: str) -> str:
     return _ESCAPE.sub(replacement, body)
 
 
-def _parse(text: str, file: str) -> tuple[tuple[Attribute, ...], list[_Row]]:
-    """The declared attributes and the data rows of an ARFF text."""
-    lines = _lines(text, file)
+def _parse(lines: Iterable[str], file: str) -> tuple[tuple[Attribute, ...], int, Iterator[_Row]]:
+    """The declared attributes of an ARFF file's lines, the line of its ``@data``, and its
+    data rows, read as they are consumed."""
+    numbered = _lines(lines, file)
     last = 0
     relation = False
     attributes: list[Attribute] = []
     names: set[str] = set()
-    for number, tokens in lines:
+    for number, tokens in numbered:
         last = number
         keyword = tokens[0][1].lower() if tokens[0][0] == "word" else ""
         if keyword == "@relation" and not relation and not attributes:
@@ -465,10 +498,9 @@ def _parse(text: str, file: str) -> tuple[tuple[Attribute, ...], list[_Row]]:
         elif keyword == "@data" and attributes:
             if len(tokens) > 1:
                 raise _error("nothing may follow @data on its line", file, number)
-            rows = [_row(tokens, len(attributes), file, line) for line, tokens in lines]
-            if not rows:
-                raise _error("no data rows after @data", file, number)
-            return tuple(attributes), rows
+            width = len(attributes)
+            rows = (_row(tokens, width, file, line) for line, tokens in numbered)
+            return tuple(attributes), number, rows
         else:
             expected = (
                 "@attribute or @data" if attributes else "@attribute" if relation else "@relation"
@@ -587,20 +619,30 @@ def _row(tokens: list[Token], width: int, file: str, line: int) -> _Row:
     return _Row(line, tuple(fields), weight)
 
 
-def _typed(attribute: Attribute, kind: str, text: str, file: str, line: int) -> Value:
-    """The value a field holds for ``attribute``: ``None`` for a bare ``?``."""
+def _typed(
+    attribute: Attribute,
+    kind: str,
+    text: str,
+    file: str,
+    line: int,
+    *,
+    values: dict[str, str] | None,
+) -> Value:
+    """The value a field holds for ``attribute`` (of declared ``values`` if it is nominal,
+    :func:`_values`): ``None`` for a bare ``?``."""
     if kind == "word" and text == "?":
         return None
     match attribute.domain:
-        case Nominal(values):
+        case Nominal(declared):
+            assert values is not None
             if text not in values:
                 raise _error(
-                    f"{quote(text)} is not one of the declared values {quote(values)}",
+                    f"{quote(text)} is not one of the declared values {quote(declared)}",
                     file,
                     line,
                     attribute.name,
                 )
-            return text
+            return values[text]
         case Numeric():
             number = decimal(text)
             if number is None:

@@ -102,8 +102,10 @@ naming the file where there is one, never a traceback; a message about an argume
 the library names the option that gave it (``--max-depth``, not ``max_depth``). With
 ``--output`` nothing is written unless the command succeeds. While they run, the
 learning commands (forest and boost among them) draw their progress
-(:mod:`dtree.progress`) as one line on standard error, only when it is a terminal and
-without ``--quiet``.
+(:mod:`dtree.progress`), reading the file and then learning, as one line on standard
+error, redrawn at least every second, only when it is a terminal and without
+``--quiet``. A warning (:class:`~dtree.errors.DtreeWarning`) is one line on standard
+error, ``dtree: warning: ...``, in the options' words (``--numeric COL``).
 """
 
 from __future__ import annotations
@@ -112,7 +114,9 @@ import argparse
 import csv
 import io
 import os
+import shlex
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -159,7 +163,7 @@ from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import csv_text, read_csv, read_examples, read_text
 from dtree.presets import c45, cart, id3
-from dtree.progress import Line, Report
+from dtree.progress import Line, Progress, Report
 from dtree.prune import (
     Risk,
     Selection,
@@ -957,7 +961,8 @@ def _data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = None
         raise DtreeError("FILE.csv must name a file")
     if _is_arff(arguments.file):
         _refuse_csv_options(arguments, [option for option in FILE_ONLY if option != "target"])
-        return read_arff(arguments.file, target=arguments.target)
+        with _progress(arguments) as progress:
+            return read_arff(arguments.file, target=arguments.target, progress=progress)
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
     if arguments.classes is not None:
@@ -971,8 +976,11 @@ def _data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = None
         nominal=arguments.nominal or (),
         weights=arguments.weights,
     )
-    # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
-    return read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
+    with _progress(arguments) as progress:
+        # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.
+        if arguments.missing_marker is None:
+            return read(progress=progress)
+        return read(missing=arguments.missing_marker, progress=progress)
 
 
 def _is_arff(file: str) -> bool:
@@ -1039,18 +1047,49 @@ def _placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
         raise
 
 
+TICK = 1.0
+"""Seconds between two redrawings of the progress line while no report arrives, so that a
+step that takes minutes still shows its time elapsed moving."""
+
+
 @contextmanager
 def _progress(arguments: argparse.Namespace) -> Iterator[Report | None]:
     """The progress of the work inside the block, drawn as one line on standard error while
-    it runs and erased after, only when standard error is a terminal and without --quiet."""
-    if arguments.quiet or not sys.stderr.isatty():
+    it runs and erased after, only when standard error is a terminal and without --quiet
+    (a command without --quiet draws none).  A thread of its own redraws the line every
+    :data:`TICK` seconds, reports or none, and ends with the block."""
+    if getattr(arguments, "quiet", True) or not sys.stderr.isatty():
         yield None
         return
     line = Line(sys.stderr, PROGRAM)
+    lock = threading.Lock()  # the line is drawn by the work and by the ticker
+    stop = threading.Event()
+
+    def report(progress: Progress) -> None:
+        with lock:
+            line(progress)
+
+    def redraw() -> None:
+        with lock:
+            line.tick()
+
+    ticker = threading.Thread(
+        target=_keep_moving, args=(redraw, partial(stop.wait, TICK)), daemon=True
+    )
+    ticker.start()
     try:
-        yield line
+        yield report
     finally:
+        stop.set()
+        ticker.join()
         line.close()
+
+
+def _keep_moving(redraw: Callable[[], None], stopped: Callable[[], bool]) -> None:
+    """Redraw the progress line until ``stopped()``, which waits a tick and says whether the
+    work is over: what the ticker's thread runs."""
+    while not stopped():
+        redraw()
 
 
 def _grown(arguments: argparse.Namespace, learn: Learn, data: Dataset) -> Tree:
@@ -1886,6 +1925,22 @@ def _worded(error: DtreeError) -> DtreeError:
     return DtreeError(message, file=error.file, row=error.row, column=error.column)
 
 
+def _spoken(warning: DtreeWarning) -> str:
+    """The warning in the command line's words: the options that force a column's kind,
+    ``numeric=['COL']`` in the library's words, are ``--numeric COL`` here.
+
+    >>> print(_spoken(DtreeWarning("nominal=['a b'] reads it as nominal", column="a b")))
+    column 'a b': --nominal 'a b' reads it as nominal
+    """
+    text = str(warning)
+    if warning.column is not None:
+        for option in ("numeric", "nominal"):
+            text = text.replace(
+                f"{option}=[{quote(warning.column)}]", f"--{option} {shlex.quote(warning.column)}"
+            )
+    return text
+
+
 @contextmanager
 def _warnings_drawn() -> Iterator[None]:
     """Inside the block, each :class:`DtreeWarning` is one line on standard error,
@@ -1899,7 +1954,7 @@ def _warnings_drawn() -> Iterator[None]:
             previous(message, category, *rest, **named)
         elif str(message) not in shown:
             shown.add(str(message))
-            print(f"{PROGRAM}: warning: {message}", file=sys.stderr)
+            print(f"{PROGRAM}: warning: {_spoken(message)}", file=sys.stderr)
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", DtreeWarning)

@@ -5,12 +5,14 @@ Vocabulary
 Progress
     A frozen value: ``done`` of ``total`` units of work, and ``what`` is
     being done (``"growing"``, ``"fold 3/10, growing"``).  Its share,
-    done / total, lies in [0, 1].
+    done / total, lies in [0, 1].  Work of unknown size (rows read from a
+    pipe) has an infinite total, and so a share of 0, until it is complete.
 Report
     A callback, ``Callable[[Progress], None]``: the ``progress`` argument
     of :func:`dtree.grow.grow` (and of ``id3``, ``c45``, ``cart``),
     :func:`dtree.prune.cost_complexity_path`, :func:`dtree.prune.select_by_cv`,
-    :func:`dtree.evaluate.cross_validate` and :func:`dtree.evaluate.learning_curve`.
+    :func:`dtree.evaluate.cross_validate`, :func:`dtree.evaluate.learning_curve`,
+    :func:`dtree.load.read_csv` and :func:`dtree.arff.read_arff`.
 
 The promise of every function that takes ``progress``: the shares it
 reports never fall, the last report is complete (``done == total``), it
@@ -21,7 +23,9 @@ a slice of the whole (:func:`part`).
 
 Only the command line draws progress, with :class:`Line`: one line on
 standard error, redrawn in place, with the time elapsed and an estimate
-of the time left, and only when standard error is a terminal.
+of the time left, and only when standard error is a terminal.  A step of
+the work may take minutes between two reports; the command line then
+calls :meth:`Line.tick` every second, so the time elapsed keeps moving.
 
 Contents: :class:`Progress`, :data:`Report`, :func:`part`, :func:`takes_progress`, :func:`meter`,
 :data:`STEPS`, :func:`remaining`, :func:`clock`, :class:`Line`.
@@ -30,6 +34,7 @@ Contents: :class:`Progress`, :data:`Report`, :func:`part`, :func:`takes_progress
 from __future__ import annotations
 
 import inspect
+import math
 import shutil
 import time
 from collections.abc import Callable
@@ -193,19 +198,24 @@ class Line:
     Calling it with a :class:`Progress` redraws the line (a carriage
     return, then the text padded over the previous one), at most once per
     ``interval`` seconds of ``timer``: ``label: what, 45%, 0:12 elapsed,
-    about 0:15 left``.  The text is cut to fit ``width`` columns (the
-    terminal's, by default), so that it never wraps.  :meth:`close` erases
-    the line, so whatever is written next starts on a clean line.  The
-    command line makes one only when standard error is a terminal.
+    about 0:15 left`` (without the share and the estimate while the total is
+    unknown, infinite).  :meth:`tick` redraws the last report with the time
+    now (or, before the first report, the time alone).  The text is cut to
+    fit ``width`` columns (the terminal's, by default), so that it never
+    wraps.  :meth:`close` erases the line, so whatever is written next starts
+    on a clean line.  The command line makes one only when standard error is
+    a terminal.
 
     >>> import io
-    >>> times = iter([0.0, 0.05, 3.0])
+    >>> times = iter([0.0, 0.05, 3.0, 63.0])
     >>> stream = io.StringIO()
     >>> line = Line(stream, "dtree", timer=lambda: next(times), width=80)
     >>> line(Progress(1, 4, "growing"))  # at 0.05 s: drawn
     >>> line(Progress(3, 4, "growing"))  # at 3 s
-    >>> stream.getvalue().split("\\r")[1:]
-    ['dtree: growing, 25%, 0:00 elapsed', 'dtree: growing, 75%, 0:03 elapsed, about 0:01 left']
+    >>> line.tick()  # at 63 s, no report since
+    >>> stream.getvalue().split("\\r")[1:]  # doctest: +NORMALIZE_WHITESPACE
+    ['dtree: growing, 25%, 0:00 elapsed', 'dtree: growing, 75%, 0:03 elapsed, about 0:01 left',
+     'dtree: growing, 75%, 1:03 elapsed, about 0:21 left']
     """
 
     def __init__(
@@ -225,21 +235,49 @@ class Line:
         self.start = timer()
         self.drawn: float | None = None
         self.shown = 0
+        self.last: Progress | None = None
 
     def text(self, progress: Progress, elapsed: float) -> str:
-        """The line for ``progress`` after ``elapsed`` seconds."""
-        words = f"{self.label}: {progress.what}, {progress.share:.0%}, {clock(elapsed)} elapsed"
-        left = remaining(elapsed, progress.share)
-        if left is not None and progress.share < 1 and elapsed >= 1:
-            words += f", about {clock(left)} left"
+        """The line for ``progress`` after ``elapsed`` seconds.
+
+        >>> import io
+        >>> line = Line(io.StringIO(), "dtree", width=80)
+        >>> line.text(Progress(8192, math.inf, "reading, 8192 rows"), 3)
+        'dtree: reading, 8192 rows, 0:03 elapsed'
+        """
+        if math.isinf(progress.total):
+            words = f"{self.label}: {progress.what}, {clock(elapsed)} elapsed"
+        else:
+            words = f"{self.label}: {progress.what}, {progress.share:.0%}, {clock(elapsed)} elapsed"
+            left = remaining(elapsed, progress.share)
+            if left is not None and progress.share < 1 and elapsed >= 1:
+                words += f", about {clock(left)} left"
         return words[: max(0, self.width - 1)]
 
     def __call__(self, progress: Progress) -> None:
+        self.last = progress
         now = self.timer()
         if self.drawn is not None and now - self.drawn < self.interval:
             return
         self.drawn = now
         self._draw(self.text(progress, now - self.start))
+
+    def tick(self) -> None:
+        """Redraw the last report with the time now (before the first, the time alone), so
+        that a step that reports nothing for minutes still shows its time elapsed moving.
+
+        >>> import io
+        >>> stream = io.StringIO()
+        >>> Line(stream, "dtree", timer=iter([0.0, 7.0]).__next__, width=80).tick()
+        >>> stream.getvalue()
+        '\\rdtree: 0:07 elapsed'
+        """
+        self.drawn = self.timer()
+        elapsed = self.drawn - self.start
+        if self.last is None:
+            self._draw(f"{self.label}: {clock(elapsed)} elapsed"[: max(0, self.width - 1)])
+        else:
+            self._draw(self.text(self.last, elapsed))
 
     def _draw(self, words: str) -> None:
         self.stream.write("\r" + words.ljust(self.shown))

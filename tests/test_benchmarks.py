@@ -15,10 +15,12 @@ from benchmarks import (
     bench_optimal,
     bench_parallel,
     bench_predict,
+    bench_reading,
     bench_regression,
 )
 
 from dtree.dataset import Nominal, Numeric
+from dtree.load import read_csv
 from dtree.tree import n_leaves
 
 
@@ -315,6 +317,58 @@ def test_the_frames_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixt
     assert [line.split()[0] for line in lines[2:7]] == [task.split()[0] for task in tasks]
     assert lines[8].endswith("from_frame of pandas' frame is read_csv's: True")
     assert lines[9].endswith("150 rows, 12 attributes")
+
+
+def test_the_reading_benchmark_measures_each_task_in_a_process_of_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench_reading.main(["--rows", "300", "--depth", "2", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("reading a CSV file: dtree.read_csv against pandas.read_csv")
+    assert lines[2].split()[:2] == ["300", "0.0"]  # rows, and the file's MB
+    assert lines[4].startswith("fitting a tree of depth at most 2")
+    reading, fitting = lines[2].split(), lines[6].split()
+    assert reading[0] == fitting[0] == "300"
+    assert fitting[6] == fitting[12] == "4"  # leaves: a tree of depth 2 on both sides
+    assert "PASS" not in captured.out
+    assert "FAIL" not in captured.out
+
+
+def test_the_reading_benchmarks_file_reads_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "data.csv"
+    bench_reading.write_csv(path, 500)
+    data = read_csv(path, target="y")  # no warning either: warnings are errors here
+    domains = [attribute.domain for attribute in data.schema.attributes]
+    assert [isinstance(domain, Numeric) for domain in domains] == [True] * 6 + [False] * 3
+    assert data.schema.classes == ("no", "yes")
+    assert None in data.column("x4")
+    assert 45 < path.stat().st_size / 500 < 60  # about 53 bytes a row
+
+
+def test_the_reading_benchmark_reports_ratios_and_judges_nothing() -> None:
+    def measured(system: str, task: str, cpu: float, peak: float) -> bench_reading.Measurement:
+        figures = {"read_cpu": cpu, "read_wall": cpu, "baseline": 30.0, "peak": peak}
+        if task == "fit":
+            figures |= {"fit_cpu": 4 * cpu, "fit_wall": 4 * cpu, "leaves": 7}
+        return bench_reading.Measurement(system, task, 1000, 0.05, figures)
+
+    text = bench_reading.report(
+        [
+            measured("dtree", "read", 2.0, 50.0),
+            measured("field", "read", 0.1, 130.0),
+            measured("dtree", "fit", 2.0, 60.0),
+            measured("field", "fit", 0.5, 230.0),
+        ],
+        8,
+    )
+    lines = text.splitlines()
+    assert lines[2].split() == [
+        "1000", "0.1", "2.00", "2.00", "50", "(20)", "0.100", "0.100", "130", "(100)", "20.00x",
+        "0.20x",
+    ]  # fmt: skip
+    assert lines[6].split()[-1] == "4.00x"  # the fits' CPU, 8 s against 2 s
 
 
 def test_the_frames_benchmarks_frame_has_its_nominal_columns() -> None:

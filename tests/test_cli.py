@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import itertools
 import random
+import resource
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -39,7 +42,7 @@ from dtree.impurity import entropy
 from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
 from dtree.presets import c45, cart, id3
-from dtree.progress import Line
+from dtree.progress import Line, Progress
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
@@ -1460,6 +1463,7 @@ def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, lis
     seconds = itertools.count()
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.setattr(cli, "Line", partial(Line, timer=lambda: next(seconds), width=200))
+    monkeypatch.setattr(cli, "TICK", 3600.0)  # only reports redraw the line, never the clock
     status = main(list(argv))
     return status, terminal.getvalue().split("\r")[1:]
 
@@ -1514,6 +1518,110 @@ def test_progress_is_silent_with_quiet_or_off_a_terminal(
         monkeypatch.undo()
         status, _, err = run(capsys, *argv)  # captured: standard error is no terminal
         assert (status, err) == (0, "")
+
+
+def test_fit_draws_the_reading_of_its_file_before_the_growing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = write(tmp_path, "golf.csv", golf_csv())
+    status, drawings = on_a_terminal(monkeypatch, "fit", path, "--target", "class")
+    assert status == 0
+    assert capsys.readouterr().out == text(id3(read_csv(path, target="class"))) + "\n"
+    reading = [line for line in drawings if line.startswith(f"dtree: reading {path}, ")]
+    assert reading[-1].startswith(f"dtree: reading {path}, 100%, ")
+    assert drawings.index(reading[0]) == 0
+    first_growing = next(i for i, line in enumerate(drawings) if "growing" in line)
+    assert drawings.index(reading[-1]) < first_growing
+
+
+def test_the_line_keeps_moving_while_no_report_arrives() -> None:
+    stream = io.StringIO()
+    line = Line(stream, "dtree", timer=itertools.count(0, 30).__next__, width=80)
+    line(Progress(1, 4, "growing"))  # at 30 s; then no report for a minute and a half
+    ticks = iter([False, False, False, True])  # three ticks, then the work is over
+    cli._keep_moving(line.tick, lambda: next(ticks))
+    assert stream.getvalue().split("\r")[1:] == [
+        "dtree: growing, 25%, 0:30 elapsed, about 1:30 left",
+        "dtree: growing, 25%, 1:00 elapsed, about 3:00 left",
+        "dtree: growing, 25%, 1:30 elapsed, about 4:30 left",
+        "dtree: growing, 25%, 2:00 elapsed, about 6:00 left",
+    ]
+
+
+def test_the_ticker_runs_in_a_thread_that_ends_with_the_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli, "Line", partial(Line, timer=itertools.count().__next__, width=80))
+    monkeypatch.setattr(cli, "TICK", 3600.0)  # it waits for the line's end, not for a tick
+    before = set(threading.enumerate())
+    with cli._progress(argparse.Namespace(quiet=False)) as report:
+        assert report is not None
+        [ticker] = set(threading.enumerate()) - before
+        assert ticker.daemon
+        report(Progress(1, 2, "growing"))
+    assert not ticker.is_alive()
+    assert terminal.getvalue().split("\r")[1:] == [
+        "dtree: growing, 50%, 0:01 elapsed, about 0:01 left",
+        " " * 50,
+        "",
+    ]
+    with cli._progress(argparse.Namespace()) as report:  # a command without --quiet: no line
+        assert report is None
+
+
+def test_a_numeric_column_with_a_typo_is_one_warning_in_the_options_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, "typo.csv", "age,y\n31,a\n40,b\n4O,a\n52,b\n31,a\n")
+    for command in (["fit"], ["evaluate", "--folds", "2"]):
+        status, out, err = run(capsys, *command, path, "--target", "y")
+        assert (status, err.count("dtree: warning:")) == (0, 1)
+        assert out
+        assert err == (
+            f"dtree: warning: {path}, row 3, column 'age': read as nominal, though 4 of its 5"
+            " present fields spell numbers: '4O' is the first that does not; --numeric age"
+            " reads it as numbers (each field that spells none an error), --nominal age as"
+            " nominal without this warning\n"
+        )
+    status, _, err = run(capsys, "fit", path, "--target", "y", "--nominal", "age")
+    assert (status, err) == (0, "")
+    status, _, err = run(capsys, "fit", path, "--target", "y", "--numeric", "age")
+    assert (status, err) == (
+        2,
+        f"dtree: error: {path}, row 3, column 'age': '4O' is not a number\n",
+    )
+
+
+def test_fit_refuses_an_endless_device_at_once() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "dtree", "fit", "/dev/zero", "--target", "y"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30)),
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "dtree: error: /dev/zero: a character device, not a file (a device such as /dev/zero or"
+        " a terminal may never end): give a regular file, or pipe the data in\n"
+    )
+
+
+def test_fit_reads_data_piped_into_standard_input(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "dtree", "fit", "/dev/stdin", "--target", "class"],
+        input=golf_csv(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    golf = read_csv(write(tmp_path, "golf.csv", golf_csv()), target="class")
+    assert result.stdout == text(id3(golf)) + "\n"
 
 
 def test_the_classes_of_dnf_and_rules_output_are_quoted_as_in_the_rules(

@@ -1,21 +1,34 @@
-"""read_csv: every kind of bad input, type inference, and a round-trip law."""
+"""read_csv: every kind of bad input, type inference, a round-trip law, the files and lines
+that are refused, reading as a stream, progress, and the warning of a numeric column with a
+typo."""
 
 from __future__ import annotations
 
 import csv
+import io
+import math
+import os
+import socket
+import subprocess
+import sys
 import tempfile
+import threading
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import as_file, files
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
+from dtree import load
 from dtree.dataset import Nominal, Numeric, Value
-from dtree.errors import DtreeError
-from dtree.load import read_csv, read_examples, read_text
+from dtree.errors import DtreeError, DtreeWarning, quote
+from dtree.load import LINE_LIMIT, read_csv, read_examples, read_text, text_lines
+from dtree.progress import Progress
 
 
 def write(folder: Path, text: str, name: str = "data.csv") -> Path:
@@ -152,6 +165,24 @@ def test_malformed_quoting_is_an_error(tmp_path: Path) -> None:
     error = error_of(write(tmp_path, 'x,y\n1,a\n2,"b\n'))
     assert (error.file, error.row) == (str(tmp_path / "data.csv"), 2)
     assert "malformed CSV" in error.message
+
+
+@pytest.mark.parametrize(
+    ("rows", "row", "message"),
+    [
+        (["1", "2,a", '3,"b'], 1, "1 field, expected 2"),  # ragged before malformed
+        (['1,"a"b', "2", "3,c"], 1, "malformed CSV on line 2"),  # malformed before ragged
+        (["1,a", "", "  ", "2", '3,"b'], 2, "1 field, expected 2"),
+    ],
+)
+def test_the_first_problem_of_the_files_structure_is_the_one_reported(
+    tmp_path: Path, rows: list[str], row: int, message: str
+) -> None:
+    for batch in (1, 2, 1000):
+        with patch.object(load, "_BATCH", batch):
+            error = error_of(write(tmp_path, "x,y\n" + "\n".join(rows) + "\n"))
+        assert error.row == row
+        assert error.message.startswith(message)
 
 
 def test_rows_are_counted_from_the_first_data_row_skipping_blank_lines(tmp_path: Path) -> None:
@@ -456,3 +487,270 @@ def test_a_weight_of_thousands_of_leading_zeros_reads_exactly(tmp_path: Path) ->
     path = tmp_path / "zeros.csv"
     path.write_text(f"x,y,w\nu,a,{'0' * 5000}3\nv,b,1\n", encoding="utf-8")
     assert read_csv(path, target="y", weights="w").weights == (3, 1)
+
+
+# -- only files that end, and lines that end ----------------------------------------
+
+
+def refusal_in_a_child(call: str) -> str:
+    """The message of the DtreeError that ``call`` raises in a child interpreter held to
+    30 seconds and 1 GiB, so that a reader that does not refuse cannot hang the suite."""
+    script = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+        "from dtree.errors import DtreeError\n"
+        "from dtree.load import read_csv, read_text\n"
+        f"try:\n    {call}\nexcept DtreeError as error:\n    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.parametrize("call", ["read_csv('/dev/zero', target='y')", "read_text('/dev/zero')"])
+def test_an_endless_device_is_refused_before_a_byte_is_read(call: str) -> None:
+    assert refusal_in_a_child(call) == (
+        "/dev/zero: a character device, not a file (a device such as /dev/zero or a terminal"
+        " may never end): give a regular file, or pipe the data in"
+    )
+
+
+def test_a_socket_is_refused_by_name(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(tmp_path / "s.csv"))
+        error = error_of(tmp_path / "s.csv")
+    assert error.message == "a socket, not a file: give a regular file, or pipe the data in"
+
+
+@contextmanager
+def piped(folder: Path, *chunks: bytes) -> Iterator[Path]:
+    """A named pipe in ``folder`` that a thread fills with ``chunks`` once it is opened."""
+    path = folder / "pipe.csv"
+    os.mkfifo(path)
+
+    def fill() -> None:
+        try:
+            with path.open("wb") as stream:
+                for chunk in chunks:
+                    stream.write(chunk)
+        except BrokenPipeError:  # the reader refused the data and closed the pipe
+            pass
+
+    writer = threading.Thread(target=fill, daemon=True)
+    writer.start()
+    yield path
+    writer.join(timeout=30)
+
+
+def test_a_named_pipe_is_read_as_a_stream(tmp_path: Path) -> None:
+    rows = b"".join(b"%d,%s\n" % (i, b"ab"[i % 2 : i % 2 + 1]) for i in range(10_000))
+    seen: list[Progress] = []
+    with piped(tmp_path, b"x,y\n", rows[:70_000], rows[70_000:]) as path:
+        data = read_csv(path, target="y", progress=seen.append)
+    assert len(data) == 10_000
+    assert data.column("x")[-1] == 9_999.0
+    # Of a size unknown: rows of an infinite total, rising, then complete.
+    assert [p.total for p in seen[:-1]] == [math.inf] * (len(seen) - 1)
+    assert [p.done for p in seen] == sorted(p.done for p in seen)
+    assert seen[-1] == Progress(10_000, 10_000, f"reading {path}, 10000 rows")
+
+
+def test_an_endless_line_in_a_pipe_is_refused_at_the_limit(tmp_path: Path) -> None:
+    with piped(tmp_path, b"x,y\n", b"1" * (LINE_LIMIT + 1), b"1" * 10 * LINE_LIMIT) as path:
+        error = error_of(path)
+    assert (error.file, error.row) == (str(path), 1)
+    assert error.message == f"line 2 is longer than LINE_LIMIT = {LINE_LIMIT} characters"
+
+
+def test_a_line_longer_than_the_limit_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = write(tmp_path, "x,y\n1,a\n" + "2," + "b" * LINE_LIMIT + "\n")
+    error = error_of(path)
+    assert (error.file, error.row) == (str(path), 2)
+    assert error.message == f"line 3 is longer than LINE_LIMIT = {LINE_LIMIT} characters"
+    wide = ",".join(f"{j}" + "b" * 99_999 for j in range(10))  # within both limits
+    data = read_csv(write(tmp_path, f"{wide},y\n{wide},a\n"), target="y")
+    assert len(data.schema.names) == len(wide) // 100_000 == 10
+
+
+def test_a_field_longer_than_the_csv_limit_is_an_error_naming_its_line(tmp_path: Path) -> None:
+    lines = "\n".join(["b" * 100_000] * 2)  # a quoted field of lines within the line limit
+    error = error_of(write(tmp_path, f'x,y\n1,a\n2,"{lines}"\n'))
+    assert error.row == 2
+    assert error.message == (
+        "a field on line 4 is longer than csv.field_size_limit() = 131072 characters"
+    )
+
+
+@pytest.mark.parametrize(("text", "line"), [("x,y\n1,a\x00\n", 2), ("x,y\n\x00" * 40_000, 2)])
+def test_a_nul_byte_is_refused_with_its_line(tmp_path: Path, text: str, line: int) -> None:
+    error = error_of(write(tmp_path, text))
+    assert error.message == f"a NUL byte on line {line}: a text file holds none"
+
+
+def test_a_file_of_zeros_is_refused_at_once() -> None:
+    assert refusal_in_a_child(
+        "import tempfile, pathlib\n"
+        "    folder = tempfile.mkdtemp()\n"
+        "    path = pathlib.Path(folder, 'zeros.csv')\n"
+        "    with path.open('wb') as out:\n"
+        "        out.truncate(2**31)  # 2 GiB of zeros, more than the child's memory\n"
+        "    read_csv(path, target='y')"
+    ).endswith("zeros.csv: a NUL byte on line 1: a text file holds none")
+
+
+def test_a_model_file_is_read_whole_up_to_its_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load, "TEXT_LIMIT", 10)
+    path = tmp_path / "model.json"
+    path.write_bytes(b"\xef\xbb\xbf" + b"[1, 34]")  # ten bytes, the byte-order mark among them
+    assert read_text(path) == "[1, 34]"
+    path.write_text("[1, 2, 345]", encoding="utf-8")
+    with pytest.raises(DtreeError) as caught:
+        read_text(path)
+    assert str(caught.value) == (
+        f"{path}: 11 bytes: more than TEXT_LIMIT = 10 bytes, the most a file read whole"
+        " (a model file) may hold"
+    )
+    with piped(tmp_path, b"[" + b"1, " * 100 + b"2]") as pipe, pytest.raises(DtreeError) as caught:
+        read_text(pipe)
+    assert str(caught.value) == (
+        f"{pipe}: more than TEXT_LIMIT = 10 bytes, the most a file read whole (a model file)"
+        " may hold"
+    )
+
+
+# -- lines decoded a chunk at a time, rows typed a batch at a time ------------------------
+
+TEXTS = st.lists(
+    st.sampled_from(["a", "é", "€", "𝄞", ",", '"', "\r", "\n", "\r\n", " ", "1", ".5"]), max_size=40
+).map("".join)
+
+
+@given(TEXTS, st.booleans(), st.integers(1, 9))
+def test_lines_cut_from_chunks_of_any_size_are_the_lines_of_the_whole_text(
+    text: str, marked: bool, chunk: int
+) -> None:
+    data = (b"\xef\xbb\xbf" if marked else b"") + text.encode("utf-8")
+    with patch.object(load, "_CHUNK", chunk):
+        lines = list(text_lines(io.BytesIO(data), "t.csv", refuse_nul=True))
+    assert lines == io.StringIO(text, newline="").readlines()
+
+
+@given(st.integers(0, 30), st.integers(1, 4))
+def test_bytes_that_are_not_utf8_are_placed_on_their_line_whatever_the_chunks(
+    before: int, chunk: int
+) -> None:
+    data = b"ab\r\n" * before + b"\xc3(" + b"\n"
+    with patch.object(load, "_CHUNK", chunk), pytest.raises(DtreeError) as caught:
+        list(text_lines(io.BytesIO(data), "t.csv", refuse_nul=True))
+    assert (
+        caught.value.message == f"not UTF-8 text: byte 0xc3 on line {before + 1} cannot be decoded"
+    )
+
+
+@given(tables(), st.integers(1, 3))
+def test_rows_typed_in_batches_of_any_size_are_the_rows_read_at_once(
+    columns: list[list[Cell]], batch: int
+) -> None:
+    names = [f"c{j}" for j in range(len(columns))]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "table.csv")
+        with path.open("w", encoding="utf-8", newline="") as stream:
+            writer = csv.writer(stream)
+            writer.writerow(names)
+            writer.writerows(map(spelled, row) for row in zip(*columns, strict=True))
+        whole = read_csv(path, target=names[-1])
+        with patch.object(load, "_BATCH", batch):
+            assert read_csv(path, target=names[-1]) == whole
+
+
+def test_a_column_that_turns_nominal_late_keeps_the_spellings_of_its_numbers(
+    tmp_path: Path,
+) -> None:
+    rows = [f"{i}.50,a" if i % 7 else "?,a" for i in range(10_000)] + ["1e1,b", "ten,b"]
+    path = write(tmp_path, "x,y\n" + "\n".join(rows) + "\n")
+    with pytest.warns(DtreeWarning):
+        data = read_csv(path, target="y")
+    assert data.column("x")[:3] == (None, "1.50", "2.50")
+    assert data.column("x")[-2:] == ("1e1", "ten")
+    assert data.column("x").count(None) == 1429
+
+
+def test_a_value_is_one_object_shared_by_every_row_that_spells_it_alike(tmp_path: Path) -> None:
+    path = write(tmp_path, "w,x,y\nWeak,1.5,a\nStrong,2,b\nWeak,1.5,a\nWeak,1.50,b\n")
+    data = read_csv(path, target="y")
+    assert data.column("w")[0] is data.column("w")[2] is data.column("w")[3]
+    assert data.labels[0] is data.labels[2]
+    assert data.column("x")[0] is data.column("x")[2]  # one float for one spelling
+    assert data.column("x")[3] == 1.5
+
+
+# -- the typo warning ------------------------------------------------------------------
+
+
+def test_a_column_of_numbers_but_for_a_typo_is_nominal_with_a_warning(tmp_path: Path) -> None:
+    path = write(tmp_path, "age,y\n31,a\n?,b\n4O,a\n52,b\n")
+    with pytest.warns(DtreeWarning) as caught:
+        data = read_csv(path, target="y")
+    assert data.column("age") == ("31", None, "4O", "52")
+    [warning] = [w.message for w in caught]
+    assert isinstance(warning, DtreeWarning)
+    assert (warning.file, warning.row, warning.column) == (str(path), 3, "age")
+    assert str(warning) == (
+        f"{path}, row 3, column 'age': read as nominal, though 2 of its 3 present fields spell"
+        " numbers: '4O' is the first that does not; numeric=['age'] reads it as numbers (each"
+        " field that spells none an error), nominal=['age'] as nominal without this warning"
+    )
+    assert read_csv(path, target="y", nominal=["age"]) == data  # forced: no warning
+    error = error_of(path, numeric=["age"])
+    assert (error.row, error.column, error.message) == (3, "age", "'4O' is not a number")
+
+
+@pytest.mark.parametrize(
+    "column",
+    [
+        "1,2,x,y",  # half the fields spell numbers: not most
+        "1,?,x,?",
+        "a,b,c,1",
+        "1,2,3,4",  # numbers: numeric
+        "?,?,?,?",
+    ],
+)
+def test_a_column_of_words_as_much_as_numbers_is_nominal_without_a_word(
+    tmp_path: Path, column: str
+) -> None:
+    rows = "".join(f"{field},c\n" for field in column.split(","))
+    read_csv(write(tmp_path, "x,y\n" + rows), target="y")  # warnings are errors here
+
+
+@given(st.lists(st.sampled_from(["1", "2.5", "-3", "?", "", "x", "1O"]), min_size=1, max_size=12))
+@example(["1", "x", "2.5"])  # two of three: most
+@example(["1", "x", "?", "2.5", "1O"])  # two of four: not most
+def test_the_warning_comes_exactly_when_most_present_fields_spell_numbers(
+    fields: list[str],
+) -> None:
+    present = [field for field in fields if field not in ("?", "")]
+    words = [row for row, field in enumerate(fields, start=1) if field in ("x", "1O")]
+    most = 2 * (len(present) - len(words)) > len(present)
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder), "x,y\n" + "".join(f"{field},a\n" for field in fields))
+        for batch in (1, 2, 5):  # the count is kept across batches
+            with patch.object(load, "_BATCH", batch), warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                read_csv(path, target="y")
+            if words and most:
+                [warning] = [w.message for w in seen]
+                assert isinstance(warning, DtreeWarning)
+                assert (warning.row, warning.column) == (words[0], "x")
+                assert f"{quote(fields[words[0] - 1])} is the first" in str(warning)
+            else:
+                assert seen == []
+
+
+def test_a_target_of_numbers_but_for_a_typo_warns_too(tmp_path: Path) -> None:
+    path = write(tmp_path, "x,price\na,100\nb,2OO\nc,300\n")
+    with pytest.warns(DtreeWarning, match=r"row 2, column 'price': read as nominal"):
+        assert read_csv(path, target="price").schema.classes == ("100", "2OO", "300")

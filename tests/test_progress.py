@@ -9,19 +9,23 @@ and erases itself.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from pathlib import Path
 
 import pytest
 from attrs import evolve
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from dtree.arff import read_arff
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.evaluate import cross_validate, learn_with, learning_curve
 from dtree.grow import grow
 from dtree.learner import C45, CART, ID3, Learner
+from dtree.load import read_csv, reading_meter
 from dtree.presets import c45, cart, id3
 from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
 from dtree.prune import cost_complexity_path, select_by_cv
@@ -145,6 +149,43 @@ def test_a_large_tree_reports_a_bounded_number_of_times() -> None:
     assert tree == cart(wide)
     assert_kept_the_promise(seen, 1500.0)
     assert 100 < len(seen) <= STEPS + 1  # 1,500 leaves of one row: more than STEPS + 1
+
+
+def test_reading_reports_the_bytes_read_and_reads_the_same_without_a_callback(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "data.csv"
+    path.write_text("x,y\n" + "".join(f"{i},{i % 3}\n" for i in range(60_000)), encoding="utf-8")
+    data, seen = recorded(lambda report: read_csv(path, target="y", progress=report))
+    assert data == read_csv(path, target="y")
+    assert_kept_the_promise(seen, path.stat().st_size + 1)  # the bytes, then the dataset
+    assert {p.what for p in seen} == {f"reading {path}"}
+    assert 1 < len(seen) <= STEPS + 1  # while reading, not only at the end
+
+
+def test_reading_arff_reports_the_bytes_read_too(tmp_path: Path) -> None:
+    rows = "".join(f"{i},{'pq'[i % 2]}\n" for i in range(20_000))
+    path = tmp_path / "data.arff"
+    path.write_text(f"@relation r\n@attribute x numeric\n@attribute y {{p,q}}\n@data\n{rows}")
+    data, seen = recorded(lambda report: read_arff(path, progress=report))
+    assert data == read_arff(path)
+    assert_kept_the_promise(seen, path.stat().st_size + 1)
+
+
+@given(st.lists(st.integers(1, 10**9), min_size=1, max_size=3000))
+def test_reading_a_stream_of_unknown_size_reports_rows_a_bounded_number_of_times(
+    batches: list[int],
+) -> None:
+    seen: list[Progress] = []
+    advance = reading_meter(seen.append, "/dev/stdin", None, lambda: 0)
+    rows = 0
+    for count in sorted(batches):
+        rows = count
+        advance(rows, False)
+    advance(rows, True)
+    assert_kept_the_promise(seen, None)
+    assert {p.total for p in seen[:-1]} <= {math.inf}
+    assert len(seen) <= STEPS + 50  # 2% growth: ln(10**9) / ln(1.02) = 1047 reports at most
 
 
 def growing(learner: Learner, data: Dataset) -> Callable[[Report], Tree]:
