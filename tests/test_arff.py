@@ -438,7 +438,7 @@ def test_a_weight_that_no_double_holds_is_refused() -> None:
     tennis = load("play-tennis")
     halves = tennis.with_weights([Fraction(1, 2)] * 14)
     assert round_trip(halves).weights == (0.5,) * 14
-    with pytest.raises(DtreeError, match=r"Fraction\(1, 3\) is not exactly a double"):
+    with pytest.raises(DtreeError, match=r"^1/3 is not exactly a double"):
         arff_text(tennis.with_weights([Fraction(1, 3)] * 14))
     with pytest.raises(DtreeError, match="is not exactly a double"):
         arff_text(tennis.with_weights([2**53 + 1] * 14))

@@ -10,7 +10,7 @@ to a temporary folder.  Then each of two commands runs on that file as a
 process of its own, from start to exit, interpreter and virtual machine
 included:
 
-* ``python -m dtree fit --algorithm c45 --quiet --format json --output
+* ``python -m dtree fit --algorithm c45 --unpruned --quiet --format json --output
   FILE FILE.arff`` (C4.5, unpruned);
 * ``java -cp WEKA_JAR weka.classifiers.trees.J48 -U -no-cv -t FILE.arff``
   (one unpruned tree, and its evaluation on the training data; without
@@ -119,6 +119,7 @@ def dtree_command(arff: Path, model: Path) -> list[str]:
         "fit",
         "--algorithm",
         "c45",
+        "--unpruned",
         "--quiet",
         "--format",
         "json",
