@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from test_render import chain
+from helpers import chain
 
 from dtree.conformance.claims import Finding, Reading, path_to, predicting, written
 from dtree.counts import ClassStats

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -860,18 +861,6 @@ def test_every_rendering_of_a_leaf() -> None:
     assert parse_dot(dot(leaf)) == ({0: ("a\n[a: 2, b: 1]", True)}, [])
     assert compiled(python(leaf))({}) == "a"
     assert size(leaf) == 1
-
-
-def chain(length: int) -> Tree:
-    """x <= 0 -> a, else x <= 1 -> a, ..., else b: ``length`` splits deep, an example at
-    each leaf (each split counts those below it, as a model file must)."""
-    classes = ("a", "b")
-    tree: Tree = Leaf("b", ClassStats(classes, (0, 1)))
-    for i in reversed(range(length)):
-        a = Leaf("a", ClassStats(classes, (1, 0)))
-        below = ClassStats(classes, (length - i, 1))
-        tree = Split((Branch(AtMost("x", i), a), Branch(Above("x", i), tree)), below)
-    return tree
 
 
 def test_a_node_of_many_classes_lists_ten_and_sums_up_the_rest() -> None:

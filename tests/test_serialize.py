@@ -12,9 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
-from test_render import chain
 
 from dtree.bagging import bag
 from dtree.boosting import adaboost, gradient_boost
@@ -931,7 +931,8 @@ def test_optimal_trees_and_ensemble_members_read_back(data: Dataset) -> None:
         try:
             boosted = adaboost(data, n_rounds=3)
         except DtreeError as error:  # a first stump no better than chance: nothing to read
-            assert "AdaBoost cannot start" in str(error)
+            if "AdaBoost cannot start" not in str(error):
+                raise
             return
         for member in boosted.trees:
             check_round_trip(member)
