@@ -397,7 +397,7 @@ def test_a_recipe_fits_as_rpart(  # noqa: PLR0917  # the case's four fields, two
     )
     theirs = _rpart_splits(rscript, tmp_path, frame, formula, settings or "model = FALSE")
     columns = next(csv.reader(io.StringIO((tmp_path / "d.csv").read_text())))
-    data = read_csv(tmp_path / "d.csv", target=target)
+    data = read_csv(tmp_path / "d.csv", target=target, missing=["NA"])  # R writes NA
     used = [c for c in columns if c == target or c in formula or formula.endswith(".")]
     kept = Dataset.from_columns(
         {c: data.column(c) if c != target else data.target for c in used},
