@@ -145,7 +145,7 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.discretize import discretize, entropy_mdl, equal_frequency, equal_width
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, members
 from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
 from dtree.evaluate import (
     CrossValidation,
@@ -179,7 +179,7 @@ from dtree.prune import (
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
-from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, untaken_examples
+from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, warn_untaken
 
 __all__ = ["main"]
 
@@ -1146,8 +1146,7 @@ def _kinds(model: Tree | Ensemble, file: str) -> tuple[list[str], list[str]]:
     compares as names."""
     numeric: set[str] = set()
     nominal: set[str] = set()
-    members = model.trees if isinstance(model, Ensemble) else (model,)
-    for node in (node for tree in members for node in nodes(tree)):
+    for node in (node for tree in members(model) for node in nodes(tree)):
         if isinstance(node, Split):
             condition = node.branches[0].condition
             kind = numeric if isinstance(condition, AtMost | Above) else nominal
@@ -1192,7 +1191,7 @@ def _predict(arguments: argparse.Namespace) -> str:
         examples = (
             read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
         )
-    _say_untaken(model, examples, arguments.data)
+    warn_untaken(members(model), examples, file=arguments.data, first=1)
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
@@ -1204,26 +1203,6 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
-
-
-def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example], file: str) -> None:
-    """Warn, once, of the rows that hold a value no branch of the model takes (a class of
-    a nominal attribute unseen in training): how many, and where the first is."""
-    members = model.trees if isinstance(model, Ensemble) else (model,)
-    found = untaken_examples(members, examples)
-    if found:
-        index, attribute, value = found[0]
-        warn(
-            DtreeWarning(
-                f"{len(found)} of {_plural(len(examples), 'row', 'rows')}"
-                f" {'holds' if len(found) == 1 else 'hold'} a value no branch of the model"
-                f" takes, this row first ({quote(value)}); each is predicted from the"
-                " training statistics of the split where it stops",
-                file=file,
-                row=index + 1,
-                column=attribute,
-            )
-        )
 
 
 DISCRETIZERS = ("entropy", "width", "frequency")

@@ -30,7 +30,7 @@ The value is never mutated: learners (:mod:`dtree.bagging`,
 
 Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
 :func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
-:func:`decisions`, :func:`prefix`, :func:`staged`, :func:`sigmoid`.
+:func:`decisions`, :func:`prefix`, :func:`staged`, :func:`sigmoid`, :func:`members`.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ __all__ = [
     "Combination",
     "Ensemble",
     "decisions",
+    "members",
     "predict",
     "predict_many",
     "predict_proba",
@@ -144,6 +145,17 @@ class Ensemble:
 
     def __len__(self) -> int:
         return len(self.trees)
+
+
+def members(model: trees.Tree | Ensemble) -> tuple[trees.Tree, ...]:
+    """The trees of a model: an ensemble's members, or the one tree.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import id3
+    >>> len(members(id3(load("play-tennis"))))
+    1
+    """
+    return model.trees if isinstance(model, Ensemble) else (model,)
 
 
 def _check_classifier(ensemble: Ensemble) -> None:

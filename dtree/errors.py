@@ -90,21 +90,35 @@ def _bounded(message: str) -> str:
     return f"{message[: MESSAGE_LIMIT - 40]} ... ({cut + 40} more characters)"
 
 
-def _placed(message: str, file: str | None, row: int | None, column: str | None) -> str:
-    """``message`` after its place (file, row, column), the whole bounded."""
-    place = [
-        part
-        for part in (
-            None if file is None else _bounded_name(file),
-            None if row is None else f"row {row}",
-            None if column is None else f"column {quote(column)}",
-        )
-        if part is not None
-    ]
-    return _bounded(f"{', '.join(place)}: {message}" if place else message)
+class _Placed(Exception):  # noqa: N818  # the base of an error and of a warning alike
+    """A message about the input and the place it speaks of (file, row, column), shown
+    before it: what :class:`DtreeError` and :class:`DtreeWarning` share."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        row: int | None = None,
+        column: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.row = row
+        self.column = column
+        place = [
+            part
+            for part in (
+                None if file is None else _bounded_name(file),
+                None if row is None else f"row {row}",
+                None if column is None else f"column {quote(column)}",
+            )
+            if part is not None
+        ]
+        super().__init__(_bounded(f"{', '.join(place)}: {message}" if place else message))
 
 
-class DtreeError(ValueError):
+class DtreeError(_Placed, ValueError):
     """A clear message about bad input, naming where the problem is.
 
     >>> error = DtreeError("'abc' is not a number", file="golf.csv", row=3, column="humidity")
@@ -118,41 +132,13 @@ class DtreeError(ValueError):
     True
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        row: int | None = None,
-        column: str | None = None,
-    ) -> None:
-        self.message = message
-        self.file = file
-        self.row = row
-        self.column = column
-        super().__init__(_placed(message, file, row, column))
 
-
-class DtreeWarning(UserWarning):
+class DtreeWarning(_Placed, UserWarning):
     """A surprise in the input that is not an error, placed as a :class:`DtreeError` is.
 
     >>> str(DtreeWarning("read as nominal", file="golf.csv", row=7, column="humidity"))
     "golf.csv, row 7, column 'humidity': read as nominal"
     """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        file: str | None = None,
-        row: int | None = None,
-        column: str | None = None,
-    ) -> None:
-        self.message = message
-        self.file = file
-        self.row = row
-        self.column = column
-        super().__init__(_placed(message, file, row, column))
 
 
 def warn(warning: DtreeWarning) -> None:

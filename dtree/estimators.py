@@ -125,7 +125,6 @@ from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
     Attribute,
     Dataset,
-    Example,
     Label,
     Nominal,
     Numeric,
@@ -134,7 +133,7 @@ from dtree.dataset import (
     Weight,
 )
 from dtree.ensemble import Ensemble
-from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
+from dtree.errors import DtreeError, check_choice
 from dtree.evaluate import train_test_split
 from dtree.frame import columns, rows
 from dtree.grow import grow
@@ -143,7 +142,7 @@ from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
 from dtree.selection import SelectionRule
-from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many, untaken_examples
+from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many, warn_untaken
 
 __all__ = [
     "ALGORITHMS",
@@ -315,7 +314,7 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
                 (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
             )
         examples = rows(typed)
-        _say_untaken(self._fitted(), examples)
+        warn_untaken(ensemble.members(self._fitted()), examples)
         return examples
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
@@ -329,23 +328,6 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
-
-
-def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example]) -> None:
-    """Warn, once, of the rows of X that hold a value no branch of the model takes (a
-    category unseen in training): how many, and the first (counted from 0)."""
-    members = model.trees if isinstance(model, Ensemble) else (model,)
-    found = untaken_examples(members, examples)
-    if found:
-        index, attribute, value = found[0]
-        warn(
-            DtreeWarning(
-                f"{len(found)} of {len(examples)} rows of X"
-                f" {'holds' if len(found) == 1 else 'hold'} a value no branch of the model"
-                f" takes, the first row {index} ({quote(attribute)} = {quote(value)}); each is"
-                " predicted from the training statistics of the split where it stops"
-            )
-        )
 
 
 def _weights(sample_weight: Any, y: Any) -> Any:

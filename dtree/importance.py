@@ -51,7 +51,7 @@ from dtree.arithmetic import Real, check_count
 from dtree.bagging import Bagged, oob_error
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, members
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import Model, error
 from dtree.impurity import Impurity, gini
@@ -149,10 +149,9 @@ def impurity_importance(
     """
     if not isinstance(model, Ensemble | Leaf | Split):
         raise DtreeError(f"an importance is of a tree or an ensemble, not {quote(model)}")
-    members = model.trees if isinstance(model, Ensemble) else (model,)
     splitting = [
         _normalised(_decreases(tree, impurity))
-        for tree in members
+        for tree in members(model)
         if isinstance(tree, Split)  # a tree of one leaf has no importances to average
     ]
     names = list(dict.fromkeys([*attributes, *(name for raw in splitting for name in raw)]))

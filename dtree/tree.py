@@ -25,7 +25,7 @@ Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
 :func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
 :func:`predict_proba`, :func:`prediction_of`, :func:`untaken`,
-:func:`untaken_examples`.  :mod:`dtree.routing` routes
+:func:`untaken_examples`, :func:`warn_untaken`.  :mod:`dtree.routing` routes
 a whole dataset at once.
 
 Prediction walks a compiled form of the tree (see :func:`predict_many`),
@@ -60,7 +60,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label, Value
-from dtree.errors import DtreeError, check_choice, quote
+from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.missing import shares
 
 __all__ = [
@@ -92,6 +92,7 @@ __all__ = [
     "unfold",
     "untaken",
     "untaken_examples",
+    "warn_untaken",
 ]
 
 Probability = Real
@@ -586,6 +587,48 @@ def untaken_examples(
         if stops is not None:
             found.append((index, *stops))
     return tuple(found)
+
+
+def warn_untaken(
+    trees: Iterable[Tree], examples: Sequence[Example], *, file: str | None = None, first: int = 0
+) -> None:
+    """Warn, once, of the examples that hold a value no branch of ``trees`` takes
+    (:func:`untaken_examples`): how many, and the first, placed at its row of ``file`` when
+    there is one (rows counted from ``first``).
+
+    >>> import warnings
+    >>> from dtree.datasets import load
+    >>> from dtree.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_untaken([id3(tennis)], [tennis.example(0), foggy], file="days.csv", first=1)
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    days.csv, row 2, column 'Outlook': 1 of 2 rows holds a value no branch of the model takes,
+    this row first ('Foggy'); each is predicted from the training statistics of the split
+    where it stops
+    """
+    found = untaken_examples(trees, examples)
+    if not found:
+        return
+    index, attribute, value = found[0]
+    count = (
+        f"{len(found)} of {len(examples)} rows {'holds' if len(found) == 1 else 'hold'}"
+        " a value no branch of the model takes"
+    )
+    then = "each is predicted from the training statistics of the split where it stops"
+    if file is None:
+        where = f"the first row {index + first} ({quote(attribute)} = {quote(value)})"
+        warning = DtreeWarning(f"{count}, {where}; {then}")
+    else:
+        warning = DtreeWarning(
+            f"{count}, this row first ({quote(value)}); {then}",
+            file=file,
+            row=index + first,
+            column=attribute,
+        )
+    warn(warning)
 
 
 _WHOLE = Fraction(1)
