@@ -197,11 +197,11 @@ def total(weights: Iterable[Weight]) -> Weight:
     """
     weights = tuple(weights)
     kinds = set(map(type, weights))
-    if kinds <= {int}:
-        return sum(weights)
     if any(issubclass(kind, float) for kind in kinds):  # add exactly, and round once
         return float(exact_sum(tuple(map(rational, weights))))
-    return exact_sum(weights)  # type: ignore[arg-type]  # no float: ints and fractions
+    if Fraction in kinds:  # over the common denominator: no gcd per addition
+        return exact_sum(tuple(map(rational, weights)))
+    return sum(weights)
 
 
 def running_totals(weights: Sequence[Weight]) -> list[Weight]:

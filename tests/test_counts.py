@@ -6,6 +6,8 @@ from fractions import Fraction
 from itertools import permutations, product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dtree.counts import (
     ClassStats,
@@ -16,6 +18,7 @@ from dtree.counts import (
     plurality,
     ratio,
     stats_of,
+    total,
     transpose,
 )
 from dtree.dataset import Dataset, Nominal, Weight
@@ -156,3 +159,19 @@ def test_cross_tabulate_refuses_an_entry_outside_the_table() -> None:
         cross_tabulate([("a", "z", 1)], ("a",), ("x",))
     with pytest.raises(DtreeError, match="distinct"):
         cross_tabulate([], ("a", "a"), ("x",))
+
+
+WEIGHTS = st.one_of(
+    st.integers(0, 10**6), st.fractions(min_value=0, max_value=10**6), st.floats(0, 1e6)
+)
+
+
+@given(st.lists(WEIGHTS, max_size=30))
+def test_a_total_is_the_exact_sum_rounded_once_in_any_order(weights: list[Weight]) -> None:
+    """The sum of the weights' exact values (added over their common denominator), rounded
+    to a float once where a float is among them; integers stay integers."""
+    exact = sum((Fraction(w) for w in weights), Fraction(0))
+    found = total(weights)
+    assert found == (float(exact) if any(isinstance(w, float) for w in weights) else exact)
+    assert type(found) is type(sum(weights)) or isinstance(found, float)
+    assert total(weights[::-1]) == found
