@@ -440,7 +440,7 @@ class _Search:
         self.advance = meter(progress, problem.budget, "exact search, share of the budget")
 
     def spend(self, units: int) -> None:
-        """Count ``units`` of work (bitset operations), and stop past the budget."""
+        """Count ``units`` of work (:data:`BUDGET`), and stop past the budget."""
         self.work += units
         if self.work > self.problem.budget:
             raise BudgetError(self.problem.budget)
