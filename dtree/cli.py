@@ -202,8 +202,8 @@ def exact(
     except optimal.BudgetError as error:
         raise DtreeError(
             f"--budget {error.budget:,} spent before the exact search was done (its units of"
-            " work: 2 for a test tried on a subproblem's rows, 1 for a class counted or a row"
-            f" scanned; the default, {optimal.BUDGET:,}, is about half a minute); give a"
+            " work: 6 for a test tried on a subproblem's rows, 3 for a class counted, 1 for a"
+            f" row scanned; the default, {optimal.BUDGET:,}, is about half a minute); give a"
             " smaller --max-depth, fewer thresholds (dtree discretize bins numeric attributes),"
             " or a larger --budget"
         ) from None
@@ -444,9 +444,9 @@ def _add_data_and_learning(command: argparse.ArgumentParser) -> None:
         "--budget",
         type=int,
         metavar="N",
-        help="optimal: give up past N units of work: a test tried on a subproblem's rows"
-        f" is 2, a class counted or a row scanned 1 (default: {optimal.BUDGET:,}, about half"
-        " a minute)",
+        help="optimal: give up past N units of work, 6 for a test tried on a subproblem's"
+        " rows, 3 for a class counted, 1 for a row scanned (default:"
+        f" {optimal.BUDGET:,}, about half a minute)",
     )
 
 

@@ -84,27 +84,32 @@ __all__ = [
     "smallest",
 ]
 
-BUDGET = 60_000_000
-"""The work a search may do before it stops with :class:`BudgetError`, in units of about half a
-microsecond: a test tried on a subproblem's examples (an intersection of bitsets, and the
-partition it makes looked up) is two units; one class's weight counted among a subproblem's
-examples (a popcount for each distinct weight) is one; a stump's scan of a numeric attribute is
-one unit per example of the subproblem, and one per eight of the attribute's examples sifted
-for them.  The count depends on the data and the search alone, never on a clock, so a search
-that fits its budget fits it on any machine.  On the machine of the benchmarks a search does
-about two million units a second, whether it tries nominal tests or scans numeric attributes,
-so the default is about half a minute (a depth-two search of breast cancer's 30 numeric
-attributes, 15,310 tests, takes 25 million)."""
+BUDGET = 200_000_000
+"""The work a search may do before it stops with :class:`BudgetError`, in units of about a
+seventh of a microsecond: a test tried on a subproblem's examples (an intersection of bitsets,
+and the partition it makes looked up) is 6 units; one class's weight counted among a
+subproblem's examples (a popcount for each distinct weight) is 3; a stump's scan of a numeric
+attribute is 1 unit per example of the subproblem visited, and 1 per 8 of the attribute's
+examples sifted for them.  The count depends on the data and the search alone, never on a
+clock, so a search that fits its budget fits it on any machine.  On the machine of the
+benchmarks a search does 4.5 to 8 million units a second (the fewer, the more classes), whether
+it tries nominal tests or scans numeric attributes, so the default is about half a minute (a
+depth-two search of breast cancer's 30 numeric attributes, 15,310 tests, takes 25 million
+units, 3.3 s)."""
 
 T = TypeVar("T")
 
-_TRIED = 2
+_TRIED = 6
 """The units of work of one test tried on a subproblem's examples (a bitset intersection, and
 a look-up of the partition it makes)."""
 
-_FILTERED = 8
+_COUNTED = 3
+"""The units of work of one class's weight counted among a subproblem's examples (a popcount
+for each distinct weight)."""
+
+_SIFTED = 8
 """How many examples of a numeric attribute's order, sifted for a subproblem's, cost one unit
-of work (a visit of one of the subproblem's examples costs one)."""
+of work (a visit of one of the subproblem's examples in a scan costs one)."""
 
 
 class BudgetError(DtreeError):
@@ -117,8 +122,9 @@ class BudgetError(DtreeError):
     def __init__(self, budget: int) -> None:
         self.budget = budget
         super().__init__(
-            f"budget={budget:,} spent before the exact search was done (its units of work: 2"
-            " for a test tried on a subproblem's rows, 1 for a class counted or a row scanned;"
+            f"budget={budget:,} spent before the exact search was done (its units of work: 6"
+            " for a test tried on a subproblem's rows, 3 for a class counted, 1 for a row"
+            " scanned;"
             f" the default, {BUDGET:,}, is about half a minute); search less deep (max_depth),"
             " with fewer thresholds (bin numeric attributes first: dtree.discretize), or give"
             " a larger budget"
@@ -491,7 +497,7 @@ class _Search:
 
     def counts(self, examples: int) -> list[Real]:
         """The weight of each class among ``examples``: sum over weights w of w |S & W_k,w|."""
-        self.spend(self.groups)
+        self.spend(_COUNTED * self.groups)
         weighed = self.problem.weighed
         first_weight, first_masks = weighed[0]
         found = [first_weight * (examples & m).bit_count() for m in first_masks]
@@ -649,8 +655,10 @@ class _Search:
         (the first test of those that divide the examples alike); the least error below
         ``least`` and its test, else ``least`` and ``first``.  O(|S|), not O(tests)."""
         rows = [i for i in block.order if inside[i] == "1"]
-        self.spend(len(rows) + len(block.order) // _FILTERED)
+        self.spend(len(rows) + len(block.order) // _SIFTED)
         classes, weights, ranks = self.problem.classes, self.problem.weights, block.ranks
+        if len(counts) == 2:
+            return self._scan_two(rows, block, counts, least, first)
         whole = sum(counts)
         left: list[Real] = [0] * len(counts)
         for i, after in itertools.pairwise(rows):
@@ -659,6 +667,29 @@ class _Search:
             if here == ranks[after]:
                 continue  # no cut between equal values
             error = whole - max(left) - max(map(operator.sub, counts, left))
+            if error < least:
+                least, first = error, block.start + here
+        return least, first
+
+    def _scan_two(
+        self, rows: list[int], block: _Block, counts: Sequence[Real], least: Real, first: int
+    ) -> tuple[Real, int]:
+        """:meth:`_scan` for two classes, where a side's error is the lesser class weight:
+        min(l0, l1) + min(c0 - l0, c1 - l1), the same exact number as W - max l - max r."""
+        classes, weights, ranks = self.problem.classes, self.problem.weights, block.ranks
+        c0, c1 = counts
+        l0: Real = 0
+        l1: Real = 0
+        for i, after in itertools.pairwise(rows):
+            if classes[i]:
+                l1 += weights[i]
+            else:
+                l0 += weights[i]
+            here = ranks[i]
+            if here == ranks[after]:
+                continue  # no cut between equal values
+            r0, r1 = c0 - l0, c1 - l1
+            error = (l0 if l0 < l1 else l1) + (r0 if r0 < r1 else r1)
             if error < least:
                 least, first = error, block.start + here
         return least, first
