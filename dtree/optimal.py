@@ -39,8 +39,9 @@ weights (O(|S|) for all its cuts, where trying each cut's bitset is O(cuts)).  D
 search branches and bounds as DL8.5 does: each subtree is searched under the cost the best tree
 so far leaves it, a search that finds nothing within its bound leaves that bound in the memo as
 a lower bound, and a split whose first subtree cannot fit is not finished.  Without a limit on
-leaves, the tree under the best single test is tried first, for an early cost to beat, and
-the cuts of one numeric attribute are skipped by MurTree's similarity bound (:class:`_Anchor`):
+leaves, where numeric attributes are tested, the tree under the best single test is tried
+first, for an early cost to beat, and the cuts of one numeric attribute are skipped by
+MurTree's similarity bound (:class:`_Anchor`):
 a cut moves a few examples across from the last cut searched, and costs at least that cut's
 cost less their weight.
 
@@ -414,7 +415,8 @@ class _Problem:
 
 
 class _Block(NamedTuple):
-    """The tests ``start`` to ``stop`` (excluded) of one attribute; for a numeric one, its
+    """The tests ``start`` to ``stop`` (excluded) of one attribute (of adjacent nominal
+    attributes, which are tried one by one alike); for a numeric one, its
     examples ascending by value (``order``, by bit) and the rank of each example's value
     among the attribute's distinct values (``ranks``, by bit): the cut after the value of
     rank r is test ``start`` + r."""
@@ -443,6 +445,7 @@ class _Search:
         self.lower: dict[tuple[int, int, int | None], Real] = {}
         self.work = 0
         self.groups = sum(len(masks) for _, masks in problem.weighed)
+        self.numeric = any(chain >= 0 for chain in problem.chains)
         self.advance = meter(progress, problem.budget, "exact search, share of the budget")
 
     def spend(self, units: int) -> None:
@@ -498,6 +501,10 @@ class _Search:
     def counts(self, examples: int) -> list[Real]:
         """The weight of each class among ``examples``: sum over weights w of w |S & W_k,w|."""
         self.spend(_COUNTED * self.groups)
+        return self._counted(examples)
+
+    def _counted(self, examples: int) -> list[Real]:
+        """:meth:`counts`, its work counted by the caller."""
         weighed = self.problem.weighed
         first_weight, first_masks = weighed[0]
         found = [first_weight * (examples & m).bit_count() for m in first_masks]
@@ -554,7 +561,7 @@ class _Search:
             return _within(best, bound)
         if depth == 1:
             return _within(self._stump(examples, counts, best), bound)
-        if leaves is None:
+        if leaves is None and self.numeric:  # a cost to beat early, for the similarity bound
             best = self._greedy(examples, depth, best, bound)
         limit = _least(best.cost, bound)
         penalty = self.problem.penalty
@@ -573,7 +580,7 @@ class _Search:
                 second = (
                     None if first is None else self.best(no, depth - 1, n_no, limit - first.cost)
                 )
-                if leaves is None:
+                if leaves is None and chains[t] >= 0:
                     lows = self.known(yes, depth - 1), self.known(no, depth - 1)
                     anchor = _Anchor(chains[t], yes, *lows)
                 if first is None or second is None:
@@ -628,16 +635,17 @@ class _Search:
         least: Real = best.cost - 2 * self.problem.penalty
         first = -1
         inside = format(examples, f"0{len(self.data)}b")[::-1]  # "1" at each example's bit
+        masks, counted = self.problem.masks, self._counted
         for block in self.problem.blocks:
             if block.order:
                 least, first = self._scan(block, inside, counts, least, first)
                 continue
-            self.spend(_TRIED * (block.stop - block.start))
+            self.spend((_TRIED + _COUNTED * self.groups) * (block.stop - block.start))
             for t in range(block.start, block.stop):
-                yes = examples & self.problem.masks[t]
+                yes = examples & masks[t]
                 if yes in (0, examples):
                     continue
-                yes_counts = self.counts(yes)
+                yes_counts = counted(yes)
                 most_no = max(c - y for c, y in zip(counts, yes_counts, strict=True))
                 error = whole - max(yes_counts) - most_no
                 if error < least:
@@ -807,11 +815,15 @@ def _search(
 
 
 def _blocks(data: Dataset) -> tuple[_Block, ...]:
-    """Each attribute's tests, in the order of :func:`binary_tests`, as a :class:`_Block`."""
+    """Each numeric attribute's tests, and each run of nominal attributes' tests, in the order
+    of :func:`binary_tests`, as a :class:`_Block`."""
     found: list[_Block] = []
     start = 0
     for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
         match attribute.domain:
+            case Nominal(values) if found and not found[-1].order:  # one run of nominal tests
+                found[-1] = _Block(found[-1].start, start + len(values), (), ())
+                start += len(values)
             case Nominal(values):
                 found.append(_Block(start, start + len(values), (), ()))
                 start += len(values)
