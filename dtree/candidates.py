@@ -557,6 +557,7 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
         resolution=learner.resolution,
+        integral=examples.integral,
     )
     return column, found
 
