@@ -574,7 +574,8 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
         return _numeric_fractional(frame, column, index, unknown, found.allowed)
     cuts: list[tuple[float, tuple[P, ...]]] = []
     for cut, left in zip(found.cuts, found.lefts, strict=True):
-        exact = frame.target.from_scan(left, found.totals) if examples.integral else None
+        # the scan's counts are exact (integers, or fractions over their common denominator)
+        exact = frame.target.from_scan(left, found.totals)
         parts: tuple[P, ...] = exact or _parts_of_cut(frame, column, cut.below)
         if allowed(frame, parts):
             cuts.append((_threshold(frame, index, cut.below, cut.above), parts))
