@@ -309,6 +309,7 @@ def best_cut(
     exact_ties: bool = True,
     resolution: float = 0.0,
     integral: bool = False,
+    scale: int = 1,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -330,7 +331,9 @@ def best_cut(
     exact cost, which is the first of the largest exact decrease.
     Fractions among the weights are added as integers over their common
     denominator; ``integral`` says that every weight is an integer, and
-    spares the scan the look for fractions.
+    spares the scan the look for fractions; a ``scale`` above 1 says that
+    the class weights are integers already, the weights times ``scale``
+    (a common multiple of their denominators), and spares it the sum.
 
     >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
     ...                 criterion="gini", n_classes=2, min_side=0)
@@ -369,6 +372,7 @@ def best_cut(
         exact_ties=exact_ties,
         resolution=resolution,
         integral=integral,
+        scale=scale,
     )
 
 
@@ -554,15 +558,18 @@ def _scan_classes(
     exact_ties: bool,
     resolution: float,
     integral: bool,
+    scale: int,
 ) -> Scan:
     sorted_values = list(map(values.__getitem__, order))
     classes = list(map(targets.__getitem__, order))
     row_weights = list(map(weights.__getitem__, order))
     # Fractions are counted as integers over their common denominator: the same exact sums,
     # costs and comparisons, without a sum of fractions' greatest common divisor at each step
-    scale = 1 if integral else _denominator(row_weights)
+    if scale == 1 and not integral:
+        scale = _denominator(row_weights)
+        if scale != 1:
+            row_weights = list[Weight](numerators(map(rational, row_weights), scale))
     if scale != 1:
-        row_weights = list[Weight](numerators(map(rational, row_weights), scale))
         min_side = math.ceil(rational(min_side) * scale)  # integer sides: the same cuts
     totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
     left = _prefix_sums(criterion, classes, row_weights, totals, scale)
