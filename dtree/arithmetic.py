@@ -12,7 +12,12 @@ Vocabulary
     logarithm, a square root, or a float among the inputs).
 
 Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
-:func:`exact`, :func:`square_root`, :func:`exact_text`.
+:func:`exact`, :func:`rational`, :func:`common_denominator`, :func:`numerators`,
+:func:`exact_sum`, :func:`square_root`, :func:`exact_text`.
+
+Sums of many fractions are taken over their least common denominator
+(:func:`exact_sum`): as integers, without the greatest common divisor that each
+``Fraction`` addition computes, which is most of the time of a long exact sum.
 
 See also: :data:`dtree.dataset.Weight`, a number that says how much a row
 counts, and :data:`dtree.tree.Probability`.
@@ -21,6 +26,7 @@ counts, and :data:`dtree.tree.Probability`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TypeGuard
 
@@ -30,9 +36,12 @@ __all__ = [
     "Number",
     "Real",
     "check_count",
+    "common_denominator",
     "exact",
+    "exact_sum",
     "exact_text",
     "is_number",
+    "numerators",
     "rational",
     "square_root",
 ]
@@ -88,6 +97,43 @@ def rational(value: Number) -> int | Fraction:
     (3, Fraction(1, 2), Fraction(1, 3))
     """
     return Fraction(value) if isinstance(value, float) else value
+
+
+def common_denominator(values: Iterable[int | Fraction]) -> int:
+    """The least common multiple of the denominators of exact numbers (1 for integers).
+
+    >>> common_denominator([Fraction(1, 4), Fraction(1, 6), 2]), common_denominator([])
+    (12, 1)
+    """
+    return math.lcm(*(value.denominator for value in values))
+
+
+def numerators(values: Iterable[int | Fraction], denominator: int) -> list[int]:
+    """Each exact number times ``denominator``, a common multiple of their denominators: the
+    integers that stand for them over that denominator.
+
+    >>> numerators([Fraction(1, 4), Fraction(1, 6), 2], 12)
+    [3, 2, 24]
+    """
+    return [
+        value * denominator
+        if type(value) is int
+        else value.numerator * (denominator // value.denominator)
+        for value in values
+    ]
+
+
+def exact_sum(values: Sequence[int | Fraction]) -> int | Fraction:
+    """sum(values), exactly: an integer when every value is one, else a ``Fraction``, added
+    as integers over the values' :func:`common_denominator`.
+
+    >>> exact_sum([Fraction(1, 4), Fraction(1, 6), 2]), exact_sum([1, 2]), exact_sum([])
+    (Fraction(29, 12), 3, 0)
+    """
+    if all(type(value) is int for value in values):
+        return sum(values)
+    denominator = common_denominator(values)
+    return Fraction(sum(numerators(values, denominator)), denominator)
 
 
 def square_root(x: Fraction) -> float:

@@ -40,6 +40,7 @@ from typing import Generic, TypeVar, cast
 
 from attrs import frozen
 
+from dtree.arithmetic import common_denominator, numerators
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
 from dtree.dataset import Nominal, Schema, Value, Weight
@@ -520,8 +521,27 @@ def _by_row(frame: Frame[P], examples: Examples, index: int) -> bool:
     return examples.integral and frame.classification and frame.complete[index]
 
 
-def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan] | None:
-    """Scan a numeric attribute's known values at a node for its near-best cuts.
+Scaled = tuple[int, tuple[int, ...]]
+"""A node's weights over their common denominator: the denominator, and each weight times it."""
+
+
+def _scaled(frame: Frame[P], examples: Examples) -> Scaled | None:
+    """The node's fraction weights as integers over their common denominator, found once for
+    all its numeric attributes' scans (each would find it again); None where the weights are
+    integers, or the target has no classes (a regression scan adds in floats)."""
+    if examples.integral or not frame.classification:
+        return None
+    denominator = common_denominator(examples.weights)  # type: ignore[arg-type]  # exact
+    if denominator == 1:
+        return None
+    return denominator, tuple(numerators(examples.weights, denominator))  # type: ignore[arg-type]  # exact
+
+
+def scan(
+    frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
+) -> tuple[Column, Scan] | None:
+    """Scan a numeric attribute's known values at a node for its near-best cuts; ``scaled``,
+    the node's weights over their common denominator, if known (:func:`_scaled`).
 
     >>> from dtree.datasets import load
     >>> from dtree.partition import start
@@ -541,6 +561,9 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
         values, targets = column.values, tuple(map(target.values.__getitem__, column.rows))
         weights = column.weights  # exact: the scan decides min_side exactly
         rows = range(len(column.rows))
+    scale = 1
+    if scaled is not None and column.weights is examples.weights:  # every row: the node's
+        scale, weights = scaled
     least = _least_side(frame, column)
     if least is None:
         return None
@@ -557,14 +580,18 @@ def scan(frame: Frame[P], examples: Examples, index: int) -> tuple[Column, Scan]
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
         resolution=learner.resolution,
+        integral=examples.integral,
+        scale=scale,
     )
     return column, found
 
 
-def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:
+def _numeric(
+    frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
+) -> Candidate[P] | None:
     """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
     learner = frame.learner
-    scanned = scan(frame, examples, index)
+    scanned = scan(frame, examples, index, scaled)
     if scanned is None:
         return None
     column, found = scanned
@@ -573,7 +600,8 @@ def _numeric(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | 
         return _numeric_fractional(frame, column, index, unknown, found.allowed)
     cuts: list[tuple[float, tuple[P, ...]]] = []
     for cut, left in zip(found.cuts, found.lefts, strict=True):
-        exact = frame.target.from_scan(left, found.totals) if examples.integral else None
+        # the scan's counts are exact (integers, or fractions over their common denominator)
+        exact = frame.target.from_scan(left, found.totals)
         parts: tuple[P, ...] = exact or _parts_of_cut(frame, column, cut.below)
         if allowed(frame, parts):
             cuts.append((_threshold(frame, index, cut.below, cut.above), parts))
@@ -673,6 +701,7 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     """
     level = frame.learner.significance
     attributes = frame.data.schema.attributes
+    scaled = _scaled(frame, examples)
     for index in considered(frame, examples):
         attribute = attributes[index]
         match attribute.domain:
@@ -684,7 +713,7 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
                 column = column_at(frame, examples, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
             case _:
-                candidate = _numeric(frame, examples, index)
+                candidate = _numeric(frame, examples, index, scaled)
         if candidate is not None and (
             level is None or frame.target.significant(candidate.parts, level)
         ):

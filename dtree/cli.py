@@ -194,26 +194,53 @@ def exact(
     max_errors: Weight | None = None,
     alpha: Real | None = None,
     budget: int = optimal.BUDGET,
+    progress: Report | None = None,
 ) -> Tree:
     """The exact tree ``--algorithm optimal`` asks for: with ``max_errors`` the smallest tree
     within it, with ``alpha`` cost-complexity's optimum, else the least error at ``max_depth``
-    (with at most ``max_leaf_nodes`` leaves); see :mod:`dtree.optimal`.
+    (with at most ``max_leaf_nodes`` leaves); see :mod:`dtree.optimal`.  A spent budget is
+    told in the command line's words.
 
     >>> from dtree.datasets import load
     >>> n_leaves(exact(load("play-tennis"), max_errors=2))
     3
     """
+    try:
+        return _exact(data, max_depth, max_leaf_nodes, max_errors, alpha, budget, progress)
+    except optimal.BudgetError as error:
+        raise DtreeError(
+            f"--budget {error.budget:,} spent before the exact search was done (its units of"
+            " work: 6 for a test tried on a subproblem's rows, 3 for a class counted, 1 for a"
+            f" row scanned; the default, {optimal.BUDGET:,}, is about half a minute); give a"
+            " smaller --max-depth, fewer thresholds (dtree discretize bins numeric attributes),"
+            " or a larger --budget"
+        ) from None
+
+
+def _exact(  # noqa: PLR0917 - exact's options, passed on whole
+    data: Dataset,
+    max_depth: int | None,
+    max_leaf_nodes: int | None,
+    max_errors: Weight | None,
+    alpha: Real | None,
+    budget: int,
+    progress: Report | None,
+) -> Tree:
     if max_errors is not None and alpha is not None:
         raise DtreeError("--max-errors and --alpha are two objectives; give one")
     if max_leaf_nodes is not None and (max_errors is not None or alpha is not None):
         raise DtreeError("--max-leaf-nodes bounds the least-error tree of --max-depth only")
     if max_errors is not None:
-        return optimal.smallest(data, max_errors=max_errors, max_depth=max_depth, budget=budget)
+        return optimal.smallest(
+            data, max_errors=max_errors, max_depth=max_depth, budget=budget, progress=progress
+        )
     if alpha is not None:
-        return optimal.penalized(data, alpha, max_depth=max_depth, budget=budget)
+        return optimal.penalized(data, alpha, max_depth=max_depth, budget=budget, progress=progress)
     if max_depth is None:
         raise DtreeError("--algorithm optimal needs --max-depth, --max-errors or --alpha")
-    return optimal.least_error(data, max_depth, max_leaves=max_leaf_nodes, budget=budget)
+    return optimal.least_error(
+        data, max_depth, max_leaves=max_leaf_nodes, budget=budget, progress=progress
+    )
 
 
 CONFIDENCE = 0.25
@@ -490,7 +517,9 @@ def _add_data_and_learning(command: argparse.ArgumentParser, *, pruned: bool = T
         "--budget",
         type=int,
         metavar="N",
-        help=f"optimal: give up past N subproblems (default: {optimal.BUDGET:,})",
+        help="optimal: give up past N units of work, 6 for a test tried on a subproblem's"
+        " rows, 3 for a class counted, 1 for a row scanned (default:"
+        f" {optimal.BUDGET:,}, about half a minute)",
     )
     if pruned:
         learning.add_argument(

@@ -36,7 +36,7 @@ from fractions import Fraction
 from attrs import field, frozen
 from toolz import isdistinct
 
-from dtree.arithmetic import rational
+from dtree.arithmetic import exact_sum, rational
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight, collection
 from dtree.errors import DtreeError, quote
 
@@ -244,10 +244,12 @@ def total(weights: Iterable[Weight]) -> Weight:
     (6, True)
     """
     weights = tuple(weights)
-    plain = sum(weights)
-    if _is_float(plain):  # a float among them: add again exactly, and round once
-        return float(sum((Fraction(weight) for weight in weights), Fraction(0)))
-    return plain
+    kinds = set(map(type, weights))
+    if any(issubclass(kind, float) for kind in kinds):  # add exactly, and round once
+        return float(exact_sum(tuple(map(rational, weights))))
+    if Fraction in kinds:  # over the common denominator: no gcd per addition
+        return exact_sum(tuple(map(rational, weights)))
+    return sum(weights)
 
 
 def adds_up(value: Weight, parts: Sequence[Weight]) -> bool:

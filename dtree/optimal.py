@@ -32,12 +32,23 @@ side.  Every objective is a selection over E: :func:`least_error`, :func:`smalle
 
 The examples S are a bitset (a Python ``int``, bit i for the i-th present row), so the weight of
 a class in S is a popcount for each distinct weight, and E is memoised on the bitset itself: two
-paths that reach the same examples share their subtree.  Depth 1 has its own routine (the
-examples on the "no" side are S's less the "yes" side's).  Deeper, the search branches and
-bounds as DL8.5 does: each subtree is searched under the cost the best tree so far leaves it,
-a search that finds nothing within its bound leaves that bound in the memo as a lower bound,
-and a split whose first subtree cannot fit is not finished.  The search counts the
-subproblems it solves and stops, with a :class:`~dtree.errors.DtreeError`, past ``budget``.
+paths that reach the same examples share their subtree.  Depth 1 has its own routine: a
+nominal test's "no" side is S's counts less the "yes" side's, and a numeric attribute's cuts
+are scanned in one pass over S's examples in ascending order of value, with running class
+weights (O(|S|) for all its cuts, where trying each cut's bitset is O(cuts)).  Deeper, the
+search branches and bounds as DL8.5 does: each subtree is searched under the cost the best tree
+so far leaves it, a search that finds nothing within its bound leaves that bound in the memo as
+a lower bound, and a split whose first subtree cannot fit is not finished.  Without a limit on
+leaves, where numeric attributes are tested, the tree under the best single test is tried
+first, for an early cost to beat, and the cuts of one numeric attribute are skipped by
+MurTree's similarity bound (:class:`_Anchor`):
+a cut moves a few examples across from the last cut searched, and costs at least that cut's
+cost less their weight.
+
+The search counts its work (:data:`BUDGET`: bitset operations and examples scanned, a unit
+proportional to time) and stops with :class:`BudgetError`, a
+:class:`~dtree.errors.DtreeError`, past ``budget``; ``progress`` is told the share of the
+budget spent (:mod:`dtree.progress`), complete when the search is done.
 
 Results are ordinary trees with their statistics, so every dtree function applies.
 """
@@ -45,9 +56,10 @@ Results are ordinary trees with their statistics, so every dtree function applie
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar, cast
 
 from attrs import frozen
 
@@ -56,12 +68,14 @@ from dtree.conditions import Above, AtMost, Condition, In, NotIn, describe, hold
 from dtree.counts import ClassStats, class_counts, plurality
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
+from dtree.progress import Report, meter
 from dtree.splits import midpoint
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
     "BUDGET",
     "DEPTH_LIMIT",
+    "BudgetError",
     "Test",
     "binarised",
     "binary_tests",
@@ -71,9 +85,55 @@ __all__ = [
     "smallest",
 ]
 
-BUDGET = 300_000
-"""The subproblems E(S, d, n) a search may solve before it stops with an error: on 30 tests a
-subproblem takes about 0.1 ms, so about half a minute of search."""
+BUDGET = 200_000_000
+"""The work a search may do before it stops with :class:`BudgetError`, in units of about a
+seventh of a microsecond: a test tried on a subproblem's examples (an intersection of bitsets,
+and the partition it makes looked up) is 6 units; one class's weight counted among a
+subproblem's examples (a popcount for each distinct weight) is 3; a stump's scan of a numeric
+attribute is 1 unit per example of the subproblem visited, and 1 per 8 of the attribute's
+examples sifted for them.  The count depends on the data and the search alone, never on a
+clock, so a search that fits its budget fits it on any machine.  On the machine of the
+benchmarks a search does 4.5 to 8 million units a second (the fewer, the more classes), whether
+it tries nominal tests or scans numeric attributes, so the default is about half a minute (a
+depth-two search of breast cancer's 30 numeric attributes, 15,310 tests, takes 25 million
+units, 3.3 s)."""
+
+T = TypeVar("T")
+
+_TRIED = 6
+"""The units of work of one test tried on a subproblem's examples (a bitset intersection, and
+a look-up of the partition it makes)."""
+
+_COUNTED = 3
+"""The units of work of one class's weight counted among a subproblem's examples (a popcount
+for each distinct weight)."""
+
+_SIFTED = 8
+"""How many examples of a numeric attribute's order, sifted for a subproblem's, cost one unit
+of work (a visit of one of the subproblem's examples in a scan costs one)."""
+
+
+class BudgetError(DtreeError):
+    """The exact search spent its budget before it was done.
+
+    >>> str(BudgetError(1000)).startswith("budget=1,000 spent before the exact search was done")
+    True
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        super().__init__(
+            f"budget={budget:,} spent before the exact search was done (its units of work: 6"
+            " for a test tried on a subproblem's rows, 3 for a class counted, 1 for a row"
+            " scanned;"
+            f" the default, {BUDGET:,}, is about half a minute); search less deep (max_depth),"
+            " with fewer thresholds (bin numeric attributes first: dtree.discretize), or give"
+            " a larger budget"
+        )
+
+    def __reduce__(self) -> tuple[type[BudgetError], tuple[int]]:
+        return BudgetError, (self.budget,)
+
 
 DEPTH_LIMIT = 200
 """The deepest search: each level is one call deeper, and deeper searches are out of reach."""
@@ -178,11 +238,18 @@ def _check_complete(data: Dataset) -> None:
 
 
 def least_error(
-    data: Dataset, max_depth: int, *, max_leaves: int | None = None, budget: int = BUDGET
+    data: Dataset,
+    max_depth: int,
+    *,
+    max_leaves: int | None = None,
+    budget: int = BUDGET,
+    progress: Report | None = None,
 ) -> Tree:
     """The tree of depth at most ``max_depth`` (and at most ``max_leaves`` leaves) with the
     least weighted training error: E(D, d, n); ties to the fewest leaves, then the first
-    preorder of tests.
+    preorder of tests.  The search stops with :class:`BudgetError` past ``budget`` units of
+    work (:data:`BUDGET`), and tells ``progress`` the share of the budget spent, as every
+    function here does.
 
     Exclusive or is the case greedy growing cannot see: neither test alone gains anything.
 
@@ -201,8 +268,8 @@ def least_error(
     depth = check_count("max_depth", max_depth, 0)
     if max_leaves is not None:
         check_count("max_leaves", max_leaves, 1)
-    search, root = _search(data, 0, budget)
-    return search.tree(search.optimum(root, search.deepest(depth), max_leaves))
+    search, root = _search(data, 0, budget, progress)
+    return search.done(search.tree(search.optimum(root, search.deepest(depth), max_leaves)))
 
 
 def smallest(
@@ -211,10 +278,12 @@ def smallest(
     max_errors: Weight = 0,
     max_depth: int | None = None,
     budget: int = BUDGET,
+    progress: Report | None = None,
 ) -> Tree:
     """The tree with the fewest leaves whose weighted training error is at most
     ``max_errors`` (of depth at most ``max_depth``): the least n with E(D, d, n) <= k; ties to
-    the least error, then the first preorder of tests.
+    the least error, then the first preorder of tests.  ``budget`` and ``progress``: as
+    :func:`least_error`'s.
 
     >>> from dtree.datasets import load
     >>> from dtree.tree import n_leaves
@@ -225,7 +294,7 @@ def smallest(
     bound = rational(_check_weight(max_errors, "max_errors"))
     if max_depth is not None:
         check_count("max_depth", max_depth, 0)
-    search, root = _search(data, 0, budget)
+    search, root = _search(data, 0, budget, progress)
     floor = (
         search.floor()
         if max_depth is None
@@ -242,17 +311,23 @@ def smallest(
         depth = leaves - 1 if max_depth is None else min(max_depth, leaves - 1)
         found = search.optimum(root, search.deepest(depth), leaves)
         if found.cost <= bound:
-            return search.tree(found)
+            return search.done(search.tree(found))
         leaves += 1
 
 
 def penalized(
-    data: Dataset, alpha: Real, *, max_depth: int | None = None, budget: int = BUDGET
+    data: Dataset,
+    alpha: Real,
+    *,
+    max_depth: int | None = None,
+    budget: int = BUDGET,
+    progress: Report | None = None,
 ) -> Tree:
     """The tree minimising cost-complexity's R(T) + alpha |T| exactly (R the training error
     rate, as :func:`dtree.prune.cost_complexity` measures it), of depth at most
     ``max_depth``: E(D, d) with a penalty of alpha W per leaf (W the data's weight); ties to
-    the fewest leaves, then the first preorder of tests.
+    the fewest leaves, then the first preorder of tests.  ``budget`` and ``progress``: as
+    :func:`least_error`'s.
 
     >>> from fractions import Fraction
     >>> from dtree.datasets import load
@@ -265,16 +340,21 @@ def penalized(
         raise DtreeError(f"alpha must be a finite number >= 0, got {quote(alpha)}")
     if max_depth is not None:
         check_count("max_depth", max_depth, 0)
-    search, root = _search(data, rational(alpha), budget)
-    return search.tree(search.optimum(root, search.deepest(max_depth), None))
+    search, root = _search(data, rational(alpha), budget, progress)
+    return search.done(search.tree(search.optimum(root, search.deepest(max_depth), None)))
 
 
 def frontier(
-    data: Dataset, max_depth: int, *, max_leaves: int | None = None, budget: int = BUDGET
+    data: Dataset,
+    max_depth: int,
+    *,
+    max_leaves: int | None = None,
+    budget: int = BUDGET,
+    progress: Report | None = None,
 ) -> tuple[tuple[int, Real], ...]:
     """The least weighted training error of a tree of depth at most ``max_depth`` with at most
     n leaves, (n, E(D, d, n)) for n = 1, 2, ... up to the first n that reaches the least error
-    at that depth (or ``max_leaves``).
+    at that depth (or ``max_leaves``).  ``budget`` and ``progress``: as :func:`least_error`'s.
 
     >>> from dtree.datasets import load
     >>> frontier(load("play-tennis"), 3)
@@ -283,7 +363,7 @@ def frontier(
     depth = check_count("max_depth", max_depth, 0)
     if max_leaves is not None:
         check_count("max_leaves", max_leaves, 1)
-    search, root = _search(data, 0, budget)
+    search, root = _search(data, 0, budget, progress)
     depth = search.deepest(depth)
     least = search.optimum(root, depth, None).cost
     points: list[tuple[int, Real]] = []
@@ -292,7 +372,7 @@ def frontier(
         points.append((leaves, error))
         if error == least:
             break
-    return tuple(points)
+    return search.done(tuple(points))
 
 
 # --- the search ---------------------------------------------------------------------------
@@ -321,25 +401,63 @@ LEAF = -1
 @frozen
 class _Problem:
     """The data as bitsets: each test's "yes" examples and, for each distinct weight, the
-    examples of each class that weigh it."""
+    examples of each class that weigh it; and each test's chain (the position of its numeric
+    attribute, whose tests' "yes" examples grow with the cut; -1 for a nominal test)."""
 
     masks: tuple[int, ...]
     weighed: tuple[tuple[Real, tuple[int, ...]], ...]
     penalty: Real
     budget: int
+    chains: tuple[int, ...]
+    blocks: tuple[_Block, ...]
+    classes: tuple[int, ...]  # the class of each example, by its bit
+    weights: tuple[Real, ...]  # the weight of each example, by its bit
+
+
+class _Block(NamedTuple):
+    """The tests ``start`` to ``stop`` (excluded) of one attribute (of adjacent nominal
+    attributes, which are tried one by one alike); for a numeric one, its
+    examples ascending by value (``order``, by bit) and the rank of each example's value
+    among the attribute's distinct values (``ranks``, by bit): the cut after the value of
+    rank r is test ``start`` + r."""
+
+    start: int
+    stop: int
+    order: tuple[int, ...]
+    ranks: tuple[int, ...]
 
 
 class _Search:
-    """One search: the data, its tests, the problem as bitsets, and the memo of solved
-    subproblems."""
+    """One search: the data, its tests, the problem as bitsets, the memo of solved
+    subproblems, and the work done so far (:data:`BUDGET`'s unit)."""
 
-    def __init__(self, data: Dataset, found: tuple[Test, ...], problem: _Problem) -> None:
+    def __init__(
+        self,
+        data: Dataset,
+        found: tuple[Test, ...],
+        problem: _Problem,
+        progress: Report | None = None,
+    ) -> None:
         self.data = data
         self.tests = found
         self.problem = problem
         self.memo: dict[tuple[int, int, int | None], _Node] = {}
         self.lower: dict[tuple[int, int, int | None], Real] = {}
-        self.solved = 0
+        self.work = 0
+        self.groups = sum(len(masks) for _, masks in problem.weighed)
+        self.numeric = any(chain >= 0 for chain in problem.chains)
+        self.advance = meter(progress, problem.budget, "exact search, share of the budget")
+
+    def spend(self, units: int) -> None:
+        """Count ``units`` of work (:data:`BUDGET`), and stop past the budget."""
+        self.work += units
+        if self.work > self.problem.budget:
+            raise BudgetError(self.problem.budget)
+
+    def done(self, result: T) -> T:
+        """``result``, once the search is over: its progress is complete."""
+        self.advance(self.problem.budget)
+        return result
 
     def deepest(self, depth: int | None) -> int:
         """The depth to search: at most ``depth``, and no deeper than a tree can usefully be
@@ -361,6 +479,7 @@ class _Search:
         examples no test tells apart."""
         parts = [(1 << len(self.data)) - 1]
         for mask in self.problem.masks:
+            self.spend(_TRIED * 2 * len(parts))
             parts = [side for part in parts for side in (part & mask, part & ~mask) if side]
         return sum((self.leaf(part).cost - self.problem.penalty for part in parts), 0)
 
@@ -381,6 +500,11 @@ class _Search:
 
     def counts(self, examples: int) -> list[Real]:
         """The weight of each class among ``examples``: sum over weights w of w |S & W_k,w|."""
+        self.spend(_COUNTED * self.groups)
+        return self._counted(examples)
+
+    def _counted(self, examples: int) -> list[Real]:
+        """:meth:`counts`, its work counted by the caller."""
         weighed = self.problem.weighed
         first_weight, first_masks = weighed[0]
         found = [first_weight * (examples & m).bit_count() for m in first_masks]
@@ -417,12 +541,7 @@ class _Search:
             return _within(found, bound)
         if bound is not None and (bound < self.problem.penalty or bound <= self.lower.get(key, -1)):
             return None  # every tree costs at least one leaf's penalty, and more than ``lower``
-        if self.solved >= self.problem.budget:
-            raise DtreeError(
-                f"the exact search needs more than {self.problem.budget} subproblems"
-                f" (budget={self.problem.budget}); lower max_depth or raise the budget"
-            )
-        self.solved += 1
+        self.advance(self.work)
         shallow = depth <= 1 or leaves == 1  # solved whole at no extra cost: kept exactly
         found = self._solve(examples, depth, leaves, None if shallow else bound)
         if found is None:
@@ -442,21 +561,70 @@ class _Search:
             return _within(best, bound)
         if depth == 1:
             return _within(self._stump(examples, counts, best), bound)
+        if leaves is None and self.numeric:  # a cost to beat early, for the similarity bound
+            best = self._greedy(examples, depth, best, bound)
         limit = _least(best.cost, bound)
+        penalty = self.problem.penalty
+        chains = self.problem.chains
+        anchor = _Anchor(-1, 0, 0, 0)
         for t, yes, no in self._divisions(examples):
+            if (
+                leaves is None
+                and chains[t] == anchor.chain >= 0
+                and self._beyond(anchor, yes, limit)
+            ):
+                continue
             for n_yes, n_no in _shares(leaves):
                 # the other side costs at least one leaf
-                first = self.best(yes, depth - 1, n_yes, limit - self.problem.penalty)
-                if first is None:
-                    continue
-                second = self.best(no, depth - 1, n_no, limit - first.cost)
-                if second is None:
+                first = self.best(yes, depth - 1, n_yes, limit - penalty)
+                second = (
+                    None if first is None else self.best(no, depth - 1, n_no, limit - first.cost)
+                )
+                if leaves is None and chains[t] >= 0:
+                    lows = self.known(yes, depth - 1), self.known(no, depth - 1)
+                    anchor = _Anchor(chains[t], yes, *lows)
+                if first is None or second is None:
                     continue
                 candidate = _split(t, first, second)
                 if candidate.key < best.key:
                     best = candidate
                     limit = _least(best.cost, bound)
         return _within(best, bound)
+
+    def _greedy(self, examples: int, depth: int, best: _Node, bound: Real | None) -> _Node:
+        """The better of ``best`` and the best tree under the best single test (E(S, 1)'s):
+        a cost to beat found early, so that the bounds prune from the first test on.  (The
+        best tree is the least of all, whichever is tried first.)"""
+        stump = self.best(examples, 1, None, None)
+        if stump is None or stump.test == LEAF:
+            return best
+        yes = examples & self.problem.masks[stump.test]
+        limit = _least(best.cost, bound)
+        first = self.best(yes, depth - 1, None, limit - self.problem.penalty)
+        if first is None:
+            return best
+        second = self.best(examples ^ yes, depth - 1, None, limit - first.cost)
+        if second is None:
+            return best
+        candidate = _split(stump.test, first, second)
+        return candidate if candidate.key < best.key else best
+
+    def known(self, examples: int, depth: int) -> Real:
+        """What the memo knows of E(S, d) (no limit on leaves): its cost, else a lower bound
+        (a search under that bound found nothing), else one leaf's penalty."""
+        key = (examples, depth, None)
+        found = self.memo.get(key)
+        if found is not None:
+            return found.cost
+        return max(self.lower.get(key, 0), self.problem.penalty)
+
+    def _beyond(self, anchor: _Anchor, yes: int, limit: Real) -> bool:
+        """Whether the test of ``yes``, later in the anchor's chain, must cost more than
+        ``limit`` (see :class:`_Anchor`)."""
+        if anchor.yes_lower + self.problem.penalty > limit:
+            return True  # its "yes" side alone costs that much
+        moved = sum(self.counts(yes ^ anchor.yes))
+        return anchor.yes_lower + max(self.problem.penalty, anchor.no_lower - moved) > limit
 
     def _stump(self, examples: int, counts: Sequence[Real], best: _Node) -> _Node:
         """E(S, 1, n) for n >= 2: the best single test, the "no" side's counts by subtraction.
@@ -466,23 +634,78 @@ class _Search:
         whole = sum(counts)
         least: Real = best.cost - 2 * self.problem.penalty
         first = -1
-        for t, mask in enumerate(self.problem.masks):
-            yes = examples & mask
-            if yes in (0, examples):
+        inside = format(examples, f"0{len(self.data)}b")[::-1]  # "1" at each example's bit
+        masks, counted = self.problem.masks, self._counted
+        for block in self.problem.blocks:
+            if block.order:
+                least, first = self._scan(block, inside, counts, least, first)
                 continue
-            yes_counts = self.counts(yes)
-            most_no = max(c - y for c, y in zip(counts, yes_counts, strict=True))
-            error = whole - max(yes_counts) - most_no
-            if error < least:
-                least, first = error, t
+            self.spend((_TRIED + _COUNTED * self.groups) * (block.stop - block.start))
+            for t in range(block.start, block.stop):
+                yes = examples & masks[t]
+                if yes in (0, examples):
+                    continue
+                yes_counts = counted(yes)
+                most_no = max(c - y for c, y in zip(counts, yes_counts, strict=True))
+                error = whole - max(yes_counts) - most_no
+                if error < least:
+                    least, first = error, t
         if first == -1:
             return best
         yes = examples & self.problem.masks[first]
         return _split(first, self.leaf(yes), self.leaf(examples ^ yes))
 
+    def _scan(
+        self, block: _Block, inside: str, counts: Sequence[Real], least: Real, first: int
+    ) -> tuple[Real, int]:
+        """The stump's search among a numeric attribute's cuts: the examples in ascending
+        order of value, with running class weights, one cut between each two distinct values
+        (the first test of those that divide the examples alike); the least error below
+        ``least`` and its test, else ``least`` and ``first``.  O(|S|), not O(tests)."""
+        rows = [i for i in block.order if inside[i] == "1"]
+        self.spend(len(rows) + len(block.order) // _SIFTED)
+        classes, weights, ranks = self.problem.classes, self.problem.weights, block.ranks
+        if len(counts) == 2:
+            return self._scan_two(rows, block, counts, least, first)
+        whole = sum(counts)
+        left: list[Real] = [0] * len(counts)
+        for i, after in itertools.pairwise(rows):
+            left[classes[i]] += weights[i]
+            here = ranks[i]
+            if here == ranks[after]:
+                continue  # no cut between equal values
+            error = whole - max(left) - max(map(operator.sub, counts, left))
+            if error < least:
+                least, first = error, block.start + here
+        return least, first
+
+    def _scan_two(
+        self, rows: list[int], block: _Block, counts: Sequence[Real], least: Real, first: int
+    ) -> tuple[Real, int]:
+        """:meth:`_scan` for two classes, where a side's error is the lesser class weight:
+        min(l0, l1) + min(c0 - l0, c1 - l1), the same exact number as W - max l - max r."""
+        classes, weights, ranks = self.problem.classes, self.problem.weights, block.ranks
+        c0, c1 = counts
+        l0: Real = 0
+        l1: Real = 0
+        for i, after in itertools.pairwise(rows):
+            if classes[i]:
+                l1 += weights[i]
+            else:
+                l0 += weights[i]
+            here = ranks[i]
+            if here == ranks[after]:
+                continue  # no cut between equal values
+            r0, r1 = c0 - l0, c1 - l1
+            error = (l0 if l0 < l1 else l1) + (r0 if r0 < r1 else r1)
+            if error < least:
+                least, first = error, block.start + here
+        return least, first
+
     def _divisions(self, examples: int) -> Iterator[tuple[int, int, int]]:
         """The tests that divide ``examples``, each partition once (its first test)."""
         seen: set[int] = set()
+        self.spend(_TRIED * len(self.problem.masks))
         for t, mask in enumerate(self.problem.masks):
             yes = examples & mask
             if yes in (0, examples) or yes in seen:
@@ -490,6 +713,23 @@ class _Search:
             no = examples ^ yes
             seen.update((yes, no))
             yield t, yes, no
+
+
+class _Anchor(NamedTuple):
+    """The last test of a chain whose subtrees were searched: its chain, its "yes" examples,
+    and lower bounds of E(yes) and E(no) (their costs, where the memo has them).
+
+    A later test t of the same chain moves the examples M = yes_t - yes from the "no" side to
+    the "yes" side.  The best tree of a set of examples costs at least as much on a superset
+    (on the subset, its tests that no longer divide fall away), and at most w(M) more on the
+    set with M added: so E(yes_t) >= E(yes) and E(no_t) >= E(no) - w(M), and t costs at least
+    E(yes) + max(penalty, E(no) - w(M)) (MurTree's similarity bound).  Where that exceeds the
+    cost to beat, t is not searched; once E(yes) alone does, no later test of the chain is."""
+
+    chain: int
+    yes: int
+    yes_lower: Real
+    no_lower: Real
 
 
 def _within(node: _Node, bound: Real | None) -> _Node | None:
@@ -537,7 +777,9 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _search(data: Dataset, alpha: Real, budget: int) -> tuple[_Search, int]:
+def _search(
+    data: Dataset, alpha: Real, budget: int, progress: Report | None = None
+) -> tuple[_Search, int]:
     """The search over ``data``'s present rows, with alpha W per leaf; and the root's bitset."""
     if not data.schema.is_classification:
         raise DtreeError(
@@ -554,8 +796,45 @@ def _search(data: Dataset, alpha: Real, budget: int) -> tuple[_Search, int]:
     masks = tuple(mask for _, mask in tested)
     weights = [rational(present.weights[row]) for row in present.rows]
     penalty = rational(alpha) * sum(weights, Fraction(0)) if alpha else 0
-    problem = _Problem(masks, _weighed(present, weights), penalty, budget)
-    return _Search(present, found, problem), (1 << len(present)) - 1
+    positions = {attribute.name: i for i, attribute in enumerate(present.schema.attributes)}
+    chains = tuple(
+        positions[test.yes.attribute] if isinstance(test.yes, AtMost) else -1 for test in found
+    )
+    index = {label: k for k, label in enumerate(present.schema.classes)}
+    problem = _Problem(
+        masks,
+        _weighed(present, weights),
+        penalty,
+        budget,
+        chains,
+        _blocks(present),
+        tuple(index[str(present.target[row])] for row in present.rows),
+        tuple(weights),
+    )
+    return _Search(present, found, problem, progress), (1 << len(present)) - 1
+
+
+def _blocks(data: Dataset) -> tuple[_Block, ...]:
+    """Each numeric attribute's tests, and each run of nominal attributes' tests, in the order
+    of :func:`binary_tests`, as a :class:`_Block`."""
+    found: list[_Block] = []
+    start = 0
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        match attribute.domain:
+            case Nominal(values) if found and not found[-1].order:  # one run of nominal tests
+                found[-1] = _Block(found[-1].start, start + len(values), (), ())
+                start += len(values)
+            case Nominal(values):
+                found.append(_Block(start, start + len(values), (), ()))
+                start += len(values)
+            case Numeric():
+                numbers = [float(cast(float, column[row])) for row in data.rows]
+                rank = {value: r for r, value in enumerate(sorted(set(numbers)))}
+                order = tuple(sorted(range(len(numbers)), key=numbers.__getitem__))
+                ranks = tuple(rank[value] for value in numbers)
+                found.append(_Block(start, start + len(rank) - 1, order, ranks))
+                start += len(rank) - 1
+    return tuple(found)
 
 
 def _weighed(data: Dataset, weights: Sequence[Real]) -> tuple[tuple[Real, tuple[int, ...]], ...]:

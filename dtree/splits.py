@@ -55,9 +55,12 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import cast
 
 from attrs import frozen
 
+from dtree.arithmetic import common_denominator, numerators, rational
 from dtree.counts import Table, total
 from dtree.dataset import Weight
 from dtree.errors import DtreeError
@@ -305,6 +308,8 @@ def best_cut(
     rows: Sequence[int] | None = None,
     exact_ties: bool = True,
     resolution: float = 0.0,
+    integral: bool = False,
+    scale: int = 1,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -324,6 +329,11 @@ def best_cut(
     integer or fraction weights are rational: the scan then compares the
     near-best cuts exactly itself and returns only the first of the least
     exact cost, which is the first of the largest exact decrease.
+    Fractions among the weights are added as integers over their common
+    denominator; ``integral`` says that every weight is an integer, and
+    spares the scan the look for fractions; a ``scale`` above 1 says that
+    the class weights are integers already, the weights times ``scale``
+    (a common multiple of their denominators), and spares it the sum.
 
     >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
     ...                 criterion="gini", n_classes=2, min_side=0)
@@ -361,6 +371,8 @@ def best_cut(
         min_side=min_side,
         exact_ties=exact_ties,
         resolution=resolution,
+        integral=integral,
+        scale=scale,
     )
 
 
@@ -382,11 +394,17 @@ def separated(resolution: float) -> Callable[[float, float], bool]:
 
 
 def _prefix_sums(
-    criterion: str, classes: Sequence[int], weights: Sequence[Weight], counts: list[float]
+    criterion: str,
+    classes: Sequence[int],
+    weights: Sequence[Weight],
+    counts: list[float],
+    scale: int = 1,
 ) -> tuple[list[Weight], list[Weight]]:
     """For p = 0..n: the weight of the first p rows, and their sum of class weights.
 
-    ``counts``, zeros on entry, holds the class weights of all the rows on exit.  Rows of
+    ``counts``, zeros on entry, holds the class weights of all the rows on exit.  The
+    weights may be integers standing for weight * ``scale`` (see :func:`_unscaled`):
+    entropy's float terms are then of the weights they stand for.  Rows of
     classes 0, 0, 1, 0: the first three weigh 3 and have class weights 2 and 1, so Gini's
     sum is 2^2 + 1^2 = 5 and misclassification's max(2, 1) = 2:
 
@@ -416,7 +434,7 @@ def _prefix_sums(
         last = [0.0] * len(counts)
         for k, w in zip(classes, weights, strict=True):
             counts[k] = now = counts[k] + w
-            x = float(now)
+            x = _nearest(now, scale)
             xlogx = x * log2(x) if x > 0 else 0.0
             steps.append(xlogx - last[k])
             last[k] = xlogx
@@ -435,6 +453,8 @@ def _suffix_sums(
     weights: Sequence[Weight],
     totals: Sequence[Weight],
     left: tuple[list[Weight], list[Weight]],
+    *,
+    scale: int = 1,
 ) -> tuple[list[Weight], list[Weight]]:
     """For p = 0..n: the weight of the rows from p on, and their sum of class weights.
 
@@ -455,17 +475,42 @@ def _suffix_sums(
         crossed = itertools.accumulate(steps, initial=0)
         sizes = [weight - size for size in left_sizes]
         return sizes, list(map(squares.__add__, map(operator.sub, left_squares, crossed)))
-    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], [0] * len(totals))
+    sizes, sums = _prefix_sums(criterion, classes[::-1], weights[::-1], [0] * len(totals), scale)
     return sizes[::-1], sums[::-1]
 
 
-def _float_cost(criterion: str, w: Weight, s: Weight) -> float:
-    """W_b i(t_b) of one side, in floats, from its weight and its sum of class weights."""
+def _float_cost(criterion: str, w: Weight, s: Weight, scale: int = 1) -> float:
+    """W_b i(t_b) of one side, in floats, from its weight and its sum of class weights
+    (integers standing for weight * ``scale`` for misclassification and entropy, whose
+    sums are of the first degree; entropy's sum is a float already)."""
     if criterion == "gini":
         return float(w) - float(s / w)
     if criterion == "entropy":
-        return _xlogx(float(w)) - float(s)
-    return float(w - s)
+        return _xlogx(_nearest(w, scale)) - float(s)
+    return _nearest(w - s, scale)
+
+
+def _nearest(x: Weight, scale: int) -> float:
+    """The float nearest x / ``scale`` (x an integer when ``scale`` is not 1: int / int is
+    rounded once, as the fraction it stands for is by ``float``).
+
+    >>> _nearest(Fraction(1, 3), 1), _nearest(1, 3)
+    (0.3333333333333333, 0.3333333333333333)
+    """
+    return float(x) if scale == 1 else cast(int, x) / scale
+
+
+def _denominator(weights: Sequence[Weight]) -> int:
+    """The least common denominator of exact weights that are not all integers; 1 when they
+    are all integers or a float is among them (the scan then adds them as they are).
+
+    >>> _denominator([Fraction(1, 4), Fraction(1, 6), 2]), _denominator([1, 2]), _denominator([0.5])
+    (12, 1, 1)
+    """
+    kinds = set(map(type, weights))
+    if kinds <= {int} or any(issubclass(kind, float) for kind in kinds):
+        return 1
+    return common_denominator(map(rational, weights))
 
 
 def _first_exact_best(
@@ -512,29 +557,54 @@ def _scan_classes(
     min_side: Weight,
     exact_ties: bool,
     resolution: float,
+    integral: bool,
+    scale: int,
 ) -> Scan:
     sorted_values = list(map(values.__getitem__, order))
     classes = list(map(targets.__getitem__, order))
     row_weights = list(map(weights.__getitem__, order))
+    # Fractions are counted as integers over their common denominator: the same exact sums,
+    # costs and comparisons, without a sum of fractions' greatest common divisor at each step
+    if scale == 1 and not integral:
+        scale = _denominator(row_weights)
+        if scale != 1:
+            row_weights = list[Weight](numerators(map(rational, row_weights), scale))
+    if scale != 1:
+        min_side = math.ceil(rational(min_side) * scale)  # integer sides: the same cuts
     totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
-    left = _prefix_sums(criterion, classes, row_weights, totals)
+    left = _prefix_sums(criterion, classes, row_weights, totals, scale)
     weight = sum(totals)
     offered, allowed = _offered_cuts(
         sorted_values, classes, row_weights, weight, min_side, separated=separated(resolution)
     )
     if not offered:
-        return Scan((), (), tuple(totals), allowed, 0.0)
-    right = _suffix_sums(criterion, classes, row_weights, totals, left)
-    costs = _float_costs(criterion, weight, offered, left, right)
+        return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
+    right = _suffix_sums(criterion, classes, row_weights, totals, left, scale=scale)
+    costs = _float_costs(criterion, weight, offered, left, right, scale=scale)
     least = min(costs)
-    window = _window(criterion, len(order), weight)
+    whole = weight if scale == 1 else Fraction(cast(int, weight), scale)
+    window = _window(criterion, len(order), whole)
     near = [p for p, cost in zip(offered, costs, strict=True) if cost <= least + window]
     if exact_ties and len(near) > 1 and criterion != "entropy" and _exact(row_weights):
-        near = [_first_exact_best(criterion, near, left, right)]
+        near = [_first_exact_best(criterion, near, left, right)]  # the same order, scaled
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
-    decrease = (COSTS[criterion](totals, weight) - least) / weight
-    lefts = _lefts(near, classes, row_weights, n_classes)
-    return Scan(cuts, lefts, tuple(totals), allowed, decrease)
+    exact_totals = _unscaled(totals, scale)
+    exact_cost = COSTS[criterion](cast(list[float], list(exact_totals)), cast(float, whole))
+    decrease = float((exact_cost - least) / whole)  # exact weights: as the sums they stand for
+    lefts = tuple(_unscaled(side, scale) for side in _lefts(near, classes, row_weights, n_classes))
+    return Scan(cuts, lefts, exact_totals, allowed, decrease)
+
+
+def _unscaled(counts: Sequence[Weight], scale: int) -> tuple[Weight, ...]:
+    """Class weights counted as integers standing for weight * ``scale``
+    (:func:`dtree.arithmetic.numerators`), as the fractions they stand for.
+
+    >>> _unscaled([3, 0], 12), _unscaled([3, 0], 1)
+    ((Fraction(1, 4), Fraction(0, 1)), (3, 0))
+    """
+    if scale == 1:
+        return tuple(counts)
+    return tuple(Fraction(cast(int, count), scale) for count in counts)
 
 
 def _float_costs(
@@ -543,9 +613,20 @@ def _float_costs(
     positions: Sequence[int],
     left: tuple[list[Weight], list[Weight]],
     right: tuple[list[Weight], list[Weight]],
+    *,
+    scale: int = 1,
 ) -> list[float]:
-    """W_l i(t_l) + W_r i(t_r) of the cut at each of ``positions``, in floats."""
+    """W_l i(t_l) + W_r i(t_r) of the cut at each of ``positions``, in floats; from sums of
+    integers standing for weight * ``scale`` (see :func:`_unscaled`), the float nearest the
+    exact cost, as from sums of the fractions they stand for."""
     (left_sizes, left_sums), (right_sizes, right_sums) = left, right
+    if criterion == "gini" and scale != 1:
+        # (W - sum l^2 / W_l - sum r^2 / W_r) / scale over one denominator: int / int rounds once
+        return [
+            _nearest(weight * wl * wr - left_sums[p] * wr - right_sums[p] * wl, scale * wl * wr)
+            for p in positions
+            for wl, wr in ((cast(int, left_sizes[p]), cast(int, right_sizes[p])),)
+        ]
     if criterion == "gini":
         # W - sum l^2 / W_l - sum r^2 / W_r: the sum of _float_cost("gini", ...) of both sides,
         # written out.  A call per cut would make CART's fit about 3% slower, and would round
@@ -557,8 +638,8 @@ def _float_costs(
         return list(map(float, listed))
     return [
         float(
-            _float_cost(criterion, left_sizes[p], left_sums[p])
-            + _float_cost(criterion, right_sizes[p], right_sums[p])
+            _float_cost(criterion, left_sizes[p], left_sums[p], scale)
+            + _float_cost(criterion, right_sizes[p], right_sums[p], scale)
         )
         for p in positions
     ]

@@ -25,7 +25,7 @@ from typing import Protocol, TypeVar
 
 from attrs import frozen
 
-from dtree.arithmetic import rational
+from dtree.arithmetic import exact_sum, rational
 from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
 from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
@@ -183,6 +183,11 @@ class Classes:
             for k, count in Counter(map(self.values.__getitem__, rows)).items():
                 counts[k] = count
             return tuple(counts)
+        if Fraction in set(map(type, weights)) and not any(isinstance(w, float) for w in weights):
+            by_class: list[list[int | Fraction]] = [[] for _ in self.classes]
+            for row, weight in zip(rows, weights, strict=True):
+                by_class[self.values[row]].append(rational(weight))  # no float: as it is
+            return tuple(map(exact_sum, by_class))  # fractions: over a common denominator
         for row, weight in zip(rows, weights, strict=True):
             counts[self.values[row]] += weight
         return tuple(counts)

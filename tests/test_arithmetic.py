@@ -1,4 +1,4 @@
-"""dtree.arithmetic: which values are numbers, their exact values, and square roots."""
+"""dtree.arithmetic: which values are numbers, their exact values and sums, and square roots."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import dataset
-from dtree.arithmetic import check_count, exact, is_number, square_root
+from dtree.arithmetic import (
+    check_count,
+    common_denominator,
+    exact,
+    exact_sum,
+    is_number,
+    numerators,
+    square_root,
+)
 from dtree.errors import DtreeError
 
 
@@ -84,3 +92,14 @@ def test_check_count_refuses(value: object, low: int, high: float, message: str)
 def test_check_count_passes_a_count_through() -> None:
     assert check_count("k", 0, 0) == 0
     assert check_count("k", 10, 2, 10) == 10
+
+
+@given(st.lists(st.one_of(st.integers(-(10**20), 10**20), st.fractions()), max_size=30))
+def test_exact_sum_is_the_sum_of_the_fractions(values: list[int | Fraction]) -> None:
+    """Added over the common denominator: the value and the type of the plain sum."""
+    plain = sum(values)
+    assert exact_sum(values) == plain
+    assert type(exact_sum(values)) is type(plain)
+    denominator = common_denominator(values)
+    scaled = numerators(values, denominator)
+    assert all(n == v * denominator for n, v in zip(scaled, values, strict=True))

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from attrs import evolve
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dtree.candidates import candidates, exact_score, first_best, reaches, subsets
 from dtree.conditions import holds
 from dtree.counts import class_counts
-from dtree.dataset import Dataset
+from dtree.dataset import Dataset, Weight
 from dtree.impurity import gini, impurity_decrease
 from dtree.learner import CART
 from dtree.partition import start
@@ -93,3 +94,36 @@ def test_the_m_minus_1_ordered_splits_merge_each_values_part_a_bounded_number_of
     (candidate,) = candidates(frame, root)
     assert len(candidate.conditions) == 2
     assert merged <= 4 * m  # merging all m parts at each of the m - 1 cuts: m * (m - 1)
+
+
+@given(
+    datasets(min_rows=2, max_rows=15, max_numeric=2, max_classes=3),
+    st.lists(
+        st.one_of(
+            st.integers(1, 5),
+            st.fractions(min_value=Fraction(1, 100), max_value=5, max_denominator=1000),
+            st.floats(min_value=1e-3, max_value=5.0),
+        ),
+        min_size=15,
+        max_size=15,
+    ),
+)
+def test_a_cut_of_fraction_weights_counts_the_weight_it_sends_each_way(
+    data: Dataset, drawn: list[Weight]
+) -> None:
+    """The parts of a numeric cut come from the scan's counts, added over a common
+    denominator: they are the exact class weights of the rows each side, as summed plainly."""
+    weighted = data.with_weights(drawn[: len(data.target)])
+    frame, root = start(CART, weighted)
+    classes = weighted.schema.classes
+    for candidate in candidates(frame, root):
+        column = weighted.columns[weighted.schema.index(candidate.attribute)]
+        expected = []
+        for condition in candidate.conditions:
+            counts = [Fraction(0)] * len(classes)
+            for row in weighted.present().rows:
+                if holds(condition, {candidate.attribute: column[row]}):
+                    label = classes.index(str(weighted.target[row]))
+                    counts[label] += Fraction(weighted.weights[row])
+            expected.append(tuple(counts))
+        assert candidate.parts == tuple(expected)

@@ -2060,7 +2060,7 @@ def test_fit_optimal_takes_each_objective(
         ([], "--algorithm optimal needs --max-depth, --max-errors or --alpha"),
         (["--max-errors", "1", "--alpha", "0.1"], "two objectives; give one"),
         (["--alpha", "0.1", "--max-leaf-nodes", "3"], "--max-leaf-nodes bounds the least-error"),
-        (["--max-depth", "3", "--budget", "3"], "more than 3 subproblems (budget=3)"),
+        (["--max-depth", "3", "--budget", "3"], "--budget 3 spent before the exact search"),
         (["--max-depth", "2", "--missing", "impute"], "--missing applies to id3 and c45 and cart"),
         (["--max-depth", "-1"], "--max-depth must be an integer >= 0"),
         (["--alpha", "-1"], "--alpha must be a finite number >= 0"),
@@ -2082,6 +2082,26 @@ def test_fit_optimal_refuses_in_one_line(
     assert err.startswith("dtree: error: ")
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_a_spent_budget_says_what_to_do_in_the_options_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One subproblem, a stump over 2,000 thresholds, is more work than --budget 1000."""
+    rows = "".join(f"{i},{'ab'[i // 3 % 2]}\n" for i in range(2000))
+    data = write(tmp_path, "long.csv", "x,y\n" + rows)
+    options = ["fit", data, "--target", "y", "--algorithm", "optimal", "--max-depth", "1"]
+    status, out, err = run(capsys, *options, "--budget", "1000")
+    assert (status, out) == (2, "")
+    assert err.startswith("dtree: error: --budget 1,000 spent before the exact search was done")
+    assert "give a smaller --max-depth" in err
+    assert "or a larger --budget" in err
+    assert "max_depth" not in err
+    assert "budget=" not in err
+    assert len(err.splitlines()) == 1
+    status, out, _ = run(capsys, *options, "--budget", "10000")
+    assert status == 0
+    assert out.startswith("root")
 
 
 def test_an_objective_of_optimal_given_to_a_greedy_learner_is_refused(

@@ -21,6 +21,7 @@ from dtree.counts import (
     plurality,
     ratio,
     stats_of,
+    total,
     transpose,
 )
 from dtree.dataset import Dataset, Nominal, Weight
@@ -208,3 +209,19 @@ def test_the_statistics_of_rows_are_the_sum_of_any_partition_of_them(
     ]
     weights = [[data.weights[row] if row in piece else 0 for row in data.rows] for piece in pieces]
     assert is_sum_of(stats_of(data), [stats_of(data, w) for w in weights])
+
+
+WEIGHTS = st.one_of(
+    st.integers(0, 10**6), st.fractions(min_value=0, max_value=10**6), st.floats(0, 1e6)
+)
+
+
+@given(st.lists(WEIGHTS, max_size=30))
+def test_a_total_is_the_exact_sum_rounded_once_in_any_order(weights: list[Weight]) -> None:
+    """The sum of the weights' exact values (added over their common denominator), rounded
+    to a float once where a float is among them; integers stay integers."""
+    exact = sum((Fraction(w) for w in weights), Fraction(0))
+    found = total(weights)
+    assert found == (float(exact) if any(isinstance(w, float) for w in weights) else exact)
+    assert type(found) is type(sum(weights)) or isinstance(found, float)
+    assert total(weights[::-1]) == found

@@ -7,8 +7,9 @@ the solver's tree must be the least under that order, for every objective.
 
 from __future__ import annotations
 
+import pickle
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -16,6 +17,7 @@ from typing import NamedTuple
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_progress import assert_kept_the_promise, recorded
 
 from dtree import invariants as law
 from dtree import optimal
@@ -26,6 +28,7 @@ from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.presets import cart, id3
+from dtree.progress import STEPS, Progress, Report
 from dtree.prune import cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text
 from dtree.strategies import datasets
@@ -233,8 +236,75 @@ def test_penalized_is_at_most_the_greedy_path_at_every_alpha() -> None:
 
 def test_the_budget_stops_the_search_with_a_clear_error() -> None:
     tennis = load("play-tennis")
-    with pytest.raises(DtreeError, match=r"more than 3 subproblems \(budget=3\)"):
+    with pytest.raises(DtreeError, match=r"budget=3 spent before the exact search was done"):
         optimal.least_error(tennis, 3, budget=3)
+
+
+def thresholds(n: int) -> Dataset:
+    """n distinct values of one numeric attribute: n - 1 tests, classes in runs of three."""
+    return Dataset.from_columns(
+        {"x": list(range(n)), "y": ["ab"[i // 3 % 2] for i in range(n)]}, target="y"
+    )
+
+
+def test_the_budget_counts_work_not_subproblems() -> None:
+    """A stump over 2,000 thresholds is one subproblem, but a scan of 2,000 rows: it is
+    work the budget counts, and a budget too small for it stops the search."""
+    data = thresholds(2000)
+    with pytest.raises(optimal.BudgetError, match="budget=1,000 spent") as raised:
+        optimal.least_error(data, 1, budget=1000)
+    assert raised.value.budget == 1000
+    assert n_leaves(optimal.least_error(data, 1, budget=10_000)) == 2
+    with pytest.raises(optimal.BudgetError):  # and so does a depth-two search of its rows
+        optimal.least_error(data, 2, budget=100_000)
+
+
+def test_a_spent_budget_is_pickled_whole() -> None:
+    """A search in a process pool hands its error back whole."""
+    error = pickle.loads(pickle.dumps(optimal.BudgetError(7)))
+    assert isinstance(error, optimal.BudgetError)
+    assert (error.budget, str(error)) == (7, str(optimal.BudgetError(7)))
+
+
+SEARCHES: dict[str, Callable[..., object]] = {
+    "least_error": partial(optimal.least_error, max_depth=2),
+    "least_error, 3 leaves": partial(optimal.least_error, max_depth=3, max_leaves=3),
+    "smallest": partial(optimal.smallest, max_errors=2, max_depth=3),
+    "penalized": partial(optimal.penalized, alpha=Fraction(1, 20)),
+    "frontier": partial(optimal.frontier, max_depth=2),
+}
+
+
+def searched(search: Callable[..., object], data: Dataset, report: Report) -> object:
+    return search(data, progress=report)
+
+
+@settings(max_examples=20)
+@given(datasets(max_rows=12, max_numeric=2))
+def test_a_search_reports_the_share_of_its_budget_spent(data: Dataset) -> None:
+    """Every search keeps the promise of dtree.progress, and finds what it finds without a
+    callback."""
+    for search in SEARCHES.values():
+        try:
+            plain = search(data)
+        except DtreeError:  # no tree within max_errors
+            continue
+        found, seen = recorded(partial(searched, search, data))
+        assert found == plain
+        assert_kept_the_promise(seen, float(optimal.BUDGET))
+
+
+def test_a_long_search_reports_a_bounded_number_of_times() -> None:
+    data = thresholds(300)
+    tree, seen = recorded(lambda report: optimal.least_error(data, 2, progress=report))
+    assert tree == optimal.least_error(data, 2)
+    assert_kept_the_promise(seen, float(optimal.BUDGET))
+    seen_small: list[Progress] = []
+    with pytest.raises(optimal.BudgetError):
+        optimal.least_error(data, 3, budget=200_000, progress=seen_small.append)
+    shares = [p.share for p in seen_small]
+    assert 100 < len(shares) <= STEPS
+    assert shares == sorted(shares)
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,10 +15,16 @@ from dtree.dataset import Weight
 from dtree.errors import DtreeError
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 from dtree.splits import (
+    COSTS,
     Cut,
+    Scan,
     _first_exact_best,
+    _float_costs,
+    _lefts,
+    _offered_cuts,
     _prefix_sums,
     _suffix_sums,
+    _window,
     best_cut,
     boundary_points,
     c45_threshold,
@@ -299,3 +306,76 @@ def test_the_exact_tie_break_takes_the_first_cut_of_largest_exact_decrease(crite
                         weights,
                         positions,
                     )
+
+
+def _scan_of_fractions(
+    values: list[float],
+    classes: list[int],
+    weights: list[Weight],
+    criterion: str,
+    min_side: Weight,
+) -> Scan:
+    """The scan of exact weights as it was first defined: every sum a sum of the fractions
+    themselves (the scan now adds them as integers over their common denominator)."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    sorted_values = [values[i] for i in order]
+    ordered = [classes[i] for i in order]
+    row_weights = [weights[i] for i in order]
+    totals: list[float] = [0, 0, 0]
+    left = _prefix_sums(criterion, ordered, row_weights, totals)
+    weight = sum(totals)
+    offered, allowed = _offered_cuts(sorted_values, ordered, row_weights, weight, min_side)
+    if not offered:
+        return Scan((), (), tuple(totals), allowed, 0.0)
+    right = _suffix_sums(criterion, ordered, row_weights, totals, left)
+    costs = _float_costs(criterion, weight, offered, left, right)
+    least = min(costs)
+    window = _window(criterion, len(order), weight)
+    near = [p for p, cost in zip(offered, costs, strict=True) if cost <= least + window]
+    if len(near) > 1 and criterion != "entropy":
+        near = [_first_exact_best(criterion, near, left, right)]
+    cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
+    decrease = (COSTS[criterion](totals, weight) - least) / weight
+    return Scan(cuts, _lefts(near, ordered, row_weights, 3), tuple(totals), allowed, decrease)
+
+
+FRACTIONS = st.fractions(min_value=Fraction(1, 1000), max_value=10, max_denominator=10**6)
+
+
+@given(
+    st.lists(
+        st.tuples(GRID, st.integers(0, 2), st.one_of(st.integers(1, 3), FRACTIONS)),
+        min_size=1,
+        max_size=30,
+    ),
+    st.sampled_from(["gini", "entropy", "misclassification"]),
+    st.one_of(st.just(0), FRACTIONS),
+)
+def test_a_scan_of_fractions_is_the_scan_of_their_sums_as_fractions(
+    rows: list[tuple[float, int, Weight]], criterion: str, min_side: Weight
+) -> None:
+    """The scan adds fractions as integers over their common denominator: the same cuts,
+    exact counts and allowed cuts, and the same float decrease (the screen), to the last bit
+    where every weight is a fraction.  Where integers are among them, a sum of fractions
+    divided Gini's sums of a side of integers in floats: the screen (a share of the node's
+    weight) may then differ in its last bits, never the cuts, as the window is wide (and
+    exact ties are compared exactly)."""
+    values, classes, weights = (list(column) for column in zip(*rows, strict=True))
+    found = best_cut(values, classes, weights, criterion=criterion, n_classes=3, min_side=min_side)
+    if len(rows) < 2:
+        return
+    model = _scan_of_fractions(values, classes, weights, criterion, min_side)
+    assert abs(found.decrease - model.decrease) <= 1e-12  # the screen is 1e-9 of the weight
+    if all(isinstance(w, Fraction) for w in weights):
+        assert found == model
+    assert evolve(found, decrease=model.decrease) == model
+
+
+def test_a_scan_of_floats_as_fractions_adds_them_exactly() -> None:
+    """Weights of the binary fractions of floats (boosting's, reweighted) far apart in size,
+    whose common denominator is 2^1074: the scan's integers stand for them exactly."""
+    weights: list[Weight] = [Fraction(5e-324), Fraction(0.75), Fraction(1e-300), Fraction(3)]
+    values, classes = [1.0, 2.0, 3.0, 4.0], [0, 1, 0, 1]
+    for criterion in ("gini", "entropy", "misclassification"):
+        found = best_cut(values, classes, weights, criterion=criterion, n_classes=3, min_side=0)
+        assert found == _scan_of_fractions(values, classes, weights, criterion, 0)

@@ -15,6 +15,11 @@ In one run, on 20,000 rows (``--rows``) of 10 numeric attributes:
   ``dtree.ensemble.predict_many`` against ``predict``, and the share of rows
   on which the two forests agree (they are different forests: each draws its
   own samples and attributes, so this is near, not at, 100%);
+- AdaBoost (SAMME) of 50 stumps (``--rounds``) on the two-class problem:
+  ``dtree.boosting.adaboost`` (its default: exact weights while their
+  denominators are short, floats after) against ``AdaBoostClassifier(
+  estimator=DecisionTreeClassifier(max_depth=1), n_estimators=50)``, with both
+  ensembles' training accuracy;
 - gradient boosting of 100 stages (``--stages``) of depth-3 regression
   trees, learning rate 0.1: ``dtree.boosting.gradient_boost`` with squared
   error on ``bench_regression.py``'s numeric target against
@@ -40,13 +45,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from sklearn.ensemble import (
+    AdaBoostClassifier,
     GradientBoostingClassifier,
     GradientBoostingRegressor,
     RandomForestClassifier,
 )
+from sklearn.tree import DecisionTreeClassifier
 
 from dtree.bagging import random_forest
-from dtree.boosting import gradient_boost
+from dtree.boosting import adaboost, gradient_boost
 from dtree.dataset import Dataset, Example
 from dtree.ensemble import Ensemble, decisions, predict_many
 
@@ -61,6 +68,7 @@ else:  # run as a script, from its own folder
 ROWS = 20_000
 TREES = 100
 STAGES = 100
+ROUNDS = 50
 DEPTH = 3
 LEARNING_RATE = 0.1
 
@@ -109,6 +117,7 @@ def measure(
     *,
     trees: int = TREES,
     stages: int = STAGES,
+    rounds: int = ROUNDS,
     seed: int = 0,
     dtree_repeats: int = 1,
     sklearn_repeats: int = 3,
@@ -165,6 +174,22 @@ def measure(
             predict_task,
             *timings[predict_task],
             f"the forests agree on {agreement(ours, theirs):.4f} of the rows",
+        )
+    )
+    ada_task = f"AdaBoost (SAMME), {rounds} stumps"
+    model, estimator = timed(
+        ada_task,
+        lambda: adaboost(data, n_rounds=rounds),
+        lambda: AdaBoostClassifier(
+            estimator=DecisionTreeClassifier(max_depth=1), n_estimators=rounds, random_state=seed
+        ).fit(x, y),
+    )
+    lines.append(
+        Line(
+            ada_task,
+            *timings[ada_task],
+            f"training accuracy {agreement(predict_many(model, data.examples()), y):.4f}"
+            f" and {agreement(estimator.predict(x), y):.4f}",
         )
     )
     boost_task = f"gradient boosting, squared error, {stages} stages"
@@ -242,14 +267,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = options(__doc__, rows=ROWS, repeats=(("dtree", 1), ("sklearn", 3)))
     parser.add_argument("--trees", type=int, default=TREES, help=f"default {TREES}")
     parser.add_argument("--stages", type=int, default=STAGES, help=f"default {STAGES}")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"default {ROUNDS}")
     args = parser.parse_args(argv)
-    if min(args.rows, args.trees, args.stages) < 1:
-        parser.error("--rows, --trees and --stages take 1 or more")
+    if min(args.rows, args.trees, args.stages, args.rounds) < 1:
+        parser.error("--rows, --trees, --stages and --rounds take 1 or more")
     log = Log(args.quiet, "bench_ensemble")
     lines = measure(
         args.rows,
         trees=args.trees,
         stages=args.stages,
+        rounds=args.rounds,
         seed=args.seed,
         dtree_repeats=args.dtree_repeats,
         sklearn_repeats=args.sklearn_repeats,

@@ -11,6 +11,12 @@ flipped with probability 0.1), it times the least-error tree of depth 2 and of d
 ``dtree.optimal.least_error`` against STreeD (``pystreed``'s ``STreeDClassifier``) and DL8.5
 (``pydl8.5``'s ``DL85Classifier``), and states the ratio to the faster of the two.
 
+With ``--numeric``, the features are numbers instead (``make_numeric_problem``: each uniform
+on [0, 1) to three decimals, the class ``(x0 > 0.6 and x1 > 0.3) or x2 < 0.2`` with the same
+noise), on the two smaller sizes: dtree reads numeric attributes and tries a cut between every
+two adjacent values (about 400 on 500 rows), and each solver gets the same tests as 0/1 columns
+(``dtree.optimal.binarised``, not timed), one per cut.
+
 All three are exact, so their training errors must be equal: the script recounts each
 solver's error from its predictions and, where any differs from dtree's, says so on the line
 and exits 1 (DL8.5 runs as it comes, with its fast depth-two routine, which on some inputs of
@@ -50,9 +56,9 @@ NOISE = 0.1
 
 @dataclass(frozen=True)
 class Problem:
-    """Rows of 0/1 features and their 0/1 class."""
+    """Rows of features (0/1, or numbers) and their 0/1 class."""
 
-    rows: list[list[int]]
+    rows: Sequence[Sequence[float]]  # 0/1 integers, or the numbers of a numeric problem
     labels: list[int]
 
 
@@ -63,6 +69,25 @@ def make_problem(rows: int, features: int, seed: int = 0) -> Problem:
     x = [[draw.randint(0, 1) for _ in range(features)] for _ in range(rows)]
     y = [int((f[0] and f[1]) or (f[2] and not f[3])) ^ (draw.random() < NOISE) for f in x]
     return Problem(x, y)
+
+
+def make_numeric_problem(rows: int, features: int, seed: int = 0) -> Problem:
+    """Random numbers in [0, 1) to three decimals; the class is (x0 > 0.6 and x1 > 0.3) or
+    x2 < 0.2, flipped with probability NOISE."""
+    draw = random.Random(seed)
+    x = [[round(draw.random(), 3) for _ in range(features)] for _ in range(rows)]
+    y = [int((f[0] > 0.6 and f[1] > 0.3) or f[2] < 0.2) ^ (draw.random() < NOISE) for f in x]
+    return Problem(x, y)
+
+
+def numeric_dataset(problem: Problem) -> Dataset:
+    """The problem as dtree data: each feature a numeric attribute."""
+    width = len(problem.rows[0])
+    columns: dict[str, list[float] | list[str]] = {
+        f"x{j}": [float(row[j]) for row in problem.rows] for j in range(width)
+    }
+    columns["y"] = [str(label) for label in problem.labels]
+    return Dataset.from_columns(columns, target="y")
 
 
 def dataset(problem: Problem) -> Dataset:
@@ -110,6 +135,7 @@ class Line:
     solver: str
     fastest: Timing
     errors: dict[str, int]
+    tests: int = 0  # numeric features: the 0/1 columns the solvers were given
 
     @property
     def agrees(self) -> bool:
@@ -122,15 +148,23 @@ def measure(
     depth: int,
     *,
     seed: int = 0,
+    numeric: bool = False,
     dtree_repeats: int = 1,
     solver_repeats: int = 3,
     log: Callable[[str], None] = lambda text: None,
 ) -> Line:
     """Times and errors of every solver on one problem at one depth."""
-    problem = make_problem(rows, features, seed)
-    data = dataset(problem)
-    x, y = np.array(problem.rows, dtype=np.int32), np.array(problem.labels, dtype=np.int32)
-    what = f"{rows} x {features}, depth {depth}"
+    if numeric:
+        problem = make_numeric_problem(rows, features, seed)
+        data = numeric_dataset(problem)
+        columns = optimal.binarised(data).columns
+        x = np.array([[v == "1" for v in column] for column in columns], dtype=np.int32).T
+    else:
+        problem = make_problem(rows, features, seed)
+        data = dataset(problem)
+        x = np.array(problem.rows, dtype=np.int32)
+    y = np.array(problem.labels, dtype=np.int32)
+    what = f"{rows} x {features}{' numeric' if numeric else ''}, depth {depth}"
     ours, tree = best_time(
         lambda: optimal.least_error(data, depth), dtree_repeats, lambda t: log(f"{what}: dtree {t}")
     )
@@ -145,7 +179,8 @@ def measure(
     if not timings:
         raise SystemExit("bench_optimal: no solver installed (pip install -e '.[optimal]')")
     fastest = min(timings, key=lambda name: timings[name].cpu)
-    return Line(rows, features, depth, ours, fastest, timings[fastest], errors)
+    tests = x.shape[1] if numeric else 0
+    return Line(rows, features, depth, ours, fastest, timings[fastest], errors, tests)
 
 
 def _fit(estimator: Any, x: Any, y: Any) -> Any:
@@ -174,7 +209,7 @@ def report(lines: Sequence[Line]) -> str:
             f" {line.solver:>7} {line.fastest.wall:>9.4f}"
             f" {_ratio(line.dtree.wall, line.fastest.wall):>8} {line.dtree.cpu:>12.3f}"
             f" {line.fastest.cpu:>13.4f} {_ratio(line.dtree.cpu, line.fastest.cpu):>10}"
-            f" {errors:>6}"
+            f" {errors:>6}{f'  numeric, {line.tests} tests' if line.tests else ''}"
         )
     return "\n".join(table)
 
@@ -184,16 +219,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--depths", default=",".join(map(str, DEPTHS)), help="depths to time (default 2,3)"
     )
+    parser.add_argument(
+        "--numeric",
+        action="store_true",
+        help="numeric features, every cut a test, on the two smaller sizes",
+    )
     args = parser.parse_args(argv)
     log = Log(args.quiet, "bench_optimal")
     depths = [int(d) for d in args.depths.split(",")]
     sizes = sorted({max(2, args.rows // 50), max(2, args.rows // 10), args.rows})
+    if args.numeric:
+        sizes = sizes[:-1]
     lines = [
         measure(
             rows,
             features,
             depth,
             seed=args.seed,
+            numeric=args.numeric,
             dtree_repeats=args.dtree_repeats,
             solver_repeats=args.solver_repeats,
             log=log,
