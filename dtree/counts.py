@@ -244,6 +244,10 @@ def total(weights: Iterable[Weight]) -> Weight:
     (6, True)
     """
     weights = tuple(weights)
+    if not weights or type(weights[0]) is int:  # mostly integers: sum them at C speed
+        plain = sum(weights)
+        if not _is_float(plain):  # exact: an integer, or the few fractions among them
+            return plain
     kinds = set(map(type, weights))
     if any(issubclass(kind, float) for kind in kinds):  # add exactly, and round once
         return float(exact_sum(tuple(map(rational, weights))))

@@ -434,7 +434,7 @@ def _prefix_sums(
         last = [0.0] * len(counts)
         for k, w in zip(classes, weights, strict=True):
             counts[k] = now = counts[k] + w
-            x = _nearest(now, scale)
+            x = float(now) if scale == 1 else now / scale  # _nearest, inline in this loop
             xlogx = x * log2(x) if x > 0 else 0.0
             steps.append(xlogx - last[k])
             last[k] = xlogx
