@@ -355,15 +355,20 @@ def as_read(cell: Cell) -> Value:
     return float(cell) if isinstance(cell, int) else cell
 
 
+def written_table(path: Path, names: list[str], columns: list[list[Cell]]) -> Path:
+    """``path``, written as a CSV file of the columns, each cell spelled as a file spells it."""
+    with path.open("w", encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(names)
+        writer.writerows(map(spelled, row) for row in zip(*columns, strict=True))
+    return path
+
+
 @given(tables())
 def test_a_table_written_then_read_gives_the_same_values(columns: list[list[Cell]]) -> None:
     names = [f"c{j}" for j in range(len(columns))]
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "table.csv")
-        with path.open("w", encoding="utf-8", newline="") as stream:
-            writer = csv.writer(stream)
-            writer.writerow(names)
-            writer.writerows(map(spelled, row) for row in zip(*columns, strict=True))
+        path = written_table(Path(folder, "table.csv"), names, columns)
         data = read_csv(path, target=names[-1])
     for name, column in zip(names[:-1], columns, strict=False):
         assert data.column(name) == tuple(map(as_read, column))
@@ -657,11 +662,7 @@ def test_rows_typed_in_batches_of_any_size_are_the_rows_read_at_once(
 ) -> None:
     names = [f"c{j}" for j in range(len(columns))]
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "table.csv")
-        with path.open("w", encoding="utf-8", newline="") as stream:
-            writer = csv.writer(stream)
-            writer.writerow(names)
-            writer.writerows(map(spelled, row) for row in zip(*columns, strict=True))
+        path = written_table(Path(folder, "table.csv"), names, columns)
         whole = read_csv(path, target=names[-1])
         with patch.object(load, "_BATCH", batch):
             assert read_csv(path, target=names[-1]) == whole
