@@ -13,19 +13,22 @@
     to standard output or to FILE, in one of the :data:`FORMATS`: ``text`` (indented lines,
     the default), ``rules`` (one rule per leaf), ``dnf`` (each class's
     formula), ``dot`` (a Graphviz graph), ``python`` (the source of a
-    function of nested ``if`` statements) or ``json`` (a model file).
+    function of nested ``if`` statements) or ``json`` (a model file); without
+    ``--format``, a FILE named ``.json``, ``.dot``, ``.gv`` or ``.py`` gets that format.
 ``dtree evaluate (FILE.csv --target COL | --dataset NAME) [options] [--folds K] [--seed N]``
     Cross-validate the learner fit would use (its trees grown in P
     processes with ``--processes P``, the same scores) and print its scores: the
     error of each fold, their mean and standard error and, for
     classification, the accuracy, the confusion matrix of all the folds
-    and each class's precision, recall and F1.
+    (of at most 20 classes unless ``--matrix``) and each class's precision,
+    recall and F1.
 ``dtree prune (FILE.csv --target COL | --dataset NAME) [options] --method METHOD``
     Learn a tree as fit does, prune it and print it, with what the method
     measured: reduced-error pruning on a held-out share of the data;
     cost-complexity pruning with the table of its path (alpha, leaves,
     training error, cross-validated or held-out error and its standard
-    error), a line that sums up the row chosen, and the tree it selects;
+    error; the rows near the chosen one, or all with ``--all-rows``), a
+    line that sums up the row chosen, and the tree it selects;
     or C4.5's pessimistic pruning.
 ``dtree forest (FILE.csv --target COL | --dataset NAME) [--trees N] [--max-features K]``
     Grow a random forest (:func:`dtree.bagging.bag` of CART trees, K
@@ -54,12 +57,14 @@
     them; it may hold others, the target among them, which are not read.
     A missing value is spread over the branches as C4.5 does, by their training
     weight, or, with ``--spread equal``, in equal shares, the notes' vote
-    (:func:`dtree.tree.reach`).
+    (:func:`dtree.tree.reach`).  The rows that hold a value no branch of
+    the model takes are counted in one warning.
 ``dtree discretize (FILE.csv --target COL | --dataset NAME) [--method M] [--bins K]``
     Cut numeric attributes (every one, or each ``--attribute COL``) into ranges, by
     Fayyad and Irani's entropy method (``entropy``, the default), equal ``width`` or
-    equal ``frequency`` (``--bins K`` ranges), and write the data as CSV with the
-    ranges in their place (:mod:`dtree.discretize`).
+    equal ``frequency`` (``--bins K`` ranges), and write the data with the ranges in
+    their place (:mod:`dtree.discretize`), as CSV, or as ARFF to a FILE named ``.arff``
+    or with ``--format arff``.
 ``dtree rules MODEL.json [--prune METHOD (FILE.csv --target COL | --dataset NAME)]``
     The model's rules, or the rules pruned on data with their default
     class: METHOD ``pessimistic`` is C4.5rules' estimate on training data,
@@ -179,7 +184,7 @@ from dtree.prune import (
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
-from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, warn_untaken
+from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, untaken_examples
 
 __all__ = ["main"]
 
@@ -210,10 +215,9 @@ def exact(
     except optimal.BudgetError as error:
         raise DtreeError(
             f"--budget {error.budget:,} spent before the exact search was done (its units of"
-            " work: 6 for a test tried on a subproblem's rows, 3 for a class counted, 1 for a"
-            f" row scanned; the default, {optimal.BUDGET:,}, is about half a minute); give a"
-            " smaller --max-depth, fewer thresholds (dtree discretize bins numeric attributes),"
-            " or a larger --budget"
+            f" work: {optimal.UNITS}; the default, {optimal.BUDGET:,}, is about half a"
+            " minute); give a smaller --max-depth, fewer thresholds (dtree discretize bins"
+            " numeric attributes), or a larger --budget"
         ) from None
 
 
@@ -283,10 +287,23 @@ def j48(
     >>> n_leaves(j48(load("iris"))), n_leaves(j48(load("iris"), unpruned=True))
     (5, 5)
     """
+    if not data.schema.is_classification:
+        target = quote(data.schema.target.name)
+        raise DtreeError(f"j48 grows classification trees, and the target {target} is numeric")
+    if type(min_objects) is not int or min_objects < 1:
+        raise DtreeError(
+            f"--min-objects must be a whole number >= 1 for j48 (J48's -M), got {min_objects}"
+        )
+    if not 0 < confidence <= MAX_J48_CONFIDENCE:
+        raise DtreeError(f"--confidence must lie in (0, 0.5] for j48 (J48's -C), got {confidence}")
     settings: dict[str, object] = {"U": unpruned, "M": min_objects}
     if not unpruned:
         settings["C"] = confidence
     return learner_for("j48", **settings)(data, progress=progress)
+
+
+MAX_J48_CONFIDENCE = 0.5
+"""J48 prunes at a confidence level CF in (0, 0.5] (its ``-C``)."""
 
 
 LEARNERS: Mapping[str, Callable[..., Tree]] = {
@@ -430,7 +447,11 @@ def _add_data(command: argparse.ArgumentParser, *, required: bool = True) -> Non
     reading.add_argument(
         "--target", metavar="COL", help="the target column (FILE.arff: by default its last)"
     )
-    reading.add_argument("--classes", metavar="A,B,...", help="the class order (default: sorted)")
+    reading.add_argument(
+        "--classes",
+        metavar="A,B,...",
+        help="the class order (default: sorted; for rules, the model's)",
+    )
     reading.add_argument("--nominal", metavar="COL", action="append", help="read COL as nominal")
     reading.add_argument("--numeric", metavar="COL", action="append", help="read COL as numeric")
     _add_weights(reading)
@@ -517,8 +538,7 @@ def _add_data_and_learning(command: argparse.ArgumentParser, *, pruned: bool = T
         "--budget",
         type=int,
         metavar="N",
-        help="optimal: give up past N units of work, 6 for a test tried on a subproblem's"
-        " rows, 3 for a class counted, 1 for a row scanned (default:"
+        help=f"optimal: give up past N units of work, {optimal.UNITS} (default:"
         f" {optimal.BUDGET:,}, about half a minute)",
     )
     if pruned:
@@ -1042,12 +1062,16 @@ def _given(
 
 
 def _options(arguments: argparse.Namespace) -> dict[str, Any]:
-    """The learning options given, checked to belong to the chosen algorithm."""
+    """The learning options given, checked to belong to the chosen algorithm (and
+    ``--confidence`` to a tree that is pruned)."""
     if arguments.command == "prune":  # its --confidence is the pruning method's
         learning = {name: owners for name, owners in OPTIONS.items() if name not in PRUNING}
         options = _given(arguments, learning, arguments.algorithm, "")
         return options | ({"unpruned": True} if arguments.algorithm in PRUNED else {})
-    return _given(arguments, OPTIONS, arguments.algorithm, "")
+    options = _given(arguments, OPTIONS, arguments.algorithm, "")
+    if options.get("unpruned") and "confidence" in options:
+        raise DtreeError("--confidence says how to prune, and --unpruned asks for no pruning")
+    return options
 
 
 PRUNING = ("unpruned", "confidence")
@@ -1220,7 +1244,7 @@ def _predict(arguments: argparse.Namespace) -> str:
         examples = (
             read() if arguments.missing_marker is None else read(missing=arguments.missing_marker)
         )
-    warn_untaken(members(model), examples, file=arguments.data, first=1)
+    _say_untaken(model, examples, arguments.data)
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
@@ -1232,6 +1256,27 @@ def _predict(arguments: argparse.Namespace) -> str:
                 error.message, file=arguments.data, row=row, column=error.column
             ) from error
     return table.getvalue().removesuffix("\n")
+
+
+def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example], file: str) -> None:
+    """Warn, once, of the rows that hold a value no branch of the model takes (a class of a
+    nominal attribute the model never saw, at a split that names a branch for each value):
+    how many, and where the first is.  A subset split's ``not in`` branch takes any value
+    it does not name, so there a model file cannot tell a value unseen in training."""
+    found = untaken_examples(members(model), examples)
+    if found:
+        index, attribute, value = found[0]
+        warn(
+            DtreeWarning(
+                f"{len(found)} of {_plural(len(examples), 'row', 'rows')}"
+                f" {'holds' if len(found) == 1 else 'hold'} a value no branch of the model"
+                f" takes, this row first ({quote(value)}); each is predicted from the"
+                " training statistics of the split where it stops",
+                file=file,
+                row=index + 1,
+                column=attribute,
+            )
+        )
 
 
 DISCRETIZERS = ("entropy", "width", "frequency")
@@ -1278,6 +1323,9 @@ def _rules(arguments: argparse.Namespace) -> str:
     if arguments.prune is None:
         if given:
             raise DtreeError("FILE.csv and --dataset are the data --prune measures rules on")
+        for option in FILE_ONLY:
+            if getattr(arguments, option) is not None:
+                raise DtreeError(f"{_flag(option)} says how to read the data of --prune")
         return rules(tree)
     if not given:
         raise DtreeError("--prune measures rules on data: give FILE.csv --target COL")
@@ -1376,6 +1424,9 @@ def _report(result: CrossValidation, heading: str, shown: bool | None = None) ->
 
 def _evaluate(arguments: argparse.Namespace) -> str:
     data, learn = _learner(arguments)
+    if arguments.matrix is not None and not data.schema.is_classification:
+        which = "--matrix" if arguments.matrix else "--no-matrix"
+        raise DtreeError(f"{which} is for classes, and the target is numeric: no confusion matrix")
     k = arguments.folds
     _check_folds(k, len(data))
     with _progress(arguments) as progress, _pool(arguments.processes, k) as executor:
@@ -1949,6 +2000,11 @@ def _spoken(warning: DtreeWarning) -> str:
     return text
 
 
+CLEAR_LINE = "\r\x1b[K"
+"""A carriage return and the terminal's erase to the end of the line: a progress line
+drawn there is gone, and is drawn again by its next report or tick."""
+
+
 @contextmanager
 def _warnings_drawn() -> Iterator[None]:
     """Inside the block, each :class:`DtreeWarning` is one line on standard error,
@@ -1962,6 +2018,8 @@ def _warnings_drawn() -> Iterator[None]:
             previous(message, category, *rest, **named)
         elif str(message) not in shown:
             shown.add(str(message))
+            if sys.stderr.isatty():  # on a line of its own, not after a progress line drawn
+                sys.stderr.write(CLEAR_LINE)
             print(f"{PROGRAM}: warning: {_spoken(message)}", file=sys.stderr)
 
     with warnings.catch_warnings():

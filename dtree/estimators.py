@@ -98,7 +98,7 @@ Contents: the estimators above, :func:`dataset`, :func:`expected_failed_checks`,
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, Literal, Self, get_args
@@ -125,6 +125,7 @@ from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
     Attribute,
     Dataset,
+    Example,
     Label,
     Nominal,
     Numeric,
@@ -133,7 +134,7 @@ from dtree.dataset import (
     Weight,
 )
 from dtree.ensemble import Ensemble
-from dtree.errors import DtreeError, check_choice
+from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
 from dtree.frame import columns, rows
 from dtree.grow import grow
@@ -142,7 +143,7 @@ from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
 from dtree.selection import SelectionRule
-from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many, warn_untaken
+from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 
 __all__ = [
     "ALGORITHMS",
@@ -193,8 +194,9 @@ def _attributes(
     them; an array's as numbers, named by ``feature_names_in_`` or ``x0``, ``x1``, ...
     """
     if _is_frame(x):
+        typed = columns(x)  # first, so that a column named twice is refused by its name
         validate_data(estimator, x, reset=reset, skip_check_array=True)
-        return columns(x)
+        return typed
     finite = "allow-nan" if get_tags(estimator).input_tags.allow_nan else True
     with _float_sized("X"):
         array = validate_data(estimator, x, reset=reset, dtype="numeric", ensure_all_finite=finite)
@@ -271,6 +273,11 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
     def _fit(self, x: Any, target: Sequence[Any], weights: Any, classes: Any) -> None:
         data = dataset(self, x, target, weights, classes=classes)
         self.attribute_names_ = data.schema.names
+        self.categories_ = {
+            attribute.name: attribute.domain.values
+            for attribute in data.schema.attributes
+            if isinstance(attribute.domain, Nominal)
+        }
         model = self._model(data)
         if isinstance(model, Ensemble):
             self.ensemble_ = model
@@ -314,7 +321,7 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
                 (Attribute(n, a.domain), v) for n, (a, v) in zip(names, typed, strict=True)
             )
         examples = rows(typed)
-        warn_untaken(ensemble.members(self._fitted()), examples)
+        _say_unseen(self.categories_, examples)
         return examples
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
@@ -328,6 +335,31 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+def _say_unseen(categories: Mapping[str, Sequence[str]], examples: Sequence[Example]) -> None:
+    """Warn, once, of the rows of X that hold a category of a nominal column unseen in
+    training (not in ``categories``): how many, and the first (counted from 0).  A tree
+    sends such a value down a subset split's ``not in`` branch, or stops it at a split
+    that names a branch for each training value, whose statistics then answer."""
+    unseen = [
+        (row, name, example[name])
+        for row, example in enumerate(examples)
+        for name, values in categories.items()
+        if example[name] is not None and example[name] not in values
+    ]
+    rows_unseen = len({row for row, _, _ in unseen})
+    if unseen:
+        row, name, value = unseen[0]
+        warn(
+            DtreeWarning(
+                f"{rows_unseen} of {len(examples)} rows"
+                f" {'holds' if rows_unseen == 1 else 'hold'} a category unseen in training,"
+                f" the first row {row} ({quote(name)} = {quote(value)}); the tree sends it"
+                " down a 'not in' branch, or answers from the split that names no branch"
+                " for it"
+            )
+        )
 
 
 def _weights(sample_weight: Any, y: Any) -> Any:

@@ -15,8 +15,10 @@ Holds
     The file opened if it is one that ends, its lines decoded and bounded one
     at a time, and the progress of reading them: what every reader here and
     :mod:`dtree.arff` share.
+:func:`csv_records`
+    The records of CSV text already read whole (rpart's frame and splits).
 :data:`LINE_LIMIT`, :data:`TEXT_LIMIT`
-    The bounds on a line of a data file and on a whole model file.
+    The bounds on a line (and a row) of a data file and on a whole model file.
 
 How a file becomes a dataset
 ----------------------------
@@ -75,6 +77,8 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import BinaryIO, Literal, cast
 
+from attrs import define
+
 from dtree.arithmetic import Number
 from dtree.dataset import Dataset, Value, Weight, check_weight, collection
 from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
@@ -85,6 +89,7 @@ __all__ = [
     "LINE_LIMIT",
     "TEXT_LIMIT",
     "csv_field",
+    "csv_records",
     "csv_text",
     "data_file",
     "decimal",
@@ -104,9 +109,10 @@ LINE_LIMIT = 2**20
 1,048,576, ten thousand fields of a hundred characters.  A longer line is an error naming it,
 so that a file of one endless line fails at once rather than filling the memory."""
 
-TEXT_LIMIT = 2**30
-"""The most bytes :func:`read_text` reads: 1 GiB, about seven million nodes of a model file
-(a node takes about 150 bytes of JSON), such as a forest of 100 trees of 70,000 nodes."""
+TEXT_LIMIT = 2**28
+"""The most bytes :func:`read_text` reads: 256 MiB, about 1.8 million nodes of a model file
+(a node takes about 150 bytes of JSON), such as a forest of 100 trees of 18,000 nodes.
+Parsing JSON takes several times the text in memory, so the bound is a few GB at most."""
 
 # Python's float() also takes '1_000', ' 1 ', 'nan', 'inf' and non-ASCII
 # digits; a data file should only have to mean what it plainly says.
@@ -322,8 +328,7 @@ def _bounded_bytes(stream: BinaryIO, size: int | None, file: str) -> bytes:
         read += len(chunk)
     held = "" if size is None or size <= TEXT_LIMIT else f"{size} bytes: "
     raise DtreeError(
-        f"{held}more than TEXT_LIMIT = {TEXT_LIMIT} bytes, the most a file read whole (a model"
-        " file) may hold",
+        f"{held}more than {TEXT_LIMIT:,} bytes, the most a file read whole (a model file) may hold",
         file=file,
     )
 
@@ -430,7 +435,8 @@ def _check_lines(lines: Sequence[str], rest: str, number: int, file: str, *, nul
     if len(rest) > LINE_LIMIT or (lines and max(map(len, lines)) > LINE_LIMIT):
         at = next((i for i, line in enumerate(lines) if len(line) > LINE_LIMIT), len(lines))
         raise DtreeError(
-            f"line {number + at + 1} is longer than LINE_LIMIT = {LINE_LIMIT} characters",
+            f"line {number + at + 1} is longer than {LINE_LIMIT:,} characters, the most a line"
+            " may hold",
             file=file,
         )
     if nul:
@@ -492,13 +498,13 @@ def reading_meter(
 # -- from lines to records and rows ---------------------------------------------------------
 
 
-def _records(text: str, file: str) -> list[list[str]]:
+def csv_records(text: str, file: str) -> list[list[str]]:
     """The non-blank records of CSV ``text`` read whole (as rpart's frame is), each field
     stripped.
 
-    >>> _records('a, b \\n\\n "x, y", z\\n', "t.csv")
+    >>> csv_records('a, b \\n\\n "x, y", z\\n', "t.csv")
     [['a', 'b'], ['x, y', 'z']]
-    >>> _records('a\\n"x\\n', "t.csv")
+    >>> csv_records('a\\n"x\\n', "t.csv")
     Traceback (most recent call last):
     ...
     dtree.errors.DtreeError: t.csv, row 1: malformed CSV on line 2: unexpected end of data
@@ -524,8 +530,9 @@ def _csv_batches(lines: Iterable[str], file: str) -> Iterator[list[list[str]]]:
     """
     # Strict, so that malformed quoting cannot silently swallow rows; skipping
     # initial spaces lets a quoted field follow ', ' as people write it.
-    reader = csv.reader(lines, strict=True, skipinitialspace=True)
-    records = filter(None, reader)  # an empty line is a record of no field
+    span = _Span()
+    reader = csv.reader(_spanned(lines, span, file), strict=True, skipinitialspace=True)
+    records = _fielded(reader, span)
     read = 0  # the non-blank records read: the header, then data row k is record k + 1
     while True:
         batch: list[list[str]] = []
@@ -547,6 +554,39 @@ def _csv_batches(lines: Iterable[str], file: str) -> Iterator[list[list[str]]]:
             return
 
 
+@define
+class _Span:
+    """How many characters the record being read spans so far, and the lines read in all:
+    what :func:`_spanned` counts and :func:`_fielded` starts again at each record."""
+
+    characters: int = 0
+    lines: int = 0
+
+
+def _spanned(lines: Iterable[str], span: _Span, file: str) -> Iterator[str]:
+    """``lines``, counted into ``span``: a record whose quoted fields hold line breaks may
+    span many lines, each short, and is held to :data:`LINE_LIMIT` characters in all."""
+    for line in lines:
+        span.lines += 1
+        span.characters += len(line)
+        if span.characters > LINE_LIMIT:
+            raise DtreeError(
+                f"a row runs past {LINE_LIMIT:,} characters by line {span.lines} (a quoted"
+                " field holds its line breaks): a row holds at most that many",
+                file=file,
+            )
+        yield line
+
+
+def _fielded(reader: Iterator[list[str]], span: _Span) -> Iterator[list[str]]:
+    """The records of ``reader`` that hold a field (an empty line is a record of none), the
+    span counted afresh for each."""
+    for record in reader:
+        span.characters = 0
+        if record:
+            yield record
+
+
 def _nonblank(batch: list[list[str]]) -> list[list[str]]:
     """The records of ``batch`` that hold something (a line of blanks is one empty field).
 
@@ -561,8 +601,8 @@ def _nonblank(batch: list[list[str]]) -> list[list[str]]:
 def _malformed(error: csv.Error, line: int) -> str:
     if str(error).startswith("field larger than field limit"):
         return (
-            f"a field on line {line} is longer than csv.field_size_limit() ="
-            f" {csv.field_size_limit()} characters"
+            f"a field on line {line} is longer than {csv.field_size_limit():,} characters, the"
+            " most a field may hold"
         )
     return f"malformed CSV on line {line}: {error}"
 

@@ -75,6 +75,7 @@ from dtree.tree import Leaf, Sprout, Tree, unfold
 __all__ = [
     "BUDGET",
     "DEPTH_LIMIT",
+    "UNITS",
     "BudgetError",
     "Test",
     "binarised",
@@ -84,6 +85,9 @@ __all__ = [
     "penalized",
     "smallest",
 ]
+
+UNITS = "6 for a test tried on a subproblem's rows, 3 for a class counted, 1 for a row scanned"
+"""The units of work :data:`BUDGET` counts, in a line (its docstring says them in full)."""
 
 BUDGET = 200_000_000
 """The work a search may do before it stops with :class:`BudgetError`, in units of about a
@@ -123,10 +127,9 @@ class BudgetError(DtreeError):
     def __init__(self, budget: int) -> None:
         self.budget = budget
         super().__init__(
-            f"budget={budget:,} spent before the exact search was done (its units of work: 6"
-            " for a test tried on a subproblem's rows, 3 for a class counted, 1 for a row"
-            " scanned;"
-            f" the default, {BUDGET:,}, is about half a minute); search less deep (max_depth),"
+            f"budget={budget:,} spent before the exact search was done (its units of work:"
+            f" {UNITS}; the default, {BUDGET:,}, is about half a minute); search less deep"
+            " (max_depth),"
             " with fewer thresholds (bin numeric attributes first: dtree.discretize), or give"
             " a larger budget"
         )

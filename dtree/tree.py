@@ -25,7 +25,7 @@ Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
 :func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
 :func:`predict_proba`, :func:`prediction_of`, :func:`untaken`,
-:func:`untaken_examples`, :func:`warn_untaken`.  :mod:`dtree.routing` routes
+:func:`untaken_examples`.  :mod:`dtree.routing` routes
 a whole dataset at once.
 
 Prediction walks a compiled form of the tree (see :func:`predict_many`),
@@ -60,7 +60,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label, Value
-from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
+from dtree.errors import DtreeError, check_choice, quote
 from dtree.missing import shares
 
 __all__ = [
@@ -92,7 +92,6 @@ __all__ = [
     "unfold",
     "untaken",
     "untaken_examples",
-    "warn_untaken",
 ]
 
 Probability = Real
@@ -559,8 +558,9 @@ def untaken_examples(
 ) -> tuple[tuple[int, str, Value], ...]:
     """The examples that hold a value no branch takes (:func:`untaken`) in any of ``trees``
     (a tree, or an ensemble's members), each as its index in ``examples`` and its first such
-    attribute and value.  Only an example with a value no condition of a tree names is
-    walked: a model of known values costs a set look-up per tested value.
+    attribute and value.  Only an example with a value that some split of the trees takes
+    on no branch is walked: the values every split of an attribute takes are known, so a
+    model of known values costs a set look-up per tested value.
 
     >>> from dtree.datasets import load
     >>> from dtree.presets import id3
@@ -570,17 +570,12 @@ def untaken_examples(
     ((1, 'Outlook', 'Foggy'),)
     """
     models = tuple(trees)
-    named: dict[str, set[str]] = {}
-    for node in (node for tree in models for node in nodes(tree)):
-        if isinstance(node, Split) and not isinstance(node.branches[0].condition, AtMost | Above):
-            values = named.setdefault(node.attribute, set())
-            for branch in node.branches:
-                values |= _named(branch.condition)
+    taken = _taken_everywhere(models)
     found = []
     for index, example in enumerate(examples):
         if all(
             not isinstance(example.get(name), str) or example.get(name) in values
-            for name, values in named.items()
+            for name, values in taken.items()
         ):
             continue
         stops = next((stop for tree in models for stop in untaken(tree, example)), None)
@@ -589,46 +584,20 @@ def untaken_examples(
     return tuple(found)
 
 
-def warn_untaken(
-    trees: Iterable[Tree], examples: Sequence[Example], *, file: str | None = None, first: int = 0
-) -> None:
-    """Warn, once, of the examples that hold a value no branch of ``trees`` takes
-    (:func:`untaken_examples`): how many, and the first, placed at its row of ``file`` when
-    there is one (rows counted from ``first``).
-
-    >>> import warnings
-    >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
-    >>> tennis = load("play-tennis")
-    >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     warn_untaken([id3(tennis)], [tennis.example(0), foggy], file="days.csv", first=1)
-    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
-    days.csv, row 2, column 'Outlook': 1 of 2 rows holds a value no branch of the model takes,
-    this row first ('Foggy'); each is predicted from the training statistics of the split
-    where it stops
-    """
-    found = untaken_examples(trees, examples)
-    if not found:
-        return
-    index, attribute, value = found[0]
-    count = (
-        f"{len(found)} of {len(examples)} rows {'holds' if len(found) == 1 else 'hold'}"
-        " a value no branch of the model takes"
-    )
-    then = "each is predicted from the training statistics of the split where it stops"
-    if file is None:
-        where = f"the first row {index + first} ({quote(attribute)} = {quote(value)})"
-        warning = DtreeWarning(f"{count}, {where}; {then}")
-    else:
-        warning = DtreeWarning(
-            f"{count}, this row first ({quote(value)}); {then}",
-            file=file,
-            row=index + first,
-            column=attribute,
-        )
-    warn(warning)
+def _taken_everywhere(trees: Sequence[Tree]) -> dict[str, frozenset[str]]:
+    """For each nominal attribute some split of ``trees`` may stop a value at, the values
+    that every such split takes on a branch (a split with a ``NotIn`` branch takes any
+    value, and stops none)."""
+    taken: dict[str, frozenset[str]] = {}
+    for node in (node for tree in trees for node in nodes(tree)):
+        if not isinstance(node, Split):
+            continue
+        conditions = [branch.condition for branch in node.branches]
+        if any(isinstance(condition, AtMost | Above | NotIn) for condition in conditions):
+            continue
+        named = frozenset().union(*map(_named, conditions))
+        taken[node.attribute] = taken.get(node.attribute, named) & named
+    return taken
 
 
 _WHOLE = Fraction(1)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats
+from dtree.progress import Progress, Report
 from dtree.tree import Branch, Leaf, Split, Tree
 
 
@@ -17,3 +20,21 @@ def chain(length: int) -> Tree:
         below = ClassStats(classes, (length - i, 1))
         tree = Split((Branch(AtMost("x", i), a), Branch(Above("x", i), tree)), below)
     return tree
+
+
+def recorded(run: Callable[[Report], object]) -> tuple[object, list[Progress]]:
+    """What ``run`` returns when given a callback, and what the callback was told."""
+    seen: list[Progress] = []
+    return run(seen.append), seen
+
+
+def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None) -> None:
+    """Shares never fall and stay in [0, 1]; the last report is complete; not too many."""
+    assert seen, "nothing was reported"
+    shares = [p.share for p in seen]
+    assert all(0 <= p.done <= p.total or p.total == 0 for p in seen)
+    assert shares == sorted(shares)
+    assert seen[-1].done == seen[-1].total
+    assert shares[-1] == 1
+    if total is not None:
+        assert {p.total for p in seen} == {total}

@@ -498,7 +498,8 @@ def test_evaluate_leaves_out_the_matrix_of_many_classes_unless_asked(
     assert (status, err) == (0, "")
     assert "confusion matrix of all folds" not in out
     assert "\nthe confusion matrix of 25 classes is left out (--matrix prints it)\n" in out
-    status, full, _ = run(capsys, *argv, "--matrix")
+    status, full, err = run(capsys, *argv, "--matrix")
+    assert (status, err) == (0, "")
     matrix = full.splitlines()[full.splitlines().index(FOLDS_MATRIX) + 1 :][:26]
     assert [line.split()[0] for line in matrix[1:]] == [f"c{k:02}" for k in range(25)]
     status, golf, _ = run(capsys, "evaluate", "--dataset", "golf", "--folds", "3", "--no-matrix")
@@ -1466,6 +1467,20 @@ def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, lis
     monkeypatch.setattr(cli, "TICK", 3600.0)  # only reports redraw the line, never the clock
     status = main(list(argv))
     return status, terminal.getvalue().split("\r")[1:]
+
+
+def test_a_warning_on_a_terminal_stands_on_a_line_of_its_own(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The typo warning, issued while the reading line was drawn, was glued onto it."""
+    rows = "".join(f"{x},{'ab'[x % 2]}\n" for x in range(50))
+    path = write(tmp_path, "typo.csv", "x,y\n" + rows + "4O,a\n")
+    status, drawings = on_a_terminal(monkeypatch, "fit", path, "--target", "y")
+    assert status == 0
+    warned = next(k for k, text in enumerate(drawings) if "dtree: warning: " in text)
+    assert drawings[warned - 1].startswith("dtree: reading ")  # the line drawn before it
+    assert drawings[warned].startswith(cli.CLEAR_LINE[1:] + "dtree: warning: ")
+    assert drawings[warned].endswith("without this warning\n")
 
 
 def test_fit_draws_its_progress_on_a_terminal_and_erases_it(

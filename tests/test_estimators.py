@@ -28,6 +28,7 @@ from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.estimators import (
+    Algorithm,
     BoostingClassifier,
     BoostingRegressor,
     ForestClassifier,
@@ -272,20 +273,23 @@ def test_an_estimator_fit_on_an_array_reads_a_frame_by_position() -> None:
         assert model.predict(swapped).tolist() == y
 
 
-def test_a_category_unseen_in_training_is_predicted_with_a_warning() -> None:
-    """Unseen categories were answered silently."""
+@pytest.mark.parametrize("algorithm", ["id3", "cart"])
+def test_a_category_unseen_in_training_is_predicted_with_a_warning(algorithm: Algorithm) -> None:
+    """Unseen categories were answered silently: a multiway split stops them, CART's subsets
+    send them down a 'not in' branch, and either way the estimator says so, once."""
     frame: Any = load("play-tennis").to_frame()
     x, y = frame.drop(columns="PlayTennis"), frame["PlayTennis"]
-    model = TreeClassifier("id3").fit(x, y)
+    model = TreeClassifier(algorithm).fit(x, y)
     foggy = x.astype({"Outlook": str})
     foggy.loc[[0, 3], "Outlook"] = "Foggy"
-    with pytest.warns(
-        DtreeWarning,
-        match=r"^2 of 14 rows hold a value no branch of the model takes, the first row 0 ",
-    ):
+    expected = r"^2 of 14 rows hold a category unseen in training, the first row 0 \('Outlook'"
+    with pytest.warns(DtreeWarning, match=expected) as caught:
         predicted = model.predict(foggy)
+    assert len(caught) == 1
     assert list(predicted) == [predict(model.tree_, row) for row in examples(foggy)]
     model.predict(x)  # no warning: warnings are errors in the tests
+    numeric = TreeClassifier(algorithm).fit(np.arange(8).reshape(-1, 1), [0, 1] * 4)
+    assert numeric.categories_ == {}  # nothing to look up on a numeric X
 
 
 def test_nullable_columns_and_one_row_of_nulls_predict() -> None:
@@ -307,6 +311,10 @@ def test_nullable_columns_and_one_row_of_nulls_predict() -> None:
         (lambda x, y: TreeClassifier().fit(x, y, sample_weight=[-1] * len(y)), "Negative"),
         (lambda x, y: TreeClassifier(ccp_alpha=-1).fit(x, y), "ccp_alpha must be"),
         (lambda x, y: TreeClassifier().fit(pd.DataFrame({"a": []}), []), "no rows"),
+        (  # narwhals' DuplicateError, from scikit-learn's validation
+            lambda x, y: TreeClassifier().fit(pd.DataFrame(x[:, :2], columns=["a", "a"]), y),
+            "^duplicate column name 'a'$",
+        ),
         # each raised OverflowError from numpy
         (
             lambda x, y: TreeClassifier().fit(x, y, sample_weight=[10**400] * len(y)),

@@ -566,14 +566,20 @@ def test_an_endless_line_in_a_pipe_is_refused_at_the_limit(tmp_path: Path) -> No
     with piped(tmp_path, b"x,y\n", b"1" * (LINE_LIMIT + 1), b"1" * 10 * LINE_LIMIT) as path:
         error = error_of(path)
     assert (error.file, error.row) == (str(path), 1)
-    assert error.message == f"line 2 is longer than LINE_LIMIT = {LINE_LIMIT} characters"
+    assert (
+        error.message
+        == f"line 2 is longer than {LINE_LIMIT:,} characters, the most a line may hold"
+    )
 
 
 def test_a_line_longer_than_the_limit_is_an_error_naming_it(tmp_path: Path) -> None:
     path = write(tmp_path, "x,y\n1,a\n" + "2," + "b" * LINE_LIMIT + "\n")
     error = error_of(path)
     assert (error.file, error.row) == (str(path), 2)
-    assert error.message == f"line 3 is longer than LINE_LIMIT = {LINE_LIMIT} characters"
+    assert (
+        error.message
+        == f"line 3 is longer than {LINE_LIMIT:,} characters, the most a line may hold"
+    )
     wide = ",".join(f"{j}" + "b" * 99_999 for j in range(10))  # within both limits
     data = read_csv(write(tmp_path, f"{wide},y\n{wide},a\n"), target="y")
     assert len(data.schema.names) == len(wide) // 100_000 == 10
@@ -584,7 +590,35 @@ def test_a_field_longer_than_the_csv_limit_is_an_error_naming_its_line(tmp_path:
     error = error_of(write(tmp_path, f'x,y\n1,a\n2,"{lines}"\n'))
     assert error.row == 2
     assert error.message == (
-        "a field on line 4 is longer than csv.field_size_limit() = 131072 characters"
+        "a field on line 4 is longer than 131,072 characters, the most a field may hold"
+    )
+
+
+def test_a_row_of_quoted_line_breaks_is_held_to_the_line_limit_in_all(tmp_path: Path) -> None:
+    """A quoted field may hold line breaks, so that a row of short lines and short fields
+    ran on without a bound, to a MemoryError from a pipe."""
+    fields = '","x\n' * (LINE_LIMIT // 5)  # one row: a field a line, each line short
+    error = error_of(write(tmp_path, f'x,y\n1,a\n"x{fields}"\n'))
+    assert error.row == 2
+    assert error.message.startswith(f"a row runs past {LINE_LIMIT:,} characters by line ")
+    within = '","x\n' * 1000  # a row of a thousand quoted line breaks is read
+    names = ",".join(f"c{j}" for j in range(1002))
+    data = read_csv(write(tmp_path, f'{names}\n"x{within}",a\n'), target="c1001")
+    assert len(data.schema.names) == 1001
+    endless = (  # an endless row of short quoted lines, from a pipe: refused, not a MemoryError
+        "import os, tempfile, threading\n"
+        "    pipe = os.path.join(tempfile.mkdtemp(), 'rows.csv')\n"
+        "    os.mkfifo(pipe)\n"
+        "    def feed():\n"
+        "        with open(pipe, 'w') as out:\n"
+        "            out.write('x,y\\n\"x')\n"
+        "            while True:\n"
+        "                out.write('\",\"x\\n' * 1000)\n"
+        "    threading.Thread(target=feed, daemon=True).start()\n"
+        "    read_csv(pipe, target='y')"
+    )
+    assert refusal_in_a_child(endless).endswith(
+        "(a quoted field holds its line breaks): a row holds at most that many"
     )
 
 
@@ -616,14 +650,12 @@ def test_a_model_file_is_read_whole_up_to_its_limit(
     with pytest.raises(DtreeError) as caught:
         read_text(path)
     assert str(caught.value) == (
-        f"{path}: 11 bytes: more than TEXT_LIMIT = 10 bytes, the most a file read whole"
-        " (a model file) may hold"
+        f"{path}: 11 bytes: more than 10 bytes, the most a file read whole (a model file) may hold"
     )
     with piped(tmp_path, b"[" + b"1, " * 100 + b"2]") as pipe, pytest.raises(DtreeError) as caught:
         read_text(pipe)
     assert str(caught.value) == (
-        f"{pipe}: more than TEXT_LIMIT = 10 bytes, the most a file read whole (a model file)"
-        " may hold"
+        f"{pipe}: more than 10 bytes, the most a file read whole (a model file) may hold"
     )
 
 

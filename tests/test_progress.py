@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
 import pytest
 from attrs import evolve
+from helpers import assert_kept_the_promise, recorded
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -31,25 +32,6 @@ from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, re
 from dtree.prune import cost_complexity_path, select_by_cv
 from dtree.strategies import datasets
 from dtree.tree import Tree
-
-
-def recorded(run: Callable[[Report], object]) -> tuple[object, list[Progress]]:
-    """What ``run`` returns when given a callback, and what the callback was told."""
-    seen: list[Progress] = []
-    return run(seen.append), seen
-
-
-def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None) -> None:
-    """Shares never fall and stay in [0, 1]; the last report is complete; not too many."""
-    assert seen, "nothing was reported"
-    shares = [p.share for p in seen]
-    assert all(0 <= p.done <= p.total or p.total == 0 for p in seen)
-    assert shares == sorted(shares)
-    assert seen[-1].done == seen[-1].total
-    assert shares[-1] == 1
-    if total is not None:
-        assert {p.total for p in seen} == {total}
-
 
 # -- the vocabulary ----------------------------------------------------------------------------
 

@@ -420,6 +420,26 @@ def test_untaken_examples_are_those_reach_stops_at_a_split(
     assert untaken_examples(trees, list(data.examples())) == ()
 
 
+def test_a_value_one_split_names_is_untaken_where_another_split_names_it_not() -> None:
+    """The look-up took the values named anywhere in the model for an attribute, so a row
+    whose value another split named was never walked."""
+    leaf = Leaf("p", ClassStats(("p",), (1,)))
+    under = [
+        Split(tuple(Branch(Equals("A", value), leaf) for value in values), stats_p(len(values)))
+        for values in (("a1", "a2"), ("a3", "a4"))
+    ]
+    tree = Split(
+        (Branch(Equals("B", "b1"), under[0]), Branch(Equals("B", "b2"), under[1])), stats_p(4)
+    )
+    stopped = {"A": "a3", "B": "b1"}
+    assert untaken(tree, stopped) == (("A", "a3"),)
+    assert untaken_examples([tree], [{"A": "a1", "B": "b1"}, stopped]) == ((1, "A", "a3"),)
+
+
+def stats_p(n: int) -> ClassStats:
+    return ClassStats(("p",), (n,))
+
+
 def test_an_unseen_value_is_untaken_only_where_no_branch_takes_it() -> None:
     tennis = load("play-tennis")
     day = {"Outlook": "Foggy", "Temperature": "Hot", "Humidity": "High", "Wind": "Calm"}

@@ -156,7 +156,8 @@ def _strategy(data: Data) -> st.SearchStrategy[Dataset]:
 
 def _search(search: _Search, *, progress: Report | None = None) -> Counterexample | None:
     """One search: the smallest dataset on which the trees part, or None.  ``progress`` is
-    told the datasets tried of ``search.examples``, then that the dataset found shrinks."""
+    told the datasets tried of ``search.examples`` (shrinking the dataset found is not
+    counted: its steps are not known in advance)."""
     strategy = _strategy(search.data)
     advance = meter(progress, search.examples, "datasets tried")
     tried = 0

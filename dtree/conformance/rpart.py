@@ -109,7 +109,7 @@ from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.load import _records
+from dtree.load import csv_records
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
@@ -477,7 +477,7 @@ class _Fields:
 
 def _table(text: str, file: str, columns: Sequence[str]) -> Iterator[_Fields]:
     """The rows of a CSV text whose header starts with ``columns``."""
-    records = _records(text, file)
+    records = csv_records(text, file)
     if not records:
         raise DtreeError("empty: expected a header row", file=file)
     header, *rows = records
