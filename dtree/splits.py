@@ -588,11 +588,12 @@ def _scan_classes(
     if exact_ties and len(near) > 1 and criterion != "entropy" and _exact(row_weights):
         near = [_first_exact_best(criterion, near, left, right)]  # the same order, scaled
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
-    exact_totals = _unscaled(totals, scale)
-    exact_cost = COSTS[criterion](cast(list[float], list(exact_totals)), cast(float, whole))
-    decrease = float((exact_cost - least) / whole)  # exact weights: as the sums they stand for
-    lefts = tuple(_unscaled(side, scale) for side in _lefts(near, classes, row_weights, n_classes))
-    return Scan(cuts, lefts, exact_totals, allowed, decrease)
+    lefts = _lefts(near, classes, row_weights, n_classes)
+    if scale != 1:  # the counts as the exact weights they stand for
+        totals = cast(list[float], list(_unscaled(totals, scale)))
+        lefts = tuple(_unscaled(side, scale) for side in lefts)
+    decrease = float((COSTS[criterion](totals, cast(float, whole)) - least) / whole)
+    return Scan(cuts, lefts, tuple(totals), allowed, decrease)
 
 
 def _unscaled(counts: Sequence[Weight], scale: int) -> tuple[Weight, ...]:
