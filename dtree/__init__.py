@@ -9,8 +9,9 @@ the information measures are pure functions over frozen datasets.
 (8, 2, 5)
 
 ``import dtree`` makes every public module an attribute, so that
-``dtree.render.text(tree)`` works with no other import (``dtree.grow`` is
-the function; its module is ``sys.modules["dtree.grow"]``).  Four load on
+``dtree.render.text(tree)`` works with no other import, and so is every module
+of a package (``dtree.ensemble.bagging``); ``dtree.grow`` is the function, whose
+module is ``dtree.grower.make_subtree``.  Four load on
 first use: ``dtree.cli`` (the command line), ``dtree.strategies``
 (Hypothesis strategies, which need the optional ``strategies`` extra),
 ``dtree.frame`` (data frames in and out: the ``frames`` extra) and
@@ -22,16 +23,14 @@ root [0: 2, 1: 2]: 0
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from dtree import (
     arff,
     arithmetic,
-    bagging,
-    boosting,
     bounds,
-    candidates,
     conditions,
     conformance,
     counts,
@@ -43,20 +42,16 @@ from dtree import (
     ensemble,
     errors,
     evaluate,
+    grower,
     importance,
     impurity,
     invariants,
-    learner,
     load,
     missing,
-    node,
     optimal,
     parallel,
-    partition,
-    presets,
     progress,
     prune,
-    quine_mccluskey,
     render,
     routing,
     rules,
@@ -64,8 +59,6 @@ from dtree import (
     selection,
     serialize,
     significance,
-    splits,
-    targets,
     tree,
 )
 from dtree._optional import optional_module
@@ -73,7 +66,9 @@ from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
 from dtree.errors import DtreeError, DtreeWarning
-from dtree.grow import grow
+from dtree.grower.learner import C45, CART, ID3, J48, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 from dtree.impurity import (
     conditional_entropy,
     entropy,
@@ -83,9 +78,7 @@ from dtree.impurity import (
     misclassification,
     split_information,
 )
-from dtree.learner import C45, CART, ID3, J48, Learner
 from dtree.load import read_csv
-from dtree.presets import c45, cart, id3
 from dtree.tree import (
     Branch,
     Leaf,
@@ -120,11 +113,8 @@ __all__ = [
     "Tree",
     "arff",
     "arithmetic",
-    "bagging",
-    "boosting",
     "bounds",
     "c45",
-    "candidates",
     "cart",
     "cli",
     "conditional_entropy",
@@ -146,27 +136,23 @@ __all__ = [
     "gain_ratio",
     "gini",
     "grow",
+    "grower",
     "id3",
     "importance",
     "impurity",
     "information_gain",
     "invariants",
-    "learner",
     "load",
     "misclassification",
     "missing",
     "n_leaves",
-    "node",
     "optimal",
     "parallel",
-    "partition",
     "predict",
     "predict_many",
     "predict_proba",
-    "presets",
     "progress",
     "prune",
-    "quine_mccluskey",
     "read_arff",
     "read_csv",
     "render",
@@ -178,13 +164,16 @@ __all__ = [
     "significance",
     "size",
     "split_information",
-    "splits",
     "strategies",
-    "targets",
     "tree",
 ]
 
 __version__ = "0.1.0"
+
+# A package whose __init__ is its core (ensemble, dnf) does not import the modules built on it;
+# they load here, so that ``dtree.ensemble.bagging`` is an attribute after ``import dtree``.
+for _built_on_a_core in ("dtree.ensemble.bagging", "dtree.ensemble.boosting"):
+    import_module(_built_on_a_core)
 
 _ON_FIRST_USE = ("cli", "estimators", "frame", "strategies")
 """The public modules ``import dtree`` loads only when they are first used."""

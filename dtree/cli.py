@@ -31,7 +31,7 @@
     line that sums up the row chosen, and the tree it selects;
     or C4.5's pessimistic pruning.
 ``dtree forest (FILE.csv --target COL | --dataset NAME) [--trees N] [--max-features K]``
-    Grow a random forest (:func:`dtree.bagging.bag` of CART trees, K
+    Grow a random forest (:func:`dtree.ensemble.bagging.bag` of CART trees, K
     attributes drawn at each node: ``sqrt`` by default, ``all`` for plain
     bagging; ``--seed S`` names the samples and draws, ``--vote`` combines
     by votes, ``--processes P`` grows the trees in P processes, the same
@@ -140,8 +140,6 @@ from dtree import ensemble as ensembles
 from dtree._optional import optional_module
 from dtree.arff import arff_text, read_arff, read_arff_examples
 from dtree.arithmetic import Real
-from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
-from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
 from dtree.conformance.check import Peer, check
@@ -151,6 +149,8 @@ from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.discretize import discretize, entropy_mdl, equal_frequency, equal_width
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, members
+from dtree.ensemble.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
+from dtree.ensemble.boosting import STUMP, adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
 from dtree.evaluate import (
     CrossValidation,
@@ -163,11 +163,11 @@ from dtree.evaluate import (
     recall,
     train_test_split,
 )
+from dtree.grower.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
+from dtree.grower.presets import c45, cart, id3
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
-from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import csv_text, read_csv, read_examples, read_text
-from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Progress, Report
 from dtree.prune import (
     Risk,

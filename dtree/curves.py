@@ -107,7 +107,7 @@ def scores(model: Model, data: Dataset, positive: Label | None = None) -> tuple[
     """Each row's P(positive | x) under the model, in row order.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> scores(id3(tennis, max_depth=1), tennis)[:5]
     (Fraction(2, 5), Fraction(2, 5), Fraction(1, 1), Fraction(3, 5), Fraction(3, 5))
@@ -129,7 +129,7 @@ def curve(model: Model, data: Dataset, positive: Label | None = None) -> Curve:
     so three thresholds:
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> counts = curve(id3(tennis, max_depth=1), tennis)
     >>> counts.thresholds
@@ -160,7 +160,7 @@ def roc(counts: Curve) -> tuple[tuple[Ratio, Ratio], ...]:
     """The ROC curve's points (FPR, TPR): (0, 0), then one per threshold, the last (1, 1).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> [(str(x), str(y)) for x, y in roc(curve(id3(tennis, max_depth=1), tennis))]
     [('0', '0'), ('0', '4/9'), ('2/5', '7/9'), ('1', '1')]
@@ -182,7 +182,7 @@ def precision_recall(counts: Curve) -> tuple[tuple[Ratio, Ratio], ...]:
     draw the curve from the axis).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> counts = curve(id3(tennis, max_depth=1), tennis)
     >>> [(str(r), str(p)) for r, p in precision_recall(counts)]
@@ -199,7 +199,7 @@ def roc_auc(counts: Curve) -> Ratio:
     for a positive x+ and a negative x- drawn by weight.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> roc_auc(curve(id3(tennis, max_depth=1), tennis))  # 2/5 (4/9 + 7/9)/2 + 3/5 (7/9 + 1)/2
     Fraction(7, 9)
@@ -215,7 +215,7 @@ def average_precision(counts: Curve) -> Ratio:
     """sum_k (R_k - R_(k-1)) P_k: each step in recall times the precision it is made at.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> average_precision(curve(id3(tennis, max_depth=1), tennis))  # 4/9 + 3/9 7/9 + 2/9 9/14
     Fraction(160, 189)

@@ -591,7 +591,7 @@ Weights enter float arithmetic as sums (a node's weight), squares and
 products of two sums (Gini's sum of squared class weights, a regression
 node's (sum of w*y)^2); with every sum at most 2^128, each of these stays
 below 2^256 (times a regression target's square, see
-:data:`dtree.learner.MAX_ABS_TARGET`), far from the largest float, 2^1024.
+:data:`dtree.grower.learner.MAX_ABS_TARGET`), far from the largest float, 2^1024.
 Only the weights' ratios matter to a tree's splits: scale larger weights
 down (and any minimum branch weight with them)."""
 

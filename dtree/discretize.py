@@ -54,8 +54,8 @@ from dtree.conditions import format_rounded
 from dtree.counts import running_totals, total
 from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
+from dtree.grower.thresholds import midpoint
 from dtree.impurity import TOLERANCE, entropy
-from dtree.splits import midpoint
 
 __all__ = [
     "MAX_BINS",

@@ -4,10 +4,11 @@
 :class:`TreeClassifier`        ID3, C4.5, J48 or CART, pruned as each prunes, or by ccp_alpha
 :class:`TreeRegressor`         a CART regression tree
 :class:`OptimalTreeClassifier` the exact optimal tree of a depth (:mod:`dtree.optimal`)
-:class:`ForestClassifier`,     random forests of CART trees (:mod:`dtree.bagging`)
+:class:`ForestClassifier`,     random forests of CART trees (:mod:`dtree.ensemble.bagging`)
 :class:`ForestRegressor`
 :class:`BoostingClassifier`    AdaBoost (SAMME) of stumps or shallow trees
-:class:`BoostingRegressor`     gradient boosting of regression trees (:mod:`dtree.boosting`)
+:class:`BoostingRegressor`     gradient boosting of regression trees
+                               (:mod:`dtree.ensemble.boosting`)
 =============================  ==============================================================
 
 Needs the ``sklearn`` extra (``pip install 'dtree[sklearn]'``: scikit-learn,
@@ -48,7 +49,7 @@ already counts it as absent); a negative weight is refused.
 The tree estimators' parameters and what they map to
 ----------------------------------------------------
 ===========================  ==================================================================
-``algorithm``                ``"c45"`` (:data:`dtree.learner.C45`, the default), ``"j48"``,
+``algorithm``                ``"c45"`` (:data:`dtree.grower.learner.C45`, the default), ``"j48"``,
                              ``"id3"`` or ``"cart"``: the preset grown
 ``criterion``                None (the algorithm's: entropy, or Gini for CART), ``"entropy"``,
                              ``"gini"`` or ``"misclassification"`` (``Learner.impurity``);
@@ -118,9 +119,8 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
-from dtree import bagging, boosting, ensemble, optimal
+from dtree import ensemble, optimal
 from dtree.arithmetic import is_number
-from dtree.bagging import default_learner
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
     Attribute,
@@ -133,14 +133,15 @@ from dtree.dataset import (
     Value,
     Weight,
 )
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, bagging, boosting
+from dtree.ensemble.bagging import default_learner
 from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
 from dtree.frame import columns, rows
-from dtree.grow import grow
+from dtree.grower.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
+from dtree.grower.make_subtree import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
-from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
 from dtree.selection import SelectionRule
 from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
@@ -175,7 +176,7 @@ _GROWING = (
     "significance",
     "missing",
 )
-"""The parameters that are the :class:`dtree.learner.Learner`'s fields of the same name."""
+"""The parameters that are the :class:`dtree.grower.learner.Learner`'s fields of the same name."""
 
 
 def _is_frame(x: object) -> bool:
@@ -470,9 +471,9 @@ class _Tree(_OneTree):
     _prunings: tuple[str, ...] = get_args(Pruning)
 
     def learner(self) -> Learner:
-        """The :class:`dtree.learner.Learner` these parameters grow a tree with.
+        """The :class:`dtree.grower.learner.Learner` these parameters grow a tree with.
 
-        >>> from dtree.learner import C45
+        >>> from dtree.grower.learner import C45
         >>> TreeClassifier("c45", min_objects=5).learner() == evolve(C45, min_objects=5,
         ...                                                         missing="fractional")
         True
@@ -646,7 +647,7 @@ class TreeRegressor(_Regressor, _Tree):
     _prunings = get_args(RegressionPruning)
 
     def learner(self) -> Learner:
-        """The :class:`dtree.learner.Learner` these parameters grow a tree with: CART's,
+        """The :class:`dtree.grower.learner.Learner` these parameters grow a tree with: CART's,
         with squared error.
 
         >>> TreeRegressor(max_depth=2).learner().impurity
@@ -706,7 +707,7 @@ class OptimalTreeClassifier(_Classifier, _OneTree):
 
 
 class _Forest(_Estimator):
-    """A random forest (:func:`dtree.bagging.random_forest`) of CART trees."""
+    """A random forest (:func:`dtree.ensemble.bagging.random_forest`) of CART trees."""
 
     def _model(self, data: Dataset) -> Ensemble:
         p = self._params()
@@ -729,7 +730,7 @@ class _Forest(_Estimator):
 
 class ForestClassifier(_Classifier, _Forest):
     """A random forest of CART classification trees as a scikit-learn classifier
-    (:func:`dtree.bagging.random_forest`; the members' probabilities averaged); the
+    (:func:`dtree.ensemble.bagging.random_forest`; the members' probabilities averaged); the
     fitted ensemble is ``ensemble_``.
 
     >>> from dtree.datasets import load
@@ -797,7 +798,7 @@ class ForestRegressor(_Regressor, _Forest):
 
 class BoostingClassifier(_Classifier):
     """AdaBoost (SAMME) of CART trees of depth ``max_depth`` (stumps by default) as a
-    scikit-learn classifier (:func:`dtree.boosting.adaboost`); the fitted ensemble is
+    scikit-learn classifier (:func:`dtree.ensemble.boosting.adaboost`); the fitted ensemble is
     ``ensemble_``.
 
     >>> from dtree.datasets import load
@@ -830,7 +831,7 @@ class BoostingClassifier(_Classifier):
 
 class BoostingRegressor(_Regressor):
     """Gradient boosting of CART regression trees with squared error as a scikit-learn
-    regressor (:func:`dtree.boosting.gradient_boost`); the fitted ensemble is
+    regressor (:func:`dtree.ensemble.boosting.gradient_boost`); the fitted ensemble is
     ``ensemble_``.
 
     >>> import numpy as np

@@ -42,8 +42,8 @@ Conventions
 * Exact where the weights are integers: errors, accuracies, precisions
   and recalls are ``Fraction``; with a float weight they are ``float``.
   Squared errors are exact too, computed from the float values given.
-* A learner is a :class:`dtree.learner.Learner` (grown with
-  :func:`dtree.grow.grow`) or any function from a dataset to a tree,
+* A learner is a :class:`dtree.grower.learner.Learner` (grown with
+  :func:`dtree.grower.make_subtree.grow`) or any function from a dataset to a tree,
   such as ``functools.partial(dtree.cart, max_depth=3)``.
 * 0 / 0 is 0: the precision of a class never predicted, the recall of a
   class that never occurs, and an F of precision and recall both 0 are 0
@@ -71,8 +71,8 @@ from dtree.dataset import Dataset, Label, Weight, collection
 from dtree.ensemble import Ensemble
 from dtree.ensemble import predict_many as ensemble_predictions
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grow import grow
-from dtree.learner import Learner
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import grow
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.routing import predictions as predictions_of
@@ -114,12 +114,12 @@ M = TypeVar("M", bound=Tree | Ensemble)
 Model = Tree | Ensemble
 """What is measured: a tree, or an ensemble of trees (:mod:`dtree.ensemble`)."""
 Learn = Callable[[Dataset], Tree]
-"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.presets.id3``)."""
+"""A learner as a function: a dataset in, a tree out (e.g. ``dtree.grower.presets.id3``)."""
 Learning = Learner | Learn
 """What grows trees: a Learner, or a function from data to a tree."""
 Fit = Callable[[Dataset], Model]
 """A function from data to a model: a tree, or an ensemble (e.g.
-``lambda data: dtree.bagging.bag(data).ensemble``)."""
+``lambda data: dtree.ensemble.bagging.bag(data).ensemble``)."""
 Fitting = Learner | Fit
 """What cross-validation and learning curves measure: a Learner, or a function from data to
 a model."""
@@ -346,7 +346,7 @@ def predictions(
     (:func:`dtree.tree.reach`: by training weight, C4.5's rule, or equally, the notes').
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = load("xor")
     >>> predictions(id3(xor), xor) == xor.labels
     True
@@ -382,7 +382,7 @@ def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
     exactly (a ``Fraction`` of the floats' values).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = load("xor")
     >>> losses(id3(xor, max_depth=0), xor)  # a single leaf predicting 0
     (0, 1, 1, 0)
@@ -412,7 +412,7 @@ def error(tree: Model, data: Dataset) -> Real:
     notes), or the mean squared error in regression.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> error(id3(tennis, max_depth=0), tennis)  # always Yes: the 5 No are wrong
     Fraction(5, 14)
@@ -426,7 +426,7 @@ def accuracy(tree: Model, data: Dataset) -> Real:
     """# correct predictions / # test instances = 1 - error (classification only).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> accuracy(id3(tennis, max_depth=0), tennis)
     Fraction(9, 14)
@@ -448,7 +448,7 @@ def resubstitution(tree: Tree) -> Real:
     grown until pure, a tree on consistent data has R^(T) = 0.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> resubstitution(id3(load("play-tennis"), max_depth=1))  # only Sunny's 2 Yes and Rain's 2 No
     Fraction(2, 7)
     >>> resubstitution(id3(load("play-tennis")))
@@ -591,7 +591,7 @@ def confusion_matrix(tree: Model, data: Dataset) -> ConfusionMatrix:
     over the data's classes in their order.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> confusion_matrix(id3(tennis, max_depth=1), tennis).counts  # rows No, Yes
     ((3, 2), (2, 7))
@@ -798,12 +798,13 @@ def learn_with(learner: Fitting, progress: Report | None = None) -> Fit:
     """The function from data to a tree (or other model) that ``learner`` stands for.
 
     With ``progress``, the growth of the tree is reported to it: a
-    :class:`~dtree.learner.Learner`'s by :func:`~dtree.grow.grow`, a function's
+    :class:`~dtree.grower.learner.Learner`'s by :func:`~dtree.grower.make_subtree.grow`, a
+    function's
     when it takes a ``progress`` keyword (``id3``, ``c45``, ``cart`` and
     partial applications of them do); other functions report nothing.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> learn_with(ID3)(load("xor")).stats
     ClassStats(classes=('0', '1'), counts=(2, 2))
     >>> seen = []
@@ -834,7 +835,7 @@ def learn_for(
     as that part of the whole (see :func:`dtree.progress.part`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> seen = []
     >>> learn = learn_for(ID3, seen.append)
     >>> _ = learn(2, 3, 4, "fold 3/4")(load("xor"))
@@ -895,7 +896,7 @@ class CrossValidation:
     and for classification the confusion matrix of all the folds pooled.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> result = cross_validate(ID3, load("iris"), 10)
     >>> result.errors[:4]
     (Fraction(0, 1), Fraction(2, 15), Fraction(1, 15), Fraction(2, 15))
@@ -958,7 +959,7 @@ def cross_validate(
     completes (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> result = cross_validate(ID3, load("xor"), 2, stratified=False)
     >>> result.errors, result.confusion.counts  # XOR: half the table says nothing of the rest
     ((Fraction(1, 1), Fraction(1, 1)), ((0, 2), (2, 0)))
@@ -1028,7 +1029,7 @@ def learning_curve(
     parallel, with exactly the serial result (see :func:`cross_validate`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> curve = learning_curve(ID3, load("iris"), [5, 20, 135])
     >>> [point.training_error for point in curve]  # consistent data, grown until pure
     [Fraction(0, 1), Fraction(0, 1), Fraction(0, 1)]

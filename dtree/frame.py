@@ -422,7 +422,7 @@ def to_frame(
     >>> from_frame(to_frame(golf), target="class") == golf
     True
     >>> from dtree.evaluate import confusion_matrix
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> print(to_frame(confusion_matrix(id3(tennis, max_depth=1), tennis)))
       actual  predicted No  predicted Yes

@@ -48,14 +48,14 @@ from attrs import frozen
 
 from dtree import seeded
 from dtree.arithmetic import Real, check_count
-from dtree.bagging import Bagged, oob_error
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
 from dtree.ensemble import Ensemble, members
+from dtree.ensemble.bagging import Bagged, oob_error
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import Model, error
+from dtree.grower.targets import Sums
 from dtree.impurity import Impurity, gini
-from dtree.targets import Sums
 from dtree.tree import Leaf, Split, Tree, nodes
 
 __all__ = [
@@ -137,7 +137,7 @@ def impurity_importance(
 
     >>> from dtree.datasets import load
     >>> from dtree.impurity import entropy
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> importance = impurity_importance(id3(tennis), attributes=tennis.schema.names)
     >>> importance == {"Outlook": 57 / 225, "Temperature": 0.0, "Humidity": 84 / 225,
@@ -220,7 +220,7 @@ def permutation_importance(
     importance's bias towards the attributes a tree overfits with.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> found = permutation_importance(id3(tennis), tennis, repeats=3)
     >>> found["Outlook"].values, round(found["Outlook"].mean, 4)
@@ -248,7 +248,7 @@ def oob_permutation_importance(
 ) -> dict[str, Permuted]:
     """Each attribute's permutation importance on the out-of-bag rows of a bagged
     ensemble (Breiman 2001): :func:`permutation_importance` with the score minus the
-    out-of-bag error (:func:`dtree.bagging.oob_error`), so each row is predicted only by
+    out-of-bag error (:func:`dtree.ensemble.bagging.oob_error`), so each row is predicted only by
     the members that did not see it, before and after its column is permuted.
 
     ``data`` is the data the ensemble was bagged from; the permutations are those of
@@ -261,7 +261,7 @@ def oob_permutation_importance(
     member; this one is the same for every member, and so a permutation importance
     of the ensemble as a whole.
 
-    >>> from dtree.bagging import bag
+    >>> from dtree.ensemble.bagging import bag
     >>> from dtree.datasets import load
     >>> golf = load("golf")
     >>> found = oob_permutation_importance(bag(golf, n_trees=10, seed=1), golf, repeats=2)

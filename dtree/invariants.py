@@ -73,8 +73,6 @@ from attrs import evolve
 from toolz import groupby
 
 from dtree.arithmetic import Number, Real
-from dtree.bagging import Bagged, bag
-from dtree.boosting import adaboost, gradient_boost
 from dtree.counts import (
     Table,
     central,
@@ -93,6 +91,8 @@ from dtree.dnf import evaluate as evaluate_dnf
 from dtree.ensemble import Ensemble, staged
 from dtree.ensemble import predict as ensemble_predict
 from dtree.ensemble import predict_proba as ensemble_proba
+from dtree.ensemble.bagging import Bagged, bag
+from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -104,7 +104,9 @@ from dtree.evaluate import (
     recall,
     resubstitution,
 )
-from dtree.grow import grow
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import cart
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -114,9 +116,7 @@ from dtree.impurity import (
     information_gain,
     misclassification,
 )
-from dtree.learner import Learner
 from dtree.optimal import least_error as optimal_least_error
-from dtree.presets import cart
 from dtree.prune import (
     Risk,
     cost_complexity,
@@ -532,7 +532,7 @@ def fits_consistent_data(learn: Learn, data: Dataset) -> bool:
     predicts the label of every row of positive weight.  Lecture 10's XOR
     is consistent, and a learner that stops at a single leaf fails it:
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import Leaf
     >>> from dtree.counts import stats_of
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
@@ -561,7 +561,7 @@ def reaches_least_training_error(learn: Learn, data: Dataset) -> bool:
     for regression data.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> reaches_least_training_error(id3, load("boolean-table"))  # 1/8: row 5 or row 7
     True
     >>> reaches_least_training_error(lambda d: id3(d, max_depth=0), load("boolean-table"))  # 3/8
@@ -598,7 +598,7 @@ def is_permutation_invariant(learn: Learn, data: Dataset, order: Sequence[int]) 
     subset lists its rows in another order but keeps the columns as they
     were, so a learner that reads the columns directly would go unnoticed.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import Leaf
     >>> from dtree.counts import stats_of
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
@@ -623,7 +623,7 @@ def weights_act_as_copies(learn: Learn, data: Dataset, weights: Sequence[int]) -
     row's own weight.  When no row keeps a positive weight there is nothing
     to learn from, and the law holds vacuously.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> weights_act_as_copies(id3, xor, [2, 0, 1, 3])
@@ -673,7 +673,7 @@ def splits_are_greedy(
     candidates.  For multiway nominal splits (ID3); ``score`` is the
     learner's criterion, e.g. ``lambda d, a: impurity_decrease(contingency(d, a), gini)``.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = Dataset.from_columns(
     ...     {"Wind": ["Weak", "Strong", "Weak", "Strong"], "Sky": ["Sun", "Sun", "Rain", "Rain"],
     ...      "Play": ["Yes", "Yes", "No", "No"]}, target="Play")
@@ -717,7 +717,7 @@ def stats_are_additive(tree: Tree) -> bool:
     check :func:`dtree.serialize.from_json` makes of a model file).  This is
     what makes pruning exact and local.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> stats_are_additive(id3(xor))
@@ -749,7 +749,7 @@ def leaves_predict_plurality(tree: Tree) -> bool:
     the mean in regression), and an empty leaf that of its nearest non-empty
     ancestor (the plurality rule of the Learning with Trees notes).
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> data = Dataset.from_columns({"X": ["a", "b", "b"], "Y": ["T", "F", "T"]}, target="Y")
     >>> tree = id3(data)
     >>> leaves_predict_plurality(tree)  # X = b is a 1-1 tie: the first class, F
@@ -776,7 +776,7 @@ def probabilities_sum_to_one(
 ) -> bool:
     """P(k | x) lies in [0, 1] for each class k, and sum_k P(k | x) = 1, missing values or not.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> probabilities_sum_to_one(id3(xor), {"Z1": None, "Z2": "1"})
@@ -801,7 +801,7 @@ def predict_agrees_with_proba(
 
     Holds when every leaf predicts its plurality (see :func:`leaves_predict_plurality`).
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> predict_agrees_with_proba(id3(xor), {"Z1": "1", "Z2": "1"})
@@ -903,7 +903,7 @@ def resubstitution_is_training_error(
     an example is spread over several leaves, and the law says nothing
     (True), as it does for data without a row of positive weight.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = Dataset.from_columns(
     ...     {"Wind": ["Weak", "Strong", "Weak", "Strong", "Weak"],
     ...      "Play": ["Yes", "No", "Yes", "Yes", "No"]}, target="Play")
@@ -990,7 +990,7 @@ def is_pruning_of(pruned: Tree, tree: Tree) -> bool:
     and predict their plurality (a pruned subtree, T' <= T in Breiman's order).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> cut = Leaf("Yes", tree.stats)
     >>> is_pruning_of(cut, tree), is_pruning_of(tree, cut)
@@ -1029,7 +1029,7 @@ def path_is_nested(alphas: Sequence[Number], trees: Sequence[Tree], *, strict: b
     and the last is the root alone.
 
     >>> from dtree.prune import cost_complexity_path
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> path = cost_complexity_path(cart(data))
     >>> path_is_nested(path.alphas, path.trees)
@@ -1056,7 +1056,7 @@ def prune_to_is_optimal(
 
     ``prune_to`` defaults to dtree's, measuring R by ``risk``.
 
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> prune_to_is_optimal(cart(data), Fraction(1, 10))
     True
@@ -1088,7 +1088,7 @@ def reduced_error_keeps_accuracy(
     higher (for validation data without missing values).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> data = load("play-tennis")
     >>> tree = id3(data.subset(range(10)))
     >>> reduced_error_keeps_accuracy(tree, data.subset(range(10, 14)))
@@ -1112,7 +1112,7 @@ def pessimistic_keeps_estimate(
     raising (no ``data``) its result is a pruning of the tree.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> data = load("restaurant")
     >>> pessimistic_keeps_estimate(c45(data, min_objects=1), data=data)
     True
@@ -1132,7 +1132,7 @@ def rules_agree_with_tree(
     that reaches one leaf (no missing value, no value the tree has not seen): the
     paths are mutually exclusive and cover every such example.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> tree = id3(xor)
@@ -1164,7 +1164,7 @@ def model_file_round_trips(
     differently (1, 1.0, "1/1"), so equal text read back means equal types.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> tree = c45(load("golf"))
     >>> model_file_round_trips(tree)
     True
@@ -1183,7 +1183,7 @@ def python_agrees_with_predict(
     every example with no missing value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> data = load("play-tennis")
     >>> python_agrees_with_predict(id3(data), data.examples())
     True
@@ -1250,7 +1250,7 @@ def dnf_agrees_with_tree(
     ``label`` (CS 536 notes: a tree is a DNF); vacuous unless it reaches one leaf.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = id3(load("play-tennis"))
     >>> day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Weak"}
     >>> dnf_agrees_with_tree(tennis, "Yes", day)
@@ -1336,7 +1336,7 @@ def leaves_arguments_unchanged(f: Callable[..., object], *args: object, **kwargs
     The arguments are deep-copied before the call and compared with ``==``
     after it, so they must compare by value.
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> leaves_arguments_unchanged(id3, xor, max_depth=1)
@@ -1384,7 +1384,7 @@ def same_seed_same_answer(f: Callable[..., object], *args: object, **kwargs: obj
 
 
 Bagger = Callable[..., Bagged]
-"""A bagger: called ``(data, learner, counts=...)`` as :func:`dtree.bagging.bag` is."""
+"""A bagger: called ``(data, learner, counts=...)`` as :func:`dtree.ensemble.bagging.bag` is."""
 
 
 def forest_of_one_tree_is_the_tree(
@@ -1395,7 +1395,7 @@ def forest_of_one_tree_is_the_tree(
     tree, and on every row of the data the same prediction and P(k | x).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.learner import CART
     >>> forest_of_one_tree_is_the_tree(load("golf"), CART)
     True
     >>> bootstrapped = lambda data, learner, counts: bag(data, learner, n_trees=1, seed=3)
@@ -1426,7 +1426,7 @@ def is_a_pure_function_of_the_seed(
     so B samples with at most (n! / n^n)^B, below 10^-5 for 14 rows and B = 1.
 
     >>> from dtree.datasets import load
-    >>> from dtree.bagging import random_forest
+    >>> from dtree.ensemble.bagging import random_forest
     >>> is_a_pure_function_of_the_seed(partial(random_forest, n_trees=3), load("golf"), 0, 1)
     True
     >>> seedless = lambda data, seed: bag(data, n_trees=3)  # ignores its seed

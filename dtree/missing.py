@@ -31,7 +31,7 @@ C4.5 and Weka's J48        the gain over the examples whose value is    each bra
 On the notes' sunny days with day 8's Humidity missing, the gain of
 Humidity is 0.97 filled in, .97 - (2.5/5) Ent[+0, -2.5] - (2.5/5)
 Ent[+2, -.5] = 0.61 over fractional counts, and 4/5 * 1 = 0.80 by C4.5's
-rule (:func:`dtree.candidates.score`).  The C4.5 and J48 presets keep
+rule (:func:`dtree.grower.candidates.score`).  The C4.5 and J48 presets keep
 C4.5's; either score can be grown with either vote, since the vote is an
 argument of prediction (:func:`dtree.tree.predict`), not of the tree.
 CART and rpart use surrogate splits and scikit-learn (1.3 on) sends the

@@ -9,7 +9,7 @@ Progress
     pipe) has an infinite total, and so a share of 0, until it is complete.
 Report
     A callback, ``Callable[[Progress], None]``: the ``progress`` argument
-    of :func:`dtree.grow.grow` (and of ``id3``, ``c45``, ``cart``),
+    of :func:`dtree.grower.make_subtree.grow` (and of ``id3``, ``c45``, ``cart``),
     :func:`dtree.prune.cost_complexity_path`, :func:`dtree.prune.select_by_cv`,
     :func:`dtree.evaluate.cross_validate`, :func:`dtree.evaluate.learning_curve`,
     :func:`dtree.load.read_csv` and :func:`dtree.arff.read_arff`.
@@ -117,7 +117,7 @@ def takes_progress(function: Callable[..., object]) -> bool:
     """Whether ``function`` takes a ``progress`` keyword: a :data:`Report` for its own work.
 
     >>> from functools import partial
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> takes_progress(id3), takes_progress(partial(id3, max_depth=1)), takes_progress(len)
     (True, True, False)
     """

@@ -59,8 +59,8 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import Fold, Learning, error, folds_of, learn_with, losses
+from dtree.grower.learner import Learner
 from dtree.impurity import IMPURITIES, Impurity, gini
-from dtree.learner import Learner
 from dtree.progress import Report, meter, part
 from dtree.routing import (
     Routed,
@@ -125,7 +125,7 @@ def as_leaf(node: Tree) -> Leaf:
     """The node pruned to a leaf: same statistics, predicting their plurality (or mean).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> as_leaf(id3(load("play-tennis")))
     Leaf(prediction='Yes', stats=ClassStats(classes=('No', 'Yes'), counts=(5, 9)))
     """
@@ -149,7 +149,7 @@ def prunings(tree: Tree) -> tuple[Tree, ...]:
     the tree itself.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import size
     >>> [size(t) for t in prunings(id3(load("xor")))]
     [1, 3, 5, 5, 7]
@@ -192,7 +192,7 @@ def tree_risk(tree: Tree, *, risk: Risk = "error", impurity: Impurity = gini) ->
     """R(T), the sum of the leaves' risks (the resubstitution estimate for ``"error"``).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> tree = cart(load("play-tennis"), max_depth=1)
     >>> tree_risk(tree), tree_risk(tree, risk="impurity")
     (Fraction(5, 14), Fraction(5, 14))
@@ -208,7 +208,7 @@ def cost_complexity(
     """R_alpha(T) = R(T) + alpha |T|, the penalised risk of the Learning with Trees notes.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> cost_complexity(cart(load("play-tennis"), max_depth=1), Fraction(1, 10))
     Fraction(39, 70)
     """
@@ -230,7 +230,7 @@ def prune_to(tree: Tree, alpha: Real, *, risk: Risk = "error", impurity: Impurit
     smallest minimiser, which Breiman et al. (1984) show is unique.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> from dtree.tree import n_leaves
     >>> tree = cart(load("play-tennis"))
     >>> [n_leaves(prune_to(tree, a)) for a in (0, Fraction(1, 28), Fraction(3, 28))]
@@ -278,7 +278,7 @@ class CostComplexityPath:
         """|T_k|, the number of leaves of each tree.
 
         >>> from dtree.datasets import load
-        >>> from dtree.presets import cart
+        >>> from dtree.grower.presets import cart
         >>> cost_complexity_path(cart(load("play-tennis"))).leaves
         (7, 3, 1)
         """
@@ -288,7 +288,7 @@ class CostComplexityPath:
         """The tree of the path that is optimal at ``alpha`` (the last with alphas[k] <= alpha).
 
         >>> from dtree.datasets import load
-        >>> from dtree.presets import cart
+        >>> from dtree.grower.presets import cart
         >>> path = cost_complexity_path(cart(load("play-tennis")))
         >>> [n_leaves(path.tree_at(a)) for a in (0, 0.05, 0.1, 1)]
         [7, 3, 3, 1]
@@ -415,7 +415,7 @@ def link_strengths(
     are the two splits below the root, at 1/20:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> [str(g) for _, g in link_strengths(cart(data))]
     ['1/10', '1/20', '1/10', '1/20', '1/10']
@@ -454,7 +454,7 @@ def cost_complexity_path(
     On x = 0..9, y = 0 0 1 0 0 1 1 1 0 1 the full Gini tree gives:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> data = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> tree = cart(data)
     >>> cost_complexity_path(tree, risk="impurity").alphas
@@ -543,7 +543,7 @@ def reduced_error(tree: Tree, validation: Dataset) -> Tree:
     this is exactly the validation accuracy.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import size
     >>> data = load("play-tennis")
     >>> tree = id3(data.subset(range(10)))
@@ -819,7 +819,7 @@ def pessimistic(
     predicts 3.273 errors, the leaf (16, 1) 2.507, so it is pruned.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> from dtree.tree import size
     >>> data = load("restaurant")
     >>> tree = c45(data, min_objects=1)
@@ -1001,7 +1001,7 @@ def select_by_holdout(
     ``rule="1se"`` the smallest tree within one standard error of it.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> data = load("play-tennis")
     >>> path = cost_complexity_path(cart(data.subset(range(10))))
     >>> chosen = select_by_holdout(path, data.subset(range(10, 14)))
@@ -1036,7 +1036,7 @@ def select_by_cv(
     losses on the held-out fold; tree k's cross-validated error is the
     mean loss over all rows, with its standard error.  ``folds`` is their
     number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
-    ``learner`` a :class:`~dtree.learner.Learner` or any function from data to
+    ``learner`` a :class:`~dtree.grower.learner.Learner` or any function from data to
     a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
     the learner's own (Gini for a function).  ``progress``, if given, is
     told the work done: the full tree and each fold, grown and then pruned,
@@ -1050,7 +1050,7 @@ def select_by_cv(
     (:func:`dtree.selection.cross_validated`, :func:`dtree.selection.choose`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.learner import CART
     >>> chosen = select_by_cv(CART, load("iris"), folds=10, seed=0)
     >>> [(row.leaves, str(row.error)) for row in chosen.table]
     [(9, '3/50'), (7, '4/75'), (4, '3/50'), (3, '3/50'), (2, '1/3'), (1, '2/3')]
@@ -1107,7 +1107,7 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
     pruning "by depth".
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.render import text
     >>> print(text(truncate(id3(load("play-tennis")), 1)))
     root [No: 5, Yes: 9]
@@ -1151,7 +1151,7 @@ def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> Ea
     pictured.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> data = load("play-tennis")
     >>> stop = early_stopping(ID3, data.subset(range(10)), data.subset(range(10, 14)))
     >>> [str(e) for e in stop.training_errors], [str(e) for e in stop.validation_errors]

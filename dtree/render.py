@@ -199,7 +199,7 @@ def text(tree: Tree | Ensemble) -> str:
     with its level, ``(21) x <= 21.5 ...``, instead of 21 bars.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> print(text(id3(load("boolean-table"))))
     root [F: 3, T: 5]
     X1 = F [F: 3, T: 1]
@@ -233,7 +233,7 @@ def _members(ensemble: Ensemble) -> str:
     member ``member t (weight w):`` and its tree's :func:`text`, indented.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> boosted = Ensemble("samme", (cart(golf, max_depth=1), cart(golf, max_depth=0)),
     ...                    (Fraction(7, 3), 2), golf.schema.classes, learning_rate=0.5)
@@ -277,7 +277,7 @@ def rules(tree: Tree) -> str:
     linear in the tree's size times the merged conditions of a path.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> print(rules(c45(load("golf"))))
     if outlook = overcast then Play  [4, 100%]
     if outlook = rain and windy = false then Play  [3, 100%]
@@ -344,7 +344,7 @@ def dot(tree: Tree) -> str:
     so no attribute name or value can change the graph's syntax.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> print(dot(id3(load("boolean-table"))))
     digraph tree {
       node [shape=box];
@@ -391,7 +391,7 @@ def layout(tree: Tree) -> tuple[Placed, ...]:
     """The nodes of the tree in preorder, placed for drawing.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> [(p.x, p.depth, p.test) for p in layout(id3(load("boolean-table")))]
     [(1.25, 0, ''), (0.5, 1, '= F'), (0.0, 2, '= F'), (1.0, 2, '= T'), (2.0, 1, '= T')]
     """
@@ -434,7 +434,7 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
     XOR's tree: seven boxes and six edges, each edge labelled:
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> ax = draw(id3(load("xor")))
     >>> len(ax.texts), len(ax.lines)
     (13, 6)
@@ -513,7 +513,7 @@ def boxes(tree: Tree, x: str, y: str) -> tuple[Box, ...]:
     Iris's petal plane, cut by CART at depth 2:
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> tree = cart(load("iris"), max_depth=2)
     >>> for box in boxes(tree, "petal_length", "petal_width"):
     ...     print(box.x_low, box.x_high, box.y_low, box.y_high, box.leaf.prediction)
@@ -523,7 +523,7 @@ def boxes(tree: Tree, x: str, y: str) -> tuple[Box, ...]:
 
     A tree that tests anything else has no such picture:
 
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> boxes(id3(load("xor")), "Z1", "Z2")
     Traceback (most recent call last):
     ...
@@ -571,7 +571,7 @@ def regions(tree: Tree, data: Dataset, x: str, y: str, ax: Axes | None = None) -
     figure of the iris petal plane:
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> iris = load("iris")
     >>> ax = regions(cart(iris, max_depth=2), iris, "petal_length", "petal_width")
     >>> len(ax.patches), len(ax.collections)  # three boxes, three classes of points
@@ -796,7 +796,7 @@ def python(tree: Tree, *, name: str = "predict") -> str:
     :class:`DtreeError` (write it with :func:`dtree.serialize.to_json`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> source = python(id3(load("boolean-table")))
     >>> print(source[source.index("    value") :])
         value = example['X1']

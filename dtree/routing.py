@@ -128,7 +128,7 @@ class Run:
     of each node are a slice of it.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> ten = Dataset.from_columns({"x": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
     ...                             "y": list("1011100100")}, target="y")
     >>> tree = cart(ten, max_depth=2)  # x <= 4.5, then x <= 1.5 and x <= 7.5
@@ -190,7 +190,7 @@ class Routed:
         weigh a ``Fraction``: (0, 0) without a counted run.  Two bisections at most.
 
         >>> from dtree.dataset import Dataset
-        >>> from dtree.presets import cart
+        >>> from dtree.grower.presets import cart
         >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")},
         ...                            target="y")
         >>> parts, _ = route(cart(ten), ten, every_row(ten))  # x <= 4.5: 0 0 1 0 0
@@ -254,7 +254,7 @@ def total_weight(data: Dataset, rows: Routed) -> Weight:
     """The weight of the rows, shares counted: ``total`` of their :func:`share_weights`.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> golf = load("golf")
     >>> parts, _ = route(c45(golf), golf, every_row(golf))
     >>> [total_weight(golf, part) for part in parts]
@@ -275,7 +275,7 @@ def routed_stats(data: Dataset, rows: Routed) -> Stats:
     bisection), besides the counts it returns.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> golf = load("golf")
     >>> tree = c45(golf)
     >>> parts, _ = route(tree, golf, every_row(golf))
@@ -376,7 +376,7 @@ def route(
     bisection (:class:`Run`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> golf = load("golf")
     >>> tree = c45(golf)  # outlook = overcast, rain, sunny
     >>> parts, stopped = route(tree, golf, every_row(golf))
@@ -437,7 +437,7 @@ def fold_routed(
     and ``spread`` are :func:`route`'s.  Iterative: a chain 10,000 splits deep is no problem.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> golf = load("golf")
     >>> fold_routed(c45(golf), golf, every_row(golf),
     ...             lambda leaf, rows: [total_weight(golf, rows)],
@@ -476,7 +476,7 @@ def restated(tree: Tree, data: Dataset, rows: Routed | None = None) -> Tree:
     gets the statistics of the data it was trained on.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> restated(tree, load("play-tennis")) == tree
     True
@@ -521,7 +521,7 @@ def predictions(
     No weight is counted: the cost does not grow with the number of classes.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = load("xor")
     >>> predictions(id3(xor), xor) == xor.labels
     True

@@ -121,7 +121,7 @@ def rules_of(tree: Tree, *, simplified: bool = False) -> tuple[Rule, ...]:
     is 50 million conditions.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> for rule in rules_of(id3(load("play-tennis")))[:2]:
     ...     print(describe_rule(rule))
     if Outlook = Overcast then Yes  [4, 100%]
@@ -295,7 +295,7 @@ def predict_rules(
     ``default`` must be given.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> rules = rules_of(id3(load("play-tennis")))
     >>> predict_rules(rules, {"Outlook": "Rain", "Wind": "Weak"}, default="Yes")
     'Yes'
@@ -329,7 +329,7 @@ def order_by_false_positives(rules: Sequence[Rule], data: Dataset) -> RuleSet:
     covered, the plurality of all the data).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> data = load("play-tennis")
     >>> ordered = order_by_false_positives(rules_of(id3(data)), data)
     >>> [rule.prediction for rule in ordered.rules], ordered.default
@@ -449,7 +449,7 @@ def prune_rules(
     rule's support and confidence are measured anew.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> data = load("play-tennis")
     >>> pruned = prune_rules(rules_of(id3(data)), data)
     >>> for rule in pruned.rules:

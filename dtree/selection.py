@@ -5,7 +5,7 @@ parameter's values; evaluate the model with P = p on held-out data; choose
 the value p' with the best held-out performance; learn the model on the full
 training set with P = p'.  Here the held-out data are the folds of a k-fold
 cross-validation, and each candidate is a learner: a
-:class:`~dtree.learner.Learner` with its parameters set (a maximum depth, a
+:class:`~dtree.grower.learner.Learner` with its parameters set (a maximum depth, a
 significance level, a minimum weight per leaf, ...), or any function from
 data to a tree or an ensemble.
 
@@ -56,7 +56,7 @@ from dtree.dataset import Dataset, Weight
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.evaluate import Fitting, Fold, Model, folds_of, learn_with, losses
-from dtree.learner import Learner
+from dtree.grower.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
 from dtree.tree import n_leaves
@@ -105,7 +105,7 @@ def grid(learner: Learner, **values: Sequence[Any]) -> dict[str, Learner]:
     """The learners of every combination of the values given for the learner's
     parameters, by name, in the order of the values (the last parameter varying fastest).
 
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> list(grid(ID3, max_depth=[1, 2], min_samples_leaf=[1, 5]))
     ['max_depth=1, min_samples_leaf=1', 'max_depth=1, min_samples_leaf=5', \
 'max_depth=2, min_samples_leaf=1', 'max_depth=2, min_samples_leaf=5']
@@ -180,7 +180,7 @@ def cross_validated(
     the folds.  The folds fan out to ``executor`` (see :mod:`dtree.parallel`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> xor = load("xor")
     >>> cross_validated(lambda rows: [id3(rows, max_depth=0)], xor, folds_of(xor, 2))
     ((Fraction(1, 2), 0.25),)
@@ -249,7 +249,7 @@ def select(
 ) -> Choice:
     """Choose among learners by cross-validation, then learn the chosen one on all of ``data``.
 
-    ``candidates`` are learners (:class:`~dtree.learner.Learner` values, or
+    ``candidates`` are learners (:class:`~dtree.grower.learner.Learner` values, or
     functions from data to a tree or an ensemble) by name, as :func:`grid`
     makes them, or a list of them (named by their position).  ``folds`` is
     k, for stratified folds of classification data made with ``seed``, or
@@ -262,13 +262,13 @@ def select(
     finds depths 2 and 3 best, at 3/50, and depth 2 the simpler.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> choice = select(grid(ID3, max_depth=[1, 2, 3, 4]), load("iris"), folds=10)
     >>> [(row.name, row.leaves, str(row.error)) for row in choice.table]
     [('max_depth=1', 2, '1/3'), ('max_depth=2', 3, '3/50'), ('max_depth=3', 5, '3/50'), \
 ('max_depth=4', 8, '1/15')]
     >>> from attrs import evolve
-    >>> from dtree.grow import grow
+    >>> from dtree.grower.make_subtree import grow
     >>> choice.name, choice.model == grow(evolve(ID3, max_depth=2), load("iris"))
     ('max_depth=2', True)
     """

@@ -237,7 +237,7 @@ def to_json(tree: Tree) -> str:
     :class:`DtreeError`.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> print(to_json(id3(load("xor"), max_depth=1)))
     {
       "format": "dtree-tree",
@@ -303,7 +303,7 @@ def ensemble_to_json(ensemble: Ensemble) -> str:
     Numbers keep their type, as in a tree's file: a SAMME odds 3/2 is ``"3/2"``.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> stump = cart(load("xor"), max_depth=0)
     >>> print(ensemble_to_json(Ensemble("average", (stump,), (Fraction(1, 2),), ("0", "1"))))
     {
@@ -718,7 +718,7 @@ def from_json(text: str | bytes) -> Tree:
     naming where it is.  The text is a ``str``, or ``bytes`` in UTF-8.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> tree = c45(load("golf"))
     >>> from_json(to_json(tree)) == tree
     True
@@ -860,7 +860,7 @@ def ensemble_from_json(text: str | bytes) -> Ensemble:
     at ``$.members[t].tree...``).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 2),
     ...                   golf.schema.classes)
@@ -881,7 +881,7 @@ def model_from_json(text: str | bytes) -> Tree | Ensemble:
     :func:`ensemble_from_json` reads it), told by its ``"format"``.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> model_from_json(to_json(cart(golf))) == cart(golf)
     True

@@ -232,7 +232,7 @@ def nodes(tree: Tree) -> Iterator[Tree]:
     """Every node, in preorder (a split before its branches, branches in order).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> [type(node).__name__ for node in nodes(id3(load("xor")))]
     ['Split', 'Split', 'Leaf', 'Leaf', 'Split', 'Leaf', 'Leaf']
     """
@@ -275,7 +275,7 @@ def preorder(tree: Tree) -> Iterator[Visit]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> for node, level, edge in preorder(id3(load("boolean-table"))):
     ...     print(level, edge and (edge.parent, edge.position, describe(edge.condition)))
     0 None
@@ -339,7 +339,7 @@ def fold(
     """Reduce a tree bottom-up: ``on_split`` gets the results of its branches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> fold(id3(load("play-tennis")), lambda leaf: 1, lambda split, below: 1 + sum(below))
     8
     """
@@ -410,7 +410,7 @@ def paths(tree: Tree) -> Iterator[Path]:
 
     >>> from dtree.conditions import describe
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> conditions, leaf = next(paths(id3(load("play-tennis"))))
     >>> [describe(c) for c in conditions], leaf.prediction
     (['Outlook = Overcast'], 'Yes')
@@ -434,7 +434,7 @@ def leaves(tree: Tree) -> Iterator[Leaf]:
     """The leaves, left to right.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> [leaf.prediction for leaf in leaves(id3(load("xor")))]
     ['0', '1', '1', '0']
     """
@@ -445,7 +445,7 @@ def size(tree: Tree) -> int:
     """The number of nodes, leaves and splits.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> size(id3(load("play-tennis")))
     8
     """
@@ -456,7 +456,7 @@ def n_leaves(tree: Tree) -> int:
     """The number of leaves, |T~| in the notes' cost-complexity.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> n_leaves(id3(load("play-tennis")))
     5
     """
@@ -467,7 +467,7 @@ def depth(tree: Tree) -> int:
     """The number of splits on the longest root-to-leaf path (a leaf has depth 0).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> depth(id3(load("play-tennis")))
     2
     """
@@ -510,7 +510,7 @@ def reach(
     distribution then answers.  The shares sum to 1.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> [(type(node).__name__, share) for node, share in
     ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
@@ -540,7 +540,7 @@ def untaken(tree: Tree, example: Example) -> tuple[tuple[str, Value], ...]:
     training), so that the split's own distribution answers.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> day = {"Outlook": "Foggy", "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"}
     >>> untaken(tree, day), untaken(tree, {**day, "Outlook": "Sunny"})
@@ -563,7 +563,7 @@ def untaken_examples(
     model of known values costs a set look-up per tested value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
     >>> untaken_examples([id3(tennis)], [tennis.example(0), foggy])
@@ -622,7 +622,7 @@ def descend(
     branch accepts the value.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> descend(tree, {"Outlook": "Rain"}), descend(tree, {"Outlook": None})
     (((1, Fraction(1, 1)),), ((0, Fraction(2, 7)), (1, Fraction(5, 14)), (2, Fraction(5, 14))))
@@ -661,7 +661,7 @@ def predict_proba(
     Exact (``Fraction``) when the training weights are integers.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict_proba(tree, {"Outlook": "Sunny", "Temperature": "Hot",
     ...                      "Humidity": None, "Wind": "Weak"})
@@ -708,7 +708,7 @@ def predict(tree: Tree, example: Example, spread: Spread = "training") -> Label 
     regression, the weighted mean of the values it reaches.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> predict(tree, {"Outlook": "Rain", "Temperature": "Mild",
     ...                "Humidity": "High", "Wind": "Strong"})
@@ -729,7 +729,7 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     weighted mean sum_e share_e value_e.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> ends = reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High",
     ...                     "Wind": "Weak"})
@@ -917,7 +917,7 @@ def predict_proba_many(
     a leaf's distribution computed once).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> tennis = load("play-tennis")
     >>> tree = id3(tennis)
     >>> predict_proba_many(tree, [tennis.example(0), {**tennis.example(0), "Humidity": None}])
@@ -954,7 +954,7 @@ def predict_many(
     branch takes stops at that split, as ever.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> golf = load("golf")
     >>> tree = c45(golf)
     >>> predict_many(tree, golf.examples()) == golf.labels

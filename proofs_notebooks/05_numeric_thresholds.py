@@ -32,7 +32,7 @@
 # C4.5's threshold) and the Decision Trees II notes ("Continuous Attributes", the example of
 # lengths 10 to 50 and its thresholds).
 #
-# In dtree, `dtree.splits.boundary_points(values, labels)` gives the pairs $(a, b)$,
+# In dtree, `dtree.grower.thresholds.boundary_points(values, labels)` gives the pairs $(a, b)$,
 # `midpoint(a, b)` and `c45_threshold(a, b, training_values)` the two thresholds,
 # `cut_table(values, labels, t, classes)` the class counts on each side of any threshold, and
 # `best_cut(...)` the one-scan search that `grow` uses.
@@ -47,9 +47,9 @@ from hypothesis import strategies as st
 
 from dtree import Dataset, c45, datasets, entropy, gini, id3, misclassification, predict
 from dtree.discretize import discretize, entropy_mdl, range_names
+from dtree.grower.thresholds import best_cut, boundary_points, c45_threshold, cut_table, midpoint
 from dtree.impurity import TOLERANCE, impurity_decrease
 from dtree.render import draw, text
-from dtree.splits import best_cut, boundary_points, c45_threshold, cut_table, midpoint
 from dtree.strategies import GRID
 
 # %% [markdown]

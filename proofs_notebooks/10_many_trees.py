@@ -54,12 +54,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dtree import CART, Dataset, Learner
-from dtree.bagging import bag, oob_error, random_forest
-from dtree.boosting import adaboost, samme_error
 from dtree.datasets import load
 from dtree.ensemble import Ensemble, decisions, predict_many, prefix, staged
+from dtree.ensemble.bagging import bag, oob_error, random_forest
+from dtree.ensemble.boosting import adaboost, samme_error
 from dtree.evaluate import cross_validate, error
-from dtree.grow import grow
+from dtree.grower.make_subtree import grow
 from dtree.invariants import adaboost_error_is_bounded, oob_fraction_approaches_one_over_e
 from dtree.seeded import below, bootstrap
 from dtree.tree import predict_many as tree_predictions

@@ -44,9 +44,9 @@ from hypothesis import given, settings
 from dtree import Dataset, Learner, Nominal, grow, id3, predict, predict_proba
 from dtree.conditions import Equals
 from dtree.datasets import load
+from dtree.grower.node import assess, root
 from dtree.impurity import TOLERANCE, entropy, information_gain
 from dtree.missing import impute
-from dtree.node import assess, root
 from dtree.strategies import datasets
 
 # %% [markdown]

@@ -46,8 +46,8 @@ from dtree import Dataset, cart, depth, n_leaves, predict
 from dtree.conditions import AtMost
 from dtree.counts import Moments, stats_of, training_loss
 from dtree.datasets import load
+from dtree.grower.thresholds import midpoint
 from dtree.render import boxes, regions, text
-from dtree.splits import midpoint
 from dtree.strategies import regression_datasets
 from dtree.tree import Split, leaves
 

@@ -24,8 +24,6 @@ from attrs import evolve
 
 from dtree import cli, optimal
 from dtree.arff import read_arff
-from dtree.bagging import bag, oob_error
-from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.conformance import j48_text, read_j48, run_j48
@@ -35,13 +33,15 @@ from dtree.datasets import load, names
 from dtree.discretize import discretize, entropy_mdl
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, predict_many
+from dtree.ensemble.bagging import bag, oob_error
+from dtree.ensemble.boosting import STUMP, adaboost, gradient_boost
 from dtree.estimators import TreeClassifier
 from dtree.evaluate import cross_validate, error, f_beta, precision, recall, train_test_split
+from dtree.grower.learner import CART, Criterion, Missing
+from dtree.grower.presets import c45, cart, id3
 from dtree.importance import impurity_importance
 from dtree.impurity import entropy
-from dtree.learner import CART, Criterion, Missing
 from dtree.load import read_csv
-from dtree.presets import c45, cart, id3
 from dtree.progress import Line, Progress
 from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
 from dtree.render import dot, format_weight, python, rules, text

@@ -21,7 +21,7 @@ from dtree.conformance.check import Peer, check, j48_options, their_reading, the
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.presets import c45
+from dtree.grower.presets import c45
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -12,7 +12,7 @@ from dtree.conformance.claims import Finding, Reading, path_to, predicting, writ
 from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.presets import c45
+from dtree.grower.presets import c45
 from dtree.tree import Leaf, leaves, nodes, preorder
 
 

@@ -22,8 +22,8 @@ from dtree.conformance.compare import SHOWN_FINDINGS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Schema
 from dtree.datasets import load
-from dtree.grow import grow
-from dtree.learner import C45, CART, ID3, Learner
+from dtree.grower.learner import C45, CART, ID3, Learner
+from dtree.grower.make_subtree import grow
 from dtree.prune import truncate
 from dtree.routing import restated
 from dtree.strategies import datasets, regression_datasets

@@ -37,7 +37,7 @@ from dtree.conformance import Counterexample, differential
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
-from dtree.learner import CART, Learner
+from dtree.grower.learner import CART, Learner
 from dtree.load import read_csv
 from dtree.progress import STEPS, Progress
 from dtree.routing import restated

@@ -24,9 +24,9 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import grow
-from dtree.learner import J48
-from dtree.presets import c45, cart
+from dtree.grower.learner import J48
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart
 from dtree.prune import collapse, pessimistic
 from dtree.routing import restated
 from dtree.serialize import from_json, to_json

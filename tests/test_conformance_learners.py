@@ -32,8 +32,8 @@ from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
-from dtree.grow import grow
-from dtree.learner import CART, J48
+from dtree.grower.learner import CART, J48
+from dtree.grower.make_subtree import grow
 from dtree.progress import Progress
 from dtree.render import text
 from dtree.tree import Leaf, n_leaves, nodes, size

@@ -39,8 +39,8 @@ from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
-from dtree.grow import grow
-from dtree.learner import CART, Learner
+from dtree.grower.learner import CART, Learner
+from dtree.grower.make_subtree import grow
 from dtree.load import read_csv
 from dtree.prune import as_leaf, cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text

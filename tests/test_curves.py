@@ -20,7 +20,7 @@ from dtree.curves import Curve, average_precision, curve, precision_recall, roc,
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.presets import c45, cart, id3
+from dtree.grower.presets import c45, cart, id3
 from dtree.strategies import datasets
 from dtree.tree import Tree, leaves, reach
 

@@ -10,8 +10,8 @@ from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.dnf import dnf_of, parse_dnf
 from dtree.errors import MESSAGE_LIMIT, QUOTE_LIMIT, DtreeError, at_file, quote
+from dtree.grower.presets import id3
 from dtree.load import read_csv
-from dtree.presets import id3
 from dtree.tree import Leaf, predict
 
 

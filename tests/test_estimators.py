@@ -21,11 +21,11 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 from sklearn.utils.estimator_checks import check_estimator
 
 from dtree import Dataset, c45, cart
-from dtree.bagging import random_forest
-from dtree.boosting import adaboost, gradient_boost
 from dtree.conformance import compare, from_sklearn, learner_for
 from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
+from dtree.ensemble.bagging import random_forest
+from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.estimators import (
     Algorithm,
@@ -41,10 +41,10 @@ from dtree.estimators import (
 )
 from dtree.evaluate import train_test_split
 from dtree.frame import examples, to_frame
-from dtree.grow import grow
+from dtree.grower.learner import CART
+from dtree.grower.make_subtree import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import entropy
-from dtree.learner import CART
 from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
 from dtree.render import text

@@ -51,9 +51,9 @@ from dtree.evaluate import (
     stratified_k_fold,
     train_test_split,
 )
-from dtree.grow import grow
-from dtree.learner import CART, ID3, Learner
-from dtree.presets import cart, id3
+from dtree.grower.learner import CART, ID3, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import cart, id3
 from dtree.progress import Progress
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
 from dtree.tree import Tree, leaves, predict

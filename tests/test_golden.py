@@ -8,7 +8,7 @@ thresholds, counts and predictions, to the last bit of every float.
 The corpus is the model file (:func:`dtree.serialize.to_json`) of each
 tree, compared byte for byte.  It holds a grid, every learner of
 :func:`_learners` (each preset, and each option of
-:class:`dtree.learner.Learner` changed on its own) on every dataset of
+:class:`dtree.grower.learner.Learner` changed on its own) on every dataset of
 :func:`_datasets` (bundled ones; noisy synthetic data with three classes;
 coarse values with many ties and values 1e-6 apart; two classes with a
 nominal attribute of 12 values; the benchmark's problem; missing values;
@@ -39,9 +39,9 @@ from benchmarks.bench_cart import dataset, make_problem
 from dtree.conditions import Above, AtMost
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load, names
-from dtree.grow import grow
-from dtree.learner import C45, CART, ID3, J48, Learner
-from dtree.presets import c45, cart, id3
+from dtree.grower.learner import C45, CART, ID3, J48, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 from dtree.serialize import from_json, to_json
 from dtree.tree import Split, Tree
 

@@ -15,13 +15,14 @@ from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree import seeded
-from dtree.bagging import bag, oob_error
 from dtree.conformance import from_sklearn
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
+from dtree.ensemble.bagging import bag, oob_error
 from dtree.errors import DtreeError
 from dtree.evaluate import error
+from dtree.grower.presets import c45, cart, id3
 from dtree.importance import (
     Permuted,
     impurity_importance,
@@ -29,7 +30,6 @@ from dtree.importance import (
     permutation_importance,
 )
 from dtree.impurity import entropy, gini, misclassification
-from dtree.presets import c45, cart, id3
 from dtree.strategies import datasets, regression_datasets
 from dtree.tree import Tree
 

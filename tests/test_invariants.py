@@ -23,8 +23,6 @@ from test_boosting import starts
 
 from dtree import invariants as law
 from dtree import optimal
-from dtree.bagging import Bagged, bag, random_forest
-from dtree.boosting import adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import (
     ClassStats,
@@ -41,6 +39,8 @@ from dtree.dataset import Dataset, Example, Label, Value, Weight
 from dtree.datasets import load
 from dtree.dnf import Dnf, dnf_of, minimize, parse_dnf, prime_implicants, tree_of
 from dtree.ensemble import Ensemble
+from dtree.ensemble.bagging import Bagged, bag, random_forest
+from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -53,7 +53,9 @@ from dtree.evaluate import (
     stratified_k_fold,
     train_test_split,
 )
-from dtree.grow import grow
+from dtree.grower.learner import CART, ID3, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 from dtree.impurity import (
     Impurity,
     entropy,
@@ -64,8 +66,6 @@ from dtree.impurity import (
     misclassification,
     remainder,
 )
-from dtree.learner import CART, ID3, Learner
-from dtree.presets import c45, cart, id3
 from dtree.prune import (
     Risk,
     as_leaf,

@@ -19,13 +19,13 @@ from dtree.datasets import load
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
 from dtree.evaluate import predictions as evaluate_predictions
-from dtree.grow import grow
+from dtree.grower.learner import C45 as C45_LEARNER
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.node import assess, decide, root
+from dtree.grower.presets import id3
 from dtree.impurity import TOLERANCE, entropy, information_gain
-from dtree.learner import C45 as C45_LEARNER
-from dtree.learner import Learner
 from dtree.missing import impute, most_likely_value, shares
-from dtree.node import assess, decide, root
-from dtree.presets import id3
 from dtree.routing import predictions as routing_predictions
 from dtree.strategies import datasets, regression_datasets
 from dtree.tree import Split, depth, nodes, predict, predict_many, predict_proba

@@ -27,7 +27,7 @@ from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.presets import cart, id3
+from dtree.grower.presets import cart, id3
 from dtree.progress import STEPS, Progress, Report
 from dtree.prune import cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text

@@ -24,10 +24,10 @@ from dtree.arff import read_arff
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.evaluate import cross_validate, learn_with, learning_curve
-from dtree.grow import grow
-from dtree.learner import C45, CART, ID3, Learner
+from dtree.grower.learner import C45, CART, ID3, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 from dtree.load import read_csv, reading_meter
-from dtree.presets import c45, cart, id3
 from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
 from dtree.prune import cost_complexity_path, select_by_cv
 from dtree.strategies import datasets

@@ -22,10 +22,10 @@ from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import error
-from dtree.grow import grow
+from dtree.grower.learner import C45, CART, ID3, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 from dtree.impurity import entropy
-from dtree.learner import C45, CART, ID3, Learner
-from dtree.presets import c45, cart, id3
 from dtree.progress import Progress
 from dtree.prune import (
     CostComplexityPath,

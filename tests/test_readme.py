@@ -16,7 +16,7 @@ import pytest
 
 import dtree
 from dtree.datasets import load
-from dtree.presets import id3
+from dtree.grower.presets import id3
 from dtree.render import text
 
 ROOT = Path(__file__).parent.parent

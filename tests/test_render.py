@@ -32,7 +32,7 @@ from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
-from dtree.presets import c45, cart, id3
+from dtree.grower.presets import c45, cart, id3
 from dtree.render import (
     MAX_INDENT,
     MAX_LISTED_CLASSES,

@@ -17,7 +17,7 @@ from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Weight
 from dtree.evaluate import error
-from dtree.presets import c45, cart
+from dtree.grower.presets import c45, cart
 from dtree.prune import pessimistic, reduced_error
 from dtree.routing import (
     Routed,

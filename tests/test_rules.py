@@ -16,7 +16,7 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn, holds
 from dtree.dataset import Dataset, Example, Nominal
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.presets import c45, cart, id3
+from dtree.grower.presets import c45, cart, id3
 from dtree.prune import added_errors
 from dtree.rules import (
     Rule,

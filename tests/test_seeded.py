@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.bagging import bag
-from dtree.boosting import gradient_boost
 from dtree.datasets import load
+from dtree.ensemble.bagging import bag
+from dtree.ensemble.boosting import gradient_boost
 from dtree.errors import DtreeError
 from dtree.evaluate import k_fold
+from dtree.grower.learner import Learner
+from dtree.grower.presets import cart
 from dtree.importance import permutation_importance
-from dtree.learner import Learner
-from dtree.presets import cart
 from dtree.seeded import below, bootstrap, child, digest, permutation, subset
 
 

@@ -16,17 +16,17 @@ from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.bagging import bag
-from dtree.boosting import adaboost, gradient_boost
 from dtree.cli import main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import SUM_TOLERANCE, ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
+from dtree.ensemble.bagging import bag
+from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
+from dtree.grower.presets import c45, cart, id3
 from dtree.optimal import least_error
-from dtree.presets import c45, cart, id3
 from dtree.prune import cost_complexity_path, pessimistic, reduced_error
 from dtree.serialize import (
     FORMAT,

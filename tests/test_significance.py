@@ -32,7 +32,7 @@ from dtree.counts import Table, contingency, ratio, transpose
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate, repeated_k_fold
-from dtree.learner import ID3
+from dtree.grower.learner import ID3
 from dtree.significance import (
     TTest,
     chi_square,

@@ -94,8 +94,8 @@ from dtree.conditions import Above, AtMost, format_number
 from dtree.conformance import from_sklearn
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value
+from dtree.grower.presets import cart
 from dtree.impurity import IMPURITIES, TOLERANCE, gini
-from dtree.presets import cart
 from dtree.prune import cost_complexity_path
 from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, predict
 

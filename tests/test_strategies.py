@@ -11,8 +11,8 @@ from hypothesis.errors import InvalidArgument
 
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Nominal, Numeric, Schema
+from dtree.grower.presets import id3
 from dtree.invariants import fits_consistent_data, is_consistent
-from dtree.presets import id3
 from dtree.strategies import (
     GRID,
     MAX_WEIGHT,

@@ -22,9 +22,9 @@ from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Example, Label, Nominal, Schema, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grow import grow
-from dtree.learner import C45, CART, Learner
-from dtree.presets import c45, id3
+from dtree.grower.learner import C45, CART, Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, id3
 from dtree.strategies import GRID, datasets, regression_datasets
 from dtree.tree import (
     Branch,

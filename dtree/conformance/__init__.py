@@ -6,7 +6,7 @@ function (rendering, rules, pruning) applies to it, and the system's own
 claims about its nodes that those statistics contradict as findings
 (:class:`Reading`, :class:`Finding`); compare it with dtree's
 tree node by node, telling exact ties from real disagreements; map a peer's
-settings to the :class:`dtree.learner.Learner` that matches them; and let
+settings to the :class:`dtree.grower.learner.Learner` that matches them; and let
 Hypothesis search for a dataset on which the two part.
 
 ``differential`` and ``Counterexample`` (module

@@ -160,7 +160,7 @@ def path_to(visits: Sequence[Visit], k: int) -> tuple[str, ...]:
     deep costs no n^2 paths.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import preorder
     >>> path_to(tuple(preorder(id3(load("boolean-table")))), 3)
     ('X1 = F', 'X2 = T')
@@ -178,7 +178,7 @@ def predicting(tree: Tree, predictions: Iterable[Label | float]) -> Tree:
     predictions put back on the tree that :func:`dtree.routing.restated` recounted.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> from dtree.tree import leaves
     >>> [leaf.prediction for leaf in leaves(predicting(id3(load("xor")), "0101"))]
     ['0', '1', '0', '1']

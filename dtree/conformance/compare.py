@@ -1,7 +1,7 @@
 """Comparing another system's tree with dtree's, node by node, ties told from disagreements.
 
 :func:`compare` walks both trees from the root, at each node with the rows
-of the training data that reach it (as :func:`dtree.grow.grow` partitions
+of the training data that reach it (as :func:`dtree.grower.make_subtree.grow` partitions
 them), and gives each node of their tree a verdict:
 
 ``same``
@@ -20,7 +20,7 @@ them), and gives each node of their tree a verdict:
     would not make, or a leaf predicts what is not a plurality (or the mean).
 ``stopped``
     One side is a leaf where the other splits; ``rule`` is the stopping rule
-    of the learner that holds there (:data:`dtree.grow.StopRule`), or
+    of the learner that holds there (:data:`dtree.grower.make_subtree.StopRule`), or
     ``"pruned"`` where dtree's learner would split but dtree's tree does
     not, or ``None`` where their tree stops and no rule of the learner
     does.  It is ``borderline`` when the split scores within the tolerance
@@ -57,10 +57,10 @@ from dtree.conformance.claims import Finding, Reading
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError
-from dtree.grow import StopRule
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import StopRule
+from dtree.grower.node import Assessment, Node, assess, children, decide, root
 from dtree.impurity import TOLERANCE
-from dtree.learner import Learner
-from dtree.node import Assessment, Node, assess, children, decide, root
 from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree
 
@@ -421,8 +421,8 @@ def compare(theirs: Tree | Reading, ours: Tree, data: Dataset, learner: Learner)
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
-    >>> from dtree.grow import grow
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.make_subtree import grow
+    >>> from dtree.grower.learner import ID3
     >>> from dtree.routing import restated
     >>> from dtree.tree import Branch
     >>> data = load("play-tennis")

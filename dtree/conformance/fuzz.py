@@ -40,7 +40,7 @@ from dtree.conformance.compare import Comparison, compare
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import Learn, Learning, learn_with
-from dtree.learner import Learner
+from dtree.grower.learner import Learner
 from dtree.load import csv_text
 from dtree.parallel import fan_out, task_seed
 from dtree.progress import Report, meter
@@ -205,7 +205,7 @@ def differential(
     """A smallest dataset on which ``fit`` and dtree's ``learner`` grow trees that part, or
     None when ``examples`` datasets show no real disagreement.
 
-    ``learner`` is dtree's side (a :class:`~dtree.learner.Learner`, a function from data to a
+    ``learner`` is dtree's side (a :class:`~dtree.grower.learner.Learner`, a function from data to a
     tree, or a :func:`~dtree.conformance.learner_for` recipe); ``judge`` the Learner whose
     scores tell ties (by default ``learner`` itself, or its ``learner``).  ``data`` is the
     keyword arguments of :func:`dtree.strategies.datasets` (:data:`NUMERIC_DATA` by default)
@@ -213,8 +213,8 @@ def differential(
     dtree breaks it (the first attribute, then the lowest threshold) counts too.
     ``progress`` is told the datasets tried (in one process), or the searches done.
 
-    >>> from dtree.grow import grow
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.make_subtree import grow
+    >>> from dtree.grower.learner import CART
     >>> differential(lambda data: grow(CART, data), CART, examples=20) is None
     True
     """

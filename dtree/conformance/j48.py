@@ -36,7 +36,7 @@ A leaf's counts
 Thresholds
     J48's threshold is a training value: the largest value of the
     attribute in the whole training set that is not above the midpoint
-    of the cut (by more than 1e-6; :data:`dtree.learner.J48`).  J48 prints
+    of the cut (by more than 1e-6; :data:`dtree.grower.learner.J48`).  J48 prints
     it to six decimals, trailing zeros cut (Weka's
     ``Utils.doubleToString(t, 6)``: ``10``, ``0.561``, ``-1.89048``), or,
     with ``-B``, as Java writes a double (``10.0``).
@@ -213,7 +213,7 @@ def j48_text(tree: Tree, *, binary: bool | None = None) -> str:
     form: a :class:`DtreeError`.  :func:`read_j48` reads the text back.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> print(j48_text(c45(load("golf"))), end="")
     outlook = overcast: Play (4.0)
     outlook = rain

@@ -2,7 +2,7 @@
 
 A peer's fit is a tree grown and then, often, pruned: J48 prunes by
 default, scikit-learn when ``ccp_alpha > 0``, rpart always (at its ``cp``).
-A :class:`dtree.learner.Learner` says how a tree is grown, not how it is
+A :class:`dtree.grower.learner.Learner` says how a tree is grown, not how it is
 pruned afterwards, so :func:`learner_for` returns a :class:`Recipe`: the
 peer's name, the growing ``learner``, and the ``pruning`` applied to the
 grown tree (None, :class:`CostComplexity` or :class:`Pessimistic`).  A
@@ -10,7 +10,7 @@ recipe is a frozen value, compared and pickled like a learner (it holds no
 function, only names and numbers), and it is callable on a dataset, so it
 goes wherever dtree takes a :data:`dtree.evaluate.Learning`
 (``cross_validate``, ``learning_curve``, ...); ``recipe.learner`` is what
-:func:`dtree.grow.grow` takes.
+:func:`dtree.grower.make_subtree.grow` takes.
 
 Every setting is either mapped exactly or refused by name with a
 :class:`DtreeError`; none is ignored.  A setting that only changes what the
@@ -64,7 +64,7 @@ Options by their letters, as keywords: ``C`` (confidence, default 0.25),
 raising), ``O`` (no collapsing, Weka 3.7 and later), ``J`` (no MDL
 correction of a numeric split's gain, Weka 3.7 and later), ``L`` and ``Q``
 (accepted: neither changes the tree).  The grown tree is
-:data:`dtree.learner.J48`'s (C4.5 with J48's threshold rule) with
+:data:`dtree.grower.learner.J48`'s (C4.5 with J48's threshold rule) with
 ``min_objects=M`` (and ``mdl=False`` with ``J``); J48's default pruning
 is :class:`Pessimistic`, ``pessimistic(collapse(tree), data=data,
 confidence=C, z="normal")``, and ``U`` keeps the collapsing (Weka 3.6
@@ -91,9 +91,9 @@ from attrs import evolve, frozen
 from dtree.arithmetic import is_number
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grow import grow
+from dtree.grower.learner import CART, J48, Criterion, Learner
+from dtree.grower.make_subtree import grow
 from dtree.impurity import IMPURITIES, gini
-from dtree.learner import CART, J48, Criterion, Learner
 from dtree.progress import Report
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
@@ -114,7 +114,7 @@ class CostComplexity:
     is rpart's cp, a share of the root's risk R(root).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> from dtree.tree import n_leaves
     >>> data = load("play-tennis")
     >>> n_leaves(CostComplexity(0.04, "error")(cart(data), data))
@@ -140,7 +140,7 @@ class Pessimistic:
     (``prune=False``, J48's ``-U``, which still collapses).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import c45
+    >>> from dtree.grower.presets import c45
     >>> from dtree.tree import n_leaves
     >>> data = load("iris")
     >>> n_leaves(Pessimistic()(c45(data), data))

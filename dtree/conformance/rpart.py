@@ -28,7 +28,7 @@ How an rpart split becomes a dtree split
 dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
 (:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
 of two adjacent training values, computed as dtree computes it
-(:func:`dtree.splits.midpoint`), so no training value equals it and
+(:func:`dtree.grower.thresholds.midpoint`), so no training value equals it and
 ``x < t`` holds exactly where ``x <= t`` does: the split is read as
 ``AtMost(x, t)`` / ``Above(x, t)``.  In the one case where a training value
 does equal t (a and b adjacent floats, the midpoint rounding to b), t is
@@ -914,14 +914,14 @@ def _root_risk(tree: Tree) -> Real:
 def prune_at_cp(tree: Tree, cp: Real) -> Tree:
     """The tree rpart returns with complexity parameter ``cp``: ``prune_to(tree, cp * R(root))``.
 
-    ``tree`` is grown as rpart grows (:data:`dtree.learner.CART` with rpart's
+    ``tree`` is grown as rpart grows (:data:`dtree.grower.learner.CART` with rpart's
     ``minsplit``, ``minbucket`` and ``maxdepth``).  A float cp is taken as
     the decimal it is written as (``0.01`` is 1/100, not the double nearest
     it), so that a split whose complexity is exactly cp is collapsed, as
     rpart's ``complexity <= alpha`` collapses it.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> n_leaves(prune_at_cp(cart(ten), 0.01)), n_leaves(prune_at_cp(cart(ten), 0.2))
     (6, 2)
@@ -946,7 +946,7 @@ def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
     T(cp * R(root)), whose row has CP = cp.  Exact when the path is.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> from dtree.prune import cost_complexity_path
     >>> ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
     >>> [(str(r.cp), r.nsplit, str(r.rel_error)) for r in

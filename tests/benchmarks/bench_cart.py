@@ -47,7 +47,7 @@ import numpy as np
 from sklearn.tree import DecisionTreeClassifier
 
 from dtree.dataset import Dataset, Value
-from dtree.presets import cart
+from dtree.grower.presets import cart
 from dtree.tree import Tree, n_leaves
 
 ATTRIBUTES = 10

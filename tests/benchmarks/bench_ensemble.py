@@ -8,7 +8,7 @@ In one run, on 20,000 rows (``--rows``) of 10 numeric attributes:
 
 - a random forest of 100 trees (``--trees``), each grown to full depth on a
   bootstrap sample with sqrt(10) = 3 attributes drawn at every node:
-  ``dtree.bagging.random_forest`` against ``RandomForestClassifier(
+  ``dtree.ensemble.bagging.random_forest`` against ``RandomForestClassifier(
   n_estimators=100, max_features="sqrt", n_jobs=1)``, on ``bench_cart.py``'s
   two-class problem;
 - the forest's predictions for 20,000 other rows of the same problem:
@@ -16,12 +16,12 @@ In one run, on 20,000 rows (``--rows``) of 10 numeric attributes:
   on which the two forests agree (they are different forests: each draws its
   own samples and attributes, so this is near, not at, 100%);
 - AdaBoost (SAMME) of 50 stumps (``--rounds``) on the two-class problem:
-  ``dtree.boosting.adaboost`` (its default: exact weights while their
+  ``dtree.ensemble.boosting.adaboost`` (its default: exact weights while their
   denominators are short, floats after) against ``AdaBoostClassifier(
   estimator=DecisionTreeClassifier(max_depth=1), n_estimators=50)``, with both
   ensembles' training accuracy;
 - gradient boosting of 100 stages (``--stages``) of depth-3 regression
-  trees, learning rate 0.1: ``dtree.boosting.gradient_boost`` with squared
+  trees, learning rate 0.1: ``dtree.ensemble.boosting.gradient_boost`` with squared
   error on ``bench_regression.py``'s numeric target against
   ``GradientBoostingRegressor``, and with log-loss on the two-class problem
   against ``GradientBoostingClassifier``; each with both models' training
@@ -52,10 +52,10 @@ from sklearn.ensemble import (
 )
 from sklearn.tree import DecisionTreeClassifier
 
-from dtree.bagging import random_forest
-from dtree.boosting import adaboost, gradient_boost
 from dtree.dataset import Dataset, Example
 from dtree.ensemble import Ensemble, decisions, predict_many
+from dtree.ensemble.bagging import random_forest
+from dtree.ensemble.boosting import adaboost, gradient_boost
 
 if TYPE_CHECKING or __package__:
     from benchmarks import bench_cart, bench_regression

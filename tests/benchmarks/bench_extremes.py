@@ -36,7 +36,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from dtree import prune, render
 from dtree.dataset import Dataset
-from dtree.presets import cart
+from dtree.grower.presets import cart
 from dtree.tree import Tree, depth, predict, size
 
 if TYPE_CHECKING or __package__:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from dtree.dataset import Dataset
 from dtree.evaluate import CrossValidation, cross_validate
-from dtree.learner import CART
+from dtree.grower.learner import CART
 
 if TYPE_CHECKING or __package__:
     from benchmarks.bench_cart import Log, _ratio, dataset, make_problem, options

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dtree.grower.presets import cart
 from dtree.load import read_csv
-from dtree.presets import cart
 from dtree.tree import n_leaves
 
 ROOT = Path(__file__).resolve().parent.parent.parent

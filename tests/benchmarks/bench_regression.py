@@ -32,7 +32,7 @@ import numpy as np
 from sklearn.tree import DecisionTreeRegressor
 
 from dtree.dataset import Dataset, Value
-from dtree.presets import cart
+from dtree.grower.presets import cart
 from dtree.tree import Tree, n_leaves
 
 if TYPE_CHECKING or __package__:

@@ -25,8 +25,8 @@ predictions combine (its ``combination``):
     (log-loss, ``classes`` its two classes) takes F(x) as the log-odds of the
     second class.
 
-The value is never mutated: learners (:mod:`dtree.bagging`,
-:mod:`dtree.boosting`) return new ones.
+The value is never mutated: learners (:mod:`dtree.ensemble.bagging`,
+:mod:`dtree.ensemble.boosting`) return new ones.
 
 Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
 :func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
@@ -81,7 +81,7 @@ class Ensemble:
     (the learning rate also scales AdaBoost's says).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> one = Ensemble("average", (cart(golf),), (1,), golf.schema.classes)
     >>> predict(one, golf.example(0)) == golf.labels[0]
@@ -151,7 +151,7 @@ def members(model: trees.Tree | Ensemble) -> tuple[trees.Tree, ...]:
     """The trees of a model: an ensemble's members, or the one tree.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> len(members(id3(load("play-tennis"))))
     1
     """
@@ -289,7 +289,7 @@ def decisions(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[tuple[fl
     otherwise.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> stump = cart(golf, max_depth=1)
     >>> boosted = Ensemble("samme", (stump, stump), (Fraction(3), Fraction(2)),
@@ -319,7 +319,7 @@ def predict_proba_many(
     by K - 1 (for two classes, of +-(s_1 - s_0) / sum alpha_t).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("average", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
@@ -343,7 +343,7 @@ def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
     """P(class | example) under the ensemble: :func:`predict_proba_many` of one example.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
@@ -380,7 +380,7 @@ def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label
     examples at once (:func:`dtree.tree.predict_many`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
@@ -475,7 +475,7 @@ def predict(ensemble: Ensemble, example: Example) -> Label | float:
     """The ensemble's prediction for one example: :func:`predict_many` of it.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> predict(Ensemble("average", (cart(golf),), (1,), golf.schema.classes), golf.example(1))
     "Don't Play"
@@ -488,7 +488,7 @@ def prefix(ensemble: Ensemble, t: int) -> Ensemble:
     """The ensemble of its first ``t`` members (a boosted model after t stages).
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> len(prefix(Ensemble("vote", (cart(golf),) * 3, (1, 1, 1), golf.schema.classes), 2))
     2
@@ -504,7 +504,7 @@ def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[La
     computed from each member's predictions, taken once, and running sums.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import cart
+    >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)

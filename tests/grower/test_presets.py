@@ -1,4 +1,4 @@
-"""The presets grow exactly what :func:`dtree.grow.grow` grows with their learners."""
+"""The presets grow exactly what :func:`dtree.grow` grows with their learners."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from attrs import evolve
 from dtree.counts import Moments
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
-from dtree.grow import grow
-from dtree.learner import C45, CART, ID3
-from dtree.presets import c45, cart, id3
+from dtree.grower.learner import C45, CART, ID3
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart, id3
 
 
 @pytest.mark.parametrize("name", names())

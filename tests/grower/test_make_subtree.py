@@ -22,31 +22,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
-from dtree import splits
-from dtree.candidates import (
-    MAX_SUBSET_VALUES,
-    averaged_attributes,
-    candidates,
-    exact_score,
-    split_information_of,
-)
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
-from dtree.grow import grow
-from dtree.impurity import (
-    TOLERANCE,
-    entropy,
-    gain_ratio,
-    gini,
-    impurity_decrease,
-    information_gain,
-    misclassification,
+from dtree.grower import thresholds
+from dtree.grower.candidates import (
+    MAX_SUBSET_VALUES,
+    averaged_attributes,
+    candidates,
+    exact_score,
+    split_information_of,
 )
-from dtree.learner import (
+from dtree.grower.learner import (
     C45,
     C45_AVERAGE_GAIN_SLACK,
     C45_RESOLUTION,
@@ -57,10 +47,20 @@ from dtree.learner import (
     Learner,
     Missing,
 )
-from dtree.node import Node, assess, children, decide
-from dtree.node import root as root_node
-from dtree.partition import start
-from dtree.presets import c45, cart, id3
+from dtree.grower.make_subtree import grow
+from dtree.grower.node import Node, assess, children, decide
+from dtree.grower.node import root as root_node
+from dtree.grower.presets import c45, cart, id3
+from dtree.grower.rows import start
+from dtree.impurity import (
+    TOLERANCE,
+    entropy,
+    gain_ratio,
+    gini,
+    impurity_decrease,
+    information_gain,
+    misclassification,
+)
 from dtree.prune import cost_complexity_path
 from dtree.render import text
 from dtree.strategies import consistent_datasets, datasets, regression_datasets, weights
@@ -950,13 +950,13 @@ def test_entropy_scans_take_a_few_logarithms_per_row_whatever_the_number_of_clas
     """Scoring a cut took a logarithm per class (938,489 for ID3 here); now a few per row
     of each level of the tree (13,709)."""
     calls = itertools.count()
-    x_log_x = splits._xlogx
+    x_log_x = thresholds._xlogx
 
     def counted(x: float) -> float:
         next(calls)
         return x_log_x(x)
 
-    monkeypatch.setattr(splits, "_xlogx", counted)
+    monkeypatch.setattr(thresholds, "_xlogx", counted)
     tree = learn(_distinct_classes(250))
     assert next(calls) <= 10 * 250 * (depth(tree) + 1)
 

@@ -1,4 +1,4 @@
-"""dtree.bagging: bagging, random forests and out-of-bag estimates; their laws; and the
+"""dtree.ensemble.bagging: bagging, random forests and out-of-bag estimates; their laws; and the
 cross-check with scikit-learn's trees fit on the same bootstrap counts."""
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree import invariants as law
-from dtree.bagging import Bagged, bag, member_seed, oob_error, oob_predictions, random_forest
-from dtree.candidates import considered
 from dtree.conditions import Equals
 from dtree.conformance import from_sklearn
 from dtree.conformance.compare import compare
@@ -27,11 +25,20 @@ from dtree.counts import Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
 from dtree.ensemble import Ensemble, predict, predict_many, predict_proba
+from dtree.ensemble.bagging import (
+    Bagged,
+    bag,
+    member_seed,
+    oob_error,
+    oob_predictions,
+    random_forest,
+)
 from dtree.errors import DtreeError
-from dtree.grow import grow
-from dtree.learner import CART, ID3, Learner, features_per_node
-from dtree.node import assess, children, decide, root
-from dtree.partition import start
+from dtree.grower.candidates import considered
+from dtree.grower.learner import CART, ID3, Learner, features_per_node
+from dtree.grower.make_subtree import grow
+from dtree.grower.node import assess, children, decide, root
+from dtree.grower.rows import start
 from dtree.seeded import bootstrap, child, subset
 from dtree.tree import Leaf, Split, Tree
 from dtree.tree import predict as tree_predict

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree.dataset import Dataset
-from dtree.targets import Responses, Sums, target_of
+from dtree.grower.targets import Responses, Sums, target_of
 
 
 def test_squared_error_is_the_residual_sum_of_squares() -> None:

@@ -1,9 +1,9 @@
 """The classic algorithms as one call each: :func:`id3`, :func:`c45` and :func:`cart`.
 
-Each grows the tree of its preset :class:`dtree.learner.Learner`
-(:data:`~dtree.learner.ID3`, :data:`~dtree.learner.C45`,
-:data:`~dtree.learner.CART`) with the options it is known by, through
-:func:`dtree.grow.grow`.
+Each grows the tree of its preset :class:`dtree.grower.learner.Learner`
+(:data:`~dtree.grower.learner.ID3`, :data:`~dtree.grower.learner.C45`,
+:data:`~dtree.grower.learner.CART`) with the options it is known by, through
+:func:`dtree.grower.make_subtree.grow`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from fractions import Fraction
 from attrs import evolve
 
 from dtree.dataset import Dataset, Weight
-from dtree.grow import grow
-from dtree.learner import C45, CART, ID3, Criterion, Missing
+from dtree.grower.learner import C45, CART, ID3, Criterion, Missing
+from dtree.grower.make_subtree import grow
 from dtree.progress import Report
 from dtree.tree import Tree
 
@@ -75,7 +75,7 @@ def c45(
     multiway nominal splits; numeric cuts with the MDL correction and
     C4.5's minimum split size, values within 1e-5 taken as one, thresholds
     at training values; missing values by fractional weights.  Weka's J48
-    grows the same tree but for its threshold rule (:data:`dtree.learner.J48`), and
+    grows the same tree but for its threshold rule (:data:`dtree.grower.learner.J48`), and
     collapses it before pruning.  Quinlan's golf tree (C4.5, 1993):
 
     >>> from dtree.datasets import load

@@ -8,7 +8,7 @@ One candidate per attribute, in schema order (the notes' C):
   whose known values at the node are all one value separates nothing and
   is no candidate;
 * a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
-  boundary points, found by the scan of :mod:`dtree.splits`; the first
+  boundary points, found by the scan of :mod:`dtree.grower.thresholds`; the first
   best in ascending order of t, with t chosen by the learner's threshold
   policy.
 
@@ -45,13 +45,20 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
 from dtree.dataset import Nominal, Schema, Value, Weight
 from dtree.errors import DtreeError
+from dtree.grower.learner import C45_AVERAGE_GAIN_SLACK, features_per_node
+from dtree.grower.rows import Examples, Frame
+from dtree.grower.targets import P
+from dtree.grower.thresholds import (
+    Scan,
+    best_cut,
+    c45_threshold,
+    j48_threshold,
+    midpoint,
+    separated,
+)
 from dtree.impurity import TOLERANCE, entropy
-from dtree.learner import C45_AVERAGE_GAIN_SLACK, features_per_node
 from dtree.missing import most_likely_value, shares
-from dtree.partition import Examples, Frame
 from dtree.seeded import subset
-from dtree.splits import Scan, best_cut, c45_threshold, j48_threshold, midpoint, separated
-from dtree.targets import P
 
 __all__ = [
     "MAX_SUBSET_VALUES",
@@ -134,7 +141,7 @@ def first_best(items: Sequence[T], key: Callable[[T], Fraction | float]) -> T:
 
 def reaches_average(gain: Fraction | float, average: float) -> bool:
     """C4.5's condition for a gain ratio to count: the gain is at least the average gain
-    less :data:`dtree.learner.C45_AVERAGE_GAIN_SLACK`.
+    less :data:`dtree.grower.learner.C45_AVERAGE_GAIN_SLACK`.
 
     >>> reaches_average(0.2995, 0.3), reaches_average(0.2, 0.3)
     (True, False)
@@ -148,8 +155,8 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
 
     >>> from attrs import evolve
     >>> from dtree.dataset import Dataset
-    >>> from dtree.partition import start
-    >>> from dtree.learner import C45
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import C45
     >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
     >>> column = column_at(*start(C45, data), 0)
     >>> column.rows, column.values, column.missing
@@ -186,8 +193,8 @@ def unknown_part(frame: Frame[P], column: Column) -> P | None:
     fractional counts (``missing="fractional_counts"``) and there are such rows; else None.
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.learner import Learner
-    >>> from dtree.partition import start
+    >>> from dtree.grower.learner import Learner
+    >>> from dtree.grower.rows import start
     >>> data = Dataset.from_columns({"x": ["a", None, "b", None], "y": list("pqqq")}, target="y")
     >>> frame, node = start(Learner(missing="fractional_counts"), data)
     >>> unknown_part(frame, column_at(frame, node, 0))  # (p, q) weights of rows 1 and 3
@@ -210,8 +217,8 @@ def spread(frame: Frame[P], parts: Sequence[P], unknown: P) -> tuple[P, ...]:
     Normal (0, 2), and day 8 (a No) with Humidity missing: half of it each way.
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import ID3
     >>> frame, _ = start(ID3, load("play-tennis"))
     >>> spread(frame, [(2, 0), (0, 2)], (1, 0))
     ((Fraction(5, 2), Fraction(0, 1)), (Fraction(1, 2), Fraction(2, 1)))
@@ -239,8 +246,8 @@ def score(
     Outlook's (No, Yes) counts, all known, then as if 14 more days had it missing:
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import ID3
     >>> frame, _ = start(ID3, load("play-tennis"))
     >>> outlook = [(0, 4), (2, 3), (3, 2)]
     >>> round(score(frame, outlook, 0), 3), round(score(frame, outlook, 14), 3)
@@ -273,8 +280,8 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
     >>> frame, _ = start(evolve(CART, min_samples_leaf=5), load("play-tennis"))
     >>> allowed(frame, [(0, 4), (5, 5)]), allowed(frame, [(2, 3), (3, 6)])
     (False, True)
@@ -339,8 +346,8 @@ def subsets(
     Outlook's (No, Yes) counts: ordered by the share of Yes, Sunny, Rain, Overcast:
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
     >>> frame, _ = start(CART, load("play-tennis"))
     >>> parts = [(0, 4), (2, 3), (3, 2)]  # Overcast, Rain, Sunny
     >>> [sorted(left) for left in subsets(frame, ["Overcast", "Rain", "Sunny"], parts)]
@@ -434,7 +441,7 @@ def _ordered_splits(
 ) -> Iterator[tuple[Callable[[], frozenset[str]], tuple[P, P]]]:
     """The m - 1 splits of :func:`subsets`' ordered path, each as (its left side, made on
     demand; its two parts), the parts by running sums up and down the order: O(m) merges
-    in all, and each part exactly what :meth:`~dtree.targets.Target.merged` makes of it.
+    in all, and each part exactly what :meth:`~dtree.grower.targets.Target.merged` makes of it.
     """
     m = len(present)
     order = _order(frame, parts)
@@ -544,8 +551,8 @@ def scan(
     the node's weights over their common denominator, if known (:func:`_scaled`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
     >>> column, found = scan(*start(CART, load("golf")), 2)  # humidity
     >>> [(cut.below, cut.above) for cut in found.cuts], found.lefts, found.allowed
     ([(80.0, 85.0)], ((7, 2),), 8)
@@ -589,7 +596,7 @@ def scan(
 def _numeric(
     frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
 ) -> Candidate[P] | None:
-    """The best cut x <= t of a numeric attribute (see :mod:`dtree.splits`)."""
+    """The best cut x <= t of a numeric attribute (see :mod:`dtree.grower.thresholds`)."""
     learner = frame.learner
     scanned = scan(frame, examples, index, scaled)
     if scanned is None:
@@ -693,8 +700,8 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
     chi-square test rejects at the learner's ``significance`` left out).
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> [(c.attribute, len(c.conditions), round(c.screen, 3)) for c in candidates(frame, root)]
     [('Outlook', 3, 0.247), ('Temperature', 3, 0.029), ('Humidity', 2, 0.152), ('Wind', 2, 0.048)]
@@ -723,16 +730,16 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
 def considered(frame: Frame[P], examples: Examples) -> Sequence[int]:
     """The positions of the attributes whose splits are candidates at the node, in schema
     order: every attribute, or, under the learner's ``max_features``, the k =
-    :func:`dtree.learner.features_per_node` of the p attributes that
+    :func:`dtree.grower.learner.features_per_node` of the p attributes that
     ``subset(names, k, seed, "features", key)`` of :mod:`dtree.seeded` draws for the node
-    (its :attr:`~dtree.partition.Examples.key`), without replacement.  The draw is made
+    (its :attr:`~dtree.grower.rows.Examples.key`), without replacement.  The draw is made
     once: if none of the k splits the node, it is a leaf (scikit-learn draws on until one
     of its drawn features is not constant at the node).
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
     >>> considered(*start(CART, load("play-tennis")))
     range(0, 4)
     >>> considered(*start(evolve(CART, max_features="sqrt", seed=1), load("play-tennis")))
@@ -753,8 +760,8 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     """The candidate's score, exactly where the impurity is rational.
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import CART
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
     >>> frame, root = start(CART, load("play-tennis"))
     >>> exact_score(frame, next(candidates(frame, root)))  # Outlook: 45/98 - 10/14 * 1/2
     Fraction(5, 49)
@@ -766,8 +773,8 @@ def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight])
     """H of the outcome, counting a missing value as an outcome of its own (C4.5).
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import C45
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import C45
     >>> frame, root = start(C45, load("golf"))
     >>> round(split_information_of(next(candidates(frame, root)), frame.target.weight), 3)
     1.577
@@ -783,8 +790,8 @@ def gain_ratio_of(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) 
     information 1.577; windy's 0.048 over 0.985:
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import C45
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import C45
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
     >>> [(c.attribute, round(gain_ratio_of(frame, (c, gain)), 3)) for c, gain in scored]
@@ -824,8 +831,8 @@ def average_gain(
     """C4.5's average gain over the :func:`averaged_attributes` (None if there are none).
 
     >>> from dtree.datasets import load
-    >>> from dtree.partition import start
-    >>> from dtree.learner import C45
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import C45
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
     >>> round(average_gain(frame, scored), 3)  # (0.247 + 0.048) / 2

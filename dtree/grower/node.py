@@ -1,6 +1,6 @@
 """One node of a growth, as the grower sees it: what it would do there, and why.
 
-What :func:`dtree.grow.grow` would do at any node of any tree, dtree's or
+What :func:`dtree.grower.make_subtree.grow` would do at any node of any tree, dtree's or
 another system's, is asked of a :class:`Node`: :func:`decide` (the split
 MakeSubtree makes, or the rule that stops it), :func:`assess` (the
 learner's score of a given split) and :func:`children` (the nodes below a
@@ -19,7 +19,11 @@ from typing import Any
 
 from attrs import frozen
 
-from dtree.candidates import (
+from dtree.conditions import Condition, holds
+from dtree.counts import central, total
+from dtree.dataset import Dataset, Nominal, Value, Weight
+from dtree.errors import DtreeError, quote
+from dtree.grower.candidates import (
     Candidate,
     allowed,
     average_gain,
@@ -32,13 +36,9 @@ from dtree.candidates import (
     scan,
     unknown_part,
 )
-from dtree.conditions import Condition, holds
-from dtree.counts import central, total
-from dtree.dataset import Dataset, Nominal, Value, Weight
-from dtree.errors import DtreeError, quote
-from dtree.grow import StopRule, best_split, partition, stopping_rule
-from dtree.learner import Learner
-from dtree.partition import Examples, Frame, start
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import StopRule, best_split, partition, stopping_rule
+from dtree.grower.rows import Examples, Frame, start
 
 __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "root"]
 
@@ -47,7 +47,7 @@ __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "ro
 class Node:
     """A node of a growth: the rows that reach it, the weight each carries there, its depth.
 
-    Ask it what :func:`dtree.grow.grow` would do there with :func:`decide`,
+    Ask it what :func:`dtree.grower.make_subtree.grow` would do there with :func:`decide`,
     :func:`assess` and :func:`children`; start from :func:`root`.
     """
 
@@ -71,7 +71,7 @@ class Node:
 
     @property
     def key(self) -> int:
-        """The node's name by its path from the root (:attr:`dtree.partition.Examples.key`),
+        """The node's name by its path from the root (:attr:`dtree.grower.rows.Examples.key`),
         which names its draw of attributes under the learner's ``max_features``."""
         return self._examples.key
 
@@ -85,7 +85,7 @@ class Assessment:
     """A split at a node as the learner scores it.
 
     ``score`` is the learner's score (the impurity decrease or gain, scaled
-    by the known share and less the MDL charge, as :func:`dtree.grow.grow` compares
+    by the known share and less the MDL charge, as :func:`dtree.grower.make_subtree.grow` compares
     it); with ``score="gain_ratio"``, ``gain_ratio`` is the ratio and
     ``eligible`` whether the gain reaches the node's average, C4.5's
     condition for the ratio to count.  :attr:`key` is what the learner
@@ -116,7 +116,7 @@ def root(learner: Learner, data: Dataset) -> Node:
     """The root of the tree ``learner`` grows on ``data``: every row of positive weight.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> node = root(ID3, load("play-tennis"))
     >>> len(node.rows), node.weight, node.depth
     (14, 14, 0)
@@ -141,10 +141,11 @@ def _average(frame: Frame[Any], found: Sequence[Candidate[Any]]) -> float | None
 
 
 def decide(node: Node) -> Decision:
-    """The split :func:`dtree.grow.grow` makes at ``node``, or the rule that stops it there.
+    """The split :func:`~dtree.grower.make_subtree.grow` makes at ``node``, or the rule that
+    stops it there.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> node = root(ID3, load("play-tennis"))
     >>> decision = decide(node)
     >>> decision.best.conditions[0], decision.stop
@@ -206,11 +207,11 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     on one attribute), or why the learner would not make that split: among the reasons, a
     split into other than two branches, or, for a multiway learner, other than one branch
     per value of a nominal attribute, or, under the learner's ``max_features``, a split on
-    an attribute not drawn for the node (:func:`dtree.candidates.considered`).
+    an attribute not drawn for the node (:func:`dtree.grower.candidates.considered`).
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
-    >>> from dtree.learner import CART, ID3
+    >>> from dtree.grower.learner import CART, ID3
     >>> node = root(ID3, load("play-tennis"))
     >>> wind = assess(node, [Equals("Wind", "Strong"), Equals("Wind", "Weak")])
     >>> round(float(wind.score), 3)
@@ -242,7 +243,7 @@ def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> wind = [Equals("Wind", "Strong"), Equals("Wind", "Weak")]
     >>> strong, weak = children(root(ID3, load("play-tennis")), wind)
     >>> strong.rows, weak.weight, weak.depth

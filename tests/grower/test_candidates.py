@@ -12,13 +12,13 @@ from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.candidates import candidates, exact_score, first_best, reaches, subsets
 from dtree.conditions import holds
 from dtree.counts import class_counts
 from dtree.dataset import Dataset, Weight
+from dtree.grower.candidates import candidates, exact_score, first_best, reaches, subsets
+from dtree.grower.learner import CART
+from dtree.grower.rows import start
 from dtree.impurity import gini, impurity_decrease
-from dtree.learner import CART
-from dtree.partition import start
 from dtree.strategies import datasets
 
 

@@ -1,12 +1,12 @@
 """The search for the best threshold of a numeric attribute at a node.
 
 DetermineCandidateSplits, which calls this scan for each numeric attribute,
-is :func:`dtree.candidates.candidates`.
+is :func:`dtree.grower.candidates.candidates`.
 
 Vocabulary
 ----------
 ``Examples``
-    The examples at a node (:class:`dtree.partition.Examples`): row indices
+    The examples at a node (:class:`dtree.grower.rows.Examples`): row indices
     into the dataset's columns and the weight each row carries here (C4.5
     sends a row with a missing value down every branch with a fraction of
     its weight).

@@ -44,8 +44,8 @@ from dtree.dnf import (
     variables,
 )
 from dtree.errors import DtreeError
+from dtree.grower.presets import cart, id3
 from dtree.invariants import stats_are_additive
-from dtree.presets import cart, id3
 from dtree.tree import Branch, Leaf, Split, Tree, depth, leaves, paths, predict
 
 Minterms = frozenset[int]

@@ -27,7 +27,7 @@ conjunctions, so the leaves of one class make a DNF (:func:`dnf_of`); and
 since every Boolean function has a DNF, every Boolean function is a tree
 (:func:`tree_of`).  In between, :func:`minimize` finds a smallest DNF of a
 Boolean function: it turns formulas into truth tables and back, and
-:mod:`dtree.quine_mccluskey` does the minimizing on the bit vectors.
+:mod:`dtree.dnf.quine_mccluskey` does the minimizing on the bit vectors.
 
 Orders (every result is deterministic)
 --------------------------------------
@@ -74,8 +74,7 @@ from dtree.conditions import (
 )
 from dtree.counts import ClassStats
 from dtree.dataset import Example, Label, collection
-from dtree.errors import DtreeError, quote
-from dtree.quine_mccluskey import (
+from dtree.dnf.quine_mccluskey import (
     SEARCH_BUDGET,
     Cube,
     depends,
@@ -85,6 +84,7 @@ from dtree.quine_mccluskey import (
     ones,
     primes,
 )
+from dtree.errors import DtreeError, quote
 from dtree.rules import rules_of
 from dtree.tree import Leaf, Sprout, Tree, paths, unfold
 
@@ -143,7 +143,7 @@ def dnf_of(tree: Tree, label: Label, *, simplified: bool = False) -> Dnf:
     a variable twice on a path, has the same terms either way.
 
     >>> from dtree.datasets import load
-    >>> from dtree.presets import id3
+    >>> from dtree.grower.presets import id3
     >>> format_dnf(dnf_of(id3(load("play-tennis")), "Yes"))
     'Outlook = Overcast | Outlook = Rain & Wind = Weak | Outlook = Sunny & Humidity = Normal'
     >>> dnf_of(id3(load("xor")), "1")  # doctest: +NORMALIZE_WHITESPACE
@@ -281,7 +281,7 @@ def _space(
     return names, tuple(spellings.get(name, SPELLINGS[0]) for name in names)
 
 
-# -- formulas as truth tables (bit vectors: see dtree.quine_mccluskey) --------------------------
+# -- formulas as truth tables (bit vectors: see dtree.dnf.quine_mccluskey) ------------------------
 
 
 def _cube(term: Term, names: Sequence[str]) -> Cube | None:
@@ -359,7 +359,7 @@ def equivalent(first: Dnf, second: Dnf) -> bool:
     return _table(first, names) == _table(second, names)
 
 
-# -- minimization: Quine-McCluskey (dtree.quine_mccluskey) on formulas --------------------------
+# -- minimization: Quine-McCluskey (dtree.dnf.quine_mccluskey) on formulas ------------------------
 
 
 def _term(cube: Cube, names: Sequence[str], spellings: Sequence[Spelling]) -> Term:

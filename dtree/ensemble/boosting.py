@@ -78,7 +78,7 @@ differences:
   weights are left as they are).  The two agree while no weight falls
   that low.
 * **Ties** between splits of equal score go, in dtree, to the first in its
-  documented order (:mod:`dtree.grow`); scikit-learn's depend on its random
+  documented order (:mod:`dtree.grower.make_subtree`); scikit-learn's depend on its random
   permutation of the features.  Hence "tie-free data" in the cross-checks.
   (The attributes' values: see float32 below.)
 
@@ -141,8 +141,8 @@ from dtree.counts import Moments, ratio, stats_of
 from dtree.dataset import Attribute, Dataset, Label, Numeric, Weight
 from dtree.ensemble import Ensemble, sigmoid
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grow import grow
-from dtree.learner import CART, Learner, Missing
+from dtree.grower.learner import CART, Learner, Missing
+from dtree.grower.make_subtree import grow
 from dtree.progress import Report, meter
 from dtree.routing import Routed, fold_routed, predictions
 from dtree.seeded import check_seed, permutation

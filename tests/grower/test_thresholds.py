@@ -1,4 +1,5 @@
-"""dtree.splits: boundary points, midpoints, and the one-scan search against brute force."""
+"""dtree.grower.thresholds: boundary points, midpoints, and the one-scan search against brute
+force."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from hypothesis import strategies as st
 
 from dtree.dataset import Weight
 from dtree.errors import DtreeError
-from dtree.impurity import entropy, gini, impurity_decrease, misclassification
-from dtree.splits import (
+from dtree.grower.thresholds import (
     COSTS,
     Cut,
     Scan,
@@ -32,6 +32,7 @@ from dtree.splits import (
     j48_threshold,
     midpoint,
 )
+from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 
 GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
 IMPURITY = {"gini": gini, "entropy": entropy, "misclassification": misclassification}

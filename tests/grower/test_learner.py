@@ -11,7 +11,7 @@ from attrs import evolve
 
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
-from dtree.learner import (
+from dtree.grower.learner import (
     C45,
     CART,
     ID3,

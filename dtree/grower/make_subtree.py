@@ -7,11 +7,12 @@
         if stopping criteria met: make a leaf, predicting the plurality (or mean) of D
         else: S = FindBestSplit(D, C); for each outcome k of S: child k = MakeSubtree(D_k)
 
-A frozen :class:`dtree.learner.Learner` says which candidates exist, how
+A frozen :class:`dtree.grower.learner.Learner` says which candidates exist, how
 they are scored and when to stop; :func:`id3`, :func:`c45` and
-:func:`cart` of :mod:`dtree.presets` grow with its presets.  D is :class:`dtree.partition.Examples`,
-C is :func:`dtree.candidates.candidates`, and the D_k are
-:func:`dtree.partition.divide`'s.
+:func:`cart` of :mod:`dtree.grower.presets` grow with its presets.  D is
+:class:`dtree.grower.rows.Examples`,
+C is :func:`dtree.grower.candidates.candidates`, and the D_k are
+:func:`dtree.grower.rows.divide`'s.
 
 Conventions (what makes the result an oracle)
 --------------------------------------------
@@ -47,7 +48,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Literal
 
-from dtree.candidates import (
+from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
+from dtree.dataset import Dataset, Label
+from dtree.grower.candidates import (
     Candidate,
     average_gain,
     candidates,
@@ -57,13 +60,11 @@ from dtree.candidates import (
     reaches,
     reaches_average,
 )
-from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
-from dtree.dataset import Dataset, Label
+from dtree.grower.learner import Learner
+from dtree.grower.rows import Examples, Frame, divide, start
+from dtree.grower.targets import P
 from dtree.impurity import TOLERANCE
-from dtree.learner import Learner
-from dtree.partition import Examples, Frame, divide, start
 from dtree.progress import Report, meter
-from dtree.targets import P
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
@@ -102,7 +103,7 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(evolve(ID3, min_samples_split=15), load("play-tennis"))
     >>> stopping_rule(frame, root, frame.target.stats(root.rows, root.weights))  # 14 days
     'min_samples_split'
@@ -127,7 +128,7 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(evolve(ID3, min_gain=0.3), load("play-tennis"))
     >>> weak_split(frame, root, 0.247), weak_split(frame, root, 0.3)
     ('min_gain', None)
@@ -156,7 +157,8 @@ def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:
     """C4.5: the best gain ratio among the candidates whose gain is at least the average
-    of the :func:`dtree.candidates.averaged_attributes`' gains; the gain ratio must be positive."""
+    of the :func:`dtree.grower.candidates.averaged_attributes`' gains; the gain ratio must be
+    positive."""
     scored = [(c, exact_score(frame, c)) for c in found]
     average = average_gain(frame, scored)
     if average is None:
@@ -171,7 +173,7 @@ def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> best, score = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
     >>> best.attribute, round(score, 3)
@@ -193,7 +195,7 @@ def best_split(
     all: none is left; no gain ratio is positive; the best is weak (:func:`weak_split`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> best_split(frame, root, [])
     'no_candidate'
@@ -217,7 +219,7 @@ def empty_stats(frame: Frame[P]) -> Stats:
     """The statistics of a node no example reaches: zero counts, or zero weight.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> empty_stats(start(ID3, load("play-tennis"))[0])
     ClassStats(classes=('No', 'Yes'), counts=(0, 0))
     """
@@ -239,10 +241,10 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
 def partition(
     frame: Frame[P], examples: Examples, split: Candidate[P], prediction: Label | float
 ) -> tuple[Examples, ...]:
-    """D_k for each outcome k of the split (:func:`dtree.partition.divide`).
+    """D_k for each outcome k of the split (:func:`dtree.grower.rows.divide`).
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> best, _ = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
     >>> [d.rows for d in partition(frame, root, best, "Yes")]  # Overcast, Rain, Sunny
@@ -311,7 +313,7 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     reaches 1 when the tree is complete.
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> from dtree.render import text
     >>> print(text(grow(ID3, load("xor"))))
     root [0: 2, 1: 2]

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from dtree.counts import total
 from dtree.dataset import Dataset, Nominal
 from dtree.errors import DtreeError
-from dtree.learner import C45, CART, ID3
+from dtree.grower.learner import C45, CART, ID3
+from dtree.grower.rows import Examples, divide, start
 from dtree.missing import shares
-from dtree.partition import Examples, divide, start
 from dtree.strategies import datasets
 
 

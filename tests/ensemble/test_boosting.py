@@ -1,4 +1,4 @@
-"""dtree.boosting: AdaBoost (SAMME) and gradient boosting, by hand, by law, and against
+"""dtree.ensemble.boosting: AdaBoost (SAMME) and gradient boosting, by hand, by law, and against
 scikit-learn on tie-free data.
 
 Tie-free data (:func:`tie_free`): every attribute's values are distinct small integers
@@ -35,16 +35,6 @@ from sklearn.tree import DecisionTreeClassifier
 
 from dtree import invariants as law
 from dtree.arithmetic import Real
-from dtree.boosting import (
-    EXACT_BITS,
-    PERFECT_ODDS,
-    STUMP,
-    adaboost,
-    gradient_boost,
-    newton_step,
-    samme_error,
-    samme_odds,
-)
 from dtree.conditions import AtMost
 from dtree.counts import Moments
 from dtree.dataset import Dataset
@@ -58,10 +48,20 @@ from dtree.ensemble import (
     sigmoid,
     staged,
 )
+from dtree.ensemble.boosting import (
+    EXACT_BITS,
+    PERFECT_ODDS,
+    STUMP,
+    adaboost,
+    gradient_boost,
+    newton_step,
+    samme_error,
+    samme_odds,
+)
 from dtree.errors import DtreeError
 from dtree.evaluate import error
-from dtree.grow import grow
-from dtree.learner import CART
+from dtree.grower.learner import CART
+from dtree.grower.make_subtree import grow
 from dtree.routing import predictions
 from dtree.seeded import below, permutation
 from dtree.strategies import datasets

@@ -24,9 +24,9 @@ from dtree.ensemble import (
     staged,
 )
 from dtree.errors import DtreeError
-from dtree.grow import grow
-from dtree.learner import Learner
-from dtree.presets import c45, cart
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45, cart
 from dtree.strategies import datasets, regression_datasets
 
 GOLF = load("golf")

@@ -7,8 +7,7 @@ from itertools import combinations, product
 
 import pytest
 
-from dtree.errors import DtreeError
-from dtree.quine_mccluskey import (
+from dtree.dnf.quine_mccluskey import (
     Cube,
     bits,
     depends,
@@ -19,6 +18,7 @@ from dtree.quine_mccluskey import (
     primes,
     term_order,
 )
+from dtree.errors import DtreeError
 
 
 def cubes(n: int) -> list[Cube]:

@@ -9,7 +9,7 @@ prediction (what an empty branch predicts).  :func:`divide` is the router:
 the examples of each branch of a split.
 
 A :class:`Frame` is what every node of one growth shares: the learner, the
-data, its target as the scan reads it (:mod:`dtree.targets`) and, for
+data, its target as the scan reads it (:mod:`dtree.grower.targets`) and, for
 each numeric attribute, its sorted distinct training values (thresholds
 are chosen among them).
 
@@ -29,10 +29,10 @@ from dtree.arithmetic import rational
 from dtree.counts import total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
-from dtree.learner import Learner, check_fits
+from dtree.grower.learner import Learner, check_fits
+from dtree.grower.targets import Classes, P, Responses, Target, target_of
 from dtree.missing import shares
 from dtree.seeded import child
-from dtree.targets import Classes, P, Responses, Target, target_of
 
 __all__ = ["Examples", "Frame", "divide", "start"]
 
@@ -105,7 +105,7 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     of positive weight.  (The frame's part type is its target's, chosen at run time.)
 
     >>> from dtree.datasets import load
-    >>> from dtree.learner import ID3
+    >>> from dtree.grower.learner import ID3
     >>> frame, root = start(ID3, load("play-tennis"))
     >>> len(root.rows), root.depth, frame.total_weight
     (14, 0, 14)
@@ -141,7 +141,7 @@ def divide(
     Row 3's value is missing; the known weight is 2 on branch 0 and 1 on branch 1:
 
     >>> from dtree.dataset import Dataset
-    >>> from dtree.learner import C45
+    >>> from dtree.grower.learner import C45
     >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
     >>> _, root = start(C45, data)
     >>> branch_of = {"a": 0, "b": 1}.__getitem__

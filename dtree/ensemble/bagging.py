@@ -18,7 +18,7 @@ bagging (Breiman 1996)
     (``"vote"``), or, in regression, the mean of their values.
 random forest (Breiman 2001)
     Bagging of trees whose every node chooses among ``max_features``
-    attributes drawn for that node (:attr:`dtree.learner.Learner.max_features`).
+    attributes drawn for that node (:attr:`dtree.grower.learner.Learner.max_features`).
 out of bag
     Row i is out of bag for member t when c_t(i) = 0; with n draws from n rows
     that happens with probability (1 - 1/n)^n, which tends to 1/e = 0.368.
@@ -74,8 +74,8 @@ from dtree.arithmetic import Real, check_count
 from dtree.dataset import Dataset, Label
 from dtree.ensemble import Ensemble, predict
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grow import grow
-from dtree.learner import CART, Learner, MaxFeatures, check_fits
+from dtree.grower.learner import CART, Learner, MaxFeatures, check_fits
+from dtree.grower.make_subtree import grow
 from dtree.parallel import fan_out
 from dtree.progress import Report
 from dtree.seeded import below, bootstrap, check_seed
@@ -261,7 +261,7 @@ def bag(
 
 def default_learner(data: Dataset) -> Learner:
     """CART, growing with Gini on classes and with squared error on a numeric target (as
-    :func:`dtree.presets.cart` does).
+    :func:`dtree.grower.presets.cart` does).
 
     >>> from dtree.dataset import Dataset
     >>> default_learner(Dataset.from_columns({"x": [1, 2], "y": [0.5, 1.5]}, target="y")).impurity
@@ -281,7 +281,7 @@ def random_forest(
     progress: Report | None = None,
 ) -> Bagged:
     """A random forest (Breiman 2001): :func:`bag` of ``learner`` with ``max_features``
-    attributes drawn at every node, k = :func:`dtree.learner.features_per_node` of p
+    attributes drawn at every node, k = :func:`dtree.grower.learner.features_per_node` of p
     (sqrt: max(1, int(sqrt p))).  A node where none of its k attributes splits is a leaf:
     unlike scikit-learn, dtree draws no more (see the module's notes).
 

@@ -1,7 +1,7 @@
 """The learner: what a grower is told, and its presets ID3, C4.5, J48 and CART.
 
 A :class:`Learner` is a frozen value that says which candidate splits
-exist, how they are scored and when growing stops; :func:`dtree.grow.grow`
+exist, how they are scored and when growing stops; :func:`dtree.grower.make_subtree.grow`
 grows the tree it describes.  Each option's choices are its ``Literal``
 type's (``typing.get_args``), for the checks here and the command line alike.
 
@@ -101,12 +101,12 @@ class Learner:
       classes or a numeric target, only the m - 1 splits of the values
       ordered by class share (mean) are tried even under a minimum branch
       weight, as rpart does (Breiman's theorem, which makes them enough,
-      knows no such minimum: see :func:`dtree.candidates.subsets`).
+      knows no such minimum: see :func:`dtree.grower.candidates.subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
-      (:func:`dtree.splits.c45_threshold`); or ``j48``: the same with
+      (:func:`dtree.grower.thresholds.c45_threshold`); or ``j48``: the same with
       Weka's tolerance, the largest value less than 1e-6 above it
-      (:func:`dtree.splits.j48_threshold`), where J48 is the target.
+      (:func:`dtree.grower.thresholds.j48_threshold`), where J48 is the target.
     * ``resolution``: a numeric attribute is cut between sorted
       neighbours a < b only if a + resolution < b; values closer than
       that act as one value, both when cuts are enumerated and when the
@@ -143,7 +143,7 @@ class Learner:
     Random forests: ``max_features`` (None: every attribute; else k =
     :func:`features_per_node` of them) limits each node's candidates to the
     k attributes :func:`dtree.seeded.subset` draws for the node, named by
-    ``(seed, "features", node key)`` (:attr:`dtree.partition.Examples.key`),
+    ``(seed, "features", node key)`` (:attr:`dtree.grower.rows.Examples.key`),
     so a tree is a pure function of its ``seed``.  Both draw without
     replacement; scikit-learn goes on drawing past k until at least one
     drawn attribute is not constant at the node, while dtree draws the k
@@ -277,7 +277,7 @@ Where they can still differ: J48 compares gains and gain ratios within
 Weka's 1e-6 (a later candidate must beat the best by more) where dtree
 uses :data:`dtree.impurity.TOLERANCE`; and where J48's threshold falls a
 hair below the cut's lower value a (see
-:func:`dtree.splits.j48_threshold`), dtree takes a: the same rows on each
+:func:`dtree.grower.thresholds.j48_threshold`), dtree takes a: the same rows on each
 side, a threshold printed up to 1e-6 higher."""
 
 CART = Learner(impurity="gini", nominal="subsets")
