@@ -70,7 +70,7 @@ The tree estimators' parameters and what they map to
                              ``"reduced_error"`` (grown on a share of the rows, pruned on the
                              rest: :func:`dtree.prune.reduced_error`) or
                              ``"cost_complexity_cv"`` (the tree of the cost-complexity path
-                             that cross-validation chooses: :func:`dtree.prune.select_by_cv`)
+                             that cross-validation chooses: :func:`dtree.selection.select_by_cv`)
 ``confidence``               the pessimistic pruning's confidence (C4.5's CF, 0.25)
 ``validation_fraction``      reduced-error pruning's share of rows set aside (stratified), 0.25
 ``cv_folds``, ``cv_rule``    the folds of ``"cost_complexity_cv"`` (10) and its rule: ``"min"``
@@ -141,8 +141,8 @@ from dtree.grow import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
-from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
-from dtree.selection import SelectionRule
+from dtree.prune import Risk, pessimistic, reduced_error
+from dtree.selection import SelectionRule, select_by_cv
 from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 
 __all__ = [
