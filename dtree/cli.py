@@ -171,18 +171,15 @@ from dtree.load import csv_text, read_csv, read_examples, read_text
 from dtree.progress import Line, Progress, Report
 from dtree.prune import (
     Risk,
-    Selection,
-    SelectionRule,
     ZRule,
     cost_complexity_path,
     estimated_errors,
     pessimistic,
     reduced_error,
-    select_by_cv,
-    select_by_holdout,
 )
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
+from dtree.selection import Selection, SelectionRule, select_by_cv, select_by_holdout
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
 from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, untaken_examples
 

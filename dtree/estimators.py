@@ -71,7 +71,7 @@ The tree estimators' parameters and what they map to
                              ``"reduced_error"`` (grown on a share of the rows, pruned on the
                              rest: :func:`dtree.prune.reduced_error`) or
                              ``"cost_complexity_cv"`` (the tree of the cost-complexity path
-                             that cross-validation chooses: :func:`dtree.prune.select_by_cv`)
+                             that cross-validation chooses: :func:`dtree.selection.select_by_cv`)
 ``confidence``               the pessimistic pruning's confidence (C4.5's CF, 0.25)
 ``validation_fraction``      reduced-error pruning's share of rows set aside (stratified), 0.25
 ``cv_folds``, ``cv_rule``    the folds of ``"cost_complexity_cv"`` (10) and its rule: ``"min"``
@@ -120,6 +120,7 @@ from sklearn.utils.validation import (
 )
 
 from dtree import ensemble, optimal
+from dtree.ensemble import bagging, boosting
 from dtree.arithmetic import is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
@@ -133,7 +134,7 @@ from dtree.dataset import (
     Value,
     Weight,
 )
-from dtree.ensemble import Ensemble, bagging, boosting
+from dtree.ensemble import Ensemble
 from dtree.ensemble.bagging import default_learner
 from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
@@ -142,8 +143,8 @@ from dtree.grower.learner import C45, CART, ID3, J48, Criterion, Learner, Missin
 from dtree.grower.make_subtree import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
-from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
-from dtree.selection import SelectionRule
+from dtree.prune import Risk, pessimistic, reduced_error
+from dtree.selection import SelectionRule, select_by_cv
 from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 
 __all__ = [

@@ -351,7 +351,7 @@ def _frame_columns(data: Dataset, weights: str) -> Iterator[tuple[str, list[Any]
 
 Table = Dataset | ConfusionMatrix | Mapping[str, Iterable[object]] | Sequence[object]
 """What :func:`to_frame` takes: a dataset, a confusion matrix, named columns, or records
-(attrs instances, such as the rows of :attr:`dtree.prune.Selection.table`)."""
+(attrs instances, such as the rows of :attr:`dtree.selection.Selection.table`)."""
 
 
 def _cell(value: object, column: str) -> object:

@@ -40,7 +40,8 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
     :func:`student_t_sf_is_a_symmetric_tail`.
 Pruning:
     :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
-    :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`.
+    :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`,
+    :func:`raised_errors_are_restated_estimates`.
 Exact search:
     :func:`least_error_is_at_most_greedy`.
 Formulas (DNF):
@@ -119,6 +120,8 @@ from dtree.impurity import (
 from dtree.optimal import least_error as optimal_least_error
 from dtree.prune import (
     Risk,
+    ZRule,
+    corrected_raised_errors,
     cost_complexity,
     estimated_errors,
     pessimistic,
@@ -127,7 +130,7 @@ from dtree.prune import (
 )
 from dtree.prune import prune_to as smallest_minimiser
 from dtree.render import python
-from dtree.routing import Routed, fold_routed, predictions
+from dtree.routing import Routed, every_row, fold_routed, predictions, restated
 from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
@@ -185,6 +188,7 @@ __all__ = [
     "probabilities_sum_to_one",
     "prune_to_is_optimal",
     "python_agrees_with_predict",
+    "raised_errors_are_restated_estimates",
     "reaches_least_training_error",
     "reduced_error_keeps_accuracy",
     "resubstitution_is_training_error",
@@ -1120,6 +1124,35 @@ def pessimistic_keeps_estimate(
     pruned = pessimistic(tree, confidence, subtree_raising=data is not None, data=data, slack=slack)
     lower = estimated_errors(pruned, confidence) <= estimated_errors(tree, confidence) + TOLERANCE
     return lower and (data is not None or is_pruning_of(pruned, tree))
+
+
+def raised_errors_are_restated_estimates(
+    tree: Tree,
+    data: Dataset,
+    confidence: float = 0.25,
+    *,
+    z: ZRule = "c45",
+    corrected_raised_errors: Callable[..., float] = corrected_raised_errors,
+) -> bool:
+    """Subtree raising's estimate, as C4.5's pruning makes it, is its definition to the last
+    bit: at every split of the tree, for every branch, the estimated errors of the branch
+    restated on all the rows of ``data`` that reach the split.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45
+    >>> data = load("restaurant")
+    >>> raised_errors_are_restated_estimates(c45(data, min_objects=1), data)
+    True
+    """
+
+    def at_split(split: Split, rows: Routed, _: Routed, below: tuple[bool, ...]) -> bool:
+        return all(below) and all(
+            corrected_raised_errors(split, k, data, rows, confidence, z=z)
+            == estimated_errors(restated(branch.subtree, data, rows), confidence, z=z)
+            for k, branch in enumerate(split.branches)
+        )
+
+    return fold_routed(tree, data, every_row(data), lambda *_: True, at_split, recount=True)
 
 
 # -- rules and model files -------------------------------------------------------

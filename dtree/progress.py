@@ -10,7 +10,7 @@ Progress
 Report
     A callback, ``Callable[[Progress], None]``: the ``progress`` argument
     of :func:`dtree.grower.make_subtree.grow` (and of ``id3``, ``c45``, ``cart``),
-    :func:`dtree.prune.cost_complexity_path`, :func:`dtree.prune.select_by_cv`,
+    :func:`dtree.prune.cost_complexity_path`, :func:`dtree.selection.select_by_cv`,
     :func:`dtree.evaluate.cross_validate`, :func:`dtree.evaluate.learning_curve`,
     :func:`dtree.load.read_csv` and :func:`dtree.arff.read_arff`.
 

@@ -1,4 +1,5 @@
-"""Choosing a parameter by cross-validation, then learning on all the data.
+"""Choosing a model by its error on other data: a parameter by cross-validation, a tree of a
+cost-complexity path by a test sample or by cross-validation, a depth by early termination.
 
 The Decision Trees II notes ("Optimizing Model Parameters"): search over the
 parameter's values; evaluate the model with P = p on held-out data; choose
@@ -29,14 +30,21 @@ Rules
     is at most the least error plus the standard error of that least error
     (the first given, on a tie).
 
-:func:`dtree.prune.select_by_cv` is this selection where the candidates are
-the trees of a cost-complexity path: each fold's tree is pruned to each
-candidate's alpha (rather than grown again), by the same estimates and the
-same rules (:func:`cross_validated`, :func:`choose`).
+The trees of a cost-complexity path (:func:`dtree.prune.cost_complexity_path`)
+are chosen from by the same estimates and the same rules: by the error on a
+test sample (:func:`select_by_holdout`), or by cross-validation, where each
+fold's tree is pruned to each candidate's alpha rather than grown again
+(:func:`select_by_cv`).  Early termination (CS 536 and Lecture 10 notes)
+chooses the depth of a tree by a validation set (:func:`early_stopping`).
 
-Contents: :class:`Estimate`, :class:`Choice`, :func:`grid`, :func:`select`,
-:func:`cross_validated`, :func:`mean_and_standard_error`, :func:`choose`,
-:data:`SelectionRule`.
+Contents
+--------
+Any learners:      :class:`Estimate`, :class:`Choice`, :func:`grid`, :func:`select`,
+                   :func:`cross_validated`, :func:`mean_and_standard_error`,
+                   :func:`choose`, :data:`SelectionRule`.
+A tree of a path:  :class:`PathEstimate`, :class:`Selection`, :func:`select_by_holdout`,
+                   :func:`select_by_cv`.
+A depth:           :class:`EarlyStopping`, :func:`early_stopping`.
 """
 
 from __future__ import annotations
@@ -55,21 +63,31 @@ from dtree.arithmetic import Real, exact
 from dtree.dataset import Dataset, Weight
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import Fitting, Fold, Model, folds_of, learn_with, losses
+from dtree.evaluate import Fitting, Fold, Learning, Model, error, folds_of, learn_with, losses
 from dtree.grower.learner import Learner
+from dtree.impurity import IMPURITIES, Impurity, gini
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
-from dtree.tree import n_leaves
+from dtree.prune import CostComplexityPath, Risk, cost_complexity_path, truncate
+from dtree.prune.cost_complexity_pruning import check_risk
+from dtree.prune.subtrees import check_target
+from dtree.tree import Tree, depth, n_leaves
 
 __all__ = [
     "Choice",
+    "EarlyStopping",
     "Estimate",
+    "PathEstimate",
+    "Selection",
     "SelectionRule",
     "choose",
     "cross_validated",
+    "early_stopping",
     "grid",
     "mean_and_standard_error",
     "select",
+    "select_by_cv",
+    "select_by_holdout",
 ]
 
 SelectionRule = Literal["min", "1se"]
@@ -213,10 +231,12 @@ def _held_out(
     if progress is not None and takes_progress(fit_all):
         fit_all = partial(fit_all, progress=progress)
     test = data.subset(fold.test)
-    return tuple(
-        list(zip(losses(model, test), test.row_weights, strict=True))
-        for model in fit_all(data.subset(fold.train))
-    )
+    return tuple(_row_losses(model, test) for model in fit_all(data.subset(fold.train)))
+
+
+def _row_losses(model: Model, data: Dataset) -> Losses:
+    """The model's loss on each row of ``data``, with the row's weight."""
+    return list(zip(losses(model, data), data.row_weights, strict=True))
 
 
 def _fit_each(
@@ -311,3 +331,190 @@ def _named(candidates: Mapping[str, Fitting] | Sequence[Fitting]) -> dict[str, F
     if not named:
         raise DtreeError("there is no candidate to choose from")
     return named
+
+
+# -- a tree of a cost-complexity path -----------------------------------------------------------
+
+
+@frozen
+class PathEstimate:
+    """One tree of a cost-complexity path, with its estimated error (a row of rpart's cptable).
+
+    ``risk`` is R(T_k) on the training data; ``error`` the test-sample or
+    cross-validated estimate of the Learning with Trees notes, and
+    ``standard_error`` its standard error (rpart's ``xerror`` and ``xstd``
+    are these divided by the root's risk).
+    """
+
+    alpha: Real
+    leaves: int
+    risk: Real
+    error: Real
+    standard_error: float
+
+
+@frozen
+class Selection:
+    """The tree chosen from a path: ``trees[index]`` of the path, at ``alpha``, and the table."""
+
+    tree: Tree
+    alpha: Real
+    index: int
+    table: tuple[PathEstimate, ...]
+
+
+def _selection(
+    path: CostComplexityPath, estimates: Sequence[tuple[Real, float]], rule: SelectionRule
+) -> Selection:
+    table = tuple(
+        PathEstimate(alpha, leaves, risk, error, se)
+        for alpha, leaves, risk, (error, se) in zip(
+            path.alphas, path.leaves, path.risks, estimates, strict=True
+        )
+    )
+    k = choose([(row.error, row.standard_error, row.leaves) for row in table], rule)
+    return Selection(path.trees[k], path.alphas[k], k, table)
+
+
+def select_by_holdout(
+    path: CostComplexityPath, test: Dataset, *, rule: SelectionRule = "min"
+) -> Selection:
+    """Choose from a path by the error on an independent test sample.
+
+    ``rule="min"`` takes the least test error (the smaller tree on a tie);
+    ``rule="1se"`` the smallest tree within one standard error of it.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import cart
+    >>> data = load("play-tennis")
+    >>> path = cost_complexity_path(cart(data.subset(range(10))))
+    >>> chosen = select_by_holdout(path, data.subset(range(10, 14)))
+    >>> chosen.index, [str(row.error) for row in chosen.table]
+    (3, ['1/4', '1/2', '1/2', '1/4'])
+    """
+    for tree in path.trees[:1]:
+        check_target(tree, test, "test")
+    estimates = [mean_and_standard_error(_row_losses(tree, test)) for tree in path.trees]
+    return _selection(path, estimates, rule)
+
+
+def select_by_cv(
+    learner: Learning,
+    data: Dataset,
+    folds: int | Sequence[Fold] = 10,
+    *,
+    seed: int = 0,
+    rule: SelectionRule = "min",
+    risk: Risk = "error",
+    impurity: Impurity | None = None,
+    progress: Report | None = None,
+    executor: Executor | None = None,
+) -> Selection:
+    """Choose from the path of the full tree by V-fold cross-validation (Breiman et al. 1984).
+
+    Grow the full tree on all of ``data`` and take its path, alphas
+    a_0 < a_1 < ... < a_M.  Tree k stands for the interval [a_k, a_(k+1)),
+    represented by the geometric mean b_k = sqrt(a_k a_(k+1)) (b_M is
+    infinite: the root).  For each fold (stratified for classification),
+    grow a tree on the other folds, prune it to each b_k, and count its
+    losses on the held-out fold; tree k's cross-validated error is the
+    mean loss over all rows, with its standard error.  ``folds`` is their
+    number or the folds themselves (see :func:`dtree.evaluate.folds_of`);
+    ``learner`` a :class:`~dtree.grower.learner.Learner` or any function from data to
+    a tree.  ``risk="impurity"`` measures R(t) by ``impurity``, by default
+    the learner's own (Gini for a function).  ``progress``, if given, is
+    told the work done: the full tree and each fold, grown and then pruned,
+    are each one unit of k + 1.  With an ``executor`` (a process pool, a
+    Dask cluster's) the folds are grown and pruned in parallel, with exactly
+    the serial result (see :mod:`dtree.parallel`).
+
+    This is :func:`dtree.selection.select` with the trees of the path as the
+    candidates, each fold's tree pruned to each b_k instead of a tree grown
+    for each candidate: the same estimates and rules
+    (:func:`dtree.selection.cross_validated`, :func:`dtree.selection.choose`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.learner import CART
+    >>> chosen = select_by_cv(CART, load("iris"), folds=10, seed=0)
+    >>> [(row.leaves, str(row.error)) for row in chosen.table]
+    [(9, '3/50'), (7, '4/75'), (4, '3/50'), (3, '3/50'), (2, '1/3'), (1, '2/3')]
+    >>> chosen.index, select_by_cv(CART, load("iris"), folds=10, seed=0, rule="1se").index
+    (1, 3)
+    """
+    check_risk(risk)
+    if impurity is None:
+        impurity = IMPURITIES.get(learner.impurity, gini) if isinstance(learner, Learner) else gini
+    learn_with(learner)  # a bad learner is refused before any work
+    parts = folds_of(data, folds, seed=seed)
+    units = len(parts) + 1
+    path = _path_of(learner, data, risk, impurity, part(progress, 0, 1, units, "the full tree"))
+    betas = (*(math.sqrt(a * b) for a, b in itertools.pairwise(path.alphas)), math.inf)
+    pruned = partial(_pruned_to_each, learner=learner, betas=betas, risk=risk, impurity=impurity)
+    estimates = cross_validated(
+        pruned, data, parts, executor, progress=progress, start=1, total=units
+    )
+    return _selection(path, estimates, rule)
+
+
+def _path_of(
+    learner: Learning, rows: Dataset, risk: Risk, impurity: Impurity, progress: Report | None
+) -> CostComplexityPath:
+    """The path of the tree grown on ``rows``: growing is the first half of the work, pruning
+    the second."""
+    grown = learn_with(learner, part(progress, 0, 0.5, 1, ""))(rows)
+    pruning = part(progress, 0.5, 1, 1, "")
+    return cost_complexity_path(grown, risk=risk, impurity=impurity, progress=pruning)
+
+
+def _pruned_to_each(
+    rows: Dataset,
+    *,
+    learner: Learning,
+    betas: Sequence[float],
+    risk: Risk,
+    impurity: Impurity,
+    progress: Report | None = None,
+) -> tuple[Tree, ...]:
+    """The tree grown on ``rows`` pruned to each beta: one fold's candidates."""
+    path = _path_of(learner, rows, risk, impurity, progress)
+    return tuple(path.tree_at(beta) for beta in betas)
+
+
+# -- a depth, by early termination --------------------------------------------------------------
+
+
+@frozen
+class EarlyStopping:
+    """The tree chosen by early termination, its depth, and the two error curves by depth."""
+
+    tree: Tree
+    depth: int
+    training_errors: tuple[Real, ...]
+    validation_errors: tuple[Real, ...]
+
+
+def early_stopping(learner: Learning, train: Dataset, validation: Dataset) -> EarlyStopping:
+    """Early termination (CS 536 and Lecture 10 notes): deepen until validation error rises.
+
+    The trees of depth 0, 1, 2, ... are the learner's full tree cut by
+    :func:`truncate`.  Training error falls as they deepen; the chosen
+    depth is the last before the validation error first rises (the full
+    depth if it never does).  Both curves are returned in full, to be
+    pictured.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.learner import ID3
+    >>> data = load("play-tennis")
+    >>> stop = early_stopping(ID3, data.subset(range(10)), data.subset(range(10, 14)))
+    >>> [str(e) for e in stop.training_errors], [str(e) for e in stop.validation_errors]
+    (['2/5', '1/5', '0'], ['1/4', '1/2', '1/4'])
+    >>> stop.depth
+    0
+    """
+    grown = learn_with(learner)(train)
+    check_target(grown, validation, "validation")
+    trees = [truncate(grown, d) for d in range(depth(grown) + 1)]
+    training = tuple(error(tree, train) for tree in trees)
+    held_out = tuple(error(tree, validation) for tree in trees)
+    rise = next((d for d in range(1, len(trees)) if held_out[d] > held_out[d - 1]), len(trees))
+    return EarlyStopping(trees[rise - 1], rise - 1, training, held_out)

@@ -45,8 +45,9 @@ from dtree.invariants import (
     reduced_error_keeps_accuracy,
     resubstitution_is_training_error,
 )
-from dtree.prune import early_stopping, reduced_error, truncate
+from dtree.prune import reduced_error, truncate
 from dtree.render import draw, text
+from dtree.selection import early_stopping
 from dtree.strategies import datasets
 
 # %% [markdown]

@@ -56,10 +56,10 @@ from dtree.prune import (
     link_strengths,
     prune_to,
     prunings,
-    select_by_cv,
     tree_risk,
 )
 from dtree.render import draw
+from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 
 # %% [markdown]

@@ -43,9 +43,10 @@ from dtree.importance import impurity_importance
 from dtree.impurity import entropy
 from dtree.load import read_csv
 from dtree.progress import Line, Progress
-from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, select_by_cv
+from dtree.prune import Risk, ZRule, pessimistic, reduced_error
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
+from dtree.selection import SelectionRule, select_by_cv
 from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 

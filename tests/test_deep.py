@@ -14,7 +14,6 @@ import functools
 import pytest
 
 from dtree import invariants
-from dtree import prune as prune_module
 from dtree import routing as routing_module
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
@@ -29,11 +28,12 @@ from dtree.prune import (
     pessimistic,
     prune_to,
     reduced_error,
-    select_by_holdout,
     tree_risk,
     truncate,
 )
+from dtree.prune import pessimistic_pruning as pessimistic_module
 from dtree.routing import Routed, predictions
+from dtree.selection import select_by_holdout
 from dtree.serialize import from_json, to_json
 from dtree.tree import (
     Leaf,
@@ -152,7 +152,7 @@ def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
     tree, data = surviving_chain(1_000)
     read = examples_routed(monkeypatch)
     estimated, recounted = [0], [0]
-    estimate, recount = prune_module._leaf_estimate, routing_module.routed_stats
+    estimate, recount = pessimistic_module._leaf_estimate, routing_module.routed_stats
 
     def counted_estimate(leaf: Leaf, confidence: float, z: ZRule) -> float:
         estimated[0] += 1
@@ -162,7 +162,7 @@ def test_pessimistic_estimates_each_leaf_a_bounded_number_of_times(
         recounted[0] += 1
         return recount(data, rows)
 
-    monkeypatch.setattr(prune_module, "_leaf_estimate", counted_estimate)
+    monkeypatch.setattr(pessimistic_module, "_leaf_estimate", counted_estimate)
     monkeypatch.setattr(routing_module, "routed_stats", counted_recount)
     assert pessimistic(tree, 0.25, data=data) is tree
     assert estimated[0] <= 10 * size(tree)  # was 502,501: every leaf of the branch below

@@ -46,8 +46,9 @@ from dtree.grower.make_subtree import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import entropy
 from dtree.optimal import least_error, penalized
-from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
+from dtree.prune import pessimistic, prune_to, reduced_error
 from dtree.render import text
+from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 from dtree.tree import n_leaves, predict, predict_many
 

@@ -23,7 +23,7 @@ from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load, names
 from dtree.errors import DtreeError
 from dtree.frame import BACKENDS, columns, examples, from_frame, to_frame
-from dtree.prune import select_by_cv
+from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 
 CSV = """outlook,temperature,humidity,windy,visitors,play

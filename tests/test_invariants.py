@@ -68,15 +68,18 @@ from dtree.impurity import (
 )
 from dtree.prune import (
     Risk,
+    ZRule,
     as_leaf,
     cost_complexity,
     cost_complexity_path,
     estimated_errors,
     pessimistic,
     prune_to,
+    raised_errors,
     reduced_error,
     truncate,
 )
+from dtree.routing import Routed, route
 from dtree.rules import Rule, rules_of
 from dtree.seeded import bootstrap
 from dtree.serialize import from_json
@@ -994,6 +997,39 @@ def test_pessimistic_keeps_estimate_rejects_c45s_slack() -> None:
     assert 0 < estimated_errors(as_leaf(tree)) - estimated_errors(tree) < 0.1
     assert law.pessimistic_keeps_estimate(tree)
     assert law.pessimistic_keeps_estimate(tree, slack=0.1) is False
+
+
+@given(
+    datasets(min_rows=2, max_rows=30, max_numeric=2, weighted=True, missing=True)
+    | datasets(min_rows=2, max_rows=30, max_numeric=2, weighted=True),
+    st.booleans(),
+    st.sampled_from([0.25, 0.9]),
+    st.sampled_from(["c45", "normal"]),
+)
+def test_raised_errors_are_restated_estimates(
+    data: Dataset, tenths: bool, confidence: float, z: ZRule
+) -> None:
+    if tenths:  # float weights, whose sums depend on their order
+        data = data.with_weights(tuple(w * 0.1 for w in data.weights))
+    tree = c45(data, min_objects=1)
+    assert law.raised_errors_are_restated_estimates(tree, data, confidence, z=z)
+
+
+def test_raised_errors_are_restated_estimates_rejects_the_branch_on_its_own_rows() -> None:
+    """Weighing the raised branch on the rows that reach it forgets the split's other rows."""
+    data = load("play-tennis")
+
+    def own_rows_only(
+        split: Split, k: int, data: Dataset, rows: Routed, confidence: float, *, z: ZRule
+    ) -> float:
+        parts, _ = route(split, data, rows, recount=True)
+        return raised_errors(split.branches[k].subtree, data, parts[k], confidence, z=z)
+
+    assert law.raised_errors_are_restated_estimates(c45(data), data)
+    wrong = law.raised_errors_are_restated_estimates(
+        c45(data), data, corrected_raised_errors=own_rows_only
+    )
+    assert wrong is False
 
 
 # -- rules and model files ---------------------------------------------------------------------

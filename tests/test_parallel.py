@@ -31,7 +31,7 @@ from dtree.grower.learner import CART, ID3, Learner
 from dtree.grower.presets import c45, cart
 from dtree.parallel import fan_out, task_seed
 from dtree.progress import Progress, Report
-from dtree.prune import select_by_cv
+from dtree.selection import select_by_cv
 from dtree.tree import Tree
 
 # -- the tasks of the laws (module level, so that a process could run them too) ------------------

@@ -29,7 +29,8 @@ from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, cart, id3
 from dtree.load import read_csv, reading_meter
 from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
-from dtree.prune import cost_complexity_path, select_by_cv
+from dtree.prune import cost_complexity_path
+from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 from dtree.tree import Tree
 

@@ -1,4 +1,6 @@
-"""dtree.selection: choosing any parameter by cross-validation, then learning on all the data."""
+"""dtree.selection: choosing any parameter by cross-validation, then learning on all the data;
+a tree of a cost-complexity path by a test sample or cross-validation; a depth by early
+termination."""
 
 from __future__ import annotations
 
@@ -20,15 +22,18 @@ from dtree.errors import DtreeError
 from dtree.evaluate import folds_of, losses
 from dtree.grower.learner import CART, ID3
 from dtree.grower.make_subtree import grow
-from dtree.grower.presets import id3
+from dtree.grower.presets import cart, id3
 from dtree.progress import Progress
-from dtree.prune import cost_complexity_path, select_by_cv
+from dtree.prune import as_leaf, cost_complexity_path
 from dtree.selection import (
     choose,
     cross_validated,
+    early_stopping,
     grid,
     mean_and_standard_error,
     select,
+    select_by_cv,
+    select_by_holdout,
 )
 from dtree.strategies import datasets
 from dtree.tree import n_leaves
@@ -163,6 +168,87 @@ def test_select_by_cv_is_the_selection_over_its_path_pruned_in_each_fold() -> No
     assert [row.leaves for row in chosen.table] == [n_leaves(tree) for tree in path.trees]
 
 
+# -- choosing a tree of a cost-complexity path ----------------------------------------------
+
+
+def test_holdout_selection_reports_each_tree_and_prefers_the_smaller_on_a_tie() -> None:
+    data = load("play-tennis")
+    path = cost_complexity_path(cart(data.subset(range(10))))
+    chosen = select_by_holdout(path, data.subset(range(10, 14)))
+    assert [row.error for row in chosen.table] == [
+        Fraction(1, 4),
+        Fraction(1, 2),
+        Fraction(1, 2),
+        Fraction(1, 4),
+    ]
+    assert chosen.index == 3
+    assert chosen.tree == path.trees[3]
+    se = math.sqrt(Fraction(1, 4) * Fraction(3, 4) / 4)
+    assert chosen.table[0].standard_error == pytest.approx(se)
+    assert [row.leaves for row in chosen.table] == list(path.leaves)
+
+
+def test_the_one_se_rule_takes_the_smallest_tree_within_one_standard_error() -> None:
+    data = load("golf")
+    rows = data.rows
+    path = cost_complexity_path(cart(data.subset(rows[:9])))
+    by_min = select_by_holdout(path, data.subset(rows[9:]))
+    by_1se = select_by_holdout(path, data.subset(rows[9:]), rule="1se")
+    best = by_min.table[by_min.index]
+    assert by_1se.index >= by_min.index
+    assert by_1se.table[by_1se.index].error <= best.error + Fraction(best.standard_error)
+    assert all(
+        row.error > best.error + Fraction(best.standard_error)
+        for row in by_1se.table[by_1se.index + 1 :]
+    )
+
+
+def test_cross_validation_is_seeded_and_matches_its_parts() -> None:
+    data = load("golf")
+    first = select_by_cv(CART, data, folds=3, seed=1)
+    assert first == select_by_cv(CART, data, folds=3, seed=1)
+    full = cost_complexity_path(cart(data))
+    assert first.table[0].alpha == 0
+    assert [row.alpha for row in first.table] == list(full.alphas)
+    assert first.tree == full.trees[first.index]
+    assert all(0 <= row.error <= 1 for row in first.table)
+
+
+def test_cross_validation_reports_progress() -> None:
+    seen: list[Progress] = []
+    select_by_cv(ID3, load("play-tennis"), folds=4, progress=seen.append)
+    ends = [call for call in seen if "," not in call.what]
+    assert ends == [Progress(i + 1, 5, f"fold {i}/4") for i in range(1, 5)]
+    shares = [call.share for call in seen]
+    assert shares == sorted(shares)
+    assert {call.what for call in seen} >= {"the full tree, growing", "fold 1/4, pruning"}
+
+
+def test_a_bad_rule_is_refused() -> None:
+    data = load("play-tennis")
+    with pytest.raises(DtreeError, match="rule"):
+        select_by_holdout(cost_complexity_path(id3(data)), data, rule="2se")  # type: ignore[arg-type]
+
+
+# -- a depth, by early termination ------------------------------------------------------------
+
+
+def test_early_stopping_stops_before_the_first_rise() -> None:
+    data = load("play-tennis")
+    stop = early_stopping(ID3, data.subset(range(10)), data.subset(range(10, 14)))
+    assert stop.training_errors == (Fraction(2, 5), Fraction(1, 5), Fraction(0))
+    assert stop.validation_errors == (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
+    assert stop.depth == 0
+    assert stop.tree == as_leaf(id3(data.subset(range(10))))
+
+
+def test_early_stopping_keeps_the_full_depth_when_validation_error_never_rises() -> None:
+    data = load("xor")
+    stop = early_stopping(ID3, data, data)
+    assert stop.depth == 2
+    assert stop.validation_errors[-1] == 0
+
+
 # -- the rest of the contract ------------------------------------------------------------------
 
 
@@ -205,3 +291,8 @@ def test_select_leaves_its_arguments_unchanged() -> None:
     assert invariants.leaves_arguments_unchanged(
         select, {"a": ID3, "b": evolve(ID3, max_depth=1)}, data, 3
     )
+
+
+def test_select_by_cv_changes_no_argument() -> None:
+    data = load("play-tennis")
+    assert invariants.leaves_arguments_unchanged(select_by_cv, ID3, data, 3)
