@@ -139,13 +139,12 @@ from dtree import __version__, datasets, optimal
 from dtree import ensemble as ensembles
 from dtree._optional import optional_module
 from dtree.arff import arff_text, read_arff, read_arff_examples
-from dtree.arithmetic import Real
 from dtree.bagging import DEFAULT_TREES, BaggingCombination, bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
 from dtree.conformance.check import Peer, check
-from dtree.conformance.learners import SYSTEMS
+from dtree.conformance.learners import CONFIDENCE, SYSTEMS, c45_program
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Example, Label, Weight
 from dtree.discretize import discretize, entropy_mdl, equal_frequency, equal_width
@@ -167,7 +166,7 @@ from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.learner import CART, Criterion, Learner, MaxFeatures, Missing, features_per_node
 from dtree.load import csv_text, read_csv, read_examples, read_text
-from dtree.presets import c45, cart, id3
+from dtree.presets import cart, id3
 from dtree.progress import Line, Progress, Report
 from dtree.prune import (
     Risk,
@@ -194,24 +193,22 @@ PROGRAM = "dtree"
 def exact(
     data: Dataset,
     *,
-    max_depth: int | None = None,
-    max_leaf_nodes: int | None = None,
-    max_errors: Weight | None = None,
-    alpha: Real | None = None,
     budget: int = optimal.BUDGET,
     progress: Report | None = None,
+    **limits: Any,
 ) -> Tree:
-    """The exact tree ``--algorithm optimal`` asks for: with ``max_errors`` the smallest tree
-    within it, with ``alpha`` cost-complexity's optimum, else the least error at ``max_depth``
-    (with at most ``max_leaf_nodes`` leaves); see :mod:`dtree.optimal`.  A spent budget is
-    told in the command line's words.
+    """The exact tree ``--algorithm optimal`` asks for with its ``limits`` (``max_depth``,
+    ``max_leaf_nodes``, ``max_errors``, ``alpha``): :func:`dtree.optimal.optimum`, a spent
+    budget told in the command line's words.
 
     >>> from dtree.datasets import load
     >>> n_leaves(exact(load("play-tennis"), max_errors=2))
     3
     """
+    if "max_leaf_nodes" in limits:
+        limits["max_leaves"] = limits.pop("max_leaf_nodes")
     try:
-        return _exact(data, max_depth, max_leaf_nodes, max_errors, alpha, budget, progress)
+        return optimal.optimum(data, budget=budget, progress=progress, **limits)
     except optimal.BudgetError as error:
         raise DtreeError(
             f"--budget {error.budget:,} spent before the exact search was done (its units of"
@@ -219,56 +216,6 @@ def exact(
             " minute); give a smaller --max-depth, fewer thresholds (dtree discretize bins"
             " numeric attributes), or a larger --budget"
         ) from None
-
-
-def _exact(  # noqa: PLR0917 - exact's options, passed on whole
-    data: Dataset,
-    max_depth: int | None,
-    max_leaf_nodes: int | None,
-    max_errors: Weight | None,
-    alpha: Real | None,
-    budget: int,
-    progress: Report | None,
-) -> Tree:
-    if max_errors is not None and alpha is not None:
-        raise DtreeError("--max-errors and --alpha are two objectives; give one")
-    if max_leaf_nodes is not None and (max_errors is not None or alpha is not None):
-        raise DtreeError("--max-leaf-nodes bounds the least-error tree of --max-depth only")
-    if max_errors is not None:
-        return optimal.smallest(
-            data, max_errors=max_errors, max_depth=max_depth, budget=budget, progress=progress
-        )
-    if alpha is not None:
-        return optimal.penalized(data, alpha, max_depth=max_depth, budget=budget, progress=progress)
-    if max_depth is None:
-        raise DtreeError("--algorithm optimal needs --max-depth, --max-errors or --alpha")
-    return optimal.least_error(
-        data, max_depth, max_leaves=max_leaf_nodes, budget=budget, progress=progress
-    )
-
-
-CONFIDENCE = 0.25
-"""C4.5's and J48's confidence level CF for pessimistic pruning, by default."""
-
-
-def c45_program(
-    data: Dataset,
-    *,
-    unpruned: bool = False,
-    confidence: float = CONFIDENCE,
-    progress: Report | None = None,
-    **options: Any,
-) -> Tree:
-    """C4.5 as its program runs it (and ``TreeClassifier("c45")``): the tree :func:`c45`
-    grows with ``options``, then, unless ``unpruned``, C4.5's pessimistic pruning at
-    ``confidence`` with subtree raising (:func:`dtree.prune.pessimistic`).
-
-    >>> from dtree.datasets import load
-    >>> n_leaves(c45_program(load("iris"))), n_leaves(c45_program(load("iris"), unpruned=True))
-    (5, 7)
-    """
-    tree = c45(data, progress=progress, **options)
-    return tree if unpruned else pessimistic(tree, confidence, data=data)
 
 
 def j48(
@@ -1951,6 +1898,9 @@ API_WORDS: Mapping[str, str] = {
     **{f"{name} must ": f"{flag} must " for name, flag in ENSEMBLE_WORDS.items()},
     "the confidence level CF ": "--confidence ",
     "bins must ": "--bins must ",
+    optimal.OBJECTIVES: "--max-errors and --alpha are two objectives; give one",
+    optimal.LEAVES_BOUND: "--max-leaf-nodes bounds the least-error tree of --max-depth only",
+    optimal.NO_OBJECTIVE: "--algorithm optimal needs --max-depth, --max-errors or --alpha",
 }
 """How an error of the library that opens by naming an argument names the option instead
 (the first entry that opens the message applies)."""

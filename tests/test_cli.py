@@ -29,6 +29,7 @@ from dtree.boosting import STUMP, adaboost, gradient_boost
 from dtree.cli import FORMATS, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.conformance import j48_text, read_j48, run_j48
+from dtree.conformance.learners import c45_program
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load, names
@@ -49,7 +50,7 @@ from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
 from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
 
-LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": cli.c45_program, "cart": cart}
+LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": c45_program, "cart": cart}
 """What each --algorithm runs: c45 prunes the tree it grows."""
 
 QUINLAN_GOLF = """\
