@@ -33,7 +33,7 @@ side.  Every objective is a selection over E: :func:`least_error`, :func:`smalle
 
 The search itself, over bitsets of the examples with DL8.5's bounds and MurTree's similarity
 bound, and the budget of work it counts (:data:`BUDGET`, :class:`BudgetError`), are
-:mod:`dtree.optimal_search`'s; every objective here takes its ``budget`` and ``progress``.
+:mod:`dtree._optimal_search`'s; every objective here takes its ``budget`` and ``progress``.
 :func:`optimum` picks the objective from the limits given, as ``dtree fit --algorithm
 optimal`` and :class:`dtree.estimators.OptimalTreeClassifier` do.
 
@@ -42,11 +42,7 @@ Results are ordinary trees with their statistics, so every dtree function applie
 
 from __future__ import annotations
 
-from dtree.arithmetic import Real, check_count, is_number, rational
-from dtree.conditions import describe, holds
-from dtree.dataset import Attribute, Dataset, Nominal, Schema, Weight
-from dtree.errors import DtreeError, quote
-from dtree.optimal_search import (
+from dtree._optimal_search import (
     BUDGET,
     DEPTH_LIMIT,
     LEAF,
@@ -57,6 +53,10 @@ from dtree.optimal_search import (
     check_complete,
     search,
 )
+from dtree.arithmetic import Real, check_count, is_number, rational
+from dtree.conditions import describe, holds
+from dtree.dataset import Attribute, Dataset, Nominal, Schema, Weight
+from dtree.errors import DtreeError, quote
 from dtree.progress import Report
 from dtree.tree import Tree
 

@@ -22,11 +22,12 @@ from typing import Any, ClassVar, get_args
 import pytest
 from attrs import evolve
 
-from dtree import cli, optimal
+from dtree import optimal
 from dtree.arff import read_arff
 from dtree.bagging import bag, oob_error
 from dtree.boosting import STUMP, adaboost, gradient_boost
-from dtree.cli import FORMATS, main
+from dtree.cli import common, main
+from dtree.cli.learning import FORMATS
 from dtree.conditions import Above, AtMost, Equals
 from dtree.conformance import j48_text, read_j48, run_j48
 from dtree.conformance.learners import c45_program
@@ -1464,8 +1465,8 @@ def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, lis
     terminal = Terminal()
     seconds = itertools.count()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(cli, "Line", partial(Line, timer=lambda: next(seconds), width=200))
-    monkeypatch.setattr(cli, "TICK", 3600.0)  # only reports redraw the line, never the clock
+    monkeypatch.setattr(common, "Line", partial(Line, timer=lambda: next(seconds), width=200))
+    monkeypatch.setattr(common, "TICK", 3600.0)  # only reports redraw the line, never the clock
     status = main(list(argv))
     return status, terminal.getvalue().split("\r")[1:]
 
@@ -1480,7 +1481,7 @@ def test_a_warning_on_a_terminal_stands_on_a_line_of_its_own(
     assert status == 0
     warned = next(k for k, text in enumerate(drawings) if "dtree: warning: " in text)
     assert drawings[warned - 1].startswith("dtree: reading ")  # the line drawn before it
-    assert drawings[warned].startswith(cli.CLEAR_LINE[1:] + "dtree: warning: ")
+    assert drawings[warned].startswith(common.CLEAR_LINE[1:] + "dtree: warning: ")
     assert drawings[warned].endswith("without this warning\n")
 
 
@@ -1555,7 +1556,7 @@ def test_the_line_keeps_moving_while_no_report_arrives() -> None:
     line = Line(stream, "dtree", timer=itertools.count(0, 30).__next__, width=80)
     line(Progress(1, 4, "growing"))  # at 30 s; then no report for a minute and a half
     ticks = iter([False, False, False, True])  # three ticks, then the work is over
-    cli._keep_moving(line.tick, lambda: next(ticks))
+    common.keep_moving(line.tick, lambda: next(ticks))
     assert stream.getvalue().split("\r")[1:] == [
         "dtree: growing, 25%, 0:30 elapsed, about 1:30 left",
         "dtree: growing, 25%, 1:00 elapsed, about 3:00 left",
@@ -1569,10 +1570,10 @@ def test_the_ticker_runs_in_a_thread_that_ends_with_the_line(
 ) -> None:
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(cli, "Line", partial(Line, timer=itertools.count().__next__, width=80))
-    monkeypatch.setattr(cli, "TICK", 3600.0)  # it waits for the line's end, not for a tick
+    monkeypatch.setattr(common, "Line", partial(Line, timer=itertools.count().__next__, width=80))
+    monkeypatch.setattr(common, "TICK", 3600.0)  # it waits for the line's end, not for a tick
     before = set(threading.enumerate())
-    with cli._progress(argparse.Namespace(quiet=False)) as report:
+    with common.progress_line(argparse.Namespace(quiet=False)) as report:
         assert report is not None
         [ticker] = set(threading.enumerate()) - before
         assert ticker.daemon
@@ -1583,7 +1584,7 @@ def test_the_ticker_runs_in_a_thread_that_ends_with_the_line(
         " " * 50,
         "",
     ]
-    with cli._progress(argparse.Namespace()) as report:  # a command without --quiet: no line
+    with common.progress_line(argparse.Namespace()) as report:  # a command without --quiet: no line
         assert report is None
 
 
@@ -1696,8 +1697,8 @@ def test_processes_start_no_more_workers_than_tasks_or_cores(
     cores: int,
 ) -> None:
     """--processes 1000 started all 1000 workers at once, a fork bomb on any machine."""
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", CountingPool)
-    monkeypatch.setattr(cli, "_cores", lambda: cores)
+    monkeypatch.setattr(common, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(common, "cores", lambda: cores)
     CountingPool.asked.clear()
     status, out, err = run(capsys, *argv, "--processes", "1000")
     assert status == 0, err
