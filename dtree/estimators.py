@@ -120,7 +120,6 @@ from sklearn.utils.validation import (
 )
 
 from dtree import ensemble, optimal
-from dtree.ensemble import bagging, boosting
 from dtree.arithmetic import is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
@@ -134,7 +133,7 @@ from dtree.dataset import (
     Value,
     Weight,
 )
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, bagging, boosting
 from dtree.ensemble.bagging import default_learner
 from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
@@ -696,14 +695,14 @@ class OptimalTreeClassifier(_Classifier, _OneTree):
     def _model(self, data: Dataset) -> Tree:
         p = self._params()
         alpha = _check_alpha(p["ccp_alpha"])
-        if alpha == 0:
-            return optimal.least_error(
-                data, p["max_depth"], max_leaves=p["max_leaf_nodes"], budget=p["budget"]
-            )
-        if p["max_leaf_nodes"] is not None:
+        if alpha != 0 and p["max_leaf_nodes"] is not None:  # said in the estimator's words
             raise DtreeError("max_leaf_nodes bounds the least-error tree: give ccp_alpha=0")
-        return optimal.penalized(
-            data, Fraction(alpha), max_depth=p["max_depth"], budget=p["budget"]
+        return optimal.optimum(
+            data,
+            max_depth=p["max_depth"],
+            max_leaves=p["max_leaf_nodes"],
+            alpha=Fraction(alpha) if alpha != 0 else None,
+            budget=p["budget"],
         )
 
 

@@ -1,18 +1,26 @@
-"""Builders the tests of several modules share."""
+"""Builders the tests of several modules share, and the command line's tests' helpers."""
 
 from __future__ import annotations
 
+import io
+import itertools
+import sys
 from collections.abc import Callable, Sequence
+from functools import partial
+from importlib.resources import files
+from pathlib import Path
 
+import pytest
 from attrs import evolve
 from hypothesis import strategies as st
 
+from dtree.cli import common, main
 from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.grower.learner import CART, ID3
 from dtree.grower.make_subtree import grow
-from dtree.progress import Progress, Report
+from dtree.progress import Line, Progress, Report
 from dtree.strategies import datasets
 from dtree.tree import Branch, Leaf, Split, Tree
 
@@ -87,3 +95,67 @@ small_trees = st.builds(
     st.sampled_from([ID3, CART, evolve(CART, impurity="entropy")]),
 )
 """Grown trees small enough to enumerate all their prunings."""
+# -- the command line ------------------------------------------------------------------------
+
+
+QUINLAN_GOLF = """\
+root [Play: 9, "Don't Play": 5]
+outlook = overcast [Play: 4, "Don't Play": 0]: Play
+outlook = rain [Play: 3, "Don't Play": 2]
+|   windy = false [Play: 3, "Don't Play": 0]: Play
+|   windy = true [Play: 0, "Don't Play": 2]: "Don't Play"
+outlook = sunny [Play: 2, "Don't Play": 3]
+|   humidity <= 75 [Play: 2, "Don't Play": 0]: Play
+|   humidity > 75 [Play: 0, "Don't Play": 3]: "Don't Play"
+"""
+
+# Quinlan's C4.5 (1993), chapter 3: the golf data with the outlook of the
+# overcast day of temperature 72 unknown.  That row goes down every branch
+# with weight 5/13, 3/13 and 5/13; read_csv sorts the classes.
+
+
+PRICES = """\
+size,district,price
+50,north,100
+60,north,120
+80,south,200
+100,south,260
+120,north,170
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def write(folder: Path, name: str, content: str) -> str:
+    path = folder / name
+    path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+def golf_csv() -> str:
+    return files("dtree.datasets").joinpath("golf.csv").read_text(encoding="utf-8")
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[str]]:
+    """The exit status, and each drawing of the line on a terminal standard error.
+
+    The line's clock moves on a second each time it is read, so every report is drawn.
+    """
+    terminal = Terminal()
+    seconds = itertools.count()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(common, "Line", partial(Line, timer=lambda: next(seconds), width=200))
+    monkeypatch.setattr(common, "TICK", 3600.0)  # only reports redraw the line, never the clock
+    status = main(list(argv))
+    return status, terminal.getvalue().split("\r")[1:]

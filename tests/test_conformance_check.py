@@ -339,7 +339,7 @@ def test_an_error_in_the_peer_output_keeps_its_own_file(
     def failing(*args: object, **kwargs: object) -> None:
         raise DtreeError("node 1: the tree was not fit on these data", file="rpart's frame", row=1)
 
-    monkeypatch.setattr("dtree.cli.check", failing)
+    monkeypatch.setattr("dtree.cli.conformance.check", failing)
     path = tmp_path / "two.csv"
     path.write_text("x,y\n1,a\n2,b\n", encoding="utf-8")
     status, _, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")

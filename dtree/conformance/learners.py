@@ -75,8 +75,14 @@ smoothing of J48's class probabilities), ``R`` and ``N`` (reduced-error
 pruning on a fold J48 draws itself; prune with
 :func:`dtree.prune.reduced_error` on a validation set of your own).
 
+C4.5's own program
+------------------
+:func:`c45_program` is C4.5 as its program runs it: the tree :func:`dtree.grower.presets.c45` grows,
+pruned by C4.5's pessimistic pruning at :data:`CONFIDENCE` with subtree raising (what ``dtree
+fit --algorithm c45`` and ``TreeClassifier("c45")`` give).
+
 Contents: :func:`learner_for`, :class:`Recipe`, :class:`CostComplexity`,
-:class:`Pessimistic`, :data:`SYSTEMS`.
+:class:`Pessimistic`, :data:`SYSTEMS`, :func:`c45_program`, :data:`CONFIDENCE`.
 """
 
 from __future__ import annotations
@@ -93,12 +99,21 @@ from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.learner import CART, J48, Criterion, Learner
 from dtree.grower.make_subtree import grow
+from dtree.grower.presets import c45
 from dtree.impurity import IMPURITIES, gini
 from dtree.progress import Report
 from dtree.prune import Risk, as_leaf, collapse, pessimistic, prune_to, tree_risk
 from dtree.tree import Tree
 
-__all__ = ["SYSTEMS", "CostComplexity", "Pessimistic", "Recipe", "learner_for"]
+__all__ = [
+    "CONFIDENCE",
+    "SYSTEMS",
+    "CostComplexity",
+    "Pessimistic",
+    "Recipe",
+    "c45_program",
+    "learner_for",
+]
 
 System = Literal["sklearn", "rpart", "j48"]
 SYSTEMS: tuple[System, ...] = get_args(System)
@@ -420,3 +435,28 @@ def learner_for(system: str, **params: object) -> Recipe:
     """
     check_choice("system", system, SYSTEMS)
     return _MAPPINGS[system](params)
+
+
+CONFIDENCE = 0.25
+"""C4.5's and J48's confidence level CF for pessimistic pruning, by default."""
+
+
+def c45_program(
+    data: Dataset,
+    *,
+    unpruned: bool = False,
+    confidence: float = CONFIDENCE,
+    progress: Report | None = None,
+    **options: Any,
+) -> Tree:
+    """C4.5 as its program runs it (and ``TreeClassifier("c45")``): the tree
+    :func:`dtree.grower.presets.c45` grows with ``options``, then, unless ``unpruned``, C4.5's
+    pessimistic pruning at ``confidence`` with subtree raising (:func:`dtree.prune.pessimistic`).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.tree import n_leaves
+    >>> n_leaves(c45_program(load("iris"))), n_leaves(c45_program(load("iris"), unpruned=True))
+    (5, 7)
+    """
+    tree = c45(data, progress=progress, **options)
+    return tree if unpruned else pessimistic(tree, confidence, data=data)
