@@ -25,6 +25,8 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
 """The pages a reader reads: the README, the guides and their index."""
+LINKED = [*PAGES, ROOT / "tests" / "benchmarks" / "README.md"]
+"""The pages whose links lead to one another: the reader's pages and the benchmarks' figures."""
 CLI = DOCS / "cli.md"
 CHECKING = DOCS / "checking-another-implementation.md"
 
@@ -83,7 +85,7 @@ def test_anchor_is_the_code_host_s() -> None:
 
 def test_every_link_between_the_pages_leads_to_a_file_and_a_heading() -> None:
     broken = []
-    for page in PAGES:
+    for page in LINKED:
         for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
             if re.match(r"[a-z]+:", target):
                 continue
