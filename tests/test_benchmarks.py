@@ -50,8 +50,9 @@ def measurement(
     )
 
 
-# The README's measurements: the rows double, the work (rows summed over the nodes) grows 3.5x,
-# and both learners' times grow about 3.8x: about 1.1x per row of work.
+# The measurements of bench_cart.py's section in tests/benchmarks/README.md: the rows double, the
+# work (rows summed over the nodes) grows 3.5x, and both learners' times grow about 3.8x: about
+# 1.1x per row of work.
 SMALL = measurement(20_000, (4.5, 4.0), (0.29, 0.25), 1_000_000)
 LARGE = measurement(40_000, (17.0, 15.0), (1.11, 0.95), 3_500_000, leaves=11)
 

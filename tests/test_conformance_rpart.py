@@ -535,8 +535,8 @@ def test_cp_table_of_a_pure_root_is_one_row() -> None:
 def test_the_export_snippet_writes_a_fit_made_in_r(
     rscript: str, exported: Path, tmp_path: Path
 ) -> None:
-    """What the README shows, in an empty folder: fit rpart in R as usual, set dir <- "out",
-    source RPART_EXPORT, read the files (it failed unless out/ existed)."""
+    """What docs/checking-another-implementation.md shows, in an empty folder: fit rpart in R as
+    usual, set dir <- "out", source RPART_EXPORT, read the files (it failed unless out/ existed)."""
     (tmp_path / "export.R").write_text(RPART_EXPORT, encoding="utf-8")
     session = (
         "library(rpart); data <- kyphosis; target <- 'Kyphosis'; "
