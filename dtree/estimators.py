@@ -136,13 +136,13 @@ from dtree.dataset import (
 from dtree.ensemble import Ensemble, bagging, boosting
 from dtree.ensemble.bagging import default_learner
 from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
-from dtree.evaluate import train_test_split
 from dtree.frame import columns, rows
 from dtree.grower.learner import C45, CART, ID3, J48, Criterion, Learner, Missing
 from dtree.grower.make_subtree import grow
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
+from dtree.resampling import train_test_split
 from dtree.selection import SelectionRule
 from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
 

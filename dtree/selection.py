@@ -55,10 +55,11 @@ from dtree.arithmetic import Real, exact
 from dtree.dataset import Dataset, Weight
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import Fitting, Fold, Model, folds_of, learn_with, losses
+from dtree.evaluate import Fitting, Model, learn_with, losses
 from dtree.grower.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress
+from dtree.resampling import Fold, folds_of
 from dtree.tree import n_leaves
 
 __all__ = [
@@ -253,7 +254,7 @@ def select(
     functions from data to a tree or an ensemble) by name, as :func:`grid`
     makes them, or a list of them (named by their position).  ``folds`` is
     k, for stratified folds of classification data made with ``seed``, or
-    the folds themselves (see :func:`dtree.evaluate.folds_of`); every
+    the folds themselves (see :func:`dtree.resampling.folds_of`); every
     candidate is tested on the same folds.  ``rule`` is ``min`` or ``1se``
     (see the module).  ``progress`` is told each fold and the final models;
     ``executor`` runs the folds in parallel, with exactly the serial result.

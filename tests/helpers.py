@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats
+from dtree.dataset import Dataset
 from dtree.progress import Progress, Report
 from dtree.tree import Branch, Leaf, Split, Tree
 
@@ -38,3 +39,10 @@ def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None
     assert shares[-1] == 1
     if total is not None:
         assert {p.total for p in seen} == {total}
+
+
+PRICES = Dataset.from_columns(
+    {"size": [50, 60, 80, 100, 120], "price": [100.0, 120.0, 200.0, 260.0, 170.0]},
+    target="price",
+)
+"""Five houses' sizes and prices: a regression dataset small enough to check by hand."""

@@ -39,7 +39,6 @@ from dtree.estimators import (
     dataset,
     expected_failed_checks,
 )
-from dtree.evaluate import train_test_split
 from dtree.frame import examples, to_frame
 from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
@@ -48,6 +47,7 @@ from dtree.impurity import entropy
 from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
 from dtree.render import text
+from dtree.resampling import train_test_split
 from dtree.strategies import datasets
 from dtree.tree import n_leaves, predict, predict_many
 
