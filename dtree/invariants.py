@@ -118,7 +118,7 @@ from dtree.prune import (
     reduced_error,
 )
 from dtree.prune import prune_to as smallest_minimiser
-from dtree.render import python
+from dtree.python_source import python
 from dtree.resampling import Fold
 from dtree.routing import Routed, fold_routed, predictions
 from dtree.rules import Rule, fires, rules_of
