@@ -28,7 +28,6 @@ from dtree.ensemble.bagging import random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.estimators import (
-    Algorithm,
     BoostingClassifier,
     BoostingRegressor,
     ForestClassifier,
@@ -39,6 +38,7 @@ from dtree.estimators import (
     dataset,
     expected_failed_checks,
 )
+from dtree.estimators.trees import Algorithm
 from dtree.frame import examples, to_frame
 from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
