@@ -64,6 +64,7 @@ import narwhals.stable.v2 as nw
 from narwhals.dependencies import is_polars_series
 from narwhals.exceptions import DuplicateError
 
+from dtree.confusion import ConfusionMatrix
 from dtree.dataset import (
     Attribute,
     Dataset,
@@ -79,7 +80,6 @@ from dtree.dataset import (
     infer_domain,
 )
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import ConfusionMatrix
 from dtree.load import csv_field
 
 __all__ = [

@@ -74,6 +74,7 @@ from attrs import evolve
 from toolz import groupby
 
 from dtree.arithmetic import Number, Real
+from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
     Table,
     central,
@@ -95,16 +96,7 @@ from dtree.ensemble import predict_proba as ensemble_proba
 from dtree.ensemble.bagging import Bagged, bag
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import (
-    ConfusionMatrix,
-    Fold,
-    Learn,
-    error,
-    f_beta,
-    precision,
-    recall,
-    resubstitution,
-)
+from dtree.evaluate import Learn, error, resubstitution
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import cart
@@ -129,7 +121,8 @@ from dtree.prune import (
     reduced_error,
 )
 from dtree.prune import prune_to as smallest_minimiser
-from dtree.render import python
+from dtree.python_source import python
+from dtree.resampling import Fold
 from dtree.routing import Routed, every_row, fold_routed, predictions, restated
 from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
@@ -826,7 +819,7 @@ def folds_partition(data: Dataset, folds: Sequence[Fold]) -> bool:
     one fold, and each fold trains on all the others (its training and test
     rows are disjoint and together are the dataset's rows).
 
-    >>> from dtree.evaluate import k_fold
+    >>> from dtree.resampling import k_fold
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> folds_partition(xor, k_fold(xor, 2))
@@ -853,7 +846,7 @@ def folds_are_balanced(data: Dataset, folds: Sequence[Fold]) -> bool:
     """The k folds test floor(n / k) or ceil(n / k) of the n rows each: their
     sizes differ by at most one ("each roughly of size n/k", the Decision Trees II notes).
 
-    >>> from dtree.evaluate import k_fold
+    >>> from dtree.resampling import k_fold
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> folds_are_balanced(xor, k_fold(xor, 3))  # tests of 2, 1 and 1 rows
@@ -868,7 +861,7 @@ def folds_are_stratified(data: Dataset, folds: Sequence[Fold]) -> bool:
     """Each of the k folds tests floor(n_c / k) or ceil(n_c / k) of the n_c rows
     of each class c: every class keeps its share in every fold, to within one row.
 
-    >>> from dtree.evaluate import stratified_k_fold
+    >>> from dtree.resampling import stratified_k_fold
     >>> data = Dataset.from_columns({"X": list("abcdef"), "Y": list("nnnyyy")}, target="Y")
     >>> folds_are_stratified(data, stratified_k_fold(data, 3))
     True
@@ -1390,7 +1383,7 @@ def same_seed_same_answer(f: Callable[..., object], *args: object, **kwargs: obj
     The shared generator is put in two different states for the two calls,
     and restored afterwards.
 
-    >>> from dtree.evaluate import k_fold
+    >>> from dtree.resampling import k_fold
     >>> xor = Dataset.from_columns({"Z1": list("0011"), "Z2": list("0101"), "Y": list("0110")},
     ...                            target="Y")
     >>> same_seed_same_answer(k_fold, xor, 2, seed=7)

@@ -63,7 +63,7 @@ from dtree.arithmetic import Real, exact
 from dtree.dataset import Dataset, Weight
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import Fitting, Fold, Learning, Model, error, folds_of, learn_with, losses
+from dtree.evaluate import Fitting, Learning, Model, error, learn_with, losses
 from dtree.grower.learner import Learner
 from dtree.impurity import IMPURITIES, Impurity, gini
 from dtree.parallel import fan_out
@@ -71,6 +71,7 @@ from dtree.progress import Report, part, takes_progress
 from dtree.prune import CostComplexityPath, Risk, cost_complexity_path, truncate
 from dtree.prune.cost_complexity_pruning import check_risk
 from dtree.prune.subtrees import check_target
+from dtree.resampling import Fold, folds_of
 from dtree.tree import Tree, depth, n_leaves
 
 __all__ = [
@@ -273,7 +274,7 @@ def select(
     functions from data to a tree or an ensemble) by name, as :func:`grid`
     makes them, or a list of them (named by their position).  ``folds`` is
     k, for stratified folds of classification data made with ``seed``, or
-    the folds themselves (see :func:`dtree.evaluate.folds_of`); every
+    the folds themselves (see :func:`dtree.resampling.folds_of`); every
     candidate is tested on the same folds.  ``rule`` is ``min`` or ``1se``
     (see the module).  ``progress`` is told each fold and the final models;
     ``executor`` runs the folds in parallel, with exactly the serial result.

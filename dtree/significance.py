@@ -588,7 +588,7 @@ def paired_t_test(a: Sequence[Number], b: Sequence[Number]) -> TTest:
     >>> paired_t_test([1, 2, 3], [0, 1, 2])
     TTest(statistic=inf, df=2, p_value=0.0)
 
-    See also: :func:`dtree.evaluate.cross_validate`, :func:`dtree.evaluate.repeated_k_fold`.
+    See also: :func:`dtree.evaluate.cross_validate`, :func:`dtree.resampling.repeated_k_fold`.
     """
     if len(a) != len(b):
         raise DtreeError(f"paired samples are equally long, got {len(a)} and {len(b)}")

@@ -5,19 +5,20 @@ from __future__ import annotations
 import io
 import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 from attrs import evolve
 from hypothesis import strategies as st
 
 from dtree.cli import common, main
-from dtree.conditions import Above, AtMost, Equals
+from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset
+from dtree.dataset import Dataset, Value
 from dtree.grower.learner import CART, ID3
 from dtree.grower.make_subtree import grow
 from dtree.progress import Line, Progress, Report
@@ -114,7 +115,7 @@ outlook = sunny [Play: 2, "Don't Play": 3]
 # with weight 5/13, 3/13 and 5/13; read_csv sorts the classes.
 
 
-PRICES = """\
+PRICES_CSV = """\
 size,district,price
 50,north,100
 60,north,120
@@ -159,3 +160,79 @@ def on_a_terminal(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, lis
     monkeypatch.setattr(common, "TICK", 3600.0)  # only reports redraw the line, never the clock
     status = main(list(argv))
     return status, terminal.getvalue().split("\r")[1:]
+
+
+PRICES = Dataset.from_columns(
+    {"size": [50, 60, 80, 100, 120], "price": [100.0, 120.0, 200.0, 260.0, 170.0]},
+    target="price",
+)
+"""Five houses' sizes and prices: a regression dataset small enough to check by hand."""
+
+
+# -- trees with hostile names and values ---------------------------------------------------
+
+HOSTILE_NAME = "\"]); import os; os.system('x') #"
+NUMERIC_NAME = "x\n<= 1\\"
+SET_NAME = "{set}|<b>"
+HOSTILE_VALUES = (
+    'a"b',
+    "back\\slash",
+    "new\nline",
+    "if",
+    "None",
+    "<b>{x}|y</b> &amp;",
+    "\\",
+    "'",
+    '"""',
+    "\r\t\x00\x7f\x85",
+    "'); import os #",
+)
+HOSTILE_CLASSES = ('say "yes"', "no\\", "None")
+
+
+def hostile_leaf(k: int) -> Leaf:
+    counts = [0, 0, 0]
+    counts[k] = 1
+    return Leaf(HOSTILE_CLASSES[k], ClassStats(HOSTILE_CLASSES, counts))
+
+
+def hostile_tree() -> Tree:
+    """Every condition kind, with names, values and classes that break naive quoting."""
+    stats = ClassStats(HOSTILE_CLASSES, (2, 1, 1))
+    numeric = Split(
+        (
+            Branch(AtMost(NUMERIC_NAME, 0.1), hostile_leaf(0)),
+            Branch(Above(NUMERIC_NAME, 0.1), hostile_leaf(1)),
+        ),
+        stats,
+    )
+    subset = frozenset({'a"', "}", "\n"})
+    subsets = Split(
+        (Branch(In(SET_NAME, subset), hostile_leaf(2)), Branch(NotIn(SET_NAME, subset), numeric)),
+        stats,
+    )
+    branches = [
+        Branch(Equals(HOSTILE_NAME, value), hostile_leaf(k % 3))
+        for k, value in enumerate(HOSTILE_VALUES[1:])
+    ]
+    return Split((Branch(Equals(HOSTILE_NAME, HOSTILE_VALUES[0]), subsets), *branches), stats)
+
+
+def hostile_examples() -> Iterator[dict[str, Value]]:
+    for value in (*HOSTILE_VALUES, "unseen", None):
+        for member in ('a"', "}", "\n", "other", None):
+            for x in (-1.0, 0.1, 0.10000000000000002, 5.0, None):
+                yield {HOSTILE_NAME: value, SET_NAME: member, NUMERIC_NAME: x}
+
+
+# -- generated Python source ------------------------------------------------------------------
+
+Predictor = Callable[[dict[str, Value]], Any]
+
+
+def compiled(source: str, name: str = "predict") -> Predictor:
+    """The function of the source, run in a namespace of its own."""
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<generated>", "exec"), namespace)
+    function: Predictor = namespace[name]
+    return function

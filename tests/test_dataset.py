@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from dtree.conditions import In, NotIn
+from dtree.confusion import ConfusionMatrix
 from dtree.counts import ClassStats
 from dtree.dataset import (
     MAX_TOTAL_WEIGHT,
@@ -24,7 +25,6 @@ from dtree.dataset import (
 from dtree.datasets import load
 from dtree.dnf import parse_dnf, tree_of, truth_table
 from dtree.errors import DtreeError
-from dtree.evaluate import ConfusionMatrix
 
 RECORDS: list[dict[str, Value]] = [
     {"Outlook": "Sunny", "Humidity": 85, "PlayTennis": "No"},

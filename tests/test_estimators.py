@@ -28,7 +28,6 @@ from dtree.ensemble.bagging import random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.estimators import (
-    Algorithm,
     BoostingClassifier,
     BoostingRegressor,
     ForestClassifier,
@@ -39,7 +38,7 @@ from dtree.estimators import (
     dataset,
     expected_failed_checks,
 )
-from dtree.evaluate import train_test_split
+from dtree.estimators.trees import Algorithm
 from dtree.frame import examples, to_frame
 from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
@@ -48,6 +47,7 @@ from dtree.impurity import entropy
 from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to, reduced_error
 from dtree.render import text
+from dtree.resampling import train_test_split
 from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 from dtree.tree import n_leaves, predict, predict_many

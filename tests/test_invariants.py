@@ -24,6 +24,7 @@ from test_boosting import starts
 from dtree import invariants as law
 from dtree import optimal
 from dtree.conditions import Above, AtMost, Equals
+from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
     ClassStats,
     Moments,
@@ -42,17 +43,6 @@ from dtree.ensemble import Ensemble
 from dtree.ensemble.bagging import Bagged, bag, random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError
-from dtree.evaluate import (
-    ConfusionMatrix,
-    Fold,
-    f_beta,
-    k_fold,
-    precision,
-    recall,
-    repeated_k_fold,
-    stratified_k_fold,
-    train_test_split,
-)
 from dtree.grower.learner import CART, ID3, Learner
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, cart, id3
@@ -79,6 +69,7 @@ from dtree.prune import (
     reduced_error,
     truncate,
 )
+from dtree.resampling import Fold, k_fold, repeated_k_fold, stratified_k_fold, train_test_split
 from dtree.routing import Routed, route
 from dtree.rules import Rule, rules_of
 from dtree.seeded import bootstrap

@@ -26,11 +26,12 @@ from hypothesis import strategies as st
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.evaluate import cross_validate, learning_curve, repeated_k_fold
+from dtree.evaluate import cross_validate, learning_curve
 from dtree.grower.learner import CART, ID3, Learner
 from dtree.grower.presets import c45, cart
 from dtree.parallel import fan_out, task_seed
 from dtree.progress import Progress, Report
+from dtree.resampling import repeated_k_fold
 from dtree.selection import select_by_cv
 from dtree.tree import Tree
 

@@ -1,5 +1,5 @@
-"""Renderings: the notes' trees line by line, as Graphviz graphs and as Python
-source; hostile names and values; deep trees."""
+"""Renderings: the notes' trees line by line, as Graphviz graphs and as pictures;
+hostile names and values; deep trees.  The Python source is tests/test_python_source.py's."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ import ast
 import math
 import re
 import time
-from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any
 
 import pytest
-from helpers import chain
+from helpers import (
+    chain,
+    compiled,
+    hostile_tree,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,18 +29,17 @@ from dtree.conditions import (
     format_rounded,
     format_value,
 )
-from dtree.counts import ClassStats, Moments, Stats, central
-from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
+from dtree.counts import ClassStats, Moments, Stats
+from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.ensemble import Ensemble
 from dtree.errors import DtreeError
-from dtree.grower.presets import c45, cart, id3
+from dtree.grower.presets import cart, id3
+from dtree.python_source import python
 from dtree.render import (
     MAX_INDENT,
     MAX_LISTED_CLASSES,
-    MAX_PYTHON_DEPTH,
     MEMBER_INDENT,
-    NESTING,
     Box,
     boxes,
     dot,
@@ -46,7 +47,6 @@ from dtree.render import (
     draw,
     format_weight,
     layout,
-    python,
     regions,
     rules,
     text,
@@ -58,8 +58,6 @@ from dtree.tree import (
     Split,
     Sprout,
     Tree,
-    depth,
-    descend,
     leaves,
     n_leaves,
     nodes,
@@ -122,62 +120,6 @@ def test_a_chain_three_thousand_deep_renders() -> None:
     assert lines[2 * MAX_INDENT + 2] == "|   " * MAX_INDENT + f"x > {MAX_INDENT} [a: 1, b: 1]"
     assert lines[2 * MAX_INDENT + 4] == f"({MAX_INDENT + 1}) x > {MAX_INDENT + 1} [a: 1, b: 1]"
     assert lines[-1] == "(2999) x > 2999 [a: 1, b: 1]: b"
-
-
-# -- trees with hostile names and values ---------------------------------------------------
-
-HOSTILE_NAME = "\"]); import os; os.system('x') #"
-NUMERIC_NAME = "x\n<= 1\\"
-SET_NAME = "{set}|<b>"
-HOSTILE_VALUES = (
-    'a"b',
-    "back\\slash",
-    "new\nline",
-    "if",
-    "None",
-    "<b>{x}|y</b> &amp;",
-    "\\",
-    "'",
-    '"""',
-    "\r\t\x00\x7f\x85",
-    "'); import os #",
-)
-HOSTILE_CLASSES = ('say "yes"', "no\\", "None")
-
-
-def hostile_leaf(k: int) -> Leaf:
-    counts = [0, 0, 0]
-    counts[k] = 1
-    return Leaf(HOSTILE_CLASSES[k], ClassStats(HOSTILE_CLASSES, counts))
-
-
-def hostile_tree() -> Tree:
-    """Every condition kind, with names, values and classes that break naive quoting."""
-    stats = ClassStats(HOSTILE_CLASSES, (2, 1, 1))
-    numeric = Split(
-        (
-            Branch(AtMost(NUMERIC_NAME, 0.1), hostile_leaf(0)),
-            Branch(Above(NUMERIC_NAME, 0.1), hostile_leaf(1)),
-        ),
-        stats,
-    )
-    subset = frozenset({'a"', "}", "\n"})
-    subsets = Split(
-        (Branch(In(SET_NAME, subset), hostile_leaf(2)), Branch(NotIn(SET_NAME, subset), numeric)),
-        stats,
-    )
-    branches = [
-        Branch(Equals(HOSTILE_NAME, value), hostile_leaf(k % 3))
-        for k, value in enumerate(HOSTILE_VALUES[1:])
-    ]
-    return Split((Branch(Equals(HOSTILE_NAME, HOSTILE_VALUES[0]), subsets), *branches), stats)
-
-
-def hostile_examples() -> Iterator[dict[str, Value]]:
-    for value in (*HOSTILE_VALUES, "unseen", None):
-        for member in ('a"', "}", "\n", "other", None):
-            for x in (-1.0, 0.1, 0.10000000000000002, 5.0, None):
-                yield {HOSTILE_NAME: value, SET_NAME: member, NUMERIC_NAME: x}
 
 
 # -- text and rules: names that need quotes, numbers rounded ------------------------------
@@ -554,305 +496,6 @@ def test_draw_puts_every_node_and_edge_on_the_axes() -> None:
     assert sorted(t for t in texts if "\n" not in t) == sorted(p.test for p in layout(tree)[1:])
     assert len(ax.lines) == size(tree) - 1
     matplotlib.pyplot.close("all")
-
-
-# -- python ----------------------------------------------------------------------------------
-
-Predictor = Callable[[dict[str, Value]], Any]
-
-
-def compiled(source: str, name: str = "predict") -> Predictor:
-    """The function of the source, run in a namespace of its own."""
-    namespace: dict[str, Any] = {}
-    exec(compile(source, "<generated>", "exec"), namespace)
-    function: Predictor = namespace[name]
-    return function
-
-
-def stops(tree: Tree, example: dict[str, Value]) -> Label | float:
-    """The documented rule, written out: follow the branch that holds; a missing
-    value or one no branch accepts stops at its split, which answers."""
-    node = tree
-    while isinstance(node, Split):
-        ways = descend(node, example)
-        if len(ways) != 1 or example[node.attribute] is None:
-            return central(node.stats)
-        node = node.branches[ways[0][0]].subtree
-    return node.prediction
-
-
-def examples_of(schema: Schema) -> st.SearchStrategy[dict[str, Value]]:
-    """Fresh examples: domain values and one unseen nominal value, grid and other numbers."""
-    values: dict[str, st.SearchStrategy[Value]] = {}
-    for attribute in schema.attributes:
-        match attribute.domain:
-            case Nominal(domain):
-                values[attribute.name] = st.sampled_from((*domain, "unseen"))
-            case Numeric():
-                values[attribute.name] = st.sampled_from(GRID) | st.floats(
-                    allow_nan=False, allow_infinity=False
-                )
-    return st.fixed_dictionaries(values)
-
-
-def check_agreement(tree: Tree, data: Dataset, fresh: list[dict[str, Value]]) -> None:
-    source = python(tree)
-    generated = compiled(source)
-    for example in [*data.examples(), *fresh]:
-        if any(value is None for value in example.values()):
-            assert generated(example) == stops(tree, example)
-        else:
-            expected = predict(tree, example)
-            assert generated(example) == expected
-            assert type(generated(example)) is type(expected)
-
-
-@given(datasets(max_numeric=2, weighted=True), st.data())
-def test_python_agrees_with_predict_on_id3_trees(data: Dataset, draw: st.DataObject) -> None:
-    fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    check_agreement(id3(data), data, fresh)
-
-
-@given(datasets(max_numeric=2, weighted=True), st.data())
-def test_python_agrees_with_predict_on_cart_trees(data: Dataset, draw: st.DataObject) -> None:
-    fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    check_agreement(cart(data), data, fresh)
-
-
-@given(regression_datasets(weighted=True), st.data())
-def test_python_agrees_with_predict_on_regression_trees(data: Dataset, draw: st.DataObject) -> None:
-    fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    check_agreement(cart(data), data, fresh)
-
-
-@given(datasets(max_numeric=2, missing=True), st.data())
-def test_python_stops_at_a_missing_value(data: Dataset, draw: st.DataObject) -> None:
-    fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    check_agreement(c45(data, min_objects=1), data, fresh)
-
-
-def test_python_answers_a_missing_value_where_predict_mixes() -> None:
-    tree = id3(load("play-tennis"))
-    generated = compiled(python(tree))
-    example: dict[str, Value] = {
-        "Outlook": "Sunny",
-        "Temperature": "Hot",
-        "Humidity": None,
-        "Wind": "Weak",
-    }
-    # The Humidity split under Sunny counts [No: 3, Yes: 2]: its plurality answers.
-    assert generated(example) == "No"
-    assert predict(tree, example) == "No"  # 3/5 No by C4.5's mixture: the same here
-    example["Outlook"] = None
-    # The root counts [No: 5, Yes: 9]; the mixture of its branches is 0.63 Yes.
-    assert generated(example) == "Yes"
-    assert predict(tree, example) == "Yes"
-    unseen = dict(example, Outlook="Foggy")
-    assert generated(unseen) == predict(tree, unseen) == "Yes"
-
-
-def test_python_and_predict_can_differ_on_a_missing_value() -> None:
-    stats = ClassStats(("a", "b"), (3, 2))
-    tree = Split(
-        (
-            Branch(Equals("x", "u"), Leaf("b", ClassStats(("a", "b"), (0, 2)))),
-            Branch(Equals("x", "v"), Leaf("a", ClassStats(("a", "b"), (3, 0)))),
-        ),
-        stats,
-    )
-    example: dict[str, Value] = {"x": None}
-    assert compiled(python(tree))(example) == "a"  # the split's plurality
-    assert predict(tree, example) == "a"
-    weighted = Split(
-        (
-            Branch(Equals("x", "u"), Leaf("b", ClassStats(("a", "b"), (1, 3)))),
-            Branch(Equals("x", "v"), Leaf("a", ClassStats(("a", "b"), (2, 1)))),
-        ),
-        ClassStats(("a", "b"), (4, 3)),  # counts a split may keep that its leaves do not add to
-    )
-    assert compiled(python(weighted))(example) == "a"
-    assert predict(weighted, example) == "b"  # 4/7 of b's 3/4 and 3/7 of 1/3: b wins
-
-
-def test_python_regression_means_and_an_empty_split() -> None:
-    regression = Split(
-        (
-            Branch(AtMost("x", 1.5), Leaf(1.0, Moments(1, 1.0, 1.0))),
-            Branch(Above("x", 1.5), Leaf(3.0, Moments(3, 9.0, 27.0))),
-        ),
-        Moments(4, 10.0, 28.0),
-    )
-    generated = compiled(python(regression))
-    assert generated({"x": 1.5}) == 1.0
-    assert generated({"x": 1.5000000000000002}) == 3.0
-    assert generated({"x": None}) == 2.5  # the split's mean
-    empty = Split(
-        (
-            Branch(Equals("c", "u"), Leaf(1.0, Moments(0, 0.0, 0.0))),
-            Branch(Equals("c", "v"), Leaf(2.0, Moments(0, 0.0, 0.0))),
-        ),
-        Moments(0, 0.0, 0.0),
-    )
-    generated = compiled(python(empty))
-    assert generated({"c": "v"}) == 2.0
-    with pytest.raises(ValueError, match="no training example"):
-        generated({"c": "w"})
-    with pytest.raises(DtreeError, match="no mean"):
-        predict(empty, {"c": "w"})
-
-
-def test_python_writes_thresholds_and_fractions_exactly() -> None:
-    third = Fraction(1, 3)
-    cut = 0.1 + 0.2
-    tree = Split(
-        (
-            # A regression leaf may hold any number dtree accepts, a Fraction too.
-            Branch(AtMost("x", cut), Leaf(third, Moments(1, 1.0, 1.0))),  # type: ignore[arg-type]
-            Branch(Above("x", cut), Leaf(7, Moments(1, 7.0, 49.0))),
-        ),
-        Moments(2, 8.0, 50.0),
-    )
-    source = python(tree)
-    assert "float(value) <= 0.30000000000000004" in source
-    assert "from fractions import Fraction" in source
-    assert "-> float | Fraction:" in source
-    generated = compiled(source)
-    for x in (0.3, cut, 0.3000000000000001, 1e300):
-        assert generated({"x": x}) == predict(tree, {"x": x})
-        assert type(generated({"x": x})) is type(predict(tree, {"x": x}))
-
-
-def test_python_compares_numbers_as_floats_as_predict_does() -> None:
-    big = 2.0**60
-    tree = Split(
-        (
-            Branch(AtMost("n", big), Leaf("a", ClassStats(("a", "b"), (1, 0)))),
-            Branch(Above("n", big), Leaf("b", ClassStats(("a", "b"), (0, 1)))),
-        ),
-        ClassStats(("a", "b"), (1, 1)),
-    )
-    generated = compiled(python(tree))
-    # 2^60 + 1 is above 2^60, but as a float it is 2^60: holds rounds it first.
-    for n in (2**60 + 1, Fraction(2**60 + 1), big):
-        example = {"n": n}
-        assert generated(example) == predict(tree, example) == "a"  # type: ignore[arg-type]
-
-
-def test_python_sets_of_values() -> None:
-    tree = cart(load("golf"), max_depth=1)
-    source = python(tree)
-    assert "if value in {'overcast'}:" in source
-    assert "if value not in {'overcast'}:" in source
-    empty = Split(
-        (
-            Branch(In("t", frozenset()), Leaf("a", ClassStats(("a", "b"), (1, 0)))),
-            Branch(NotIn("t", frozenset()), Leaf("b", ClassStats(("a", "b"), (0, 1)))),
-        ),
-        ClassStats(("a", "b"), (1, 1)),
-    )
-    assert compiled(python(empty))({"t": "z"}) == "b"
-
-
-ALLOWED_NAMES = {"example", "value", "float", "frozenset", "Fraction", "Mapping", "Any", "str"}
-
-
-def check_no_code_from_data(source: str, name: str) -> None:
-    """Only the generator's own identifiers, calls and imports: data are constants."""
-    module = ast.parse(source)
-    helper = re.compile(rf"_{name}_[0-9]+")
-    for node in ast.walk(module):
-        match node:
-            case ast.Name(identifier):
-                assert identifier in ALLOWED_NAMES | {name, "ValueError"} or helper.fullmatch(
-                    identifier
-                ), identifier
-            case ast.FunctionDef(identifier):
-                assert identifier == name or helper.fullmatch(identifier)
-            case ast.Import():
-                raise AssertionError("a plain import")
-            case ast.ImportFrom(module_name, aliases):
-                assert module_name in {"collections.abc", "fractions", "typing"}
-                assert {alias.name for alias in aliases} <= {"Mapping", "Fraction", "Any"}
-            case ast.Call(function):
-                assert isinstance(function, ast.Name)
-            case ast.Attribute() | ast.Lambda() | ast.JoinedStr() | ast.Starred():
-                raise AssertionError(ast.dump(node))
-            case _:
-                pass
-
-
-def test_python_keeps_hostile_names_and_values_as_strings() -> None:
-    tree = hostile_tree()
-    source = python(tree)
-    check_no_code_from_data(source, "predict")
-    assert f"value = example[{HOSTILE_NAME!r}]" in source
-    generated = compiled(source)
-    for example in hostile_examples():
-        if any(value is None for value in example.values()):
-            assert generated(example) == stops(tree, example)
-        else:
-            assert generated(example) == predict(tree, example)
-
-
-@pytest.mark.parametrize("name", ["classify", "_f", "match", "predict2"])
-def test_python_names_the_function(name: str) -> None:
-    source = python(id3(load("xor")), name=name)
-    check_no_code_from_data(source, name)
-    assert compiled(source, name)({"Z1": "1", "Z2": "0"}) == "1"
-
-
-@pytest.mark.parametrize("name", ["if", "None", "x y", "", "f()", "Mapping", "Any", "Fraction"])
-def test_python_refuses_a_name_that_is_not_an_identifier_of_its_own(name: str) -> None:
-    with pytest.raises(DtreeError, match="the function's name"):
-        python(id3(load("xor")), name=name)
-
-
-def test_a_tree_nesting_deeper_than_a_function_may_is_split_into_functions() -> None:
-    at_limit = python(chain(NESTING))
-    assert at_limit.count("\ndef ") == 1
-    deeper = python(chain(NESTING + 1))
-    assert deeper.count("\ndef ") == 2
-    assert "return _predict_1(example)" in deeper
-    generated = compiled(deeper)
-    for x in (-1.0, 0.0, 25.5, float(NESTING), NESTING + 0.5):
-        assert generated({"x": x}) == predict(chain(NESTING + 1), {"x": x})
-
-
-def test_cpython_nests_at_most_98_splits_in_one_function() -> None:
-    # The measurement behind NESTING: indentation levels are what runs out.
-    def nested(levels: int) -> str:
-        lines = ["def f(value):"]
-        lines += ["    " * (k + 1) + "if value:" for k in range(levels)]
-        return "\n".join([*lines, "    " * (levels + 1) + "return 1"])
-
-    compile(nested(98), "<nested>", "exec")
-    with pytest.raises(IndentationError, match="too many levels of indentation"):
-        compile(nested(99), "<nested>", "exec")
-    assert NESTING < 98
-
-
-def test_python_writes_a_chain_ten_thousand_deep() -> None:
-    deep = chain(10_000)
-    source = python(deep)
-    assert source.count("\ndef ") == 10_000 // NESTING
-    generated = compiled(source)
-    for x in (-0.5, 0.0, 0.5, 4999.5, 9998.5, 9999.0, 9999.5, 1e9):
-        assert generated({"x": x}) == predict(deep, {"x": x})
-
-
-def test_python_refuses_a_tree_deeper_than_it_writes() -> None:
-    tree: Tree = chain(MAX_PYTHON_DEPTH)
-    assert depth(tree) == MAX_PYTHON_DEPTH
-    python(tree)
-    too_deep = Split(
-        (
-            Branch(AtMost("x", -1.0), Leaf("a", ClassStats(("a", "b"), (1, 0)))),
-            Branch(Above("x", -1.0), tree),
-        ),
-        ClassStats(("a", "b"), (1, 1)),
-    )
-    with pytest.raises(DtreeError, match=f"the tree is {MAX_PYTHON_DEPTH + 1} splits deep"):
-        python(too_deep)
 
 
 def test_every_rendering_of_a_leaf() -> None:

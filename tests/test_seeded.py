@@ -13,10 +13,10 @@ from dtree.datasets import load
 from dtree.ensemble.bagging import bag
 from dtree.ensemble.boosting import gradient_boost
 from dtree.errors import DtreeError
-from dtree.evaluate import k_fold
 from dtree.grower.learner import Learner
 from dtree.grower.presets import cart
 from dtree.importance import permutation_importance
+from dtree.resampling import k_fold
 from dtree.seeded import below, bootstrap, child, digest, permutation, subset
 
 

@@ -19,12 +19,13 @@ from dtree import invariants
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.evaluate import folds_of, losses
+from dtree.evaluate import losses
 from dtree.grower.learner import CART, ID3
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import cart, id3
 from dtree.progress import Progress
 from dtree.prune import as_leaf, cost_complexity_path
+from dtree.resampling import folds_of
 from dtree.selection import (
     choose,
     cross_validated,

@@ -31,8 +31,9 @@ from scipy.stats import t as student_t
 from dtree.counts import Table, contingency, ratio, transpose
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.evaluate import cross_validate, repeated_k_fold
+from dtree.evaluate import cross_validate
 from dtree.grower.learner import ID3
+from dtree.resampling import repeated_k_fold
 from dtree.significance import (
     TTest,
     chi_square,

@@ -79,7 +79,8 @@ from dtree.evaluate import (
 from dtree.grower.learner import Criterion, Missing
 from dtree.grower.presets import cart, id3
 from dtree.progress import Report
-from dtree.render import dot, format_weight, python, rules, text
+from dtree.python_source import python
+from dtree.render import dot, format_weight, rules, text
 from dtree.serialize import to_json
 from dtree.tree import Tree
 

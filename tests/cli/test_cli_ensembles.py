@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
-from helpers import PRICES, on_a_terminal, run, write
+from helpers import PRICES_CSV, on_a_terminal, run, write
 
 from dtree.datasets import load
 from dtree.ensemble import predict_many
@@ -62,7 +62,7 @@ def test_forest_of_every_attribute_is_bagging_and_can_vote(
 def test_forest_of_a_numeric_target_is_a_regression_forest(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    prices = write(tmp_path, "prices.csv", PRICES)
+    prices = write(tmp_path, "prices.csv", PRICES_CSV)
     model = str(tmp_path / "forest.json")
     status, out, _ = run(capsys, "forest", prices, "--target", "price", "--trees", "4",
                          "--model", model, "--members")  # fmt: skip
@@ -121,7 +121,7 @@ def test_boost_holds_out_a_share_and_reports_its_error(capsys: pytest.CaptureFix
 def test_boost_runs_gradient_boosting_for_a_numeric_target(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    prices = write(tmp_path, "prices.csv", PRICES)
+    prices = write(tmp_path, "prices.csv", PRICES_CSV)
     model = str(tmp_path / "boosted.json")
     argv = ["--target", "price", "--stages", "6", "--learning-rate", "0.5", "--subsample", "0.5"]
     status, out, _ = run(capsys, "boost", prices, *argv, "--seed", "2", "--model", model)
@@ -198,7 +198,7 @@ def test_forest_and_boost_refuse_bad_options_in_one_line(
 def test_boost_adaboost_refuses_a_numeric_target(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    prices = write(tmp_path, "prices.csv", PRICES)
+    prices = write(tmp_path, "prices.csv", PRICES_CSV)
     status, _, err = run(capsys, "boost", prices, "--target", "price", "--method", "adaboost")
     assert status == 2
     assert err == (

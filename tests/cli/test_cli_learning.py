@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import PRICES, QUINLAN_GOLF, golf_csv, run, write
+from helpers import PRICES_CSV, QUINLAN_GOLF, golf_csv, run, write
 
 from dtree import optimal
 from dtree.arff import read_arff
@@ -172,7 +172,7 @@ def test_numeric_refuses_a_column_that_would_silently_be_nominal(
 def test_cart_grows_a_regression_tree_for_a_numeric_target(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = write(tmp_path, "prices.csv", PRICES)
+    path = write(tmp_path, "prices.csv", PRICES_CSV)
     fit = ("fit", path, "--target", "price", "--algorithm", "cart")
     status, out, err = run(capsys, *fit, "--max-leaf-nodes", "3")
     assert (status, err) == (0, "")
@@ -201,7 +201,7 @@ def test_an_inapplicable_option_is_refused_before_the_file_is_read(
 def test_a_regression_target_is_refused_where_classes_are_needed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = write(tmp_path, "prices.csv", PRICES)
+    path = write(tmp_path, "prices.csv", PRICES_CSV)
     for argv, message in [
         ((), "target 'price' is numeric"),
         (("--algorithm", "c45"), "target 'price' is numeric"),
@@ -299,7 +299,7 @@ def test_evaluate_passes_the_learning_options_and_the_seed(
 
 
 def test_evaluate_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = write(tmp_path, "prices.csv", PRICES)
+    path = write(tmp_path, "prices.csv", PRICES_CSV)
     status, out, err = run(
         capsys, "evaluate", path, "--target", "price", "--algorithm", "cart", "--folds", "5"
     )
@@ -461,7 +461,7 @@ def test_fit_writes_the_format_its_output_file_names(
 def test_a_tree_too_deep_for_python_is_an_error_and_json_still_works(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("dtree.render.MAX_PYTHON_DEPTH", 1)
+    monkeypatch.setattr("dtree.python_source.MAX_PYTHON_DEPTH", 1)
     status, out, err = run(capsys, "fit", "--dataset", "xor", "--format", "python")
     assert (status, out) == (2, "")
     assert err == (

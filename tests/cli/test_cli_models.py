@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import PRICES, golf_csv, run, write
+from helpers import PRICES_CSV, golf_csv, run, write
 
 from dtree.cli import main
 from dtree.conditions import Above, AtMost, Equals
@@ -84,7 +84,7 @@ def test_predict_reads_nominal_digits_as_the_model_does(
 
 
 def test_predict_a_regression_tree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    data = write(tmp_path, "prices.csv", PRICES)
+    data = write(tmp_path, "prices.csv", PRICES_CSV)
     model = fit_model(capsys, tmp_path, data, "--target", "price", "--algorithm", "cart")
     rows = write(tmp_path, "new.csv", "district,size\nnorth,50\nsouth,101.5\nnorth,?\n")
     status, out, err = run(capsys, "predict", model, rows)
@@ -312,7 +312,7 @@ def test_dnf_of_a_model_file_minimized_or_not(
 
 
 def test_a_regression_tree_has_no_dnf(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = write(tmp_path, "prices.csv", PRICES)
+    path = write(tmp_path, "prices.csv", PRICES_CSV)
     argv = ["fit", path, "--target", "price", "--algorithm", "cart", "--format", "dnf"]
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
@@ -356,7 +356,7 @@ def test_predict_reads_an_ensembles_model_file(
 def test_predict_reads_a_boosted_regressors_model_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    prices = read_csv(write(tmp_path, "prices.csv", PRICES), target="price")
+    prices = read_csv(write(tmp_path, "prices.csv", PRICES_CSV), target="price")
     boosted = Ensemble(
         "gradient", (cart(prices, max_depth=1), cart(prices)), (1, 1), (), 170.0, 0.5
     )
