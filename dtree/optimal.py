@@ -10,7 +10,7 @@ up.  The trees it searches are those of *binary tests*, in dtree's usual order
 - a nominal attribute ``a`` gives one test ``a in {v}`` / ``a not in {v}`` per value ``v`` of
   its domain, in domain order;
 - a numeric attribute gives one test ``a <= t`` / ``a > t`` per cut between adjacent distinct
-  training values, ascending, ``t`` their :func:`~dtree.grower.thresholds.midpoint`.  Every cut,
+  training values, ascending, ``t`` their :func:`~dtree.grower.midpoints.midpoint`.  Every cut,
   not only
   Fayyad & Irani's boundary points: those suffice for the best single split, not for the best
   tree (six rows in ``tests/test_optimal.py`` need a cut between two values of one class).
@@ -69,7 +69,7 @@ from dtree.conditions import Above, AtMost, Condition, In, NotIn, describe, hold
 from dtree.counts import ClassStats, class_counts, plurality
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.grower.thresholds import midpoint
+from dtree.grower.midpoints import midpoint
 from dtree.progress import Report, meter
 from dtree.tree import Leaf, Sprout, Tree, unfold
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from hypothesis import strategies as st
+
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats
 from dtree.progress import Progress, Report
 from dtree.tree import Branch, Leaf, Split, Tree
+
+GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
+"""Numbers on the quarters from -2 to 2: ties and repeats are common, sums exact."""
 
 
 def chain(length: int) -> Tree:

@@ -28,7 +28,7 @@ How an rpart split becomes a dtree split
 dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
 (:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
 of two adjacent training values, computed as dtree computes it
-(:func:`dtree.grower.thresholds.midpoint`), so no training value equals it and
+(:func:`dtree.grower.midpoints.midpoint`), so no training value equals it and
 ``x < t`` holds exactly where ``x <= t`` does: the split is read as
 ``AtMost(x, t)`` / ``Above(x, t)``.  In the one case where a training value
 does equal t (a and b adjacent floats, the midpoint rounding to b), t is
