@@ -167,7 +167,7 @@ from dtree.grower.learner import CART, Criterion, Learner, MaxFeatures, Missing,
 from dtree.grower.presets import c45, cart, id3
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
-from dtree.load import csv_text, read_csv, read_examples, read_text
+from dtree.load import csv_text, read_csv, read_examples
 from dtree.progress import Line, Progress, Report
 from dtree.prune import (
     Risk,
@@ -181,6 +181,7 @@ from dtree.prune import (
     select_by_cv,
     select_by_holdout,
 )
+from dtree.reading import read_text
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json

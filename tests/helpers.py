@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 from hypothesis import strategies as st
 
@@ -43,3 +47,23 @@ def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None
     assert shares[-1] == 1
     if total is not None:
         assert {p.total for p in seen} == {total}
+
+
+@contextmanager
+def piped(folder: Path, *chunks: bytes) -> Iterator[Path]:
+    """A named pipe in ``folder`` that a thread fills with ``chunks`` once it is opened."""
+    path = folder / "pipe.csv"
+    os.mkfifo(path)
+
+    def fill() -> None:
+        try:
+            with path.open("wb") as stream:
+                for chunk in chunks:
+                    stream.write(chunk)
+        except BrokenPipeError:  # the reader refused the data and closed the pipe
+            pass
+
+    writer = threading.Thread(target=fill, daemon=True)
+    writer.start()
+    yield path
+    writer.join(timeout=30)

@@ -109,8 +109,8 @@ from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.load import csv_records
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
+from dtree.reading import csv_records
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 
