@@ -43,7 +43,7 @@ from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.counts import ClassStats, class_counts, plurality
 from dtree.dataset import Dataset, Nominal, Numeric, Value
 from dtree.errors import DtreeError, quote
-from dtree.grower.thresholds import midpoint
+from dtree.grower.midpoints import midpoint
 from dtree.progress import Report, meter
 from dtree.tree import Leaf, Sprout, Tree, unfold
 

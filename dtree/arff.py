@@ -73,8 +73,9 @@ from dtree.dataset import (
     collection,
 )
 from dtree.errors import DtreeError, at_file, quote
-from dtree.load import INTEGER, data_file, decimal, integer, reading_meter, text_lines
+from dtree.load import INTEGER, decimal, integer
 from dtree.progress import Report
+from dtree.reading import data_file, reading_meter, text_lines
 
 __all__ = ["arff_text", "read_arff", "read_arff_examples"]
 
@@ -214,8 +215,8 @@ def read_arff(
       from 1, the first line of the file.
     - The file is read as :func:`dtree.read_csv` reads one: only a file that
       ends (a regular file or a named pipe), one line at a time, each at
-      most :data:`~dtree.load.LINE_LIMIT` characters; ``progress`` is told
-      of the reading (:func:`dtree.load.reading_meter`).
+      most :data:`~dtree.reading.LINE_LIMIT` characters; ``progress`` is told
+      of the reading (:func:`dtree.reading.reading_meter`).
 
     Every problem is one :class:`DtreeError` placed at ``file:line`` (see
     the module's docstring for what is read and what is refused).

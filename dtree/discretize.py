@@ -54,7 +54,7 @@ from dtree.conditions import format_rounded
 from dtree.counts import running_totals, total
 from dtree.dataset import Attribute, Dataset, Label, Nominal, Numeric, Schema, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.grower.thresholds import midpoint
+from dtree.grower.midpoints import midpoint
 from dtree.impurity import TOLERANCE, entropy
 
 __all__ = [

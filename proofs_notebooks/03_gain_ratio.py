@@ -61,7 +61,7 @@ from dtree import (
     strategies,
 )
 from dtree.counts import class_counts, contingency
-from dtree.grower.candidates import averaged_attributes
+from dtree.grower.gain_ratio import averaged_attributes
 from dtree.impurity import TOLERANCE
 from dtree.invariants import gain_ratio_is_bounded, information_gain_is_at_most_entropy
 from dtree.render import draw

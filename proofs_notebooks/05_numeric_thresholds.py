@@ -47,7 +47,8 @@ from hypothesis import strategies as st
 
 from dtree import Dataset, c45, datasets, entropy, gini, id3, misclassification, predict
 from dtree.discretize import discretize, entropy_mdl, range_names
-from dtree.grower.thresholds import best_cut, boundary_points, c45_threshold, cut_table, midpoint
+from dtree.grower.midpoints import c45_threshold, midpoint
+from dtree.grower.thresholds import best_cut, boundary_points, cut_table
 from dtree.impurity import TOLERANCE, impurity_decrease
 from dtree.render import draw, text
 from dtree.strategies import GRID

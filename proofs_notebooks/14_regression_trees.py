@@ -46,7 +46,7 @@ from dtree import Dataset, cart, depth, n_leaves, predict
 from dtree.conditions import AtMost
 from dtree.counts import Moments, stats_of, training_loss
 from dtree.datasets import load
-from dtree.grower.thresholds import midpoint
+from dtree.grower.midpoints import midpoint
 from dtree.render import boxes, regions, text
 from dtree.strategies import regression_datasets
 from dtree.tree import Split, leaves

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
@@ -24,6 +27,9 @@ from dtree.grower.make_subtree import grow
 from dtree.progress import Line, Progress, Report
 from dtree.strategies import datasets
 from dtree.tree import Branch, Leaf, Split, Tree
+
+GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
+"""Numbers on the quarters from -2 to 2: ties and repeats are common, sums exact."""
 
 
 def chain(length: int) -> Tree:
@@ -236,3 +242,23 @@ def compiled(source: str, name: str = "predict") -> Predictor:
     exec(compile(source, "<generated>", "exec"), namespace)
     function: Predictor = namespace[name]
     return function
+
+
+@contextmanager
+def piped(folder: Path, *chunks: bytes) -> Iterator[Path]:
+    """A named pipe in ``folder`` that a thread fills with ``chunks`` once it is opened."""
+    path = folder / "pipe.csv"
+    os.mkfifo(path)
+
+    def fill() -> None:
+        try:
+            with path.open("wb") as stream:
+                for chunk in chunks:
+                    stream.write(chunk)
+        except BrokenPipeError:  # the reader refused the data and closed the pipe
+            pass
+
+    writer = threading.Thread(target=fill, daemon=True)
+    writer.start()
+    yield path
+    writer.join(timeout=30)

@@ -29,8 +29,9 @@ from dtree.discretize import (
 )
 from dtree.errors import DtreeError
 from dtree.evaluate import error
+from dtree.grower.midpoints import midpoint
 from dtree.grower.presets import id3
-from dtree.grower.thresholds import boundary_points, midpoint
+from dtree.grower.thresholds import boundary_points
 from dtree.strategies import datasets, regression_datasets
 
 LENGTHS = Dataset.from_columns(

@@ -5,14 +5,11 @@ typo."""
 from __future__ import annotations
 
 import csv
-import io
 import math
-import os
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,14 +18,16 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pytest
+from helpers import piped
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from dtree import load
+from dtree import reading
 from dtree.dataset import Nominal, Numeric, Value
 from dtree.errors import DtreeError, DtreeWarning, quote
-from dtree.load import LINE_LIMIT, read_csv, read_examples, read_text, text_lines
+from dtree.load import read_csv, read_examples
 from dtree.progress import Progress
+from dtree.reading import LINE_LIMIT
 
 
 def write(folder: Path, text: str, name: str = "data.csv") -> Path:
@@ -179,7 +178,7 @@ def test_the_first_problem_of_the_files_structure_is_the_one_reported(
     tmp_path: Path, rows: list[str], row: int, message: str
 ) -> None:
     for batch in (1, 2, 1000):
-        with patch.object(load, "_BATCH", batch):
+        with patch.object(reading, "_BATCH", batch):
             error = error_of(write(tmp_path, "x,y\n" + "\n".join(rows) + "\n"))
         assert error.row == row
         assert error.message.startswith(message)
@@ -375,7 +374,7 @@ def test_a_table_written_then_read_gives_the_same_values(columns: list[list[Cell
     assert data.labels == tuple(map(as_read, columns[-1]))
 
 
-# -- examples without a target, and plain text ------------------------------------
+# -- examples without a target ----------------------------------------------------
 
 
 def test_examples_are_typed_as_the_model_reads_them(tmp_path: Path) -> None:
@@ -416,17 +415,6 @@ def test_examples_need_a_header_and_rows(tmp_path: Path) -> None:
         read_examples(write(tmp_path, "a,b\n"))
     with pytest.raises(DtreeError, match="1 field, expected 2"):
         read_examples(write(tmp_path, "a,b\n1\n"))
-
-
-def test_read_text_drops_the_byte_order_mark_and_names_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "model.json"
-    path.write_bytes(b"\xef\xbb\xbf{}")
-    assert read_text(path) == "{}"
-    path.write_bytes(b"{\xff}")
-    with pytest.raises(DtreeError, match=r"model\.json: not UTF-8 text: byte 0xff on line 1"):
-        read_text(path)
-    with pytest.raises(DtreeError, match="a directory, not a file"):
-        read_text(tmp_path)
 
 
 # -- a bare string where a collection is expected -------------------------------
@@ -504,7 +492,8 @@ def refusal_in_a_child(call: str) -> str:
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
         "from dtree.errors import DtreeError\n"
-        "from dtree.load import read_csv, read_text\n"
+        "from dtree.load import read_csv\n"
+        "from dtree.reading import read_text\n"
         f"try:\n    {call}\nexcept DtreeError as error:\n    print(error)\n"
     )
     result = subprocess.run(
@@ -527,26 +516,6 @@ def test_a_socket_is_refused_by_name(tmp_path: Path) -> None:
         listening.bind(str(tmp_path / "s.csv"))
         error = error_of(tmp_path / "s.csv")
     assert error.message == "a socket, not a file: give a regular file, or pipe the data in"
-
-
-@contextmanager
-def piped(folder: Path, *chunks: bytes) -> Iterator[Path]:
-    """A named pipe in ``folder`` that a thread fills with ``chunks`` once it is opened."""
-    path = folder / "pipe.csv"
-    os.mkfifo(path)
-
-    def fill() -> None:
-        try:
-            with path.open("wb") as stream:
-                for chunk in chunks:
-                    stream.write(chunk)
-        except BrokenPipeError:  # the reader refused the data and closed the pipe
-            pass
-
-    writer = threading.Thread(target=fill, daemon=True)
-    writer.start()
-    yield path
-    writer.join(timeout=30)
 
 
 def test_a_named_pipe_is_read_as_a_stream(tmp_path: Path) -> None:
@@ -639,53 +608,7 @@ def test_a_file_of_zeros_is_refused_at_once() -> None:
     ).endswith("zeros.csv: a NUL byte on line 1: a text file holds none")
 
 
-def test_a_model_file_is_read_whole_up_to_its_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(load, "TEXT_LIMIT", 10)
-    path = tmp_path / "model.json"
-    path.write_bytes(b"\xef\xbb\xbf" + b"[1, 34]")  # ten bytes, the byte-order mark among them
-    assert read_text(path) == "[1, 34]"
-    path.write_text("[1, 2, 345]", encoding="utf-8")
-    with pytest.raises(DtreeError) as caught:
-        read_text(path)
-    assert str(caught.value) == (
-        f"{path}: 11 bytes: more than 10 bytes, the most a file read whole (a model file) may hold"
-    )
-    with piped(tmp_path, b"[" + b"1, " * 100 + b"2]") as pipe, pytest.raises(DtreeError) as caught:
-        read_text(pipe)
-    assert str(caught.value) == (
-        f"{pipe}: more than 10 bytes, the most a file read whole (a model file) may hold"
-    )
-
-
-# -- lines decoded a chunk at a time, rows typed a batch at a time ------------------------
-
-TEXTS = st.lists(
-    st.sampled_from(["a", "é", "€", "𝄞", ",", '"', "\r", "\n", "\r\n", " ", "1", ".5"]), max_size=40
-).map("".join)
-
-
-@given(TEXTS, st.booleans(), st.integers(1, 9))
-def test_lines_cut_from_chunks_of_any_size_are_the_lines_of_the_whole_text(
-    text: str, marked: bool, chunk: int
-) -> None:
-    data = (b"\xef\xbb\xbf" if marked else b"") + text.encode("utf-8")
-    with patch.object(load, "_CHUNK", chunk):
-        lines = list(text_lines(io.BytesIO(data), "t.csv", refuse_nul=True))
-    assert lines == io.StringIO(text, newline="").readlines()
-
-
-@given(st.integers(0, 30), st.integers(1, 4))
-def test_bytes_that_are_not_utf8_are_placed_on_their_line_whatever_the_chunks(
-    before: int, chunk: int
-) -> None:
-    data = b"ab\r\n" * before + b"\xc3(" + b"\n"
-    with patch.object(load, "_CHUNK", chunk), pytest.raises(DtreeError) as caught:
-        list(text_lines(io.BytesIO(data), "t.csv", refuse_nul=True))
-    assert (
-        caught.value.message == f"not UTF-8 text: byte 0xc3 on line {before + 1} cannot be decoded"
-    )
+# -- rows typed a batch at a time ---------------------------------------------------------
 
 
 @given(tables(), st.integers(1, 3))
@@ -696,7 +619,7 @@ def test_rows_typed_in_batches_of_any_size_are_the_rows_read_at_once(
     with tempfile.TemporaryDirectory() as folder:
         path = written_table(Path(folder, "table.csv"), names, columns)
         whole = read_csv(path, target=names[-1])
-        with patch.object(load, "_BATCH", batch):
+        with patch.object(reading, "_BATCH", batch):
             assert read_csv(path, target=names[-1]) == whole
 
 
@@ -771,7 +694,10 @@ def test_the_warning_comes_exactly_when_most_present_fields_spell_numbers(
     with tempfile.TemporaryDirectory() as folder:
         path = write(Path(folder), "x,y\n" + "".join(f"{field},a\n" for field in fields))
         for batch in (1, 2, 5):  # the count is kept across batches
-            with patch.object(load, "_BATCH", batch), warnings.catch_warnings(record=True) as seen:
+            with (
+                patch.object(reading, "_BATCH", batch),
+                warnings.catch_warnings(record=True) as seen,
+            ):
                 warnings.simplefilter("always")
                 read_csv(path, target="y")
             if words and most:

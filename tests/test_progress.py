@@ -27,9 +27,10 @@ from dtree.evaluate import cross_validate, learn_with, learning_curve
 from dtree.grower.learner import C45, CART, ID3, Learner
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, cart, id3
-from dtree.load import read_csv, reading_meter
+from dtree.load import read_csv
 from dtree.progress import STEPS, Line, Progress, Report, clock, meter, part, remaining
 from dtree.prune import cost_complexity_path
+from dtree.reading import reading_meter
 from dtree.selection import select_by_cv
 from dtree.strategies import datasets
 from dtree.tree import Tree

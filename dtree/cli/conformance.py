@@ -42,7 +42,7 @@ from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
-from dtree.load import read_text
+from dtree.reading import read_text
 
 __all__ = ["CHECK", "FUZZ", "FUZZ_EXAMPLES"]
 

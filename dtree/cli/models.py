@@ -52,7 +52,8 @@ from dtree.dataset import Example, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
 from dtree.ensemble import Ensemble, members
 from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
-from dtree.load import read_examples, read_text
+from dtree.load import read_examples
+from dtree.reading import read_text
 from dtree.render import rules
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import model_from_json

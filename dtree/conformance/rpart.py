@@ -28,7 +28,7 @@ How an rpart split becomes a dtree split
 dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
 (:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
 of two adjacent training values, computed as dtree computes it
-(:func:`dtree.grower.thresholds.midpoint`), so no training value equals it and
+(:func:`dtree.grower.midpoints.midpoint`), so no training value equals it and
 ``x < t`` holds exactly where ``x <= t`` does: the split is read as
 ``AtMost(x, t)`` / ``Above(x, t)``.  In the one case where a training value
 does equal t (a and b adjacent floats, the midpoint rounding to b), t is
@@ -109,8 +109,8 @@ from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError, quote
-from dtree.load import csv_records
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
+from dtree.reading import csv_records
 from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 

@@ -11,7 +11,11 @@ bottom up:
 ``rows``           the examples at a node (D), and the router that divides
                    them among a split's branches
 ``thresholds``     the scan for a numeric attribute's best cut
+``midpoints``      where the threshold goes in that cut's gap: the midpoint,
+                   or C4.5's and J48's training value not above it
 ``candidates``     DetermineCandidateSplits: each attribute's best split
+``gain_ratio``     C4.5's gain ratio of a candidate, among those of average
+                   gain or more
 ``make_subtree``   MakeSubtree, FindBestSplit and best-first growth
 ``presets``        :func:`id3`, :func:`c45` and :func:`cart`, one call each
 ``node``           one node as the grower sees it, asked by the conformance kit
@@ -29,8 +33,10 @@ from __future__ import annotations
 
 from dtree.grower import (
     candidates,
+    gain_ratio,
     learner,
     make_subtree,
+    midpoints,
     node,
     presets,
     rows,
@@ -50,10 +56,12 @@ __all__ = [
     "c45",
     "candidates",
     "cart",
+    "gain_ratio",
     "grow",
     "id3",
     "learner",
     "make_subtree",
+    "midpoints",
     "node",
     "presets",
     "rows",

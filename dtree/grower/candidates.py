@@ -10,7 +10,7 @@ One candidate per attribute, in schema order (the notes' C):
 * a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
   boundary points, found by the scan of :mod:`dtree.grower.thresholds`; the first
   best in ascending order of t, with t chosen by the learner's threshold
-  policy.
+  policy (:mod:`dtree.grower.midpoints`).
 
 A candidate's score is the decrease of impurity I(s, t) over the examples
 whose value is known, scaled by their share of the node's weight when
@@ -22,10 +22,9 @@ Under the learner's ``max_features`` (random forests) only the attributes
 drawn for the node are considered (:func:`considered`).
 
 Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`, :func:`considered`,
-:func:`column_at`, :func:`scan`, :func:`score`, :func:`allowed`,
-:func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`; C4.5's gain
-ratio: :func:`exact_score`, :func:`split_information_of`,
-:func:`gain_ratio_of`, :func:`averaged_attributes`, :func:`average_gain`.
+:func:`column_at`, :func:`scan`, :func:`score`, :func:`exact_score`,
+:func:`allowed`, :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`.
+C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
 from __future__ import annotations
@@ -43,20 +42,14 @@ from attrs import frozen
 from dtree.arithmetic import common_denominator, numerators
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
-from dtree.dataset import Nominal, Schema, Value, Weight
+from dtree.dataset import Nominal, Value, Weight
 from dtree.errors import DtreeError
-from dtree.grower.learner import C45_AVERAGE_GAIN_SLACK, features_per_node
+from dtree.grower.learner import features_per_node
+from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint
 from dtree.grower.rows import Examples, Frame
 from dtree.grower.targets import P
-from dtree.grower.thresholds import (
-    Scan,
-    best_cut,
-    c45_threshold,
-    j48_threshold,
-    midpoint,
-    separated,
-)
-from dtree.impurity import TOLERANCE, entropy
+from dtree.grower.thresholds import Scan, best_cut, separated
+from dtree.impurity import TOLERANCE
 from dtree.missing import most_likely_value, shares
 from dtree.seeded import subset
 
@@ -65,19 +58,14 @@ __all__ = [
     "Candidate",
     "Column",
     "allowed",
-    "average_gain",
-    "averaged_attributes",
     "candidates",
     "column_at",
     "considered",
     "exact_score",
     "first_best",
-    "gain_ratio_of",
     "reaches",
-    "reaches_average",
     "scan",
     "score",
-    "split_information_of",
     "spread",
     "subsets",
     "unknown_part",
@@ -137,16 +125,6 @@ def first_best(items: Sequence[T], key: Callable[[T], Fraction | float]) -> T:
     """
     top = max(map(key, items))
     return next(item for item in items if reaches(key(item), top))
-
-
-def reaches_average(gain: Fraction | float, average: float) -> bool:
-    """C4.5's condition for a gain ratio to count: the gain is at least the average gain
-    less :data:`dtree.grower.learner.C45_AVERAGE_GAIN_SLACK`.
-
-    >>> reaches_average(0.2995, 0.3), reaches_average(0.2, 0.3)
-    (True, False)
-    """
-    return gain >= average - C45_AVERAGE_GAIN_SLACK
 
 
 def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
@@ -767,77 +745,3 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     Fraction(5, 49)
     """
     return score(frame, candidate.parts, candidate.missing, candidate.cuts, candidate.unknown)
-
-
-def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight]) -> float:
-    """H of the outcome, counting a missing value as an outcome of its own (C4.5).
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import C45
-    >>> frame, root = start(C45, load("golf"))
-    >>> round(split_information_of(next(candidates(frame, root)), frame.target.weight), 3)
-    1.577
-    """
-    outcomes = [*map(weight, candidate.parts), candidate.missing]
-    return entropy([w for w in outcomes if w > 0])
-
-
-def gain_ratio_of(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) -> float:
-    """The gain over the split information; 0 where that is 0.
-
-    Quinlan's golf data (C4.5, 1993): outlook's gain 0.247 over its split
-    information 1.577; windy's 0.048 over 0.985:
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import C45
-    >>> frame, root = start(C45, load("golf"))
-    >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
-    >>> [(c.attribute, round(gain_ratio_of(frame, (c, gain)), 3)) for c, gain in scored]
-    [('outlook', 0.156), ('windy', 0.049)]
-    """
-    candidate, gain = item
-    information = split_information_of(candidate, frame.target.weight)
-    return 0.0 if information <= TOLERANCE else float(gain) / information
-
-
-def averaged_attributes(schema: Schema, weight: Weight) -> frozenset[str]:
-    """The attributes whose gains make C4.5's average gain at a node of this weight.
-
-    C4.5 and J48 choose the best gain ratio among the splits whose gain is
-    at least the average gain; a nominal attribute with at least 0.3 *
-    (the node's weight) values does not count towards that average (it is
-    nearly an identifier there), unless every attribute is such.
-
-    >>> from dtree.datasets import load
-    >>> sorted(averaged_attributes(load("restaurant").schema, 12))  # 0.3 * 12 = 3.6 values
-    ['Alt', 'Bar', 'Fri', 'Hun', 'Pat', 'Price', 'Rain', 'Res']
-
-    See also: :func:`dtree.impurity.gain_ratio`.
-    """
-    names = frozenset(schema.names)
-    many = frozenset(
-        a.name
-        for a in schema.attributes
-        if isinstance(a.domain, Nominal) and len(a.domain.values) >= 0.3 * weight
-    )
-    return names if many == names else names - many
-
-
-def average_gain(
-    frame: Frame[P], scored: Sequence[tuple[Candidate[P], Fraction | float]]
-) -> float | None:
-    """C4.5's average gain over the :func:`averaged_attributes` (None if there are none).
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import C45
-    >>> frame, root = start(C45, load("golf"))
-    >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
-    >>> round(average_gain(frame, scored), 3)  # (0.247 + 0.048) / 2
-    0.147
-    """
-    averaged = averaged_attributes(frame.data.schema, frame.total_weight)
-    counted = [float(gain) for c, gain in scored if c.attribute in averaged]
-    return sum(counted) / len(counted) if counted else None

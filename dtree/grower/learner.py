@@ -104,9 +104,9 @@ class Learner:
       knows no such minimum: see :func:`dtree.grower.candidates.subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
-      (:func:`dtree.grower.thresholds.c45_threshold`); or ``j48``: the same with
+      (:func:`dtree.grower.midpoints.c45_threshold`); or ``j48``: the same with
       Weka's tolerance, the largest value less than 1e-6 above it
-      (:func:`dtree.grower.thresholds.j48_threshold`), where J48 is the target.
+      (:func:`dtree.grower.midpoints.j48_threshold`), where J48 is the target.
     * ``resolution``: a numeric attribute is cut between sorted
       neighbours a < b only if a + resolution < b; values closer than
       that act as one value, both when cuts are enumerated and when the
@@ -277,7 +277,7 @@ Where they can still differ: J48 compares gains and gain ratios within
 Weka's 1e-6 (a later candidate must beat the best by more) where dtree
 uses :data:`dtree.impurity.TOLERANCE`; and where J48's threshold falls a
 hair below the cut's lower value a (see
-:func:`dtree.grower.thresholds.j48_threshold`), dtree takes a: the same rows on each
+:func:`dtree.grower.midpoints.j48_threshold`), dtree takes a: the same rows on each
 side, a threshold printed up to 1e-6 higher."""
 
 CART = Learner(impurity="gini", nominal="subsets")

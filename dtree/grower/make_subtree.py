@@ -52,14 +52,12 @@ from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidates import (
     Candidate,
-    average_gain,
     candidates,
     exact_score,
     first_best,
-    gain_ratio_of,
     reaches,
-    reaches_average,
 )
+from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.rows import Examples, Frame, divide, start
 from dtree.grower.targets import P
@@ -157,7 +155,7 @@ def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:
     """C4.5: the best gain ratio among the candidates whose gain is at least the average
-    of the :func:`dtree.grower.candidates.averaged_attributes`' gains; the gain ratio must be
+    of the :func:`dtree.grower.gain_ratio.averaged_attributes`' gains; the gain ratio must be
     positive."""
     scored = [(c, exact_score(frame, c)) for c in found]
     average = average_gain(frame, scored)

@@ -26,16 +26,14 @@ from dtree.errors import DtreeError, quote
 from dtree.grower.candidates import (
     Candidate,
     allowed,
-    average_gain,
     candidates,
     column_at,
     considered,
     exact_score,
-    gain_ratio_of,
-    reaches_average,
     scan,
     unknown_part,
 )
+from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import StopRule, best_split, partition, stopping_rule
 from dtree.grower.rows import Examples, Frame, start

@@ -42,15 +42,15 @@ find the few within a hair of the best; those are then compared exactly
 (integers and fractions where the math is rational: Gini and
 misclassification of exact weights, in the scan itself; otherwise by the
 functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
-documented order.
+documented order.  Where in the best gap the threshold goes (the midpoint,
+C4.5's or J48's training value) is :mod:`dtree.grower.midpoints`.
 
-Functions: :func:`midpoint`, :func:`c45_threshold`, :func:`j48_threshold`, :func:`separated`,
-:func:`boundary_points`, :func:`cut_table`, :func:`best_cut`.
+Functions: :func:`separated`, :func:`boundary_points`, :func:`cut_table`,
+:func:`best_cut`.
 """
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import operator
@@ -63,25 +63,15 @@ from attrs import frozen
 from dtree.arithmetic import common_denominator, numerators, rational
 from dtree.counts import Table, total
 from dtree.dataset import Weight
-from dtree.errors import DtreeError
 
 __all__ = [
-    "J48_TOLERANCE",
     "Cut",
     "Scan",
     "best_cut",
     "boundary_points",
-    "c45_threshold",
     "cut_table",
-    "j48_threshold",
-    "midpoint",
     "separated",
 ]
-
-
-J48_TOLERANCE = 1e-6
-"""Weka's ``Utils.SMALL``: J48 takes a value as not above a threshold when it
-exceeds it by less than this (see :func:`j48_threshold`)."""
 
 _SCREEN = 1e-9
 """Cuts whose float cost is within this (times the node weight) of the
@@ -95,108 +85,6 @@ class Cut:
     position: int
     below: float
     above: float
-
-
-def midpoint(below: float, above: float) -> float:
-    """The threshold between two adjacent values: (a + b) / 2.
-
-    If the midpoint rounds to the upper value, the lower value is taken, so
-    that ``x <= t`` still separates a from b.
-
-    >>> midpoint(70.0, 80.0)
-    75.0
-    >>> midpoint(1.0, math.nextafter(1.0, 2.0))
-    1.0
-    """
-    middle = below / 2 + above / 2
-    return below if middle >= above or not math.isfinite(middle) else middle
-
-
-def c45_threshold(below: float, above: float, training_values: Sequence[float]) -> float:
-    """C4.5's threshold between a and b: the largest training value not above (a + b) / 2.
-
-    ``training_values`` are the attribute's distinct values in the whole
-    training set, in ascending order (C4.5 looks beyond the node's own
-    examples, so that every threshold is a value the data hold).  The CS
-    760 notes: "the largest value of X_i in the entire training set that
-    does not exceed the midpoint".  Humidity in the numeric weather data,
-    between 70 and 75 (midpoint 72.5) and between 75 and 80 (77.5):
-
-    >>> humidity = [65.0, 70.0, 75.0, 80.0, 85.0, 86.0, 90.0, 91.0, 95.0, 96.0]
-    >>> c45_threshold(70.0, 75.0, humidity), c45_threshold(75.0, 80.0, humidity)
-    (70.0, 75.0)
-
-    See also: :func:`midpoint`, :func:`boundary_points`.
-    """
-    middle = midpoint(below, above)
-    at = bisect.bisect_right(training_values, middle)
-    if not at:
-        raise DtreeError(f"no training value is at or below the midpoint {middle}")
-    return training_values[at - 1]
-
-
-def j48_threshold(
-    below: float,
-    above: float,
-    training_values: Sequence[float],
-    in_row_order: Sequence[float] | None = None,
-) -> float:
-    """Weka J48's threshold between a and b: the largest training value v below b with
-    v - (a + b) / 2 < :data:`J48_TOLERANCE` (10^-6), as J48 meets them in row order.
-
-    J48 (``C45Split.setSplitPoint``) compares with Weka's tolerance where
-    C4.5 compares exactly (:func:`c45_threshold`), and computes the
-    midpoint as (a + b) / 2.  Where a training value lies less than 10^-6
-    above a midpoint that rounds down, as 0.561 above (0.154 + 0.968) / 2 =
-    0.5609999999999999 in Pima diabetes' pedigree function, the two differ:
-
-    >>> values = [0.154, 0.56, 0.561, 0.968]
-    >>> c45_threshold(0.154, 0.968, values), j48_threshold(0.154, 0.968, values)
-    (0.56, 0.561)
-
-    ``training_values`` are the attribute's distinct values in the whole
-    training set, ascending; ``in_row_order`` the same values as the rows
-    hold them.  J48 scans the rows and keeps a value not above the
-    midpoint when it exceeds the one kept so far by more than 10^-6: where
-    the largest such values lie within 10^-6 of each other, the first met
-    stays.  Weka's image segmentation data hold 0.833335 before 0.833336,
-    one float step less than 10^-6 apart:
-
-    >>> values = [0.833333, 0.833335, 0.833336, 0.888889]
-    >>> j48_threshold(0.833333, 0.888889, values, [0.833335, 0.888889, 0.833336, 0.833333])
-    0.833335
-
-    (Without ``in_row_order``, the largest is taken: 0.833336.)  The value
-    kept may lie below a itself, as 0.507407 when a = 0.507408 in the same
-    data; J48 still sends a to the left, as it tests x - t < 10^-6, so a is
-    taken, which splits the rows as J48 does (J48 prints 0.507407):
-
-    >>> j48_threshold(0.507408, 0.522222, [0.507407, 0.507408, 0.522222], [0.507407, 0.507408])
-    0.507408
-
-    The threshold lies in [a, b), so that ``x <= t`` separates a from b as
-    the cut does.
-
-    See also: :func:`c45_threshold`, :func:`midpoint`.
-    """
-    middle = (below + above) / 2
-    if not middle < above or not math.isfinite(middle):
-        middle = below  # the midpoint rounded up to b: J48 takes a
-
-    def eligible(value: float) -> bool:
-        return value - middle < J48_TOLERANCE and value < above
-
-    at = bisect.bisect_left(training_values, True, key=lambda value: not eligible(value))
-    if not at:
-        raise DtreeError(f"no training value is at or below the midpoint {middle}")
-    top = training_values[at - 1]
-    if in_row_order is None or at == 1 or top - training_values[at - 2] > J48_TOLERANCE:
-        return top  # the row order cannot matter: no other candidate is within 10^-6 of top
-    kept = -math.inf
-    for value in in_row_order:
-        if eligible(value) and value - kept > J48_TOLERANCE:
-            kept = value
-    return max(kept, below)
 
 
 def cut_table(
@@ -237,6 +125,7 @@ def boundary_points(values: Sequence[float], labels: Sequence[object]) -> list[t
     contain two examples of different classes.  The Decision Trees II
     notes' example, lengths and classes:
 
+    >>> from dtree.grower.midpoints import midpoint
     >>> lengths = [10, 15, 21, 28, 32, 40, 50]
     >>> [midpoint(a, b) for a, b in boundary_points(lengths, "-++-++-")]
     [12.5, 24.5, 30.0, 45.0]

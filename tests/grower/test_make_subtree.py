@@ -29,13 +29,8 @@ from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
 from dtree.grower import thresholds
-from dtree.grower.candidates import (
-    MAX_SUBSET_VALUES,
-    averaged_attributes,
-    candidates,
-    exact_score,
-    split_information_of,
-)
+from dtree.grower.candidates import MAX_SUBSET_VALUES, candidates, exact_score
+from dtree.grower.gain_ratio import averaged_attributes, split_information_of
 from dtree.grower.learner import (
     C45,
     C45_AVERAGE_GAIN_SLACK,
@@ -648,18 +643,6 @@ def test_c45_prefers_gain_ratio_among_splits_of_average_gain_or_more() -> None:
     tree = c45(load("restaurant"), min_objects=0)
     assert isinstance(tree, Split)
     assert tree.attribute == "Pat"
-
-
-def test_averaged_attributes_leave_out_the_near_identifiers() -> None:
-    schema = load("restaurant").schema
-    near_identifiers = {"Type", "Est"}  # 4 values >= 0.3 * 12
-    assert averaged_attributes(schema, 12) == frozenset(schema.names) - near_identifiers
-    assert averaged_attributes(schema, 14) == frozenset(schema.names)  # 4 < 4.2
-    # when every attribute is nearly an identifier, all of them count
-    few = Dataset.from_columns({"x": list("abc"), "z": list("abc"), "y": list("pqp")}, target="y")
-    assert averaged_attributes(few.schema, 3) == {"x", "z"}
-    numeric = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": list("pqp")}, target="y")
-    assert averaged_attributes(numeric.schema, 1) == {"x"}  # only nominal attributes are left out
 
 
 def test_c45_passes_over_the_best_ratio_when_its_gain_is_below_average() -> None:
