@@ -31,6 +31,7 @@ from dtree import (
     arff,
     arithmetic,
     bounds,
+    compiled,
     conditions,
     conformance,
     counts,
@@ -65,6 +66,7 @@ from dtree._optional import optional_module
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
+from dtree.ensemble import predict, predict_many, predict_proba
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.grower.learner import C45, CART, ID3, J48, Learner
 from dtree.grower.make_subtree import grow
@@ -86,9 +88,6 @@ from dtree.tree import (
     Tree,
     depth,
     n_leaves,
-    predict,
-    predict_many,
-    predict_proba,
     size,
 )
 
@@ -117,6 +116,7 @@ __all__ = [
     "c45",
     "cart",
     "cli",
+    "compiled",
     "conditional_entropy",
     "conditions",
     "conformance",

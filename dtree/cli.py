@@ -140,6 +140,7 @@ from dtree import ensemble as ensembles
 from dtree._optional import optional_module
 from dtree.arff import arff_text, read_arff, read_arff_examples
 from dtree.arithmetic import Real
+from dtree.compiled import untaken_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction, format_value
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
 from dtree.conformance.check import Peer, check
@@ -184,7 +185,7 @@ from dtree.prune import (
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, model_from_json, to_json
-from dtree.tree import Split, Spread, Tree, n_leaves, nodes, predict, untaken_examples
+from dtree.tree import Split, Spread, Tree, n_leaves, nodes
 
 __all__ = ["main"]
 
@@ -1230,11 +1231,6 @@ def _predict(arguments: argparse.Namespace) -> str:
             " value by training weight"
         )
     numeric, nominal = _kinds(model, arguments.model)
-    predict_one: Callable[[Example], Label | float] = (
-        partial(ensembles.predict, model)
-        if isinstance(model, Ensemble)
-        else partial(predict, model, spread=arguments.spread)
-    )
     if _is_arff(arguments.data):
         _refuse_csv_options(arguments, ["missing_marker"])
         examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
@@ -1248,14 +1244,26 @@ def _predict(arguments: argparse.Namespace) -> str:
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
-    for row, example in enumerate(examples, start=1):
-        try:
-            writer.writerow([_cell(predict_one(example))])
-        except DtreeError as error:  # e.g. an empty regression split reached by an unseen value
-            raise DtreeError(
-                error.message, file=arguments.data, row=row, column=error.column
-            ) from error
+    for prediction in _predictions(model, examples, arguments.spread, arguments.data):
+        writer.writerow([_cell(prediction)])
     return table.getvalue().removesuffix("\n")
+
+
+def _predictions(
+    model: Tree | Ensemble, examples: Sequence[Example], spread: Spread, file: str
+) -> tuple[Label | float, ...]:
+    """The model's prediction for each row, its members compiled once; an error (e.g. an
+    empty regression split reached by an unseen value) named by the first row that makes it."""
+    walks = ensembles.compiled_members(model)
+    try:
+        return ensembles.predict_many(model, examples, spread, compiled=walks)
+    except DtreeError:
+        for row, example in enumerate(examples, start=1):
+            try:
+                ensembles.predict_many(model, [example], spread, compiled=walks)
+            except DtreeError as error:
+                raise DtreeError(error.message, file=file, row=row, column=error.column) from error
+        raise
 
 
 def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example], file: str) -> None:

@@ -119,7 +119,7 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
-from dtree import ensemble, optimal
+from dtree import optimal
 from dtree.arithmetic import is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
@@ -133,7 +133,7 @@ from dtree.dataset import (
     Value,
     Weight,
 )
-from dtree.ensemble import Ensemble, bagging, boosting
+from dtree.ensemble import Ensemble, Model, bagging, boosting, predict_many, predict_proba_many
 from dtree.ensemble.bagging import default_learner
 from dtree.errors import DtreeError, DtreeWarning, check_choice, quote, warn
 from dtree.evaluate import train_test_split
@@ -144,7 +144,7 @@ from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
 from dtree.prune import Risk, pessimistic, reduced_error, select_by_cv
 from dtree.selection import SelectionRule
-from dtree.tree import Tree, depth, n_leaves, predict_many, predict_proba_many
+from dtree.tree import Tree, depth, n_leaves
 
 __all__ = [
     "ALGORITHMS",
@@ -252,9 +252,6 @@ def dataset(
     )
 
 
-Model = Tree | Ensemble
-
-
 class _Estimator(BaseEstimator):  # type: ignore[misc]
     """Reading ``X`` and predicting, for every estimator of this module: a subclass says how
     its model is fit (:meth:`_model`), a tree kept in ``tree_`` or an ensemble in
@@ -327,10 +324,7 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
         examples = self._examples(x)
-        model = self._fitted()
-        if isinstance(model, Ensemble):
-            return ensemble.predict_many(model, examples)
-        return predict_many(model, examples)
+        return predict_many(self._fitted(), examples)
 
     def __sklearn_tags__(self) -> Any:
         tags = super().__sklearn_tags__()
@@ -404,11 +398,7 @@ class _Classifier(ClassifierMixin, _Estimator):  # type: ignore[misc]
         """P(class | x) in the order of ``classes_``: for a tree, the mixture of the leaves
         a row reaches; for an ensemble, its combination of its members'."""
         examples = self._examples(x)
-        model = self._fitted()
-        if isinstance(model, Ensemble):
-            rows = ensemble.predict_proba_many(model, examples)
-        else:
-            rows = predict_proba_many(model, examples)
+        rows = predict_proba_many(self._fitted(), examples)
         return np.array([[float(p) for p in row] for row in rows], dtype=float).reshape(
             len(rows), len(self.classes_)
         )

@@ -53,9 +53,9 @@ from attrs import evolve, fields, frozen
 
 from dtree.arithmetic import Real, exact
 from dtree.dataset import Dataset, Weight
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, Model
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import Fitting, Fold, Model, folds_of, learn_with, losses
+from dtree.evaluate import Fitting, Fold, folds_of, learn_with, losses
 from dtree.grower.learner import Learner
 from dtree.parallel import fan_out
 from dtree.progress import Report, part, takes_progress

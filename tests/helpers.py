@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from attrs import evolve
+
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats
+from dtree.grower.learner import C45, CART, Learner
 from dtree.progress import Progress, Report
 from dtree.tree import Branch, Leaf, Split, Tree
 
@@ -38,3 +41,12 @@ def assert_kept_the_promise(seen: Sequence[Progress], total: float | None = None
     assert shares[-1] == 1
     if total is not None:
         assert {p.total for p in seen} == {total}
+
+
+LEARNERS = {
+    "id3": Learner(missing="fractional"),
+    "c45": C45,
+    "cart": evolve(CART, missing="fractional"),
+    "shallow": Learner(impurity="gini", max_depth=2, min_samples_leaf=2, missing="fractional"),
+}
+"""Learners that spread missing values, by name: ID3, C4.5, CART and a shallow Gini tree."""

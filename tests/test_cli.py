@@ -32,7 +32,7 @@ from dtree.dataset import Dataset
 from dtree.datasets import load, names
 from dtree.discretize import discretize, entropy_mdl
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.ensemble import Ensemble, predict_many
+from dtree.ensemble import Ensemble, predict, predict_many
 from dtree.ensemble.bagging import bag, oob_error
 from dtree.ensemble.boosting import STUMP, adaboost, gradient_boost
 from dtree.estimators import TreeClassifier
@@ -47,7 +47,7 @@ from dtree.prune import Risk, SelectionRule, ZRule, pessimistic, reduced_error, 
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_from_json, ensemble_to_json, from_json, to_json
-from dtree.tree import Branch, Leaf, Split, Tree, n_leaves, predict
+from dtree.tree import Branch, Leaf, Split, Tree, n_leaves
 
 LEARNERS: dict[str, Callable[..., Tree]] = {"id3": id3, "c45": cli.c45_program, "cart": cart}
 """What each --algorithm runs: c45 prunes the tree it grows."""

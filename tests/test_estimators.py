@@ -24,6 +24,7 @@ from dtree import Dataset, c45, cart
 from dtree.conformance import compare, from_sklearn, learner_for
 from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
+from dtree.ensemble import predict, predict_many
 from dtree.ensemble.bagging import random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning
@@ -49,7 +50,7 @@ from dtree.optimal import least_error, penalized
 from dtree.prune import pessimistic, prune_to, reduced_error, select_by_cv
 from dtree.render import text
 from dtree.strategies import datasets
-from dtree.tree import n_leaves, predict, predict_many
+from dtree.tree import n_leaves
 
 SKIPPED = {
     "check_array_api_input": (

@@ -26,7 +26,7 @@ from dtree import invariants as law
 from dtree.counts import ratio, total, training_loss
 from dtree.dataset import Dataset
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict, predict_many
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     ConfusionMatrix,
@@ -43,7 +43,6 @@ from dtree.evaluate import (
     losses,
     mean,
     precision,
-    predictions,
     recall,
     repeated_k_fold,
     resubstitution,
@@ -56,7 +55,7 @@ from dtree.grower.make_subtree import grow
 from dtree.grower.presets import cart, id3
 from dtree.progress import Progress
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
-from dtree.tree import Tree, leaves, predict
+from dtree.tree import Tree, leaves
 
 PRICES = Dataset.from_columns(
     {"size": [50, 60, 80, 100, 120], "price": [100.0, 120.0, 200.0, 260.0, 170.0]},
@@ -282,11 +281,11 @@ def test_train_test_split_is_seeded() -> None:
 def test_play_tennis_errors_by_hand() -> None:
     tennis = load("play-tennis")
     stump = id3(tennis, max_depth=1)  # Outlook: Overcast Yes, Rain Yes, Sunny No
-    assert predictions(stump, tennis) == tuple(
+    assert predict_many(stump, tennis) == tuple(
         {"Overcast": "Yes", "Rain": "Yes", "Sunny": "No"}[str(outlook)]
         for outlook in tennis.column("Outlook")
     )
-    wrong = [int(p != y) for p, y in zip(predictions(stump, tennis), tennis.labels, strict=True)]
+    wrong = [int(p != y) for p, y in zip(predict_many(stump, tennis), tennis.labels, strict=True)]
     assert losses(stump, tennis) == tuple(wrong)
     assert sum(wrong) == 4  # Rain's 2 No and Sunny's 2 Yes
     assert error(stump, tennis) == Fraction(4, 14) == resubstitution(stump)
@@ -312,7 +311,7 @@ def test_error_weighs_rows() -> None:
 
 def test_regression_error_is_the_exact_mean_squared_error() -> None:
     tree = cart(PRICES, max_depth=1)  # size <= 70: 110; above: (200 + 260 + 170) / 3 = 210
-    assert predictions(tree, PRICES) == (110.0, 110.0, 210.0, 210.0, 210.0)
+    assert predict_many(tree, PRICES) == (110.0, 110.0, 210.0, 210.0, 210.0)
     assert losses(tree, PRICES) == (100, 100, 100, 2500, 1600)
     assert error(tree, PRICES) == Fraction(4400, 5)
     assert resubstitution(tree) == Fraction(880)

@@ -30,7 +30,7 @@ from dtree.conditions import (
 from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict
 from dtree.errors import DtreeError
 from dtree.grower.presets import c45, cart, id3
 from dtree.render import (
@@ -63,7 +63,6 @@ from dtree.tree import (
     leaves,
     n_leaves,
     nodes,
-    predict,
     reach,
     size,
     unfold,
