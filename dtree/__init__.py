@@ -31,6 +31,7 @@ from dtree import (
     arff,
     arithmetic,
     bounds,
+    compiled,
     conditions,
     conformance,
     confusion,
@@ -69,6 +70,7 @@ from dtree._optional import optional_module
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
+from dtree.ensemble import predict, predict_many, predict_proba
 from dtree.errors import DtreeError, DtreeWarning
 from dtree.grower.learner import C45, CART, ID3, J48, Learner
 from dtree.grower.make_subtree import grow
@@ -90,9 +92,6 @@ from dtree.tree import (
     Tree,
     depth,
     n_leaves,
-    predict,
-    predict_many,
-    predict_proba,
     size,
 )
 
@@ -121,6 +120,7 @@ __all__ = [
     "c45",
     "cart",
     "cli",
+    "compiled",
     "conditional_entropy",
     "conditions",
     "conformance",

@@ -45,10 +45,9 @@ from attrs import frozen
 
 from dtree.counts import ClassStats, ratio, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
-from dtree.ensemble import Ensemble
-from dtree.ensemble import predict_proba_many as ensemble_proba
+from dtree.ensemble import Ensemble, Model, predict_proba_many
 from dtree.errors import DtreeError, quote
-from dtree.tree import Probability, Tree, predict_proba_many
+from dtree.tree import Probability
 
 __all__ = [
     "Curve",
@@ -60,7 +59,6 @@ __all__ = [
     "scores",
 ]
 
-Model = Tree | Ensemble
 Ratio = Fraction | float
 """A rate or a precision: exact where the weights and scores are."""
 
@@ -114,11 +112,7 @@ def scores(model: Model, data: Dataset, positive: Label | None = None) -> tuple[
     """
     classes = _classes(model)
     k = classes.index(_positive_of(classes, positive))
-    if isinstance(model, Ensemble):
-        rows = ensemble_proba(model, data.examples())
-    else:
-        rows = predict_proba_many(model, data.examples())
-    return tuple(row[k] for row in rows)
+    return tuple(row[k] for row in predict_proba_many(model, data))
 
 
 def curve(model: Model, data: Dataset, positive: Label | None = None) -> Curve:

@@ -18,7 +18,7 @@ cross-validation
 
 Contents
 --------
-Losses:     :func:`predictions`, :func:`losses`, :func:`error`, :func:`accuracy`,
+Losses:     :func:`losses`, :func:`error`, :func:`accuracy`,
             :func:`resubstitution`, :func:`confusion_matrix`.
 Estimates:  :class:`CrossValidation`, :func:`cross_validate`,
             :class:`LearningPoint`, :func:`learning_curve`, :func:`mean`,
@@ -54,17 +54,16 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
 from functools import partial, reduce
-from typing import TypeVar, get_args, overload
+from typing import TypeVar, overload
 
 from attrs import frozen
 
 from dtree.arithmetic import Number, Real, check_count, exact, square_root
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Label, Weight
-from dtree.ensemble import Ensemble
-from dtree.ensemble import predict_many as ensemble_predictions
-from dtree.errors import DtreeError, check_choice, quote
+from dtree.dataset import Dataset, Weight
+from dtree.ensemble import Ensemble, Model, predict_many
+from dtree.errors import DtreeError, quote
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import grow
 from dtree.parallel import fan_out
@@ -78,8 +77,7 @@ from dtree.resampling import (
     stratified_k_fold,
     train_test_split,
 )
-from dtree.routing import predictions as predictions_of
-from dtree.tree import Spread, Tree, leaves
+from dtree.tree import Tree, leaves
 
 __all__ = [
     "ConfusionMatrix",
@@ -88,7 +86,6 @@ __all__ = [
     "Learn",
     "Learning",
     "LearningPoint",
-    "Model",
     "accuracy",
     "confusion_matrix",
     "cross_validate",
@@ -102,7 +99,6 @@ __all__ = [
     "losses",
     "mean",
     "precision",
-    "predictions",
     "recall",
     "repeated_k_fold",
     "resubstitution",
@@ -111,9 +107,7 @@ __all__ = [
     "train_test_split",
 ]
 
-M = TypeVar("M", bound=Tree | Ensemble)
-Model = Tree | Ensemble
-"""What is measured: a tree, or an ensemble of trees (:mod:`dtree.ensemble`)."""
+M = TypeVar("M", bound=Model)
 Learn = Callable[[Dataset], Tree]
 """A learner as a function: a dataset in, a tree out (e.g. ``dtree.grower.presets.id3``)."""
 Learning = Learner | Learn
@@ -127,32 +121,6 @@ a model."""
 
 
 # -- losses --------------------------------------------------------------------------------------
-
-
-def predictions(
-    tree: Model, data: Dataset, spread: Spread = "training"
-) -> tuple[Label | float, ...]:
-    """The prediction of the tree (or ensemble) for each row of the data, in row order; a
-    tree shares a row whose tested value is missing among the branches as ``spread`` says
-    (:func:`dtree.tree.reach`: by training weight, C4.5's rule, or equally, the notes').
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import id3
-    >>> xor = load("xor")
-    >>> predictions(id3(xor), xor) == xor.labels
-    True
-
-    See also: :func:`dtree.tree.predict`, :func:`losses`.
-    """
-    check_choice("spread", spread, get_args(Spread))
-    if isinstance(tree, Ensemble):
-        if spread != "training":
-            raise DtreeError(
-                "an ensemble's trees share a missing value by training weight only;"
-                " spread='equal' is for one tree"
-            )
-        return ensemble_predictions(tree, data.examples())
-    return predictions_of(tree, data, spread)
 
 
 def _check_kind(tree: Model, data: Dataset) -> None:
@@ -181,7 +149,7 @@ def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
     See also: :func:`error`.
     """
     _check_kind(tree, data)
-    guesses = predictions(tree, data)
+    guesses = predict_many(tree, data)
     if data.schema.is_classification:
         return tuple(int(guess != label) for guess, label in zip(guesses, data.labels, strict=True))
     return tuple(
@@ -272,7 +240,7 @@ def confusion_matrix(tree: Model, data: Dataset) -> ConfusionMatrix:
     _check_kind(tree, data)
     return ConfusionMatrix.from_labels(
         tuple(map(str, data.labels)),
-        tuple(map(str, predictions(tree, data))),
+        tuple(map(str, predict_many(tree, data))),
         classes,
         data.row_weights,
     )

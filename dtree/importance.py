@@ -50,10 +50,10 @@ from dtree import seeded
 from dtree.arithmetic import Real, check_count
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
-from dtree.ensemble import Ensemble, members
+from dtree.ensemble import Ensemble, Model, members
 from dtree.ensemble.bagging import Bagged, oob_error
 from dtree.errors import DtreeError, quote
-from dtree.evaluate import Model, error
+from dtree.evaluate import error
 from dtree.grower.targets import Sums
 from dtree.impurity import Impurity, gini
 from dtree.tree import Leaf, Split, Tree, nodes

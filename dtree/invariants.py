@@ -32,7 +32,8 @@ Learners:
     :func:`splits_are_greedy`.
 Trees:
     :func:`stats_are_additive`, :func:`leaves_predict_plurality`,
-    :func:`probabilities_sum_to_one`, :func:`predict_agrees_with_proba`.
+    :func:`probabilities_sum_to_one`, :func:`predict_agrees_with_proba`,
+    :func:`compiled_walk_is_the_definition`, :func:`routed_walk_is_the_definition`.
 Evaluation (cross-validation folds, error estimates, metrics, the t-test):
     :func:`folds_partition`, :func:`folds_are_balanced`, :func:`folds_are_stratified`,
     :func:`resubstitution_is_training_error`,
@@ -74,8 +75,10 @@ from attrs import evolve
 from toolz import groupby
 
 from dtree.arithmetic import Number, Real
+from dtree.compiled import Compiled, compile_tree, predictions, probabilities
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
+    ClassStats,
     Table,
     central,
     class_totals,
@@ -90,9 +93,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Nominal, Weight
 from dtree.dnf import Dnf, Term, dnf_of, equivalent, minimize, tree_of, truth_table
 from dtree.dnf import evaluate as evaluate_dnf
-from dtree.ensemble import Ensemble, staged
-from dtree.ensemble import predict as ensemble_predict
-from dtree.ensemble import predict_proba as ensemble_proba
+from dtree.ensemble import Ensemble, predict, predict_many, predict_proba, staged
 from dtree.ensemble.bagging import Bagged, bag
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, quote
@@ -123,7 +124,7 @@ from dtree.prune import (
 from dtree.prune import prune_to as smallest_minimiser
 from dtree.python_source import python
 from dtree.resampling import Fold
-from dtree.routing import Routed, every_row, fold_routed, predictions, restated
+from dtree.routing import Routed, every_row, fold_routed, restated, routed_predictions
 from dtree.rules import Rule, fires, rules_of
 from dtree.serialize import from_json, to_json
 from dtree.significance import chi_square, chi_square_sf, student_t_sf
@@ -131,10 +132,11 @@ from dtree.tree import (
     Leaf,
     Probability,
     Split,
+    Spread,
     Tree,
+    mixture,
     nodes,
-    predict,
-    predict_proba,
+    prediction_of,
     preorder,
     reach,
 )
@@ -147,6 +149,7 @@ __all__ = [
     "boosted_loss_never_rises",
     "chi_square_is_symmetric",
     "chi_square_is_zero_under_independence",
+    "compiled_walk_is_the_definition",
     "dnf_agrees_with_tree",
     "entropy_is_bounded",
     "f_beta_lies_between_precision_and_recall",
@@ -185,6 +188,7 @@ __all__ = [
     "reaches_least_training_error",
     "reduced_error_keeps_accuracy",
     "resubstitution_is_training_error",
+    "routed_walk_is_the_definition",
     "rules_agree_with_tree",
     "same_seed_same_answer",
     "splits_are_greedy",
@@ -811,6 +815,98 @@ def predict_agrees_with_proba(
     return predict(tree, example) == classes[plurality(tuple(proba.values()))]
 
 
+def _outcome(compute: Callable[[], object]) -> object:
+    """What a computation gives, each value with its type, or the error it raises, type and
+    message: two computations agree when their outcomes are equal."""
+    try:
+        result = compute()
+    except (DtreeError, OverflowError) as failure:
+        return ("error", type(failure), str(failure))
+    if isinstance(result, dict):
+        return [(key, value, type(value)) for key, value in result.items()]
+    if isinstance(result, tuple):
+        return [_outcome(partial(_given, item)) for item in result]
+    return (result, type(result))
+
+
+def _given(value: object) -> object:
+    return value
+
+
+def compiled_walk_is_the_definition(
+    tree: Tree,
+    examples: Sequence[Example],
+    spread: Spread = "training",
+    *,
+    compile_tree: Callable[[Tree], Compiled] = compile_tree,
+) -> bool:
+    """The compiled walk (:mod:`dtree.compiled`) predicts what the definition predicts,
+    ``prediction_of(tree, reach(tree, x))`` for each example x, and gives the same class
+    probabilities: the same values of the same types, or the same error, missing values
+    shared as ``spread`` says.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45
+    >>> golf = load("golf")
+    >>> holes = [{**x, "humidity": None} for x in golf.examples()]
+    >>> compiled_walk_is_the_definition(c45(golf), [*golf.examples(), *holes], "equal")
+    True
+    >>> stump = compile_tree(c45(golf, max_depth=1))
+    >>> compiled_walk_is_the_definition(c45(golf), holes, compile_tree=lambda _: stump)
+    False
+    """
+    compiled = compile_tree(tree)
+    rows = list(examples)
+    batches = [[x] for x in rows] + [rows]  # each example alone, and all at once
+    classes = isinstance(tree.stats, ClassStats)
+    for batch in batches:
+        if _outcome(partial(predictions, compiled, batch, spread)) != _outcome(
+            partial(_defined, tree, batch, spread)
+        ):
+            return False
+        if classes and _outcome(partial(probabilities, compiled, batch, spread)) != _outcome(
+            partial(_defined_proba, tree, batch, spread)
+        ):
+            return False
+    return True
+
+
+def _defined(tree: Tree, examples: Sequence[Example], spread: Spread) -> tuple[object, ...]:
+    """The definition's prediction of each example: prediction_of(tree, reach(tree, x))."""
+    return tuple(prediction_of(tree, reach(tree, x, spread)) for x in examples)
+
+
+def _defined_proba(
+    tree: Tree, examples: Sequence[Example], spread: Spread
+) -> tuple[tuple[Probability, ...], ...]:
+    """The definition's P(k | x) of each example: the mixture of what it reaches."""
+    return tuple(tuple(mixture(tree, reach(tree, x, spread)).values()) for x in examples)
+
+
+def routed_walk_is_the_definition(
+    tree: Tree,
+    data: Dataset,
+    spread: Spread = "training",
+    *,
+    routed_predictions: Callable[[Tree, Dataset, Spread], object] = routed_predictions,
+) -> bool:
+    """The rows of a dataset routed through the tree side by side
+    (:func:`dtree.routing.routed_predictions`) get the definition's predictions, row by row.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45
+    >>> golf = load("golf")
+    >>> routed_walk_is_the_definition(c45(golf), golf)
+    True
+    >>> backwards = lambda tree, data, spread: data.labels[::-1]
+    >>> routed_walk_is_the_definition(c45(golf), golf, routed_predictions=backwards)
+    False
+    """
+    return _outcome(partial(routed_predictions, tree, data, spread)) == _outcome(
+        partial(_defined, tree, tuple(data.examples()), spread)
+    )
+
+
 # -- evaluation ------------------------------------------------------------------
 
 
@@ -1434,9 +1530,9 @@ def forest_of_one_tree_is_the_tree(
     if forest.trees != (tree,):
         return False
     for example in data.examples():
-        if ensemble_predict(forest, example) != predict(tree, example):
+        if predict(forest, example) != predict(tree, example):
             return False
-        if forest.is_classifier and ensemble_proba(forest, example) != predict_proba(tree, example):
+        if forest.is_classifier and predict_proba(forest, example) != predict_proba(tree, example):
             return False
     return True
 
@@ -1563,7 +1659,7 @@ def adaboost_error_is_bounded(
     for member, beta, stage in zip(
         ensemble.trees, ensemble.weights, staged(ensemble, rows), strict=True
     ):
-        wrong = [p != y for p, y in zip(predictions(member, data), labels, strict=True)]
+        wrong = [p != y for p, y in zip(predict_many(member, data), labels, strict=True)]
         e = _weighted_error(weights, wrong)
         bound *= (
             Fraction(k * k, k - 1) * e * (1 - e)

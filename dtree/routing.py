@@ -5,8 +5,8 @@ O(n^2).  Routed together, a node's rows are divided among its branches at
 once; under a threshold ``x <= t`` on a numeric attribute x they are a slice
 of one run of rows sorted by x, divided by one bisection, so the chain costs
 O(n log n).  Breiman et al. sort each numeric attribute once for the same
-reason.  Prediction (:func:`predictions`), reduced-error pruning and C4.5's
-subtree raising (:mod:`dtree.prune`) route their data this way.
+reason.  Prediction of deep trees (:func:`routed_predictions`), reduced-error
+pruning and C4.5's subtree raising (:mod:`dtree.prune`) route their data this way.
 
 Vocabulary
 ----------
@@ -31,7 +31,8 @@ The weights of a counted run
 
 Contents: :class:`Run`, :class:`Routed`, :func:`every_row`, :func:`route`,
 :func:`fold_routed`, :func:`share_weights`, :func:`total_weight`,
-:func:`routed_stats`, :func:`restated`, :func:`recounted_leaf`, :func:`predictions`.
+:func:`routed_stats`, :func:`restated`, :func:`recounted_leaf`,
+:func:`routed_predictions`.
 """
 
 from __future__ import annotations
@@ -55,10 +56,8 @@ from dtree.tree import (
     Split,
     Spread,
     Tree,
-    depth,
     descend,
     nodes,
-    predict_many,
     prediction_of,
 )
 
@@ -67,10 +66,10 @@ __all__ = [
     "Run",
     "every_row",
     "fold_routed",
-    "predictions",
     "recounted_leaf",
     "restated",
     "route",
+    "routed_predictions",
     "routed_stats",
     "share_weights",
     "total_weight",
@@ -80,10 +79,6 @@ R = TypeVar("R")
 
 _WHOLE = Fraction(1)
 """The share of a row that reaches a node whole."""
-
-_ROW_BY_ROW_DEPTH = 200
-"""The deepest tree :func:`predictions` walks row by row: about where routing the rows
-together starts to cost less, on a chain of thresholds (the worst case for row by row)."""
 
 
 @frozen(eq=False)
@@ -507,29 +502,28 @@ def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) 
     return Leaf(central(stats) if stats.weight > 0 or fallback is None else fallback, stats)
 
 
-def predictions(
+def routed_predictions(
     tree: Tree, data: Dataset, spread: Spread = "training"
 ) -> tuple[Label | float, ...]:
     """:func:`dtree.tree.predict` for every row of the data, in row order, a missing value
-    shared among the branches as ``spread`` says (see :func:`dtree.tree.reach`).
+    shared among the branches as ``spread`` says (see :func:`dtree.tree.reach`): the rows
+    routed down the tree side by side.
 
-    A tree at most 200 splits deep (``_ROW_BY_ROW_DEPTH``) is walked compiled, row by
-    row (:func:`dtree.tree.predict_many`): a row costs the splits on its path.  In a
-    deeper one the rows go down side by side, so that under a threshold on a
-    numeric attribute they are divided by one bisection of the rows sorted by it:
-    a chain of n thresholds costs O(n log n), not O(n^2) as it would row by row.
-    No weight is counted: the cost does not grow with the number of classes.
+    Under a threshold on a numeric attribute the rows are divided by one bisection of
+    the rows sorted by it: a chain of n thresholds costs O(n log n), not O(n^2) as it
+    would row by row.  No weight is counted: the cost does not grow with the number of
+    classes.  :func:`dtree.ensemble.predict_many` routes the rows of a dataset this way
+    through a tree deeper than ``ensemble.ROW_BY_ROW_DEPTH``, and walks a shallower one
+    compiled, row by row (:mod:`dtree.compiled`), where a row costs the splits on its path.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
     >>> xor = load("xor")
-    >>> predictions(id3(xor), xor) == xor.labels
+    >>> routed_predictions(id3(xor), xor) == xor.labels
     True
 
-    See also: :func:`dtree.tree.prediction_of`, :func:`dtree.evaluate.predictions`.
+    See also: :func:`dtree.tree.prediction_of`.
     """
-    if depth(tree) <= _ROW_BY_ROW_DEPTH:
-        return predict_many(tree, data.examples(), spread)
     ends: dict[int, list[tuple[Tree, Probability]]] = {row: [] for row in data.rows}
 
     def on_leaf(leaf: Leaf, rows: Routed) -> None:

@@ -61,9 +61,9 @@ from attrs import evolve, fields, frozen
 
 from dtree.arithmetic import Real, exact
 from dtree.dataset import Dataset, Weight
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, Model
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.evaluate import Fitting, Learning, Model, error, learn_with, losses
+from dtree.evaluate import Fitting, Learning, error, learn_with, losses
 from dtree.grower.learner import Learner
 from dtree.impurity import IMPURITIES, Impurity, gini
 from dtree.parallel import fan_out

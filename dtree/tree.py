@@ -22,23 +22,23 @@ Consumers fold over trees with :func:`fold` (or ``match`` on the two cases
 and end with ``assert_never``); learners build them with :func:`unfold`.
 
 Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:`size`,
-:func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`,
-:func:`reach`, :func:`descend`, :func:`predict`, :func:`predict_many`,
-:func:`predict_proba`, :func:`prediction_of`, :func:`untaken`,
-:func:`untaken_examples`.  :mod:`dtree.routing` routes
-a whole dataset at once.
+:func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`; prediction's definition,
+:func:`reach`, :func:`descend`, :func:`prediction_of`, :func:`predict`,
+:func:`predict_proba` (with :func:`mixture` and :func:`distribution`); :func:`untaken`,
+:func:`named_values`, :func:`check_spread`, :func:`check_example`.
 
-Prediction walks a compiled form of the tree (see :func:`predict_many`),
-built once per tree: a complete example goes down it with one comparison
-or one dictionary look-up per split and no ``Fraction``; any other example
-is handed to :func:`reach` where the compiled walk cannot decide, so the
-results are those of :func:`reach` and :func:`prediction_of`, exactly.
+Prediction is defined here as the notes say it, one example at a time:
+``predict(tree, x) = prediction_of(tree, reach(tree, x))``.  Two faster walks
+sit beside it, each checked equal to it by a law of :mod:`dtree.invariants`:
+:mod:`dtree.compiled` (a tree compiled once, for many examples) and
+:mod:`dtree.routing` (a whole dataset routed at once, for deep trees).  The
+predictions of a model, a tree or an ensemble, are
+:func:`dtree.ensemble.predict` and its kin.
 """
 
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import zip_longest
@@ -66,6 +66,7 @@ from dtree.missing import shares
 __all__ = [
     "Branch",
     "Edge",
+    "Ends",
     "Leaf",
     "Path",
     "Probability",
@@ -74,24 +75,26 @@ __all__ = [
     "Sprout",
     "Tree",
     "Visit",
+    "check_example",
+    "check_spread",
     "depth",
     "descend",
+    "distribution",
     "fold",
     "leaves",
+    "mixture",
     "n_leaves",
+    "named_values",
     "nodes",
     "paths",
     "predict",
-    "predict_many",
     "predict_proba",
-    "predict_proba_many",
     "prediction_of",
     "preorder",
     "reach",
     "size",
     "unfold",
     "untaken",
-    "untaken_examples",
 ]
 
 Probability = Real
@@ -485,8 +488,34 @@ empty one too, which answers with its own prediction (the Decision Trees II note
 over the attribute's values, 1/3 Yes + 1/3 Yes + 1/3 No)."""
 
 
-def _check_spread(spread: object) -> None:
+Ends = tuple[tuple["Tree", Probability], ...]
+"""The nodes where an example ends up, each with the share of it that ends there: leaves,
+and the splits where no branch takes its value (see :func:`reach`)."""
+
+
+def check_spread(spread: object) -> None:
+    """Refuse a ``spread`` that is not one of :data:`Spread`'s.
+
+    >>> check_spread("equal")
+    >>> check_spread("votes")
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: unknown spread 'votes'; choose one of ['equal', 'training']
+    """
     check_choice("spread", spread, get_args(Spread))
+
+
+def check_example(example: object) -> None:
+    """Refuse, in one line, an example that is not a mapping of attribute names to values.
+
+    >>> check_example(["Sunny", "Hot"])
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: an example maps attribute names to values (a dict), got a list
+    """
+    if not isinstance(example, Mapping):
+        kind = type(example).__name__
+        raise DtreeError(f"an example maps attribute names to values (a dict), got a {kind}")
 
 
 def _branch_weights(split: Split, spread: Spread = "training") -> tuple[Probability, ...]:
@@ -497,9 +526,7 @@ def _branch_weights(split: Split, spread: Spread = "training") -> tuple[Probabil
     return shares([branch.subtree.stats.weight for branch in split.branches])
 
 
-def reach(
-    tree: Tree, example: Example, spread: Spread = "training"
-) -> tuple[tuple[Tree, Probability], ...]:
+def reach(tree: Tree, example: Example, spread: Spread = "training") -> Ends:
     """The nodes where an example ends up, with the share of it that ends there.
 
     A known value follows the one branch whose condition holds.  A missing
@@ -516,7 +543,15 @@ def reach(
     ...  reach(tree, {"Outlook": None, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"})]
     [('Leaf', Fraction(2, 7)), ('Leaf', Fraction(5, 14)), ('Leaf', Fraction(5, 14))]
     """
-    _check_spread(spread)
+    check_spread(spread)
+    try:
+        return _reach(tree, example, spread)
+    except TypeError:
+        check_example(example)
+        raise
+
+
+def _reach(tree: Tree, example: Example, spread: Spread) -> Ends:
     ends: list[tuple[Tree, Probability]] = []
     stack: list[tuple[Tree, Probability]] = [(tree, Fraction(1))]
     while stack:
@@ -553,51 +588,21 @@ def untaken(tree: Tree, example: Example) -> tuple[tuple[str, Value], ...]:
     )
 
 
-def untaken_examples(
-    trees: Iterable[Tree], examples: Sequence[Example]
-) -> tuple[tuple[int, str, Value], ...]:
-    """The examples that hold a value no branch takes (:func:`untaken`) in any of ``trees``
-    (a tree, or an ensemble's members), each as its index in ``examples`` and its first such
-    attribute and value.  Only an example with a value that some split of the trees takes
-    on no branch is walked: the values every split of an attribute takes are known, so a
-    model of known values costs a set look-up per tested value.
+def named_values(condition: Condition) -> frozenset[str]:
+    """The values a condition names.
 
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import id3
-    >>> tennis = load("play-tennis")
-    >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
-    >>> untaken_examples([id3(tennis)], [tennis.example(0), foggy])
-    ((1, 'Outlook', 'Foggy'),)
+    >>> sorted(named_values(In("Outlook", {"Sunny", "Rain"}))), named_values(AtMost("x", 1))
+    (['Rain', 'Sunny'], frozenset())
     """
-    models = tuple(trees)
-    taken = _taken_everywhere(models)
-    found = []
-    for index, example in enumerate(examples):
-        if all(
-            not isinstance(example.get(name), str) or example.get(name) in values
-            for name, values in taken.items()
-        ):
-            continue
-        stops = next((stop for tree in models for stop in untaken(tree, example)), None)
-        if stops is not None:
-            found.append((index, *stops))
-    return tuple(found)
-
-
-def _taken_everywhere(trees: Sequence[Tree]) -> dict[str, frozenset[str]]:
-    """For each nominal attribute some split of ``trees`` may stop a value at, the values
-    that every such split takes on a branch (a split with a ``NotIn`` branch takes any
-    value, and stops none)."""
-    taken: dict[str, frozenset[str]] = {}
-    for node in (node for tree in trees for node in nodes(tree)):
-        if not isinstance(node, Split):
-            continue
-        conditions = [branch.condition for branch in node.branches]
-        if any(isinstance(condition, AtMost | Above | NotIn) for condition in conditions):
-            continue
-        named = frozenset().union(*map(_named, conditions))
-        taken[node.attribute] = taken.get(node.attribute, named) & named
-    return taken
+    match condition:
+        case Equals(_, value):
+            return frozenset((value,))
+        case In(_, values) | NotIn(_, values):
+            return values
+        case AtMost() | Above():
+            return frozenset()
+        case _:
+            assert_never(condition)
 
 
 _WHOLE = Fraction(1)
@@ -640,8 +645,15 @@ def descend(
     return ()
 
 
-def _distribution(node: Tree) -> tuple[Probability, ...]:
-    """p(k | node); an empty leaf is certain of its own prediction."""
+def distribution(node: Tree) -> tuple[Probability, ...]:
+    """p(k | node), in the order of the classes: the node's training proportions; an empty
+    leaf is certain of its own prediction, an empty split uniform.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> distribution(id3(load("play-tennis")))
+    (Fraction(5, 14), Fraction(9, 14))
+    """
     stats = node.stats
     if not isinstance(stats, ClassStats):
         raise DtreeError("a regression tree has no class probabilities")
@@ -675,16 +687,24 @@ def predict_proba(
     >>> predict_proba(tree, day, spread="equal")
     {'No': Fraction(1, 3), 'Yes': Fraction(2, 3)}
     """
-    _check_spread(spread)
-    end = _ending(tree, _compiled(tree), example, spread)
-    return _mixture(tree, ((end, _WHOLE),) if isinstance(end, Leaf) else end)
+    return mixture(tree, reach(tree, example, spread))
 
 
-def _mixture(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> dict[Label, Probability]:
+def mixture(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> dict[Label, Probability]:
+    """P(k | x) = sum_e share_e p(k | e) over the nodes ``ends`` where an example ends up (as
+    :func:`reach` gives them), for each class k of the tree.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> mixture(tree, reach(tree, {"Outlook": "Sunny", "Temperature": "Hot",
+    ...                            "Humidity": None, "Wind": "Weak"}))
+    {'No': Fraction(3, 5), 'Yes': Fraction(2, 5)}
+    """
     classes = tree.stats.classes if isinstance(tree.stats, ClassStats) else ()
     mixture: list[Probability] = [Fraction(0)] * len(classes)
     for node, share in ends:
-        for k, p in enumerate(_distribution(node)):
+        for k, p in enumerate(distribution(node)):
             mixture[k] += share * p
     return dict(zip(classes, mixture, strict=True))
 
@@ -714,11 +734,10 @@ def predict(tree: Tree, example: Example, spread: Spread = "training") -> Label 
     ...                "Humidity": "High", "Wind": "Strong"})
     'No'
 
-    See also: :func:`predict_many`, for many examples of one tree.
+    See also: :func:`dtree.compiled.predictions`, the same for many examples of one
+    tree, faster; :func:`dtree.ensemble.predict`, of a tree or an ensemble.
     """
-    _check_spread(spread)
-    end = _ending(tree, _compiled(tree), example, spread)
-    return end.prediction if isinstance(end, Leaf) else prediction_of(tree, end)
+    return prediction_of(tree, reach(tree, example, spread))
 
 
 def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label | float:
@@ -736,236 +755,12 @@ def prediction_of(tree: Tree, ends: Sequence[tuple[Tree, Probability]]) -> Label
     >>> prediction_of(tree, ends)
     'Yes'
 
-    See also: :func:`predict`, :func:`predictions`.
+    See also: :func:`predict`.
     """
     if len(ends) == 1 and isinstance(ends[0][0], Leaf):
         return ends[0][0].prediction
     if isinstance(tree.stats, Moments):
         return float(sum(share * _value(node) for node, share in ends))
-    proba = _mixture(tree, ends)
+    proba = mixture(tree, ends)
     labels = tuple(proba)
     return labels[plurality(tuple(proba.values()))]
-
-
-# -- compiled prediction -----------------------------------------------------------------------
-#
-# A tree compiled for prediction is nested tuples, one for each split, whose leaves are the
-# tree's own Leaf values.  A split on a numeric attribute x, ``x <= t`` and ``x > u`` (u = t
-# when grown), becomes (x, None, t, u, low, high, split); a split on a nominal attribute
-# becomes (x, table, other, split), the table giving the subtree each value named by the
-# conditions goes to (None: no branch takes it), ``other`` that of any other value.  ``split``
-# is the Split itself, for reach to take over from, except at the root (see _compiled).  Plain
-# tuples, because Python unpacks them fastest, and the second item tells the two apart.
-
-_Threshold = tuple[str, None, float, float, "_Node", "_Node", "Split | None"]
-_Table = tuple[str, "dict[str, _Node | None]", "_Node | None", "Split | None"]
-_Node = Leaf | _Threshold | _Table
-_Ends = tuple[tuple[Tree, Probability], ...]
-
-_COMPILED: dict[int, tuple[weakref.ref[Split], _Node]] = {}
-"""The compiled form of each tree asked for a prediction that is still alive, by identity."""
-
-
-def _compiled(tree: Tree) -> _Node:
-    """The tree compiled, once: later calls with the same tree find it in ``_COMPILED``.
-
-    The cache is keyed by identity, not equality: hashing a tree or comparing two walks
-    them whole, which costs more than a prediction, so ``weakref.WeakKeyDictionary``
-    (which compares its keys) will not do.  Each entry holds a weak reference to its
-    tree, whose callback removes the entry when the tree is discarded, before its
-    identity can be reused; the compiled root does not refer to the tree, so the
-    cache keeps no tree alive.  A leaf is its own compiled form.
-    """
-    if isinstance(tree, Leaf):
-        return tree
-    key = id(tree)
-    entry = _COMPILED.get(key)
-    if entry is not None and entry[0]() is tree:
-        return entry[1]
-    root = _compile(tree)
-
-    def forget(ref: weakref.ref[Split]) -> None:
-        if key in _COMPILED and _COMPILED[key][0] is ref:
-            del _COMPILED[key]
-
-    _COMPILED[key] = (weakref.ref(tree, forget), root)
-    return root
-
-
-def _compile(tree: Split) -> _Node:
-    """The split tree compiled, bottom-up by :func:`fold` (a chain of any depth compiles),
-    its root without its split."""
-    root = fold(tree, lambda leaf: leaf, _compiled_split)
-    match root:
-        case (attribute, None, at_most, above, low, high, _):
-            return (attribute, None, at_most, above, low, high, None)
-        case (attribute, table, other, _):
-            return (attribute, table, other, None)
-        case _:
-            raise AssertionError(f"a split compiles to a split, not {quote(root)}")
-
-
-def _compiled_split(split: Split, below: tuple[_Node, ...]) -> _Node:
-    """A split compiled, its branches' subtrees compiled as ``below``.
-
-    A numeric split has two branches, ``AtMost`` and ``Above``, in either order (no
-    third condition excludes both); any other names nominal values (:func:`_table`).
-    """
-    match [branch.condition for branch in split.branches]:
-        case [AtMost(attribute, at_most), Above(_, above)]:
-            return (attribute, None, at_most, above, below[0], below[1], split)
-        case [Above(attribute, above), AtMost(_, at_most)]:
-            return (attribute, None, at_most, above, below[1], below[0], split)
-        case _:
-            return _table(split, below)
-
-
-def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
-    """A split on a nominal attribute compiled: each value its conditions name, and any
-    other (a string longer than every named one is none of them), goes to the subtree of
-    the branch :func:`descend` takes, or to None if it takes none."""
-
-    def subtree(value: str) -> _Node | None:
-        ways = descend(split, {split.attribute: value})
-        return below[ways[0][0]] if ways else None
-
-    named = sorted({value for branch in split.branches for value in _named(branch.condition)})
-    other = max(named, key=len, default="") + "?"
-    return (split.attribute, {value: subtree(value) for value in named}, subtree(other), split)
-
-
-def _named(condition: Condition) -> frozenset[str]:
-    """The values a condition names."""
-    match condition:
-        case Equals(_, value):
-            return frozenset((value,))
-        case In(_, values) | NotIn(_, values):
-            return values
-        case AtMost() | Above():
-            return frozenset()
-        case _:
-            assert_never(condition)
-
-
-def _number(value: Value) -> float | None:
-    """A value as :func:`dtree.conditions.holds` compares it with a threshold, ``float(x)``;
-    None if it is missing or not a number (left to :func:`reach`)."""
-    return None if value is None or not is_number(value) else float(value)
-
-
-def _ending(tree: Tree, node: _Node, example: Example, spread: Spread = "training") -> Leaf | _Ends:
-    """:func:`_end`, refusing in one line an example that is not a mapping."""
-    try:
-        return _end(tree, node, example, spread)
-    except TypeError:
-        _check_mapping(example)
-        raise
-
-
-def _check_mapping(example: object) -> None:
-    if not isinstance(example, Mapping):
-        kind = type(example).__name__
-        raise DtreeError(f"an example maps attribute names to values (a dict), got a {kind}")
-
-
-def _end(tree: Tree, node: _Node, example: Example, spread: Spread) -> Leaf | _Ends:
-    """The leaf the example reaches whole, walking ``tree`` compiled as ``node``; where the
-    walk cannot decide (a value missing, or no branch's, or not a finite number or a
-    string as the split needs), what :func:`reach` gives from that split on.
-
-    A number is compared as ``holds`` compares it (``float(x) <= t``); an infinite one
-    or NaN is left to ``reach``, whose error names it.
-    """
-    inf = math.inf
-    split: Split | None = None
-    try:
-        while type(node) is tuple:
-            if node[1] is None:
-                attribute, _, at_most, above, low, high, split = node
-                value = example[attribute]
-                if type(value) is not float:
-                    value = _number(value)
-                    if value is None:
-                        return reach(tree if split is None else split, example, spread)
-                if value <= at_most:
-                    if value != -inf:
-                        node = low
-                        continue
-                elif value > above and value != inf:
-                    node = high
-                    continue
-            else:
-                attribute, table, other, split = node
-                value = example[attribute]
-                if type(value) is str:
-                    below = table.get(value, other)
-                    if below is not None:
-                        node = below
-                        continue
-            return reach(tree if split is None else split, example, spread)
-    except KeyError:  # reach names the attribute the example lacks
-        return reach(tree if split is None else split, example, spread)
-    assert isinstance(node, Leaf)
-    return node
-
-
-def predict_proba_many(
-    tree: Tree, examples: Iterable[Example], spread: Spread = "training"
-) -> tuple[tuple[Probability, ...], ...]:
-    """:func:`predict_proba` for each example, in order, as the probabilities of the tree's
-    classes in their order: the same numbers, faster (the tree is compiled once, and
-    a leaf's distribution computed once).
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import id3
-    >>> tennis = load("play-tennis")
-    >>> tree = id3(tennis)
-    >>> predict_proba_many(tree, [tennis.example(0), {**tennis.example(0), "Humidity": None}])
-    ((Fraction(1, 1), Fraction(0, 1)), (Fraction(3, 5), Fraction(2, 5)))
-    """
-    _check_spread(spread)
-    root = _compiled(tree)
-    seen: dict[int, tuple[Probability, ...]] = {}
-    found: list[tuple[Probability, ...]] = []
-    for example in examples:
-        end = _ending(tree, root, example, spread)
-        if isinstance(end, Leaf):
-            distribution = seen.get(id(end))
-            if distribution is None:
-                distribution = seen[id(end)] = _distribution(end)
-            found.append(distribution)
-        else:
-            found.append(tuple(_mixture(tree, end).values()))
-    return tuple(found)
-
-
-def predict_many(
-    tree: Tree, examples: Iterable[Example], spread: Spread = "training"
-) -> tuple[Label | float, ...]:
-    """:func:`predict` for each example, in order: the same predictions, faster.
-
-    The tree is compiled once (and kept while it lives, for :func:`predict` and
-    :func:`predict_proba` too): each split becomes a threshold test, ``x <= t`` to
-    one subtree and ``x > t`` to the other, or a table from a nominal value to its
-    subtree.  An example whose every tested value is known and taken by a branch
-    goes down it to one leaf, with no ``Fraction``.  Any other is finished by
-    :func:`reach` from the split where the compiled walk cannot decide: a missing
-    value is shared among the branches by their training weights, and a value no
-    branch takes stops at that split, as ever.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import c45
-    >>> golf = load("golf")
-    >>> tree = c45(golf)
-    >>> predict_many(tree, golf.examples()) == golf.labels
-    True
-    >>> sunny = {"outlook": "sunny", "temperature": 70, "humidity": 70, "windy": "false"}
-    >>> predict_many(tree, [sunny, {**sunny, "humidity": 90}, {**sunny, "humidity": None}])
-    ('Play', "Don't Play", "Don't Play")
-    """
-    _check_spread(spread)
-    root = _compiled(tree)
-    ends = [_ending(tree, root, example, spread) for example in examples]
-    return tuple(
-        end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
-    )

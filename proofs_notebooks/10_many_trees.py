@@ -62,7 +62,6 @@ from dtree.evaluate import cross_validate, error
 from dtree.grower.make_subtree import grow
 from dtree.invariants import adaboost_error_is_bounded, oob_fraction_approaches_one_over_e
 from dtree.seeded import below, bootstrap
-from dtree.tree import predict_many as tree_predictions
 
 # %% [markdown]
 # ## A known function, many training sets
@@ -102,16 +101,14 @@ for r in range(n_sets):
     ]
     data = Dataset.from_columns({**xs, "y": ys}, target="y")
     tree = grow(deep, data)
-    predicted["deep tree"].append([float(v) for v in tree_predictions(tree, points)])
+    predicted["deep tree"].append([float(v) for v in predict_many(tree, points)])
     if r < 5:
-        curves["deep tree"].append([float(v) for v in tree_predictions(tree, line)])
+        curves["deep tree"].append([float(v) for v in predict_many(tree, line)])
     for kind, learner in (("bagged trees", deep), ("random forest", one_feature)):
         ensemble = bag(data, learner, n_trees=n_trees, seed=r).ensemble
         forests[kind].append(ensemble)
         predicted[kind].append([float(v) for v in predict_many(ensemble, points)])
-        members[kind].append(
-            [[float(v) for v in tree_predictions(t, points)] for t in ensemble.trees]
-        )
+        members[kind].append([[float(v) for v in predict_many(t, points)] for t in ensemble.trees])
         if r < 5:
             curves[kind].append([float(v) for v in predict_many(ensemble, line)])
 print(f"{n_sets} training sets of {n_rows} rows; {n_trees} trees per ensemble")

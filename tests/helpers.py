@@ -22,7 +22,7 @@ from dtree.cli import common, main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Value
-from dtree.grower.learner import CART, ID3
+from dtree.grower.learner import C45, CART, ID3, Learner
 from dtree.grower.make_subtree import grow
 from dtree.progress import Line, Progress, Report
 from dtree.strategies import datasets
@@ -262,3 +262,12 @@ def piped(folder: Path, *chunks: bytes) -> Iterator[Path]:
     writer.start()
     yield path
     writer.join(timeout=30)
+
+
+LEARNERS = {
+    "id3": Learner(missing="fractional"),
+    "c45": C45,
+    "cart": evolve(CART, missing="fractional"),
+    "shallow": Learner(impurity="gini", max_depth=2, min_samples_leaf=2, missing="fractional"),
+}
+"""Learners that spread missing values, by name: ID3, C4.5, CART and a shallow Gini tree."""

@@ -21,10 +21,11 @@ from dtree.cli import main
 from dtree.conformance import peers
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
+from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.serialize import from_json
 from dtree.strategies import GRID, datasets, regression_datasets
-from dtree.tree import Tree, predict
+from dtree.tree import Tree
 
 HEADER = """\
 @relation r

@@ -24,8 +24,8 @@ from dtree.conformance import Finding, from_sklearn, sklearn_reading
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
+from dtree.ensemble import predict_many
 from dtree.errors import MESSAGE_LIMIT, DtreeError
-from dtree.routing import predictions
 from dtree.serialize import from_json, to_json
 from dtree.tree import Leaf, Split, Tree, leaves, n_leaves, nodes
 
@@ -87,7 +87,7 @@ def assert_read(estimator: Any, data: Dataset, tree: Tree) -> None:
             case Moments():
                 assert math.isclose(mine.stats.mean, float(t.value[node, 0, 0]), rel_tol=1e-9)
     expected = estimator.predict(matrix(data)).tolist()
-    assert list(predictions(tree, data)) == expected
+    assert list(predict_many(tree, data)) == expected
     assert from_json(to_json(tree)) == tree  # its statistics add up, as a model file's must
 
 
@@ -343,7 +343,7 @@ def test_a_chain_deeper_than_the_recursion_limit() -> None:
     assert estimator.get_depth() == n - 1
     tree = from_sklearn(estimator, data)
     assert n_leaves(tree) == n
-    assert list(predictions(tree, data)) == labels
+    assert list(predict_many(tree, data)) == labels
     swapped = Dataset.from_columns(
         {"x": xs, "y": [*labels[:-2], *reversed(labels[-2:])]}, target="y"
     )

@@ -18,6 +18,7 @@ from dtree import routing as routing_module
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Example, Label, Value
+from dtree.ensemble import predict, predict_many, predict_proba
 from dtree.evaluate import confusion_matrix, error, losses, resubstitution
 from dtree.prune import (
     ZRule,
@@ -32,7 +33,7 @@ from dtree.prune import (
     truncate,
 )
 from dtree.prune import pessimistic_pruning as pessimistic_module
-from dtree.routing import Routed, predictions
+from dtree.routing import Routed
 from dtree.selection import select_by_holdout
 from dtree.serialize import from_json, to_json
 from dtree.tree import (
@@ -45,8 +46,6 @@ from dtree.tree import (
     descend,
     leaves,
     paths,
-    predict,
-    predict_proba,
     preorder,
     reach,
     size,
@@ -286,7 +285,7 @@ def test_error_descends_a_bounded_number_of_times(
 
     monkeypatch.setattr(routing_module, "descend", counted)
     assert error(tree, data) == 0
-    assert predictions(tree, data) == data.labels
+    assert predict_many(tree, data) == data.labels
     assert descended[0] <= 10 * len(data)  # row by row, each row descended alone: 501,500
 
 

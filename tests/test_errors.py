@@ -9,10 +9,11 @@ from dtree.bounds import sample_size_bound
 from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.dnf import dnf_of, parse_dnf
+from dtree.ensemble import predict
 from dtree.errors import MESSAGE_LIMIT, QUOTE_LIMIT, DtreeError, at_file, quote
 from dtree.grower.presets import id3
 from dtree.load import read_csv
-from dtree.tree import Leaf, predict
+from dtree.tree import Leaf
 
 
 def test_a_dtree_error_is_a_value_error_that_names_its_place() -> None:

@@ -24,6 +24,7 @@ from dtree import Dataset, c45, cart
 from dtree.conformance import compare, from_sklearn, learner_for
 from dtree.dataset import Attribute, Nominal, Numeric, Schema
 from dtree.datasets import load
+from dtree.ensemble import predict, predict_many
 from dtree.ensemble.bagging import random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError, DtreeWarning
@@ -50,7 +51,7 @@ from dtree.render import text
 from dtree.resampling import train_test_split
 from dtree.selection import select_by_cv
 from dtree.strategies import datasets
-from dtree.tree import n_leaves, predict, predict_many
+from dtree.tree import n_leaves
 
 SKIPPED = {
     "check_array_api_input": (

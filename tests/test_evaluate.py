@@ -25,7 +25,7 @@ from dtree.confusion import ConfusionMatrix, precision
 from dtree.counts import ratio, total, training_loss
 from dtree.dataset import Dataset
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict, predict_many
 from dtree.errors import DtreeError
 from dtree.evaluate import (
     CrossValidation,
@@ -37,7 +37,6 @@ from dtree.evaluate import (
     learning_curve,
     losses,
     mean,
-    predictions,
     resubstitution,
     standard_error,
 )
@@ -47,7 +46,7 @@ from dtree.grower.presets import cart, id3
 from dtree.progress import Progress
 from dtree.resampling import Fold, k_fold, repeated_k_fold, stratified_k_fold
 from dtree.strategies import consistent_datasets, datasets, regression_datasets
-from dtree.tree import Tree, leaves, predict
+from dtree.tree import Tree, leaves
 
 REGRESSION = Learner(impurity="squared_error", nominal="subsets")
 
@@ -58,11 +57,11 @@ REGRESSION = Learner(impurity="squared_error", nominal="subsets")
 def test_play_tennis_errors_by_hand() -> None:
     tennis = load("play-tennis")
     stump = id3(tennis, max_depth=1)  # Outlook: Overcast Yes, Rain Yes, Sunny No
-    assert predictions(stump, tennis) == tuple(
+    assert predict_many(stump, tennis) == tuple(
         {"Overcast": "Yes", "Rain": "Yes", "Sunny": "No"}[str(outlook)]
         for outlook in tennis.column("Outlook")
     )
-    wrong = [int(p != y) for p, y in zip(predictions(stump, tennis), tennis.labels, strict=True)]
+    wrong = [int(p != y) for p, y in zip(predict_many(stump, tennis), tennis.labels, strict=True)]
     assert losses(stump, tennis) == tuple(wrong)
     assert sum(wrong) == 4  # Rain's 2 No and Sunny's 2 Yes
     assert error(stump, tennis) == Fraction(4, 14) == resubstitution(stump)
@@ -88,7 +87,7 @@ def test_error_weighs_rows() -> None:
 
 def test_regression_error_is_the_exact_mean_squared_error() -> None:
     tree = cart(PRICES, max_depth=1)  # size <= 70: 110; above: (200 + 260 + 170) / 3 = 210
-    assert predictions(tree, PRICES) == (110.0, 110.0, 210.0, 210.0, 210.0)
+    assert predict_many(tree, PRICES) == (110.0, 110.0, 210.0, 210.0, 210.0)
     assert losses(tree, PRICES) == (100, 100, 100, 2500, 1600)
     assert error(tree, PRICES) == Fraction(4400, 5)
     assert resubstitution(tree) == Fraction(880)

@@ -23,6 +23,7 @@ from test_boosting import starts
 
 from dtree import invariants as law
 from dtree import optimal
+from dtree.compiled import compile_tree
 from dtree.conditions import Above, AtMost, Equals
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
@@ -39,7 +40,7 @@ from dtree.counts import (
 from dtree.dataset import Dataset, Example, Label, Value, Weight
 from dtree.datasets import load
 from dtree.dnf import Dnf, dnf_of, minimize, parse_dnf, prime_implicants, tree_of
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict_proba
 from dtree.ensemble.bagging import Bagged, bag, random_forest
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import DtreeError
@@ -70,7 +71,7 @@ from dtree.prune import (
     truncate,
 )
 from dtree.resampling import Fold, k_fold, repeated_k_fold, stratified_k_fold, train_test_split
-from dtree.routing import Routed, route
+from dtree.routing import Routed, route, routed_predictions
 from dtree.rules import Rule, rules_of
 from dtree.seeded import bootstrap
 from dtree.serialize import from_json
@@ -83,7 +84,7 @@ from dtree.strategies import (
     tables,
     weights,
 )
-from dtree.tree import Branch, Leaf, Probability, Split, Tree, leaves, predict_proba
+from dtree.tree import Branch, Leaf, Probability, Split, Spread, Tree, leaves
 
 IMPURITIES = (entropy, gini, misclassification)
 LEARNERS: dict[str, law.Learn] = {
@@ -633,6 +634,56 @@ def test_predict_agrees_with_proba_rejects_a_constant_prediction() -> None:
 
     assert law.predict_agrees_with_proba(tree, {"Z1": "0", "Z2": "1"}, predict=always_one)
     assert law.predict_agrees_with_proba(tree, {"Z1": "1", "Z2": "1"}, predict=always_one) is False
+
+
+@given(
+    st.sampled_from(["training", "equal"]),
+    datasets(max_rows=20, weighted=True, missing=True),
+    st.data(),
+)
+def test_compiled_walk_is_the_definition(
+    spread: Spread, data: Dataset, draw: st.DataObject
+) -> None:
+    tree = grow(Learner(missing="fractional"), data)
+    rows = [*data.examples(), *draw.draw(st.lists(examples(data), max_size=5))]
+    assert law.compiled_walk_is_the_definition(tree, rows, spread)
+
+
+def test_compiled_walk_is_the_definition_rejects_another_trees_walk() -> None:
+    tennis = load("play-tennis")
+    tree, stump = id3(tennis), id3(tennis, max_depth=1)
+    rows = list(tennis.examples())
+    assert law.compiled_walk_is_the_definition(tree, rows, compile_tree=compile_tree)
+    assert law.compiled_walk_is_the_definition(
+        stump, rows, compile_tree=lambda _: compile_tree(stump)
+    )
+    walk = compile_tree(stump)
+    assert not law.compiled_walk_is_the_definition(tree, rows, compile_tree=lambda _: walk)
+    # the same predictions, but probabilities of another tree: caught by the probabilities
+    same = Leaf("Yes", ClassStats(("No", "Yes"), (1, 1)))
+    other = compile_tree(Leaf("Yes", ClassStats(("No", "Yes"), (0, 1))))
+    assert not law.compiled_walk_is_the_definition(same, rows, compile_tree=lambda _: other)
+
+
+@given(
+    st.sampled_from(["training", "equal"]),
+    datasets(max_rows=20, weighted=True, missing=True),
+)
+def test_routed_walk_is_the_definition(spread: Spread, data: Dataset) -> None:
+    assert law.routed_walk_is_the_definition(
+        grow(Learner(missing="fractional"), data), data, spread
+    )
+
+
+def test_routed_walk_is_the_definition_rejects_other_predictions() -> None:
+    golf = load("golf")
+    tree = c45(golf)
+
+    def stump(tree: Tree, data: Dataset, spread: Spread) -> tuple[Label | float, ...]:
+        return routed_predictions(c45(golf, max_depth=1), data, spread)
+
+    assert law.routed_walk_is_the_definition(tree, golf, routed_predictions=routed_predictions)
+    assert not law.routed_walk_is_the_definition(tree, golf, routed_predictions=stump)
 
 
 # -- purity ---------------------------------------------------------------------------

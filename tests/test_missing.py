@@ -16,9 +16,8 @@ from dtree.conditions import AtMost, Equals
 from dtree.counts import total
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value, Weight
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict, predict_many, predict_proba
 from dtree.errors import DtreeError
-from dtree.evaluate import predictions as evaluate_predictions
 from dtree.grower.learner import C45 as C45_LEARNER
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import grow
@@ -26,9 +25,8 @@ from dtree.grower.node import assess, decide, root
 from dtree.grower.presets import id3
 from dtree.impurity import TOLERANCE, entropy, information_gain
 from dtree.missing import impute, most_likely_value, shares
-from dtree.routing import predictions as routing_predictions
 from dtree.strategies import datasets, regression_datasets
-from dtree.tree import Split, depth, nodes, predict, predict_many, predict_proba
+from dtree.tree import Split, depth, nodes
 
 SUNNY_DAYS = (1, 2, 8, 9, 11)  # PlayTennis's days with Outlook = Sunny, numbered from 1
 
@@ -480,10 +478,8 @@ def test_equal_votes_on_a_deep_tree_route_as_row_by_row() -> None:
         {"x": [None if i % 7 == 0 else float(i) for i in range(n)], "y": labels}, target="y"
     )
     for spread in ("training", "equal"):
-        assert routing_predictions(tree, holes, spread) == predict_many(
-            tree, holes.examples(), spread
-        )
-    assert routing_predictions(tree, holes, "equal") != routing_predictions(tree, holes)
+        assert predict_many(tree, holes, spread) == predict_many(tree, holes.examples(), spread)
+    assert predict_many(tree, holes, "equal") != predict_many(tree, holes)
 
 
 def test_an_ensemble_refuses_equal_votes() -> None:
@@ -491,7 +487,7 @@ def test_an_ensemble_refuses_equal_votes() -> None:
     tree = id3(tennis)
     ensemble = Ensemble("average", (tree,), (1,), tennis.schema.classes)
     with pytest.raises(DtreeError, match="spread='equal' is for one tree"):
-        evaluate_predictions(ensemble, tennis, "equal")
+        predict_many(ensemble, tennis, "equal")
     with pytest.raises(DtreeError, match="unknown spread 'votes'"):
-        evaluate_predictions(tree, tennis, "votes")  # type: ignore[arg-type]
-    assert evaluate_predictions(ensemble, tennis) == evaluate_predictions(tree, tennis)
+        predict_many(tree, tennis, "votes")  # type: ignore[arg-type]
+    assert predict_many(ensemble, tennis) == predict_many(tree, tennis)

@@ -26,13 +26,14 @@ from dtree.conditions import holds
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.datasets import load
+from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.grower.presets import cart, id3
 from dtree.progress import STEPS, Progress, Report
 from dtree.prune import cost_complexity, cost_complexity_path, tree_risk
 from dtree.render import text
 from dtree.strategies import datasets
-from dtree.tree import Leaf, Split, Tree, n_leaves, predict, preorder
+from dtree.tree import Leaf, Split, Tree, n_leaves, preorder
 
 
 class Scored(NamedTuple):

@@ -32,7 +32,7 @@ from dtree.conditions import (
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Dataset
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict
 from dtree.errors import DtreeError
 from dtree.grower.presets import cart, id3
 from dtree.python_source import python
@@ -61,7 +61,6 @@ from dtree.tree import (
     leaves,
     n_leaves,
     nodes,
-    predict,
     reach,
     size,
     unfold,

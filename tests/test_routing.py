@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Weight
+from dtree.ensemble import predict
 from dtree.evaluate import error
 from dtree.grower.presets import c45, cart
 from dtree.prune import pessimistic, reduced_error
@@ -23,13 +24,13 @@ from dtree.routing import (
     Routed,
     every_row,
     fold_routed,
-    predictions,
     restated,
+    routed_predictions,
     routed_stats,
     total_weight,
 )
 from dtree.strategies import datasets
-from dtree.tree import Leaf, Split, Sprout, Tree, predict, size, unfold
+from dtree.tree import Leaf, Split, Sprout, Tree, size, unfold
 
 T = TypeVar("T")
 
@@ -91,7 +92,9 @@ def test_error_on_many_classes_counts_no_class_per_row() -> None:
     tree, data = many_classes()
     result, seconds, peak = measured(lambda: error(tree, data))
     assert result == Fraction(3_000 - 128, 3_000)  # each of the 128 leaves gets one row right
-    assert predictions(tree, data) == tuple(predict(tree, data.example(row)) for row in data.rows)
+    assert routed_predictions(tree, data) == tuple(
+        predict(tree, data.example(row)) for row in data.rows
+    )
     assert peak < 20_000_000
     assert seconds < 10
 

@@ -21,7 +21,7 @@ from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import SUM_TOLERANCE, ClassStats, Moments
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, predict
 from dtree.ensemble.bagging import bag
 from dtree.ensemble.boosting import adaboost, gradient_boost
 from dtree.errors import MESSAGE_LIMIT, DtreeError, quote
@@ -39,7 +39,7 @@ from dtree.serialize import (
     to_json,
 )
 from dtree.strategies import datasets, regression_datasets
-from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes, predict
+from dtree.tree import Branch, Leaf, Split, Tree, depth, nodes
 
 FIXTURE = Path(__file__).parent / "fixtures" / "golf-c45-missing-outlook.json"
 

@@ -3,35 +3,30 @@
 from __future__ import annotations
 
 import copy
-import gc
-import math
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from attrs import evolve
+from helpers import LEARNERS
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree import tree as tree_module
+from dtree.compiled import untaken_examples
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
-from dtree.dataset import Dataset, Example, Label, Nominal, Schema, Value
+from dtree.dataset import Dataset, Example, Nominal, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
-from dtree.grower.learner import C45, CART, Learner
+from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, id3
-from dtree.strategies import GRID, datasets, regression_datasets
+from dtree.strategies import datasets
 from dtree.tree import (
     Branch,
     Leaf,
-    Probability,
     Split,
-    Spread,
     Sprout,
     Tree,
     depth,
@@ -41,15 +36,12 @@ from dtree.tree import (
     nodes,
     paths,
     predict,
-    predict_many,
     predict_proba,
-    prediction_of,
     preorder,
     reach,
     size,
     unfold,
     untaken,
-    untaken_examples,
 )
 
 CLASSES = ("a", "b")
@@ -291,96 +283,7 @@ def test_regression_prediction_averages_what_a_missing_value_reaches() -> None:
         predict_proba(tree, {"x": 0.5})
 
 
-# -- compiled prediction: the same answers as reach ----------------------------------------------
-
-
-def outcome(compute: Callable[[], object]) -> object:
-    """What a computation gives, value and type (of each value of a mapping), or the error
-    it raises, type and message: two computations agree when their outcomes are equal."""
-    try:
-        result = compute()
-    except (DtreeError, OverflowError) as error:
-        return ("error", type(error), str(error))
-    if isinstance(result, dict):
-        return [(key, value, type(value)) for key, value in result.items()]
-    if isinstance(result, tuple):
-        return [(value, type(value)) for value in result]
-    return (result, type(result))
-
-
-def reached(tree: Tree, example: Example) -> Label | float:
-    """The prediction as it was made before the tree was compiled: by reach."""
-    return prediction_of(tree, reach(tree, example))
-
-
-def reached_proba(tree: Tree, example: Example) -> dict[Label, Probability]:
-    """The class probabilities as they were made before the tree was compiled: by reach."""
-    return tree_module._mixture(tree, reach(tree, example))
-
-
-def agree(tree: Tree, examples: list[Example]) -> None:
-    """predict, predict_proba and predict_many give what reach gives, values, types and errors."""
-    for example in examples:
-        assert outcome(partial(predict, tree, example)) == outcome(partial(reached, tree, example))
-        if isinstance(tree.stats, ClassStats):
-            assert outcome(partial(predict_proba, tree, example)) == outcome(
-                partial(reached_proba, tree, example)
-            )
-    assert outcome(lambda: predict_many(tree, examples)) == outcome(
-        lambda: tuple(reached(tree, example) for example in examples)
-    )
-
-
-LEARNERS = {
-    "id3": Learner(missing="fractional"),
-    "c45": C45,
-    "cart": evolve(CART, missing="fractional"),
-    "shallow": Learner(impurity="gini", max_depth=2, min_samples_leaf=2, missing="fractional"),
-}
-
-ODD_VALUES: st.SearchStrategy[object] = st.one_of(
-    st.none(),
-    st.just("unseen"),
-    st.booleans(),
-    st.integers(-3, 3),
-    st.just(10**400),
-    st.fractions(min_value=-3, max_value=3, max_denominator=4),
-    st.just(Fraction(10**400, 3)),
-    st.floats(),
-    st.text(max_size=2),
-)
-"""Values an example may hold besides its attribute's own: missing, unseen, of the other
-kind, ints and fractions for a float, not finite, not numbers at all."""
-
-
-@st.composite
-def examples_of(draw: st.DrawFn, schema: Schema) -> Example:
-    """Examples of the schema's attributes, mostly of their own values, some odd ones, and
-    now and then without one of the attributes."""
-    example: dict[str, object] = {}
-    for attribute in schema.attributes:
-        domain = attribute.domain
-        own = st.sampled_from(domain.values if isinstance(domain, Nominal) else GRID)
-        example[attribute.name] = draw(st.one_of(own, own, ODD_VALUES))
-    if example and draw(st.integers(0, 9)) == 0:
-        del example[draw(st.sampled_from(sorted(example)))]
-    return cast(Example, example)  # odd values on purpose
-
-
-@given(
-    st.sampled_from(sorted(LEARNERS)),
-    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
-    st.booleans(),
-    st.data(),
-)
-def test_compiled_prediction_is_reachs(
-    name: str, data: Dataset, halved: bool, draw: st.DataObject
-) -> None:
-    if halved:  # float weights: float probabilities, and float shares of a missing value
-        data = data.with_weights([weight / 2 for weight in data.weights])
-    tree = grow(LEARNERS[name], data)
-    examples = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    agree(tree, [*data.examples(), *examples])
+# -- the values no branch takes ----------------------------------------------------------------
 
 
 def first_untaken(
@@ -453,178 +356,6 @@ def test_an_unseen_value_is_untaken_only_where_no_branch_takes_it() -> None:
     assert untaken(stump, {"outlook": "foggy"}) == ()
 
 
-@given(regression_datasets(max_rows=25, weighted=True, missing=True), st.data())
-def test_compiled_regression_is_reachs(data: Dataset, draw: st.DataObject) -> None:
-    learner = Learner(impurity="squared_error", nominal="subsets", missing="fractional")
-    tree = grow(learner, data)
-    examples = draw.draw(st.lists(examples_of(data.schema), max_size=10))
-    agree(tree, [*data.examples(), *examples])
-
-
-def leaf(label: Label, a: int, b: int) -> Leaf:
-    return Leaf(label, stats(a, b))
-
-
-ODD_SPLITS = {
-    # the ``x > t`` branch first
-    "above first": Split(
-        (Branch(Above("x", 1.5), leaf("b", 0, 2)), Branch(AtMost("x", 1.5), leaf("a", 1, 0))),
-        stats(1, 2),
-    ),
-    # a gap: 1 < x <= 2 is taken by no branch; integer thresholds
-    "gap": Split(
-        (Branch(AtMost("x", 1), leaf("a", 3, 0)), Branch(Above("x", 2), leaf("b", 0, 1))),
-        stats(3, 1),
-    ),
-    # no branch for "w", nor for any value unnamed
-    "in and in": Split(
-        (Branch(In("c", {"u", "v"}), leaf("a", 2, 0)), Branch(In("c", {"z"}), leaf("b", 0, 3))),
-        stats(2, 3),
-    ),
-    # "u", and every other value but "v"
-    "equals and not in": Split(
-        (
-            Branch(Equals("c", "u"), leaf("a", 1, 0)),
-            Branch(NotIn("c", {"u", "v"}), leaf("b", 0, 4)),
-        ),
-        stats(1, 4),
-    ),
-    "empty branch": Split(
-        (Branch(Equals("c", "u"), leaf("b", 0, 0)), Branch(Equals("c", "v"), leaf("a", 2, 1))),
-        stats(2, 1),
-    ),
-}
-
-
-@pytest.mark.parametrize("name", sorted(ODD_SPLITS))
-@pytest.mark.parametrize(
-    "value",
-    [None, 0.5, 1, 1.5, 1.75, 2, 2.5, -math.inf, math.inf, math.nan, True, 10**400, Fraction(3, 2),
-     "u", "v", "w", "", "uv"],
-)  # fmt: skip
-def test_every_shape_of_split_compiles_to_reachs_prediction(name: str, value: object) -> None:
-    tree = ODD_SPLITS[name]
-    attribute = tree.attribute
-    examples = [{attribute: value}, {attribute: value, "other": 1.0}, {"other": value}]
-    agree(tree, cast(list[Example], examples))
-
-
-def test_compiled_splits_under_a_split_are_reachs() -> None:
-    """The odd splits below a threshold: the walk hands over to reach below the root."""
-    for odd in ODD_SPLITS.values():
-        tree = Split(
-            (Branch(AtMost("r", 0.0), odd), Branch(Above("r", 0.0), leaf("a", 1, 0))),
-            stats(9, 9),
-        )
-        values: list[Value] = [None, 1.5, 2, "u", "w", math.nan]
-        agree(tree, [{"r": r, "x": v, "c": v} for r in (-1.0, None, 1) for v in values])
-
-
-def test_a_tree_is_compiled_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    compiled: list[Tree] = []
-    original = tree_module._compile
-
-    def counted(tree: Split) -> object:
-        compiled.append(tree)
-        return original(tree)
-
-    monkeypatch.setattr(tree_module, "_compile", counted)
-    golf = load("golf")
-    tree = id3(golf)
-    examples = list(golf.examples())
-    assert predict_many(tree, examples) == golf.labels
-    assert [predict(tree, example) for example in examples] == list(golf.labels)
-    assert predict_proba(tree, examples[0]) == {"Don't Play": 0, "Play": 1}
-    assert predict_many(tree, examples) == golf.labels
-    assert compiled == [tree]
-    equal = id3(golf)  # equal, but another tree: compiled for itself
-    assert predict(equal, examples[0]) == golf.labels[0]
-    assert compiled == [tree, equal]
-    assert compiled[1] is equal
-
-
-def test_a_complete_example_never_goes_through_reach(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Known values that a branch takes, a value unnamed that a NotIn takes, ints: the fast path."""
-    reached_by: list[Tree] = []
-    original = tree_module.reach
-
-    def counted(
-        tree: Tree, example: Example, spread: Spread = "training"
-    ) -> tuple[tuple[Tree, Probability], ...]:
-        reached_by.append(tree)
-        return original(tree, example, spread)
-
-    monkeypatch.setattr(tree_module, "reach", counted)
-    tree = Split(
-        (
-            Branch(AtMost("x", 1), ODD_SPLITS["equals and not in"]),
-            Branch(Above("x", 1), ODD_SPLITS["above first"]),
-        ),
-        stats(2, 6),
-    )
-    examples: list[Example] = [{"x": 0, "c": "u"}, {"x": 1.0, "c": "w"}, {"x": 3, "c": "w"}]
-    examples += [{"x": 2}, {"x": 1.25}]
-    assert predict_many(tree, examples) == ("a", "b", "b", "b", "a")
-    assert reached_by == []
-    assert predict(tree, {"x": 0, "c": "v"}) == "b"  # no branch takes v: reach from that split
-    assert reached_by == [ODD_SPLITS["equals and not in"]]
-
-
-def test_the_compiled_tree_does_not_keep_its_tree_alive() -> None:
-    golf = load("golf")
-    tree = id3(golf)
-    assert predict_many(tree, golf.examples()) == golf.labels
-    alive = weakref.ref(tree)
-    key = id(tree)
-    assert key in tree_module._COMPILED
-    del tree
-    gc.collect()
-    assert alive() is None
-    assert key not in tree_module._COMPILED
-
-
-def test_a_leaf_alone_predicts_whatever_the_example() -> None:
-    alone = leaf("b", 1, 2)
-    assert predict_many(alone, [{}, {"x": math.nan}]) == ("b", "b")
-    assert predict_proba(alone, {}) == {"a": Fraction(1, 3), "b": Fraction(2, 3)}
-
-
-def test_ints_and_fractions_compare_as_floats_do() -> None:
-    """holds compares float(x) <= t: an int beyond 2**53 rounds as float() rounds it."""
-    big = 2**53 + 1  # float(big) == 2**53
-    tree = Split(
-        (
-            Branch(AtMost("x", 2.0**53), leaf("a", 1, 0)),
-            Branch(Above("x", 2.0**53), leaf("b", 0, 1)),
-        ),
-        stats(1, 1),
-    )
-    examples = cast(list[Example], [{"x": big}, {"x": Fraction(big)}, {"x": 2.0**53 + 2}])
-    assert predict_many(tree, examples) == (
-        "a",
-        "a",
-        "b",
-    )
-    with pytest.raises(OverflowError):
-        predict(tree, {"x": 10**400})
-
-
-def test_a_nominal_value_that_is_not_a_string_is_an_error() -> None:
-    tree = id3(load("play-tennis"))
-    example: Example = {"Outlook": 1.0, "Temperature": "Hot", "Humidity": "High", "Wind": "Weak"}
-    with pytest.raises(DtreeError, match="not a nominal value"):
-        predict_many(tree, [example])
-    with pytest.raises(DtreeError, match="not a finite number"):
-        predict(ODD_SPLITS["gap"], {"x": math.inf})
-
-
-def test_predict_many_takes_any_iterable_and_gives_a_tuple() -> None:
-    golf = load("golf")
-    tree = id3(golf)
-    assert predict_many(tree, iter(golf.examples())) == golf.labels
-    assert predict_many(tree, ()) == ()
-
-
 # -- very deep trees --------------------------------------------------------------
 
 
@@ -677,4 +408,4 @@ def test_an_example_that_is_not_a_mapping_is_refused_in_one_line() -> None:
     with pytest.raises(DtreeError, match="an example maps attribute names to values"):
         predict(tree, row)
     with pytest.raises(DtreeError, match="got a list"):
-        predict_many(tree, [row])
+        reach(tree, row)

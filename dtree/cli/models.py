@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
 from typing import get_args
@@ -47,6 +47,7 @@ from dtree.cli.common import (
     read_data,
     refuse_csv_options,
 )
+from dtree.compiled import untaken_examples
 from dtree.conditions import Above, AtMost, format_number, format_prediction
 from dtree.dataset import Example, Label
 from dtree.dnf import dnf_of, format_dnf, minimize
@@ -57,7 +58,7 @@ from dtree.reading import read_text
 from dtree.render import rules
 from dtree.rules import RulePruning, describe_rule, prune_rules, rules_of
 from dtree.serialize import model_from_json
-from dtree.tree import Split, Spread, Tree, nodes, predict, untaken_examples
+from dtree.tree import Split, Spread, Tree, nodes
 
 __all__ = ["DNF", "PREDICT", "RULES"]
 
@@ -141,11 +142,6 @@ def _predict(arguments: argparse.Namespace) -> str:
             " value by training weight"
         )
     numeric, nominal = _kinds(model, arguments.model)
-    predict_one: Callable[[Example], Label | float] = (
-        partial(ensembles.predict, model)
-        if isinstance(model, Ensemble)
-        else partial(predict, model, spread=arguments.spread)
-    )
     if is_arff(arguments.data):
         refuse_csv_options(arguments, ["missing_marker"])
         examples = read_arff_examples(arguments.data, numeric=numeric, nominal=nominal)
@@ -159,14 +155,26 @@ def _predict(arguments: argparse.Namespace) -> str:
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["prediction"])
-    for row, example in enumerate(examples, start=1):
-        try:
-            writer.writerow([_cell(predict_one(example))])
-        except DtreeError as error:  # e.g. an empty regression split reached by an unseen value
-            raise DtreeError(
-                error.message, file=arguments.data, row=row, column=error.column
-            ) from error
+    for prediction in _predictions(model, examples, arguments.spread, arguments.data):
+        writer.writerow([_cell(prediction)])
     return table.getvalue().removesuffix("\n")
+
+
+def _predictions(
+    model: Tree | Ensemble, examples: Sequence[Example], spread: Spread, file: str
+) -> tuple[Label | float, ...]:
+    """The model's prediction for each row, its members compiled once; an error (e.g. an
+    empty regression split reached by an unseen value) named by the first row that makes it."""
+    walks = ensembles.compiled_members(model)
+    try:
+        return ensembles.predict_many(model, examples, spread, compiled=walks)
+    except DtreeError:
+        for row, example in enumerate(examples, start=1):
+            try:
+                ensembles.predict_many(model, [example], spread, compiled=walks)
+            except DtreeError as error:
+                raise DtreeError(error.message, file=file, row=row, column=error.column) from error
+        raise
 
 
 def _say_untaken(model: Tree | Ensemble, examples: Sequence[Example], file: str) -> None:

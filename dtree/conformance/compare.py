@@ -56,12 +56,12 @@ from dtree.conditions import Condition, describe, format_prediction, format_roun
 from dtree.conformance.claims import Finding, Reading
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Label, Weight
+from dtree.ensemble import predict_many
 from dtree.errors import DtreeError
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import StopRule
 from dtree.grower.node import Assessment, Node, assess, children, decide, root
 from dtree.impurity import TOLERANCE
-from dtree.routing import predictions
 from dtree.tree import Leaf, Split, Tree
 
 __all__ = ["SHOWN_FINDINGS", "VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
@@ -590,8 +590,8 @@ def _splits(
 
 def _differing(theirs: Tree, ours: Tree, data: Dataset, excluded: set[int]) -> tuple[int, ...]:
     """The rows, outside ``excluded``, where the two trees predict differently."""
-    their_predictions: Sequence[Label | float] = predictions(theirs, data)
-    our_predictions: Sequence[Label | float] = predictions(ours, data)
+    their_predictions: Sequence[Label | float] = predict_many(theirs, data)
+    our_predictions: Sequence[Label | float] = predict_many(ours, data)
     return tuple(
         row
         for k, row in enumerate(data.rows)

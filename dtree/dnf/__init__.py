@@ -630,7 +630,8 @@ def tree_of(
     tree is a decision tree of the truth table taken as a dataset: its
     statistics add up, and its leaves are pure.
 
-    >>> from dtree.tree import predict, size
+    >>> from dtree.ensemble import predict
+    >>> from dtree.tree import size
     >>> tree = tree_of(parse_dnf("x2 & x5"))
     >>> predict(tree, {"x2": "1", "x5": "1"}), size(tree)
     ('1', 5)

@@ -28,7 +28,13 @@ predictions combine (its ``combination``):
 The value is never mutated: learners (:mod:`dtree.ensemble.bagging`,
 :mod:`dtree.ensemble.boosting`) return new ones.
 
-Contents: :class:`Ensemble`, :data:`Combination`, :func:`predict`,
+The predictions of a model, a tree or an ensemble, are made here, by one set of
+functions: :func:`predict`, :func:`predict_proba` (one example), :func:`predict_many`
+and :func:`predict_proba_many` (many, or a dataset's rows).  A tree's are its
+definition (:mod:`dtree.tree`), made faster by :mod:`dtree.compiled` and
+:mod:`dtree.routing`.
+
+Contents: :class:`Ensemble`, :data:`Combination`, :data:`Model`, :func:`predict`,
 :func:`predict_many`, :func:`predict_proba`, :func:`predict_proba_many`,
 :func:`decisions`, :func:`prefix`, :func:`staged`, :func:`sigmoid`, :func:`members`.
 """
@@ -38,20 +44,25 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import Any, Literal, assert_never, get_args
 
 from attrs import evolve, frozen
 
 from dtree import tree as trees
 from dtree.arithmetic import Real, is_number
+from dtree.compiled import Compiled, compile_tree, predictions, probabilities
 from dtree.counts import ClassStats, plurality
-from dtree.dataset import Example, Label
+from dtree.dataset import Dataset, Example, Label
 from dtree.errors import DtreeError, check_choice, quote
+from dtree.routing import routed_predictions
+from dtree.tree import Spread, check_spread, depth
 
 __all__ = [
     "COMBINATIONS",
+    "ROW_BY_ROW_DEPTH",
     "Combination",
     "Ensemble",
+    "Model",
     "decisions",
     "members",
     "predict",
@@ -147,7 +158,29 @@ class Ensemble:
         return len(self.trees)
 
 
-def members(model: trees.Tree | Ensemble) -> tuple[trees.Tree, ...]:
+Model = trees.Tree | Ensemble
+"""What predicts: a tree, or an ensemble of trees."""
+
+
+Walks = Sequence[Compiled]
+"""An ensemble's members compiled for prediction, in member order (:func:`compiled_members`)."""
+
+
+def compiled_members(model: Model) -> tuple[Compiled, ...]:
+    """The trees of a model compiled for prediction (:func:`dtree.compiled.compile_tree`), in
+    member order: for a caller that predicts with the same model again and again (pass
+    them to :func:`predict_many` or :func:`predict_proba_many` as ``compiled``).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> [walk.tree is tree for walk in compiled_members(tree)]
+    [True]
+    """
+    return tuple(compile_tree(tree) for tree in members(model))
+
+
+def members(model: Model) -> tuple[trees.Tree, ...]:
     """The trees of a model: an ensemble's members, or the one tree.
 
     >>> from dtree.datasets import load
@@ -163,12 +196,14 @@ def _check_classifier(ensemble: Ensemble) -> None:
         raise DtreeError("a regression ensemble has no class probabilities")
 
 
-def _outputs(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[Any, ...]]:
+def _outputs(
+    ensemble: Ensemble, examples: Sequence[Example], walks: Walks
+) -> list[tuple[Any, ...]]:
     """Each member's answers for all the examples, one traversal of each member: its
     P(k | x) for an ``"average"`` classifier, its predictions otherwise."""
     if ensemble.combination == "average" and ensemble.classes:
-        return [trees.predict_proba_many(tree, examples) for tree in ensemble.trees]
-    return [trees.predict_many(tree, examples) for tree in ensemble.trees]
+        return [probabilities(walk, examples) for walk in walks]
+    return [predictions(walk, examples) for walk in walks]
 
 
 def _tally(
@@ -191,11 +226,13 @@ def _finished(ensemble: Ensemble, tallies: Sequence[Sequence[Real]]) -> list[tup
     return [_shares(tally) or uniform for tally in tallies]
 
 
-def _tallies(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[Real, ...]]:
+def _tallies(
+    ensemble: Ensemble, examples: Sequence[Example], walks: Walks
+) -> list[tuple[Real, ...]]:
     """For each example, each class's share of the members' weighted votes (of their
     weighted P(k | x), for ``"average"``): uniform if every member weighs 0."""
     tallies: list[list[Real]] = [[Fraction(0)] * len(ensemble.classes) for _ in examples]
-    for output, weight in zip(_outputs(ensemble, examples), ensemble.weights, strict=True):
+    for output, weight in zip(_outputs(ensemble, examples, walks), ensemble.weights, strict=True):
         _tally(ensemble, tallies, output, weight)
     return _finished(ensemble, tallies)
 
@@ -205,9 +242,11 @@ def _shares(tally: Sequence[Real]) -> tuple[Real, ...]:
     return tuple(t / whole for t in tally) if whole else ()
 
 
-def _votes_of(ensemble: Ensemble, examples: Sequence[Example]) -> list[tuple[int, ...]]:
+def _votes_of(
+    ensemble: Ensemble, examples: Sequence[Example], walks: Walks
+) -> list[tuple[int, ...]]:
     """For each member, the index of the class it predicts for each example."""
-    return _indices(ensemble, _outputs(ensemble, examples))
+    return _indices(ensemble, _outputs(ensemble, examples, walks))
 
 
 def _indices(ensemble: Ensemble, outputs: Sequence[Sequence[Any]]) -> list[tuple[int, ...]]:
@@ -245,10 +284,10 @@ def _samme_winner(
     return plurality(odds)
 
 
-def _terms(ensemble: Ensemble, examples: Sequence[Example]) -> list[list[float]]:
+def _terms(ensemble: Ensemble, examples: Sequence[Example], walks: Walks) -> list[list[float]]:
     """For each example, each member's weighted prediction w_t f_t(x), in member order."""
     terms: list[list[float]] = [[] for _ in examples]
-    for output, weight in zip(_outputs(ensemble, examples), ensemble.weights, strict=True):
+    for output, weight in zip(_outputs(ensemble, examples, walks), ensemble.weights, strict=True):
         for term, value in zip(terms, output, strict=True):
             term.append(float(weight) * _number(value))
     return terms
@@ -259,9 +298,9 @@ def _raw_of(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> list[float]
     return [initial + rate * math.fsum(term) for term in terms]
 
 
-def _raw(ensemble: Ensemble, examples: Sequence[Example]) -> list[float]:
+def _raw(ensemble: Ensemble, examples: Sequence[Example], walks: Walks) -> list[float]:
     """Gradient boosting: F(x) = initial + learning_rate * sum_t w_t f_t(x) for each example."""
-    return _raw_of(ensemble, _terms(ensemble, examples))
+    return _raw_of(ensemble, _terms(ensemble, examples, walks))
 
 
 def _number(prediction: Label | float) -> float:
@@ -298,19 +337,25 @@ def decisions(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[tuple[fl
     [[1.7918, 0.0]]
     """
     rows = list(examples)
+    return _decisions(ensemble, rows, compiled_members(ensemble))
+
+
+def _decisions(
+    ensemble: Ensemble, rows: Sequence[Example], walks: Walks
+) -> tuple[tuple[float, ...], ...]:
     match ensemble.combination:
         case "gradient":
-            return tuple((f,) for f in _raw(ensemble, rows))
+            return tuple((f,) for f in _raw(ensemble, rows, walks))
         case "samme":
-            votes = _votes_of(ensemble, rows)
+            votes = _votes_of(ensemble, rows, walks)
             return tuple(tuple(_says(ensemble, votes, i)) for i in range(len(rows)))
         case _:
             _check_classifier(ensemble)
-            return tuple(tuple(map(float, tally)) for tally in _tallies(ensemble, rows))
+            return tuple(tuple(map(float, tally)) for tally in _tallies(ensemble, rows, walks))
 
 
-def predict_proba_many(
-    ensemble: Ensemble, examples: Iterable[Example]
+def _probabilities(
+    ensemble: Ensemble, rows: Sequence[Example], walks: Walks
 ) -> tuple[tuple[Real, ...], ...]:
     """P(k | x) for each example, in the order of the ensemble's classes (see the module's
     combinations): exact for ``"average"`` and ``"vote"`` when the members' are.
@@ -323,35 +368,21 @@ def predict_proba_many(
     >>> golf = load("golf")
     >>> forest = Ensemble("average", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
-    >>> predict_proba_many(forest, [golf.example(1)])  # (0 + 1/2) / 2 and (1 + 1/2) / 2
+    >>> walks = compiled_members(forest)
+    >>> _probabilities(forest, [golf.example(1)], walks)  # (0 + 1/2) / 2 and (1 + 1/2) / 2
     ((Fraction(1, 4), Fraction(3, 4)),)
     """
     _check_classifier(ensemble)
-    rows = list(examples)
     match ensemble.combination:
         case "gradient":
-            return tuple((1.0 - p, p) for p in map(sigmoid, _raw(ensemble, rows)))
+            return tuple((1.0 - p, p) for p in map(sigmoid, _raw(ensemble, rows, walks)))
         case "samme":
             return tuple(
-                tuple(_softmax(_samme_scores(ensemble, d))) for d in decisions(ensemble, rows)
+                tuple(_softmax(_samme_scores(ensemble, d)))
+                for d in _decisions(ensemble, rows, walks)
             )
         case _:
-            return tuple(_tallies(ensemble, rows))
-
-
-def predict_proba(ensemble: Ensemble, example: Example) -> dict[Label, Real]:
-    """P(class | example) under the ensemble: :func:`predict_proba_many` of one example.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import cart
-    >>> golf = load("golf")
-    >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
-    ...                   golf.schema.classes)
-    >>> predict_proba(forest, golf.example(1))  # one vote each
-    {'Play': Fraction(1, 2), "Don't Play": Fraction(1, 2)}
-    """
-    (proba,) = predict_proba_many(ensemble, [example])
-    return dict(zip(ensemble.classes, proba, strict=True))
+            return tuple(_tallies(ensemble, rows, walks))
 
 
 def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
@@ -374,36 +405,37 @@ def _softmax(scores: Sequence[float]) -> list[float]:
     return [e / whole for e in exps]
 
 
-def predict_many(ensemble: Ensemble, examples: Iterable[Example]) -> tuple[Label | float, ...]:
+def _predictions(
+    ensemble: Ensemble, rows: Sequence[Example], walks: Walks
+) -> tuple[Label | float, ...]:
     """The ensemble's prediction for each example, in order: the plurality (ties to the
     first class) or, in regression, the combined value.  Each member predicts all the
-    examples at once (:func:`dtree.tree.predict_many`).
+    examples at once, compiled once (:mod:`dtree.compiled`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import cart
     >>> golf = load("golf")
     >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
     ...                   golf.schema.classes)
-    >>> predict_many(forest, [golf.example(0), golf.example(1)])  # a tie, to the first class
+    >>> _predictions(forest, [golf.example(0), golf.example(1)], compiled_members(forest))
     ('Play', 'Play')
     """
-    rows = list(examples)
     classes = ensemble.classes
     match ensemble.combination:
         case "gradient":
-            return _summed(ensemble, _terms(ensemble, rows))
+            return _summed(ensemble, _terms(ensemble, rows, walks))
         case "samme":
-            votes = _votes_of(ensemble, rows)
+            votes = _votes_of(ensemble, rows, walks)
             return tuple(
                 classes[_samme_winner(ensemble, votes, i, _says(ensemble, votes, i))]
                 for i in range(len(rows))
             )
         case "average" if classes:
-            return tuple(classes[k] for k in _average_winners(ensemble, rows))
+            return tuple(classes[k] for k in _average_winners(ensemble, rows, walks))
         case _ if classes:
-            return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows))
+            return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows, walks))
         case _:
-            return _summed(ensemble, _terms(ensemble, rows))
+            return _summed(ensemble, _terms(ensemble, rows, walks))
 
 
 def _float_sized(x: object) -> bool:
@@ -416,7 +448,7 @@ def _float_sized(x: object) -> bool:
         return False
 
 
-def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[int]:
+def _average_winners(ensemble: Ensemble, examples: Sequence[Example], walks: Walks) -> list[int]:
     """For each example, the plurality of :func:`_tallies` (ties to the first class), found
     in floats and compared exactly only where the floats cannot decide.
 
@@ -429,12 +461,12 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[in
     weights = [float(w) for w in ensemble.weights]
     whole = math.fsum(weights)
     if not 0 < whole < math.inf:
-        return [plurality(tally) for tally in _tallies(ensemble, examples)]
+        return [plurality(tally) for tally in _tallies(ensemble, examples, walks)]
     margin = max(_NEAR, 4 * (len(weights) + 2) * 2.0**-53) * whole
     tallies = [[0.0] * len(ensemble.classes) for _ in examples]
-    for tree, weight in zip(ensemble.trees, weights, strict=True):
+    for walk, weight in zip(walks, weights, strict=True):
         floats: dict[int, list[float]] = {}  # each leaf's distribution once, by identity
-        for tally, proba in zip(tallies, trees.predict_proba_many(tree, examples), strict=True):
+        for tally, proba in zip(tallies, probabilities(walk, examples), strict=True):
             terms = floats.get(id(proba))
             if terms is None:
                 terms = floats[id(proba)] = [weight * float(p) for p in proba]
@@ -449,7 +481,7 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example]) -> list[in
         else:
             winners.append(-1)
             near.append(i)
-    exact = _tallies(ensemble, [examples[i] for i in near]) if near else []
+    exact = _tallies(ensemble, [examples[i] for i in near], walks) if near else []
     for i, shares in zip(near, exact, strict=True):
         winners[i] = plurality(shares)
     return winners
@@ -469,19 +501,6 @@ def _summed(ensemble: Ensemble, terms: Sequence[Sequence[float]]) -> tuple[Label
         classes = ensemble.classes
         return tuple(classes[int(f > 0)] for f in raw) if classes else tuple(raw)
     return _averages_of(ensemble, terms)
-
-
-def predict(ensemble: Ensemble, example: Example) -> Label | float:
-    """The ensemble's prediction for one example: :func:`predict_many` of it.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.presets import cart
-    >>> golf = load("golf")
-    >>> predict(Ensemble("average", (cart(golf),), (1,), golf.schema.classes), golf.example(1))
-    "Don't Play"
-    """
-    (prediction,) = predict_many(ensemble, [example])
-    return prediction
 
 
 def prefix(ensemble: Ensemble, t: int) -> Ensemble:
@@ -512,7 +531,7 @@ def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[La
     [("Don't Play",), ('Play',)]
     """
     rows = list(examples)
-    outputs = _outputs(ensemble, rows)
+    outputs = _outputs(ensemble, rows, compiled_members(ensemble))
     classes = ensemble.classes
     if ensemble.combination == "samme":
         votes = _indices(ensemble, outputs)
@@ -534,3 +553,164 @@ def staged(ensemble: Ensemble, examples: Iterable[Example]) -> Iterator[tuple[La
         for output, weight in zip(outputs, ensemble.weights, strict=True):
             _tally(ensemble, tallies, output, weight)
             yield tuple(classes[plurality(tally)] for tally in _finished(ensemble, tallies))
+
+
+# -- the predictions of a model: a tree or an ensemble ------------------------------------------
+
+
+ROW_BY_ROW_DEPTH = 200
+"""The deepest tree whose predictions for a dataset :func:`predict_many` walks row by row,
+compiled: about where routing the rows together (:func:`dtree.routing.routed_predictions`)
+starts to cost less, on a chain of thresholds (the worst case for row by row)."""
+
+Examples = Iterable[Example] | Dataset
+"""Examples to predict: any iterable of them, or a dataset's rows."""
+
+
+def _check_spread(model: Model, spread: Spread) -> None:
+    check_spread(spread)
+    if isinstance(model, Ensemble) and spread != "training":
+        raise DtreeError(
+            "an ensemble's trees share a missing value by training weight only;"
+            " spread='equal' is for one tree"
+        )
+
+
+def _walks(model: Model, compiled: Walks | None) -> Walks:
+    """The model's members compiled: ``compiled`` if given (and made of them), else afresh."""
+    if compiled is None:
+        return compiled_members(model)
+    trees_of = members(model)
+    if len(compiled) != len(trees_of) or any(
+        walk.tree is not tree for walk, tree in zip(compiled, trees_of, strict=False)
+    ):
+        raise DtreeError("the compiled trees given are not the model's members, in order")
+    return compiled
+
+
+def _rows(examples: Examples) -> list[Example]:
+    return list(examples.examples() if isinstance(examples, Dataset) else examples)
+
+
+def predict(model: Model, example: Example, spread: Spread = "training") -> Label | float:
+    """The model's prediction for one example: a tree's is its definition,
+    ``prediction_of(tree, reach(tree, example))`` (:func:`dtree.tree.predict`; a missing
+    value shared among the branches as ``spread`` says), an ensemble's combines its
+    members' (see the module's combinations).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import cart
+    >>> golf = load("golf")
+    >>> predict(cart(golf), golf.example(1))
+    "Don't Play"
+    >>> predict(Ensemble("average", (cart(golf),), (1,), golf.schema.classes), golf.example(1))
+    "Don't Play"
+
+    See also: :func:`predict_many`, for many examples.
+    """
+    _check_spread(model, spread)
+    match model:
+        case Ensemble():
+            (prediction,) = _predictions(model, [example], compiled_members(model))
+            return prediction
+        case trees.Leaf() | trees.Split():
+            return trees.predict(model, example, spread)
+        case _:
+            assert_never(model)
+
+
+def predict_proba(model: Model, example: Example, spread: Spread = "training") -> dict[Label, Real]:
+    """P(class | example) under the model: a tree's mixture of the class distributions the
+    example reaches (:func:`dtree.tree.predict_proba`), an ensemble's combination of its
+    members'.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import cart
+    >>> golf = load("golf")
+    >>> predict_proba(cart(golf), golf.example(1))
+    {'Play': Fraction(0, 1), "Don't Play": Fraction(1, 1)}
+    >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
+    ...                   golf.schema.classes)
+    >>> predict_proba(forest, golf.example(1))  # one vote each
+    {'Play': Fraction(1, 2), "Don't Play": Fraction(1, 2)}
+    """
+    _check_spread(model, spread)
+    match model:
+        case Ensemble():
+            (proba,) = _probabilities(model, [example], compiled_members(model))
+            return dict(zip(model.classes, proba, strict=True))
+        case trees.Leaf() | trees.Split():
+            return trees.predict_proba(model, example, spread)
+        case _:
+            assert_never(model)
+
+
+def predict_many(
+    model: Model,
+    examples: Examples,
+    spread: Spread = "training",
+    *,
+    compiled: Walks | None = None,
+) -> tuple[Label | float, ...]:
+    """:func:`predict` for each example, in order: the same predictions, faster.
+
+    A tree is compiled once for the call (:mod:`dtree.compiled`) and each example
+    walks it; the rows of a dataset are routed through a tree deeper than
+    :data:`ROW_BY_ROW_DEPTH` side by side instead
+    (:func:`dtree.routing.routed_predictions`), so that a chain of n thresholds
+    costs O(n log n).  Each member of an ensemble predicts all the examples at once.
+    A caller that predicts with one model again and again passes its members
+    compiled once (:func:`compiled_members`) as ``compiled``.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45, cart
+    >>> golf = load("golf")
+    >>> predict_many(c45(golf), golf) == golf.labels
+    True
+    >>> forest = Ensemble("vote", (cart(golf), cart(golf, max_depth=1)), (1, 1),
+    ...                   golf.schema.classes)
+    >>> predict_many(forest, [golf.example(0), golf.example(1)])  # a tie, to the first class
+    ('Play', 'Play')
+    """
+    _check_spread(model, spread)
+    walks = _walks(model, compiled)
+    match model:
+        case Ensemble():
+            return _predictions(model, _rows(examples), walks)
+        case trees.Leaf() | trees.Split():
+            if isinstance(examples, Dataset) and depth(model) > ROW_BY_ROW_DEPTH:
+                return routed_predictions(model, examples, spread)
+            return predictions(walks[0], _rows(examples), spread)
+        case _:
+            assert_never(model)
+
+
+def predict_proba_many(
+    model: Model,
+    examples: Examples,
+    spread: Spread = "training",
+    *,
+    compiled: Walks | None = None,
+) -> tuple[tuple[Real, ...], ...]:
+    """:func:`predict_proba` for each example, in order, as the probabilities of the model's
+    classes in their order: the same numbers, faster (a tree compiled once for the call).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import cart
+    >>> golf = load("golf")
+    >>> forest = Ensemble("average", (cart(golf), cart(golf, max_depth=1)), (1, 1),
+    ...                   golf.schema.classes)
+    >>> predict_proba_many(forest, [golf.example(1)])  # (0 + 1/2) / 2 and (1 + 1/2) / 2
+    ((Fraction(1, 4), Fraction(3, 4)),)
+    >>> predict_proba_many(cart(golf), [golf.example(1)])
+    ((Fraction(0, 1), Fraction(1, 1)),)
+    """
+    _check_spread(model, spread)
+    walks = _walks(model, compiled)
+    match model:
+        case Ensemble():
+            return _probabilities(model, _rows(examples), walks)
+        case trees.Leaf() | trees.Split():
+            return probabilities(walks[0], _rows(examples), spread)
+        case _:
+            assert_never(model)

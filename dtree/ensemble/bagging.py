@@ -72,7 +72,7 @@ from attrs import evolve, frozen
 
 from dtree.arithmetic import Real, check_count
 from dtree.dataset import Dataset, Label
-from dtree.ensemble import Ensemble, predict
+from dtree.ensemble import Ensemble, compiled_members, predict_many
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.learner import CART, Learner, MaxFeatures, check_fits
 from dtree.grower.make_subtree import grow
@@ -317,20 +317,27 @@ def oob_predictions(bagged: Bagged, data: Dataset) -> tuple[Label | float | None
     whole ensemble's are; None for a row in the bag of every member.
 
     >>> from dtree.datasets import load
+    >>> from dtree.ensemble import predict
     >>> golf = load("golf")
-    >>> from dtree.tree import predict as tree_predict
     >>> forest = bag(golf, counts=[[1] * 7 + [0] * 7, [0] * 7 + [1] * 7, [1] * 14])
     >>> oob = oob_predictions(forest, golf)  # rows 0-6 by member 1, rows 7-13 by member 0
-    >>> oob[0] == tree_predict(forest.ensemble.trees[1], golf.example(0))
+    >>> oob[0] == predict(forest.ensemble.trees[1], golf.example(0))
     True
     >>> oob_predictions(bag(golf, counts=[[1] * 14]), golf)[:3]  # in every bag
     (None, None, None)
     """
     _check_data(bagged, data)
+    walks = compiled_members(bagged.ensemble)  # once, for every row's ensemble of the out
     answers: list[Label | float | None] = []
     for i, example in enumerate(data.examples()):
         out = tuple(t for t, member in enumerate(bagged.counts) if member[i] == 0)
-        answers.append(predict(_only(bagged, out), example) if out else None)
+        if not out:
+            answers.append(None)
+            continue
+        (answer,) = predict_many(
+            _only(bagged, out), [example], compiled=tuple(walks[t] for t in out)
+        )
+        answers.append(answer)
     return tuple(answers)
 
 

@@ -139,12 +139,12 @@ from attrs import evolve
 from dtree.arithmetic import Real, check_count, is_number
 from dtree.counts import Moments, ratio, stats_of
 from dtree.dataset import Attribute, Dataset, Label, Numeric, Weight
-from dtree.ensemble import Ensemble, sigmoid
+from dtree.ensemble import Ensemble, predict_many, sigmoid
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.learner import CART, Learner, Missing
 from dtree.grower.make_subtree import grow
 from dtree.progress import Report, meter
-from dtree.routing import Routed, fold_routed, predictions
+from dtree.routing import Routed, fold_routed
 from dtree.seeded import check_seed, permutation
 from dtree.tree import Branch, Leaf, Probability, Split, Tree
 
@@ -291,7 +291,7 @@ def adaboost(
         for row, w in zip(rows, weights, strict=True):
             column[row] = w
         member = grow(learner, data.with_weights(column))
-        wrong = [p != y for p, y in zip(predictions(member, data), labels, strict=True)]
+        wrong = [p != y for p, y in zip(predict_many(member, data), labels, strict=True)]
         error = sum(w for w, miss in zip(weights, wrong, strict=True) if miss) / sum(weights)
         if error == 0 and any(m and g > 0 for m, g in zip(wrong, given, strict=True)):
             break  # perfect only where float weights underflowed to 0: they carry no more
@@ -381,7 +381,7 @@ def _newton_leaves(
 
     one = Fraction(1)
     whole: tuple[tuple[int, Probability], ...] = tuple((row, one) for row in data.rows)
-    # runs: the rows under a threshold are divided by bisection, as routing.predictions does
+    # runs: the rows under a threshold are divided by bisection, as routing.routed_predictions does
     return fold_routed(tree, data, Routed(whole, runs=True), on_leaf, on_split)
 
 
@@ -510,7 +510,7 @@ def gradient_boost(
         if classes:
             member = _newton_leaves(member, fitted, residuals, guesses)
         members.append(member)
-        for row, value in zip(data.rows, predictions(member, data), strict=True):
+        for row, value in zip(data.rows, predict_many(member, data), strict=True):
             sums[row] += _scaled(float(value))
         advance(stage + 1)
     return Ensemble(

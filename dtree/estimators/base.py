@@ -45,7 +45,6 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
-from dtree import ensemble
 from dtree.dataset import (
     Attribute,
     Dataset,
@@ -57,12 +56,11 @@ from dtree.dataset import (
     Value,
     Weight,
 )
-from dtree.ensemble import Ensemble
+from dtree.ensemble import Ensemble, Model, predict_many, predict_proba_many
 from dtree.errors import DtreeError, DtreeWarning, quote, warn
 from dtree.frame import columns, rows
 from dtree.importance import impurity_importance
 from dtree.impurity import IMPURITIES, gini
-from dtree.tree import Tree, predict_many, predict_proba_many
 
 __all__ = ["dataset"]
 
@@ -141,9 +139,6 @@ def dataset(
     )
 
 
-Model = Tree | Ensemble
-
-
 class _Estimator(BaseEstimator):  # type: ignore[misc]
     """Reading ``X`` and predicting, for every estimator of this module: a subclass says how
     its model is fit (:meth:`_model`), a tree kept in ``tree_`` or an ensemble in
@@ -217,10 +212,7 @@ class _Estimator(BaseEstimator):  # type: ignore[misc]
 
     def _predictions(self, x: Any) -> tuple[Label | float, ...]:
         examples = self._examples(x)
-        model = self._fitted()
-        if isinstance(model, Ensemble):
-            return ensemble.predict_many(model, examples)
-        return predict_many(model, examples)
+        return predict_many(self._fitted(), examples)
 
     def __sklearn_tags__(self) -> Any:
         tags = super().__sklearn_tags__()
@@ -294,11 +286,7 @@ class _Classifier(ClassifierMixin, _Estimator):  # type: ignore[misc]
         """P(class | x) in the order of ``classes_``: for a tree, the mixture of the leaves
         a row reaches; for an ensemble, its combination of its members'."""
         examples = self._examples(x)
-        model = self._fitted()
-        if isinstance(model, Ensemble):
-            rows = ensemble.predict_proba_many(model, examples)
-        else:
-            rows = predict_proba_many(model, examples)
+        rows = predict_proba_many(self._fitted(), examples)
         return np.array([[float(p) for p in row] for row in rows], dtype=float).reshape(
             len(rows), len(self.classes_)
         )

@@ -36,8 +36,9 @@ from sklearn.tree import DecisionTreeClassifier
 
 from dtree import prune, render
 from dtree.dataset import Dataset
+from dtree.ensemble import predict
 from dtree.grower.presets import cart
-from dtree.tree import Tree, depth, predict, size
+from dtree.tree import Tree, depth, size
 
 if TYPE_CHECKING or __package__:
     from benchmarks.bench_cart import Log, Timing, _ratio, best_time

@@ -21,6 +21,7 @@ from dtree.conformance.learners import c45_program
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.dnf import dnf_of, format_dnf
+from dtree.ensemble import predict
 from dtree.estimators import TreeClassifier
 from dtree.evaluate import cross_validate, f_beta, precision, recall
 from dtree.grower.presets import c45, cart, id3
@@ -28,7 +29,7 @@ from dtree.load import read_csv
 from dtree.prune import pessimistic
 from dtree.render import dot, format_weight, python, rules, text
 from dtree.serialize import from_json, to_json
-from dtree.tree import Tree, n_leaves, predict
+from dtree.tree import Tree, n_leaves
 
 QUINLAN_GOLF_WITH_A_MISSING_OUTLOOK = """\
 root ["Don't Play": 5, Play: 9]

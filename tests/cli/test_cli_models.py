@@ -17,13 +17,13 @@ from dtree.conditions import Above, AtMost, Equals
 from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.dnf import dnf_of, format_dnf, minimize
-from dtree.ensemble import Ensemble, predict_many
+from dtree.ensemble import Ensemble, predict, predict_many
 from dtree.grower.presets import c45, cart, id3
 from dtree.load import read_csv
 from dtree.render import rules
 from dtree.rules import describe_rule, prune_rules, rules_of
 from dtree.serialize import ensemble_to_json, to_json
-from dtree.tree import Branch, Leaf, Split, predict
+from dtree.tree import Branch, Leaf, Split
 
 
 def fit_model(capsys: pytest.CaptureFixture[str], folder: Path, *argv: str) -> str:

@@ -43,10 +43,11 @@ from dtree.dnf import (
     truth_table,
     variables,
 )
+from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.grower.presets import cart, id3
 from dtree.invariants import stats_are_additive
-from dtree.tree import Branch, Leaf, Split, Tree, depth, leaves, paths, predict
+from dtree.tree import Branch, Leaf, Split, Tree, depth, leaves, paths
 
 Minterms = frozenset[int]
 NAMES = tuple(f"x{j}" for j in range(1, MAX_VARIABLES + 1))

@@ -41,8 +41,6 @@ from dtree.grower.node import assess, children, decide, root
 from dtree.grower.rows import start
 from dtree.seeded import bootstrap, child, subset
 from dtree.tree import Leaf, Split, Tree
-from dtree.tree import predict as tree_predict
-from dtree.tree import predict_proba as tree_proba
 
 REGRESSION = evolve(CART, impurity="squared_error")
 
@@ -87,7 +85,7 @@ def test_the_ensemble_averages_the_members_probabilities() -> None:
     tennis = load("play-tennis")
     forest = bag(tennis, n_trees=7, seed=2)
     for example in tennis.examples():
-        members = [tree_proba(tree, example) for tree in forest.ensemble.trees]
+        members = [predict_proba(tree, example) for tree in forest.ensemble.trees]
         expected = {k: sum(p[k] for p in members) / 7 for k in tennis.schema.classes}
         assert predict_proba(forest.ensemble, example) == expected
         assert all(isinstance(p, Fraction) for p in expected.values())
@@ -97,7 +95,7 @@ def test_a_voting_bag_counts_the_members_votes() -> None:
     tennis = load("play-tennis")
     forest = bag(tennis, n_trees=5, seed=2, combination="vote")
     for example in tennis.examples():
-        votes = [tree_predict(tree, example) for tree in forest.ensemble.trees]
+        votes = [predict(tree, example) for tree in forest.ensemble.trees]
         share = predict_proba(forest.ensemble, example)
         assert share == {k: Fraction(votes.count(k), 5) for k in tennis.schema.classes}
 
@@ -109,7 +107,7 @@ def test_a_regression_forest_predicts_the_mean_of_its_members() -> None:
     forest = bag(data, REGRESSION, n_trees=6, seed=0)
     assert forest.ensemble.classes == ()
     for example in data.examples():
-        values = [float(tree_predict(tree, example)) for tree in forest.ensemble.trees]
+        values = [float(predict(tree, example)) for tree in forest.ensemble.trees]
         assert predict(forest.ensemble, example) == pytest.approx(sum(values) / 6, rel=1e-12)
 
 
@@ -424,8 +422,8 @@ def our_answers(model: Tree | Ensemble, rows: Sequence[dict[str, Value]]) -> Any
             return np.array([predict(model, row) for row in rows], dtype=float)
         return np.array([[float(p) for p in predict_proba(model, row).values()] for row in rows])
     if isinstance(model.stats, Moments):
-        return np.array([tree_predict(model, row) for row in rows], dtype=float)
-    return np.array([[float(p) for p in tree_proba(model, row).values()] for row in rows])
+        return np.array([predict(model, row) for row in rows], dtype=float)
+    return np.array([[float(p) for p in predict_proba(model, row).values()] for row in rows])
 
 
 @pytest.mark.parametrize("regression", [False, True])

@@ -62,7 +62,6 @@ from dtree.errors import DtreeError
 from dtree.evaluate import error
 from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
-from dtree.routing import predictions
 from dtree.seeded import below, permutation
 from dtree.strategies import datasets
 from dtree.tree import Leaf, Split, Tree, leaves
@@ -201,7 +200,7 @@ def replayed_weights(data: Dataset, boosted: Ensemble) -> Iterator[list[Real]]:
         factor = beta**boosted.learning_rate
         wrong = {
             row
-            for row, p, y in zip(data.rows, predictions(member, data), data.labels, strict=True)
+            for row, p, y in zip(data.rows, predict_many(member, data), data.labels, strict=True)
             if p != y
         }
         weights = [w * factor if row in wrong else w for row, w in enumerate(weights)]
@@ -514,14 +513,14 @@ def test_adaboost_odds_are_those_of_the_members_errors(data: Dataset) -> None:
     k = len(data.schema.classes)
     if boosted.weights == (PERFECT_ODDS,):
         wrong = [
-            p != y for p, y in zip(predictions(boosted.trees[0], data), data.labels, strict=True)
+            p != y for p, y in zip(predict_many(boosted.trees[0], data), data.labels, strict=True)
         ]
         assert not any(w > 0 and miss for w, miss in zip(data.row_weights, wrong, strict=True))
         return
     for member, beta, weights in zip(
         boosted.trees, boosted.weights, replayed_weights(data, boosted), strict=True
     ):
-        wrong = [p != y for p, y in zip(predictions(member, data), data.labels, strict=True)]
+        wrong = [p != y for p, y in zip(predict_many(member, data), data.labels, strict=True)]
         e = sum(weights[r] for r, miss in zip(data.rows, wrong, strict=True) if miss) / sum(
             weights[r] for r in data.rows
         )

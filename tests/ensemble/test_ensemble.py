@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 
-from dtree import tree as trees
+from dtree import ensemble as ensemble_module
 from dtree.arithmetic import Real
 from dtree.dataset import Dataset, Example
 from dtree.datasets import load
@@ -66,8 +66,8 @@ def test_a_malformed_ensemble_is_refused(arguments: tuple[object, ...], message:
 def test_an_average_of_one_tree_is_that_tree() -> None:
     one = Ensemble("average", (DEEP,), (1,), CLASSES)
     rows = list(GOLF.examples())
-    assert predict_many(one, rows) == trees.predict_many(DEEP, rows)
-    assert predict_proba_many(one, rows) == trees.predict_proba_many(DEEP, rows)
+    assert predict_many(one, rows) == predict_many(DEEP, rows)
+    assert predict_proba_many(one, rows) == predict_proba_many(DEEP, rows)
 
 
 def test_an_average_weighs_its_members() -> None:
@@ -81,16 +81,16 @@ def test_an_average_weighs_its_members() -> None:
 
 def test_a_tied_vote_goes_to_the_first_class() -> None:
     tied = Ensemble("vote", (DEEP, STUMP), (1, 1), CLASSES)
-    assert trees.predict(DEEP, GOLF.example(1)) != trees.predict(STUMP, GOLF.example(1))
+    assert predict(DEEP, GOLF.example(1)) != predict(STUMP, GOLF.example(1))
     assert predict(tied, GOLF.example(1)) == CLASSES[0]
     heavier = Ensemble("vote", (DEEP, STUMP), (2, 1), CLASSES)
-    assert predict(heavier, GOLF.example(1)) == trees.predict(DEEP, GOLF.example(1))
+    assert predict(heavier, GOLF.example(1)) == predict(DEEP, GOLF.example(1))
 
 
 def test_samme_compares_says_exactly_where_floats_tie() -> None:
     # log(1 + 1e-30) is 0.0 in floats: only the exact product of the odds separates the two
     example = GOLF.example(1)
-    first, second = trees.predict(STUMP, example), trees.predict(DEEP, example)
+    first, second = predict(STUMP, example), predict(DEEP, example)
     assert (first, second) == ("Play", "Don't Play")
     tiny = Fraction(10**30 + 1, 10**30)
     boosted = Ensemble("samme", (STUMP, DEEP), (Fraction(1), tiny), CLASSES)
@@ -120,7 +120,7 @@ def test_gradient_boosting_adds_its_stages() -> None:
     )
     boosted = Ensemble("gradient", (first, second), (1, 1), (), 0.5, 0.1)
     example = data.example(4)
-    f = 0.5 + 0.1 * (float(trees.predict(first, example)) + float(trees.predict(second, example)))
+    f = 0.5 + 0.1 * (float(predict(first, example)) + float(predict(second, example)))
     assert predict(boosted, example) == pytest.approx(f, abs=1e-15)
     assert [s[0] for s in staged(boosted, [example])][-1] == predict(boosted, example)
 
@@ -146,9 +146,9 @@ def _brute_force(forest: Ensemble, row: Example) -> dict[str, Real]:
     tally: dict[str, Real] = dict.fromkeys(forest.classes, Fraction(0))
     for member, weight in zip(forest.trees, forest.weights, strict=True):
         if forest.combination == "vote":
-            tally[str(trees.predict(member, row))] += weight
+            tally[str(predict(member, row))] += weight
         else:
-            for label, p in trees.predict_proba(member, row).items():
+            for label, p in predict_proba(member, row).items():
                 tally[label] += weight * p
     return {label: t / sum(tally.values()) for label, t in tally.items()}
 
@@ -177,7 +177,7 @@ def test_a_regression_average_is_the_mean_of_its_members(data: Dataset) -> None:
     members = (grow(REGRESSION, data), grow(Learner(impurity="squared_error", max_depth=1), data))
     forest = Ensemble("average", members, (1, 1), ())
     for row in data.examples():
-        mean = (float(trees.predict(members[0], row)) + float(trees.predict(members[1], row))) / 2
+        mean = (float(predict(members[0], row)) + float(predict(members[1], row))) / 2
         assert predict(forest, row) == pytest.approx(mean, rel=1e-12, abs=1e-300)
 
 
@@ -215,8 +215,8 @@ def test_staged_predicts_with_each_member_once(
         rows = list(GOLF.examples())
     expected = [predict_many(prefix(forest, t), rows) for t in range(1, len(forest) + 1)]
     calls: list[str] = []
-    for name in ("predict_many", "predict_proba_many"):
-        monkeypatch.setattr(trees, name, _counted(getattr(trees, name), calls))
+    for name in ("predictions", "probabilities"):
+        monkeypatch.setattr(ensemble_module, name, _counted(getattr(ensemble_module, name), calls))
     assert list(staged(forest, rows)) == expected
     assert len(calls) == len(forest)
 
@@ -254,9 +254,9 @@ def test_an_averaged_plurality_is_the_exact_plurality_ties_included() -> None:
             for p in predict_proba_many(ensemble, rows)
         ]
         assert list(predict_many(ensemble, rows)) == exact
-    assert predict_many(tied, rows)[50:] == trees.predict_many(stump, rows)[50:]
+    assert predict_many(tied, rows)[50:] == predict_many(stump, rows)[50:]
     assert set(predict_many(tied, rows)[50:]) == {"versicolor"}  # the first of the tied
-    assert predict_many(near, rows) == trees.predict_many(deep, rows)
+    assert predict_many(near, rows) == predict_many(deep, rows)
 
 
 def test_an_averaged_plurality_adds_no_fraction_where_floats_decide(

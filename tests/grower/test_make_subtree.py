@@ -26,6 +26,7 @@ from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
 from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
+from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
 from dtree.grower import thresholds
@@ -59,19 +60,7 @@ from dtree.impurity import (
 from dtree.prune import cost_complexity_path
 from dtree.render import text
 from dtree.strategies import consistent_datasets, datasets, regression_datasets, weights
-from dtree.tree import (
-    Branch,
-    Leaf,
-    Split,
-    Tree,
-    depth,
-    leaves,
-    n_leaves,
-    nodes,
-    paths,
-    predict,
-    size,
-)
+from dtree.tree import Branch, Leaf, Split, Tree, depth, leaves, n_leaves, nodes, paths, size
 
 IMPURITIES = ("entropy", "gini", "misclassification")
 

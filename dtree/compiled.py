@@ -1,0 +1,321 @@
+"""Compiled trees: the fast walk of prediction, beside its definition.
+
+Prediction is defined in :mod:`dtree.tree`, as the notes say it:
+``predict(tree, x) = prediction_of(tree, reach(tree, x))``.  That walk
+tests each branch's condition in turn and carries a ``Fraction`` share
+down the tree.  Predicting many examples of one tree, it pays to turn the
+tree once into a form that a complete example goes down with one
+comparison or one dictionary look-up per split and no ``Fraction``; where
+that walk cannot decide (a value missing, or no branch's, or not a finite
+number or a string as the split needs) it hands over to :func:`dtree.tree.reach`
+from the split where it stands, so the results are the definition's,
+exactly.  The law :func:`dtree.invariants.compiled_walk_is_the_definition`
+checks so.
+
+Vocabulary
+----------
+``Compiled(tree, root)``
+    A tree compiled for prediction: a value, made by :func:`compile_tree`
+    and passed to the functions that walk it.  Nothing is kept between
+    calls: whoever predicts many batches of one tree compiles it once and
+    keeps the value.
+The compiled nodes
+    Nested tuples, one for each split, whose leaves are the tree's own
+    ``Leaf`` values.  A split on a numeric attribute x, ``x <= t`` and
+    ``x > u`` (u = t when grown), becomes ``(x, None, t, u, low, high,
+    split)``; a split on a nominal attribute becomes ``(x, table, other,
+    split)``, the table giving the subtree each value named by the
+    conditions goes to (None: no branch takes it), ``other`` that of any
+    other value.  ``split`` is the Split itself, for ``reach`` to take over
+    from, except at the root (where the tree is).  Plain tuples, because
+    Python unpacks them fastest, and the second item tells the two apart.
+
+Contents: :class:`Compiled`, :func:`compile_tree`, :func:`ending`,
+:func:`predictions`, :func:`probabilities`; :func:`untaken_examples`, the
+examples some split stops short of a leaf, screened by set look-ups.  The predictions of a model,
+a tree or an ensemble, are :func:`dtree.ensemble.predict_many` and its
+kin, which compile a tree once per call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from attrs import frozen
+
+from dtree.arithmetic import is_number
+from dtree.conditions import Above, AtMost, NotIn
+from dtree.dataset import Example, Label, Value
+from dtree.errors import quote
+from dtree.tree import (
+    Ends,
+    Leaf,
+    Probability,
+    Split,
+    Spread,
+    Tree,
+    check_example,
+    check_spread,
+    descend,
+    distribution,
+    fold,
+    mixture,
+    named_values,
+    nodes,
+    prediction_of,
+    reach,
+    untaken,
+)
+
+__all__ = [
+    "Compiled",
+    "compile_tree",
+    "ending",
+    "predictions",
+    "probabilities",
+    "untaken_examples",
+]
+
+_Threshold = tuple[str, None, float, float, "_Node", "_Node", "Split | None"]
+_Table = tuple[str, "dict[str, _Node | None]", "_Node | None", "Split | None"]
+_Node = Leaf | _Threshold | _Table
+
+
+@frozen(eq=False)
+class Compiled:
+    """A tree compiled for prediction: the tree, and its compiled root (a leaf is its own).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tree = id3(load("play-tennis"))
+    >>> compiled = compile_tree(tree)
+    >>> compiled.tree is tree, compiled.root[0]
+    (True, 'Outlook')
+    """
+
+    tree: Tree
+    root: _Node
+
+
+def compile_tree(tree: Tree) -> Compiled:
+    """The tree compiled, bottom-up by :func:`dtree.tree.fold` (a chain of any depth
+    compiles), its root without its split.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import cart
+    >>> compile_tree(cart(load("golf"), max_depth=1)).root[2]  # outlook: any value but overcast
+    Leaf(prediction='Play', stats=ClassStats(classes=('Play', "Don't Play"), counts=(5, 5)))
+    """
+    if isinstance(tree, Leaf):
+        return Compiled(tree, tree)
+    root = fold(tree, lambda leaf: leaf, _compiled_split)
+    match root:
+        case (attribute, None, at_most, above, low, high, _):
+            return Compiled(tree, (attribute, None, at_most, above, low, high, None))
+        case (attribute, table, other, _):
+            return Compiled(tree, (attribute, table, other, None))
+        case _:
+            raise AssertionError(f"a split compiles to a split, not {quote(root)}")
+
+
+def _compiled_split(split: Split, below: tuple[_Node, ...]) -> _Node:
+    """A split compiled, its branches' subtrees compiled as ``below``.
+
+    A numeric split has two branches, ``AtMost`` and ``Above``, in either order (no
+    third condition excludes both); any other names nominal values (:func:`_table`).
+    """
+    match [branch.condition for branch in split.branches]:
+        case [AtMost(attribute, at_most), Above(_, above)]:
+            return (attribute, None, at_most, above, below[0], below[1], split)
+        case [Above(attribute, above), AtMost(_, at_most)]:
+            return (attribute, None, at_most, above, below[1], below[0], split)
+        case _:
+            return _table(split, below)
+
+
+def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
+    """A split on a nominal attribute compiled: each value its conditions name, and any
+    other (a string longer than every named one is none of them), goes to the subtree of
+    the branch :func:`dtree.tree.descend` takes, or to None if it takes none."""
+
+    def subtree(value: str) -> _Node | None:
+        ways = descend(split, {split.attribute: value})
+        return below[ways[0][0]] if ways else None
+
+    named = sorted({value for branch in split.branches for value in named_values(branch.condition)})
+    other = max(named, key=len, default="") + "?"
+    return (split.attribute, {value: subtree(value) for value in named}, subtree(other), split)
+
+
+def _number(value: Value) -> float | None:
+    """A value as :func:`dtree.conditions.holds` compares it with a threshold, ``float(x)``;
+    None if it is missing or not a number (left to :func:`dtree.tree.reach`)."""
+    return None if value is None or not is_number(value) else float(value)
+
+
+def ending(compiled: Compiled, example: Example, spread: Spread = "training") -> Leaf | Ends:
+    """The leaf the example reaches whole, walking the compiled tree; where the walk cannot
+    decide (a value missing, or no branch's, or not a finite number or a string as the
+    split needs), what :func:`dtree.tree.reach` gives from that split on.
+
+    A number is compared as ``holds`` compares it (``float(x) <= t``); an infinite one
+    or NaN is left to ``reach``, whose error names it.  An example that is not a mapping
+    is refused in one line.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> compiled = compile_tree(id3(tennis))
+    >>> ending(compiled, tennis.example(0)).prediction
+    'No'
+    >>> [share for _, share in ending(compiled, {**tennis.example(0), "Humidity": None})]
+    [Fraction(3, 5), Fraction(2, 5)]
+    """
+    try:
+        return _end(compiled, example, spread)
+    except TypeError:
+        check_example(example)
+        raise
+
+
+def _end(compiled: Compiled, example: Example, spread: Spread) -> Leaf | Ends:
+    """:func:`ending`, for an example that is a mapping."""
+    tree, node = compiled.tree, compiled.root
+    inf = math.inf
+    split: Split | None = None
+    try:
+        while type(node) is tuple:
+            if node[1] is None:
+                attribute, _, at_most, above, low, high, split = node
+                value = example[attribute]
+                if type(value) is not float:
+                    value = _number(value)
+                    if value is None:
+                        return reach(tree if split is None else split, example, spread)
+                if value <= at_most:
+                    if value != -inf:
+                        node = low
+                        continue
+                elif value > above and value != inf:
+                    node = high
+                    continue
+            else:
+                attribute, table, other, split = node
+                value = example[attribute]
+                if type(value) is str:
+                    below = table.get(value, other)
+                    if below is not None:
+                        node = below
+                        continue
+            return reach(tree if split is None else split, example, spread)
+    except KeyError:  # reach names the attribute the example lacks
+        return reach(tree if split is None else split, example, spread)
+    assert isinstance(node, Leaf)
+    return node
+
+
+def probabilities(
+    compiled: Compiled, examples: Iterable[Example], spread: Spread = "training"
+) -> tuple[tuple[Probability, ...], ...]:
+    """:func:`dtree.tree.predict_proba` for each example, in order, as the probabilities of
+    the tree's classes in their order: the same numbers, faster (a leaf's distribution is
+    computed once).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> compiled = compile_tree(id3(tennis))
+    >>> probabilities(compiled, [tennis.example(0), {**tennis.example(0), "Humidity": None}])
+    ((Fraction(1, 1), Fraction(0, 1)), (Fraction(3, 5), Fraction(2, 5)))
+    """
+    check_spread(spread)
+    seen: dict[int, tuple[Probability, ...]] = {}
+    found: list[tuple[Probability, ...]] = []
+    for example in examples:
+        end = ending(compiled, example, spread)
+        if isinstance(end, Leaf):
+            shares = seen.get(id(end))
+            if shares is None:
+                shares = seen[id(end)] = distribution(end)
+            found.append(shares)
+        else:
+            found.append(tuple(mixture(compiled.tree, end).values()))
+    return tuple(found)
+
+
+def predictions(
+    compiled: Compiled, examples: Iterable[Example], spread: Spread = "training"
+) -> tuple[Label | float, ...]:
+    """:func:`dtree.tree.predict` for each example, in order: the same predictions, faster.
+
+    Each split is a threshold test, ``x <= t`` to one subtree and ``x > t`` to the
+    other, or a table from a nominal value to its subtree.  An example whose every
+    tested value is known and taken by a branch goes down it to one leaf, with no
+    ``Fraction``.  Any other is finished by :func:`dtree.tree.reach` from the split where
+    the compiled walk cannot decide: a missing value is shared among the branches by
+    their training weights, and a value no branch takes stops at that split, as ever.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45
+    >>> golf = load("golf")
+    >>> compiled = compile_tree(c45(golf))
+    >>> predictions(compiled, golf.examples()) == golf.labels
+    True
+    >>> sunny = {"outlook": "sunny", "temperature": 70, "humidity": 70, "windy": "false"}
+    >>> predictions(compiled, [sunny, {**sunny, "humidity": 90}, {**sunny, "humidity": None}])
+    ('Play', "Don't Play", "Don't Play")
+    """
+    check_spread(spread)
+    tree = compiled.tree
+    ends = [ending(compiled, example, spread) for example in examples]
+    return tuple(
+        end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
+    )
+
+
+def untaken_examples(
+    trees: Iterable[Tree], examples: Sequence[Example]
+) -> tuple[tuple[int, str, Value], ...]:
+    """The examples that hold a value no branch takes (:func:`untaken`) in any of ``trees``
+    (a tree, or an ensemble's members), each as its index in ``examples`` and its first such
+    attribute and value.  Only an example with a value that some split of the trees takes
+    on no branch is walked: the values every split of an attribute takes are known, so a
+    model of known values costs a set look-up per tested value.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> tennis = load("play-tennis")
+    >>> foggy = {**tennis.example(0), "Outlook": "Foggy"}
+    >>> untaken_examples([id3(tennis)], [tennis.example(0), foggy])
+    ((1, 'Outlook', 'Foggy'),)
+    """
+    models = tuple(trees)
+    taken = _taken_everywhere(models)
+    found = []
+    for index, example in enumerate(examples):
+        if all(
+            not isinstance(example.get(name), str) or example.get(name) in values
+            for name, values in taken.items()
+        ):
+            continue
+        stops = next((stop for tree in models for stop in untaken(tree, example)), None)
+        if stops is not None:
+            found.append((index, *stops))
+    return tuple(found)
+
+
+def _taken_everywhere(trees: Sequence[Tree]) -> dict[str, frozenset[str]]:
+    """For each nominal attribute some split of ``trees`` may stop a value at, the values
+    that every such split takes on a branch (a split with a ``NotIn`` branch takes any
+    value, and stops none)."""
+    taken: dict[str, frozenset[str]] = {}
+    for node in (node for tree in trees for node in nodes(tree)):
+        if not isinstance(node, Split):
+            continue
+        conditions = [branch.condition for branch in node.branches]
+        if any(isinstance(condition, AtMost | Above | NotIn) for condition in conditions):
+            continue
+        named = frozenset().union(*map(named_values, conditions))
+        taken[node.attribute] = taken.get(node.attribute, named) & named
+    return taken
