@@ -8,14 +8,41 @@ the information measures are pure functions over frozen datasets.
 >>> dtree.size(tree), dtree.depth(tree), dtree.n_leaves(tree)
 (8, 2, 5)
 
+The map: the layers from the bottom up, a module importing only from its own
+layer and those above it in this table (``tests/test_layers.py`` holds the
+import graph to it).  ``p/ (a, b)`` is the package ``p`` and its modules.
+
+========================  ==========================================================================
+layer                     modules
+========================  ==========================================================================
+data                      errors, arithmetic, dataset, reading, load, arff, datasets/, progress,
+                          parallel, seeded, strategies
+measures                  counts, impurity, significance, bounds, missing
+tree                      conditions, tree, compiled, routing
+grower                    grower/ (learner, targets, rows, thresholds, midpoints, gain_ratio,
+                          candidates, make_subtree, presets, node)
+pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
+                          reduced_error_pruning)
+ensembles                 ensemble/ (bagging, boosting)
+rules and DNF             rules, dnf/ (quine_mccluskey, formulas)
+output                    render, python_source, serialize
+evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
+optimal                   optimal/ (search, objectives)
+conformance               conformance/ (peers, claims, compare, learners, j48, rpart, sklearn,
+                          check, fuzz)
+interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
+                          pruning, ensembles, models, conformance, commands)
+laws                      invariants
+========================  ==========================================================================
+
 ``import dtree`` makes every public module an attribute, so that
 ``dtree.render.text(tree)`` works with no other import, and so is every module
 of a package (``dtree.ensemble.bagging``); ``dtree.grow`` is the function, whose
-module is ``dtree.grower.make_subtree``.  Four load on
-first use: ``dtree.cli`` (the command line), ``dtree.strategies``
-(Hypothesis strategies, which need the optional ``strategies`` extra),
-``dtree.frame`` (data frames in and out: the ``frames`` extra) and
-``dtree.estimators`` (scikit-learn estimators: the ``sklearn`` extra).
+module is ``dtree.grower.make_subtree``.  Four load on first use: ``dtree.cli``
+(the command line), ``dtree.strategies`` (Hypothesis strategies, which need the
+optional ``strategies`` extra), ``dtree.frame`` (data frames in and out: the
+``frames`` extra) and ``dtree.estimators`` (scikit-learn estimators: the
+``sklearn`` extra).
 
 >>> print(dtree.render.text(dtree.id3(dtree.datasets.load("xor"), max_depth=0)))
 root [0: 2, 1: 2]: 0
@@ -67,6 +94,7 @@ from dtree import (
     tree,
 )
 from dtree._optional import optional_module
+from dtree._version import __version__ as __version__
 from dtree.arff import read_arff
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema
@@ -176,7 +204,6 @@ __all__ = [
     "tree",
 ]
 
-__version__ = "0.1.0"
 
 # A package whose __init__ is its core (ensemble, dnf) does not import the modules built on it;
 # they load here, so that ``dtree.ensemble.bagging`` is an attribute after ``import dtree``.

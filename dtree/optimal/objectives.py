@@ -34,7 +34,7 @@ side.  Every objective is a selection over E: :func:`least_error`, :func:`smalle
 
 The search itself, over bitsets of the examples with DL8.5's bounds and MurTree's similarity
 bound, and the budget of work it counts (:data:`BUDGET`, :class:`BudgetError`), are
-:mod:`dtree._optimal_search`'s; every objective here takes its ``budget`` and ``progress``.
+:mod:`dtree.optimal.search`'s; every objective here takes its ``budget`` and ``progress``.
 :func:`optimum` picks the objective from the limits given, as ``dtree fit --algorithm
 optimal`` and :class:`dtree.estimators.OptimalTreeClassifier` do.
 
@@ -43,7 +43,11 @@ Results are ordinary trees with their statistics, so every dtree function applie
 
 from __future__ import annotations
 
-from dtree._optimal_search import (
+from dtree.arithmetic import Real, check_count, is_number, rational
+from dtree.conditions import describe, holds
+from dtree.dataset import Attribute, Dataset, Nominal, Schema, Weight
+from dtree.errors import DtreeError, quote
+from dtree.optimal.search import (
     BUDGET,
     DEPTH_LIMIT,
     LEAF,
@@ -54,10 +58,6 @@ from dtree._optimal_search import (
     check_complete,
     search,
 )
-from dtree.arithmetic import Real, check_count, is_number, rational
-from dtree.conditions import describe, holds
-from dtree.dataset import Attribute, Dataset, Nominal, Schema, Weight
-from dtree.errors import DtreeError, quote
 from dtree.progress import Report
 from dtree.tree import Tree
 

@@ -1,18 +1,18 @@
-"""The exact search under :mod:`dtree.optimal`: the dynamic program E(S, d, n) over bitsets,
+"""The exact search of :mod:`dtree.optimal`: the dynamic program E(S, d, n) over bitsets,
 its bounds and its budget.
 
-:mod:`dtree.optimal` states the recurrence and selects each objective from it; this module is
-the engine that solves it.  The examples S are a bitset (a Python ``int``, bit i for the i-th
-present row), so the weight of a class in S is a popcount for each distinct weight, and E is
-memoised on the bitset itself: two paths that reach the same examples share their subtree.
-Depth 1 has its own routine: a nominal test's "no" side is S's counts less the "yes" side's,
-and a numeric attribute's cuts are scanned in one pass over S's examples in ascending order of
+:mod:`~dtree.optimal.objectives` states the recurrence and selects each objective from it; this
+module is the engine that solves it. The examples S are a bitset (a Python ``int``, bit i for
+the i-th present row), so the weight of a class in S is a popcount for each distinct weight, and
+E is memoised on the bitset itself: two paths that reach the same examples share their subtree.
+Depth 1 has its own routine: a nominal test's "no" side is S's counts less the "yes" side's, and
+a numeric attribute's cuts are scanned in one pass over S's examples in ascending order of
 value, with running class weights (O(|S|) for all its cuts, where trying each cut's bitset is
-O(cuts)).  Deeper, the search branches and bounds as DL8.5 does: each subtree is searched
-under the cost the best tree so far leaves it, a search that finds nothing within its bound
-leaves that bound in the memo as a lower bound, and a split whose first subtree cannot fit is
-not finished.  Without a limit on leaves, where numeric attributes are tested, the tree under
-the best single test is tried first, for an early cost to beat, and the cuts of one numeric
+O(cuts)). Deeper, the search branches and bounds as DL8.5 does: each subtree is searched under
+the cost the best tree so far leaves it, a search that finds nothing within its bound leaves
+that bound in the memo as a lower bound, and a split whose first subtree cannot fit is not
+finished. Without a limit on leaves, where numeric attributes are tested, the tree under the
+best single test is tried first, for an early cost to beat, and the cuts of one numeric
 attribute are skipped by MurTree's similarity bound (:class:`_Anchor`): a cut moves a few
 examples across from the last cut searched, and costs at least that cut's cost less their
 weight.
