@@ -245,7 +245,7 @@ print(text(perfect))
 # $x \le 2.5$: each side needs its own cut on $x$, and only a cut on $z$ between 2 and 3 gives
 # each side the rows that one cut on $x$ can separate. The boundary points of $z$ are 1.5 and
 # 3.5; with those, every tree of depth 2 errs at least once (the brute force in
-# `tests/test_optimal.py` checks this, and checks the search against every tree on random
+# `tests/optimal/test_optimal.py` checks this, and checks the search against every tree on random
 # data). That is why `dtree.optimal` offers every cut between two training values.
 
 # %%

@@ -396,7 +396,8 @@ def test_the_optimal_benchmark_runs_and_its_solvers_agree(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # from 10 rows up: on two rows pydl8.5 0.1.8's depth-two routine leaves an error that its
-    # own depth 1 does not (tests/test_optimal_solvers.py pins it), and this run would say so
+    # own depth 1 does not (tests/optimal/test_optimal_solvers.py pins it), and this run would
+    # say so
     argv = ["--rows", "500", "--depths", "2", "--solver-repeats", "1", "--quiet"]
     assert bench_optimal.main(argv) == 0
     captured = capsys.readouterr()

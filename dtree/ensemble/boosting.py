@@ -52,7 +52,7 @@ learning_rate=...)`` (SAMME: scikit-learn 1.9 has no other algorithm and no
 ``algorithm`` parameter; older versions are asked for ``algorithm="SAMME"``):
 the same errors, says (``estimator_weights_``: log of the odds times the
 learning rate), predictions and probabilities on data where no two
-candidate splits tie (the cross-checks in tests/test_boosting.py).  The
+candidate splits tie (the cross-checks in tests/ensemble/test_boosting.py).  The
 differences:
 
 * **A perfect member** (e_t = 0).  scikit-learn stops, keeps the member

@@ -13,7 +13,7 @@ up.  The trees it searches are those of *binary tests*, in dtree's usual order
   training values, ascending, ``t`` their :func:`~dtree.grower.thresholds.midpoint`.  Every cut,
   not only
   Fayyad & Irani's boundary points: those suffice for the best single split, not for the best
-  tree (six rows in ``tests/test_optimal.py`` need a cut between two values of one class).
+  tree (six rows in ``tests/optimal/test_optimal.py`` need a cut between two values of one class).
 
 The search is the dynamic program of DL8 (Nijssen & Fromont 2007), DL8.5 (Aglin, Nijssen &
 Schaus 2020), MurTree (Demirovic et al. 2022) and STreeD (van der Linden, de Weerdt &

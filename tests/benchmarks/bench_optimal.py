@@ -17,14 +17,14 @@ noise), on the two smaller sizes: dtree reads numeric attributes and tries a cut
 two adjacent values (about 400 on 500 rows), and each solver gets the same tests as 0/1 columns
 (``dtree.optimal.binarised``, not timed), one per cut.
 
-All three are exact, so their training errors must be equal: the script recounts each
-solver's error from its predictions and, where any differs from dtree's, says so on the line
-and exits 1 (DL8.5 runs as it comes, with its fast depth-two routine, which on some inputs of
-a few rows leaves an error its own depth 1 does not: ``tests/test_optimal_solvers.py`` pins the
-case).  That is the only thing it judges: the times are stated, never judged.  Building
-dtree's ``Dataset`` is not timed; each solver gets a NumPy matrix of 0/1 integers.  The times
-are the least of the repeats (``--dtree-repeats``, ``--solver-repeats``), in wall-clock and in
-CPU time of this process (the steadier figure on a loaded machine).
+All three are exact, so their training errors must be equal: the script recounts each solver's
+error from its predictions and, where any differs from dtree's, says so on the line and exits 1
+(DL8.5 runs as it comes, with its fast depth-two routine, which on some inputs of a few rows
+leaves an error its own depth 1 does not: ``tests/optimal/test_optimal_solvers.py`` pins the
+case). That is the only thing it judges: the times are stated, never judged. Building dtree's
+``Dataset`` is not timed; each solver gets a NumPy matrix of 0/1 integers. The times are the
+least of the repeats (``--dtree-repeats``, ``--solver-repeats``), in wall-clock and in CPU time
+of this process (the steadier figure on a loaded machine).
 """
 
 from __future__ import annotations
