@@ -64,6 +64,7 @@ from dtree import (
     selection,
     serialize,
     significance,
+    strict_json,
     tree,
 )
 from dtree._optional import optional_module
@@ -173,6 +174,7 @@ __all__ = [
     "size",
     "split_information",
     "strategies",
+    "strict_json",
     "tree",
 ]
 
