@@ -271,3 +271,10 @@ LEARNERS = {
     "shallow": Learner(impurity="gini", max_depth=2, min_samples_leaf=2, missing="fractional"),
 }
 """Learners that spread missing values, by name: ID3, C4.5, CART and a shallow Gini tree."""
+
+STUMP_DATA = Dataset.from_columns(
+    {"Start": [1, 5, 9, 12, 14], "Kyphosis": ["present", "present", "absent", "absent", "present"]},
+    target="Kyphosis",
+)
+"""Five rows of kyphosis's ``Start`` and ``Kyphosis``: the data of the rpart stump the rpart
+tests read, and data :func:`dtree.conformance.run_rpart` would take."""
