@@ -25,11 +25,11 @@ pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)
 rules and DNF             rules, dnf/ (quine_mccluskey, formulas)
-output                    render, python_source, serialize
+output                    render, python_source, strict_json, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
-conformance               conformance/ (peers, claims, compare, learners, j48, rpart, sklearn,
-                          check, fuzz)
+conformance               conformance/ (peers, claims, compare, learners, j48, rpart, rpart_fit,
+                          sklearn, check, fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants
@@ -91,6 +91,7 @@ from dtree import (
     selection,
     serialize,
     significance,
+    strict_json,
     tree,
 )
 from dtree._optional import optional_module
@@ -201,6 +202,7 @@ __all__ = [
     "size",
     "split_information",
     "strategies",
+    "strict_json",
     "tree",
 ]
 

@@ -15,8 +15,8 @@ Vocabulary
     reads back equal and of the same type.
 
 Contents: :func:`to_json`, :func:`from_json`, :data:`FORMAT`,
-:data:`SCHEMA_VERSION`, :data:`MAX_DIGITS`; for ensembles
-:func:`ensemble_to_json`, :func:`ensemble_from_json`,
+:data:`SCHEMA_VERSION`, :data:`MAX_DIGITS` (:mod:`dtree.strict_json`'s, handed
+on); for ensembles :func:`ensemble_to_json`, :func:`ensemble_from_json`,
 :data:`ENSEMBLE_FORMAT`, :data:`ENSEMBLE_VERSION`; :func:`model_from_json`
 reads a file of either kind.
 
@@ -55,7 +55,8 @@ finite: JSON has no NaN or infinity.
 Reading
 -------
 :func:`from_json` parses with ``json.loads`` and nothing else (no code is
-ever evaluated), then checks everything and reports the first problem as
+ever evaluated: :mod:`dtree.strict_json`, which holds the parsing and the checks
+of plain JSON values), then checks everything and reports the first problem as
 one :class:`DtreeError` naming its JSON path (``$.nodes[3].stats.counts[1]``;
 ``$`` is the whole document), or for text that is not JSON its line and
 column.  Values are quoted by :func:`~dtree.errors.quote`, a bounded prefix.
@@ -121,19 +122,33 @@ from __future__ import annotations
 
 import json
 import math
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import NoReturn, TypeVar, assert_never, cast
+from typing import NoReturn, assert_never, cast
 
 from attrs import frozen
 
 from dtree.arithmetic import Number, exact_text, rational
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, total
-from dtree.dataset import Label, Weight
+from dtree.dataset import Label
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
-from dtree.errors import DtreeError, check_choice, quote
+from dtree.errors import check_choice, quote
+from dtree.strict_json import (
+    MAX_DIGITS,
+    Json,
+    array_of,
+    built,
+    expected,
+    fail,
+    float_sized,
+    number_of,
+    object_of,
+    parse,
+    string_of,
+    strings_of,
+    weight_of,
+)
 from dtree.tree import Branch, Leaf, Split, Tree, preorder
 
 __all__ = [
@@ -169,19 +184,7 @@ READERS: Mapping[str, tuple[str, str]] = {
 """What each format holds and the function that reads it, for the message that meets a
 file of the other kind."""
 
-MAX_DIGITS = 4300
-"""The most digits a number may have (Python's own limit on reading integers)."""
-
-T = TypeVar("T")
-Json = object
-"""A value json.loads returns: dict, list, str, int, float, bool or None."""
-
 CONDITIONS = ("Equals", "AtMost", "Above", "In", "NotIn")
-_FRACTION = re.compile(r"(-?[0-9]+)/([0-9]+)")
-
-
-def _fail(path: str, problem: str) -> NoReturn:
-    raise DtreeError(f"{path}: {problem}")
 
 
 # -- writing ---------------------------------------------------------------------
@@ -190,15 +193,15 @@ def _fail(path: str, problem: str) -> NoReturn:
 def _number(x: object, path: str) -> Json:
     """A number as JSON: an int, a float that reads back the same, or "p/q"."""
     if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
-        _fail(path, f"{quote(x)} is not a number")
+        fail(path, f"{quote(x)} is not a number")
     if isinstance(x, float) and not math.isfinite(x):
-        _fail(path, f"{quote(x)} is not finite, and JSON has no such number")
+        fail(path, f"{quote(x)} is not finite, and JSON has no such number")
     try:
         if isinstance(x, Fraction):
             return exact_text(x)
         json.dumps(x)  # an int too long to write in decimal fails here, not halfway
     except ValueError as error:
-        _fail(path, f"a number too long to write: {error}")
+        fail(path, f"a number too long to write: {error}")
     return x
 
 
@@ -365,215 +368,34 @@ def _commas_after(items: Sequence[list[str]]) -> list[list[str]]:
 #
 # A path names a value of the document in JSONPath's notation: ``$`` is the
 # document, ``$.nodes[3].stats.counts[1]`` the second count of the fourth node.
-# Every check knows the path of the value it reads, and says it first.
-
-
-@frozen
-class _Refused:
-    """What the JSON parser puts in place of a value this module never accepts
-    (a number that is not finite or too long, an object with a key twice): the
-    problem, which the first check to read the value reports at its path.
-
-    Every value of an accepted document is read by a check that wants a
-    string, number, array or object, so none of these can slip through.
-    """
-
-    problem: str
-
-
-def _refuse_constant(name: str) -> _Refused:
-    return _Refused(f"{name} is not a finite number, and a model file holds only finite numbers")
-
-
-def _parse_int(text: str) -> int | _Refused:
-    digits = len(text.lstrip("-"))
-    if digits > MAX_DIGITS:
-        return _Refused(f"a number of {digits} digits: at most {MAX_DIGITS} are read")
-    try:
-        return int(text)
-    except ValueError:  # a lower limit set by sys.set_int_max_str_digits
-        return _Refused(f"a number of {digits} digits: more than this Python reads")
-
-
-def _parse_float(text: str) -> float | _Refused:
-    if len(text) > MAX_DIGITS:
-        return _Refused(f"a number of {len(text)} characters: at most {MAX_DIGITS} are read")
-    x = float(text)
-    if not math.isfinite(x):
-        return _Refused(f"the number {quote(text)} is too large for a float")
-    return x
-
-
-def _distinct_keys(pairs: list[tuple[str, Json]]) -> dict[str, Json] | _Refused:
-    found: dict[str, Json] = {}
-    for key, value in pairs:
-        if key in found:
-            return _Refused(f"the key {quote(key)} appears twice in this object")
-        found[key] = value
-    return found
-
-
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
-def _deepest(text: str) -> tuple[int, int]:
-    """How deeply the arrays and objects of ``text`` nest, and the offset of the
-    first bracket that opens that deep (strings skipped)."""
-    depth = deepest = where = 0
-    for token in _TOKEN.finditer(text):
-        if token[0] in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, where = depth, token.start()
-        elif token[0] in "]}":
-            depth -= 1
-    return deepest, where
-
-
-def _load(document: str | bytes) -> Json:
-    """The JSON value of ``document``, by json.loads: a number that is not finite or
-    too long, or an object with a key twice, read as a :class:`_Refused`."""
-    text = _text(document).removeprefix("\ufeff")
-    try:
-        return json.loads(
-            text,
-            object_pairs_hook=_distinct_keys,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_refuse_constant,
-        )
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise DtreeError(f"not valid JSON: {error.msg} ({where})") from None
-    except RecursionError:
-        deepest, offset = _deepest(text)
-        line = text.count("\n", 0, offset) + 1
-        column = offset - text.rfind("\n", 0, offset)
-        raise DtreeError(
-            "not valid JSON for a model: arrays or objects nested too deeply"
-            f" ({deepest} deep at line {line}, column {column})"
-        ) from None
-
-
-def _shown(value: Json) -> str:
-    """A JSON value in a message: a string or number itself (bounded), else its kind."""
-    match value:
-        case bool():
-            return "true" if value else "false"
-        case None:
-            return "null"
-        case str() | int() | float():
-            return quote(value)
-        case dict():
-            return "an object"
-        case list():
-            return "an array"
-        case _:
-            return type(value).__name__
-
-
-def _expected(path: str, wanted: str, value: Json, why: str = "") -> NoReturn:
-    """Fail at ``path``: ``value`` is not what was ``wanted`` (or was refused by the parser)."""
-    if isinstance(value, _Refused):
-        _fail(path, value.problem)
-    _fail(path, f"expected {wanted}, got {_shown(value)}{why}")
-
-
-def _object(value: Json, path: str, keys: Sequence[str]) -> dict[str, Json]:
-    """``value`` as an object with exactly ``keys``."""
-    if not isinstance(value, dict):
-        _expected(path, "an object", value)
-    for key in keys:
-        if key not in value:
-            _fail(path, f"missing the key {quote(key)}")
-    for key in value:
-        if key not in keys:
-            _fail(path, f"unexpected key {quote(key)} (the keys are {', '.join(keys)})")
-    return value
-
-
-def _array(value: Json, path: str, *, nonempty: bool = False) -> list[Json]:
-    if not isinstance(value, list):
-        _expected(path, "an array", value)
-    if nonempty and not value:
-        _fail(path, "expected at least one item, got an empty array")
-    return value
-
-
-def _string(value: Json, path: str) -> str:
-    if not isinstance(value, str):
-        _expected(path, "a string", value)
-    return value
-
-
-def _strings(value: Json, path: str, *, nonempty: bool = False) -> tuple[str, ...]:
-    """An array of distinct strings."""
-    items = _array(value, path, nonempty=nonempty)
-    strings = tuple(_string(item, f"{path}[{k}]") for k, item in enumerate(items))
-    seen: set[str] = set()
-    for k, item in enumerate(strings):
-        if item in seen:
-            _fail(f"{path}[{k}]", f"{quote(item)} appears twice")
-        seen.add(item)
-    return strings
-
-
-def _number_of(value: Json, path: str) -> Number:
-    """A NUMBER of the schema: an int, a float or a string "p/q"."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        match = _FRACTION.fullmatch(value)
-        if match is None:
-            _expected(path, "a number or a fraction 'p/q'", value)
-        if max(len(part.lstrip("-")) for part in match.groups()) > MAX_DIGITS:
-            _fail(path, f"a fraction of more than {MAX_DIGITS} digits above or below")
-        numerator, denominator = map(int, match.groups())
-        if denominator == 0:
-            _fail(path, f"the fraction {quote(value)} divides by zero")
-        return Fraction(numerator, denominator)
-    _expected(path, "a number", value)
-
-
-def _weight_of(value: Json, path: str) -> Weight:
-    weight = _number_of(value, path)
-    if weight < 0:
-        _fail(path, f"expected a weight >= 0, got {_shown(value)}")
-    return weight
+# Every check knows the path of the value it reads, and says it first: the checks
+# of plain JSON values are dtree.strict_json's, those of the schema's parts below.
 
 
 def _index_of(value: Json, path: str, n: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        _expected(path, "the index of a node", value)
+        expected(path, "the index of a node", value)
     if not 0 <= value < n:
-        _fail(path, f"expected the index of a node, 0 to {n - 1}, got {quote(value)}")
+        fail(path, f"expected the index of a node, 0 to {n - 1}, got {quote(value)}")
     return value
-
-
-def _built(path: str, make: Callable[..., T], *arguments: object) -> T:
-    """``make(*arguments)``, a validating constructor; its error placed at ``path``."""
-    try:
-        return make(*arguments)
-    except DtreeError as error:
-        _fail(path, error.message)
 
 
 def _stats_of(value: Json, path: str, classes: tuple[Label, ...] | None, root: str) -> Stats:
     if classes is not None:
-        counts = _array(_object(value, path, ("counts",))["counts"], f"{path}.counts")
+        counts = array_of(object_of(value, path, ("counts",))["counts"], f"{path}.counts")
         if len(counts) != len(classes):
-            _fail(
+            fail(
                 f"{path}.counts",
                 f"expected {len(classes)} counts, one per class of {root}.classes,"
                 f" got {len(counts)}",
             )
-        weights = tuple(_weight_of(n, f"{path}.counts[{k}]") for k, n in enumerate(counts))
-        return _built(path, ClassStats, classes, weights)
-    fields = _object(value, path, ("weight", "total", "total_squares"))
-    weight = _weight_of(fields["weight"], f"{path}.weight")
-    first = _number_of(fields["total"], f"{path}.total")
-    second = _number_of(fields["total_squares"], f"{path}.total_squares")
-    return _built(path, Moments, weight, first, second)
+        weights = tuple(weight_of(n, f"{path}.counts[{k}]") for k, n in enumerate(counts))
+        return built(path, ClassStats, classes, weights)
+    fields = object_of(value, path, ("weight", "total", "total_squares"))
+    weight = weight_of(fields["weight"], f"{path}.weight")
+    first = number_of(fields["total"], f"{path}.total")
+    second = number_of(fields["total_squares"], f"{path}.total_squares")
+    return built(path, Moments, weight, first, second)
 
 
 def _prediction_of(
@@ -581,21 +403,11 @@ def _prediction_of(
 ) -> Label | Number:
     """A leaf's prediction: one of the classes, or in regression a number a float can hold."""
     if classes is not None:
-        label = _string(value, path)
+        label = string_of(value, path)
         if label not in classes:
-            _fail(path, f"expected one of the classes of {root}.classes, got {quote(label)}")
+            fail(path, f"expected one of the classes of {root}.classes, got {quote(label)}")
         return label
-    return _float_sized(value, path, "a regression leaf predicts one")
-
-
-def _float_sized(value: Json, path: str, why: str) -> Number:
-    """A NUMBER that a float can hold (``why`` it must)."""
-    number = _number_of(value, path)
-    try:
-        float(number)
-    except OverflowError:
-        _fail(path, f"{quote(value)} is too large for a float, and {why}")
-    return number
+    return float_sized(value, path, "a regression leaf predicts one")
 
 
 _CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
@@ -609,21 +421,21 @@ _CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
 
 def _condition_of(value: Json, path: str) -> Condition:
     if not isinstance(value, dict):
-        _expected(path, "an object", value)
-    kind = _string(value.get("kind"), f"{path}.kind")
+        expected(path, "an object", value)
+    kind = string_of(value.get("kind"), f"{path}.kind")
     if kind not in _CONDITION_KEYS:
-        _expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
-    fields = _object(value, path, _CONDITION_KEYS[kind])
-    attribute = _string(fields["attribute"], f"{path}.attribute")
+        expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
+    fields = object_of(value, path, _CONDITION_KEYS[kind])
+    attribute = string_of(fields["attribute"], f"{path}.attribute")
     match kind:
         case "Equals":
-            return Equals(attribute, _string(fields["value"], f"{path}.value"))
+            return Equals(attribute, string_of(fields["value"], f"{path}.value"))
         case "AtMost" | "Above":
-            threshold = _number_of(fields["threshold"], f"{path}.threshold")
+            threshold = number_of(fields["threshold"], f"{path}.threshold")
             # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
             return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
         case _:
-            values = frozenset(_strings(fields["values"], f"{path}.values"))
+            values = frozenset(strings_of(fields["values"], f"{path}.values"))
             return (In if kind == "In" else NotIn)(attribute, values)
 
 
@@ -639,20 +451,20 @@ class _Node:
 
 def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, root: str) -> _Node:
     if not isinstance(value, dict):
-        _expected(path, "an object", value)
+        expected(path, "an object", value)
     if ("prediction" in value) == ("branches" in value):
-        _fail(path, "expected a leaf (with a 'prediction') or a split (with 'branches')")
+        fail(path, "expected a leaf (with a 'prediction') or a split (with 'branches')")
     if "prediction" in value:
-        fields = _object(value, path, ("stats", "prediction"))
+        fields = object_of(value, path, ("stats", "prediction"))
         stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
         prediction = _prediction_of(fields["prediction"], f"{path}.prediction", classes, root)
         return _Node(stats, prediction, None)
-    fields = _object(value, path, ("stats", "branches"))
+    fields = object_of(value, path, ("stats", "branches"))
     stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
     branches = []
-    for k, item in enumerate(_array(fields["branches"], f"{path}.branches")):
+    for k, item in enumerate(array_of(fields["branches"], f"{path}.branches")):
         here = f"{path}.branches[{k}]"
-        branch = _object(item, here, ("condition", "subtree"))
+        branch = object_of(item, here, ("condition", "subtree"))
         condition = _condition_of(branch["condition"], f"{here}.condition")
         branches.append((condition, _index_of(branch["subtree"], f"{here}.subtree", n)))
     return _Node(stats, None, tuple(branches))
@@ -667,9 +479,9 @@ def _preorder(found: Sequence[_Node], root: str) -> tuple[list[int], list[str | 
         for k, (_, child) in enumerate(node.branches or ()):
             here = f"{root}.nodes[{i}].branches[{k}]"
             if child == 0:
-                _fail(f"{here}.subtree", f"leads to {root}.nodes[0], the root")
+                fail(f"{here}.subtree", f"leads to {root}.nodes[0], the root")
             if parent[child] is not None:
-                _fail(
+                fail(
                     f"{here}.subtree",
                     f"leads to {root}.nodes[{child}], as {parent[child]} does:"
                     " a node has one parent",
@@ -690,25 +502,12 @@ def _unreached(reached: Sequence[int], parent: Sequence[str | None], root: str) 
     unreached = sorted(set(range(len(parent))) - set(reached))
     orphans = [i for i in unreached if parent[i] is None]
     if orphans:
-        _fail(f"{root}.nodes[{orphans[0]}]", "no branch leads to this node")
+        fail(f"{root}.nodes[{orphans[0]}]", "no branch leads to this node")
     # Every unreached node has a parent, itself unreached: they lie on cycles.
-    _fail(
+    fail(
         f"{root}.nodes[{unreached[0]}]",
         "is not reached from the root: the branches above it form a cycle",
     )
-
-
-def _text(document: object) -> str:
-    """The text of a model file given as ``str`` or as UTF-8 ``bytes``."""
-    if isinstance(document, bytes | bytearray):
-        try:
-            return bytes(document).decode("utf-8")
-        except UnicodeDecodeError as error:
-            bad = bytes(document[error.start : error.start + 1])
-            raise DtreeError(f"not UTF-8 text: byte {error.start} is {quote(bad)}") from None
-    if not isinstance(document, str):
-        raise DtreeError(f"a model file is JSON text (str or bytes), got {type(document).__name__}")
-    return document
 
 
 def from_json(text: str | bytes) -> Tree:
@@ -727,30 +526,30 @@ def from_json(text: str | bytes) -> Tree:
     ...
     dtree.errors.DtreeError: $.version: version 2 is not one this dtree reads (it reads version 1)
     """
-    return _tree_of(_load(text), "$")
+    return _tree_of(parse(text), "$")
 
 
 def _head(document: Json, root: str, kind: str, version: int) -> dict[str, Json]:
     """The object at ``root``, checked to be a model file of format ``kind``, version
     ``version``; a model file of the other kind is named as such."""
     if not isinstance(document, dict):
-        _expected(root, "a JSON object", document)
+        expected(root, "a JSON object", document)
     found = document.get("format")
     if found != kind:
         if "format" not in document:
-            _fail(root, "missing the key 'format': not a dtree model file")
+            fail(root, "missing the key 'format': not a dtree model file")
         if isinstance(found, str) and found in READERS:
-            _fail(
+            fail(
                 f"{root}.format",
                 f"{quote(found)} is the model file of {READERS[found][0]}, not of"
                 f" {READERS[kind][0]}: read it with {READERS[found][1]}",
             )
-        _expected(f"{root}.format", quote(kind), found, ": not a dtree model file")
+        expected(f"{root}.format", quote(kind), found, ": not a dtree model file")
     number = document.get("version")
     if not isinstance(number, int) or isinstance(number, bool):
-        _expected(f"{root}.version", "an integer", number)
+        expected(f"{root}.version", "an integer", number)
     if number != version:
-        _fail(
+        fail(
             f"{root}.version",
             f"version {quote(number)} is not one this dtree reads (it reads version {version})",
         )
@@ -762,18 +561,20 @@ def _tree_of(value: Json, root: str) -> Tree:
     document = _head(value, root, FORMAT, SCHEMA_VERSION)
     target = document.get("target")
     if target not in ("classification", "regression"):
-        _expected(f"{root}.target", "'classification' or 'regression'", target)
+        expected(f"{root}.target", "'classification' or 'regression'", target)
     classification = target == "classification"
     if classification and "classes" not in document:
-        _fail(root, f"missing the key 'classes', which a classification model ({root}.target) has")
+        fail(root, f"missing the key 'classes', which a classification model ({root}.target) has")
     if not classification and "classes" in document:
-        _fail(f"{root}.classes", f"a regression model ({root}.target) has no classes")
+        fail(f"{root}.classes", f"a regression model ({root}.target) has no classes")
     keys = ("format", "version", "target", *("classes",) * classification, "nodes")
-    _object(document, root, keys)
+    object_of(document, root, keys)
     classes = (
-        _strings(document["classes"], f"{root}.classes", nonempty=True) if classification else None
+        strings_of(document["classes"], f"{root}.classes", nonempty=True)
+        if classification
+        else None
     )
-    items = _array(document["nodes"], f"{root}.nodes", nonempty=True)
+    items = array_of(document["nodes"], f"{root}.nodes", nonempty=True)
     found = [
         _node_of(item, f"{root}.nodes[{i}]", classes, len(items), root)
         for i, item in enumerate(items)
@@ -783,10 +584,10 @@ def _tree_of(value: Json, root: str) -> Tree:
     for i in reversed(order):  # children before their parents
         node = found[i]
         if node.branches is None:
-            trees[i] = _built(f"{root}.nodes[{i}]", Leaf, node.prediction, node.stats)
+            trees[i] = built(f"{root}.nodes[{i}]", Leaf, node.prediction, node.stats)
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
-            trees[i] = _built(f"{root}.nodes[{i}].branches", Split, branches, node.stats)
+            trees[i] = built(f"{root}.nodes[{i}].branches", Split, branches, node.stats)
     for i in order:
         children = [child for _, child in found[i].branches or ()]
         if children:
@@ -821,7 +622,7 @@ def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -
         case ClassStats(_, counts):
             table = [part.counts for part in parts if isinstance(part, ClassStats)]
             sums = tuple(map(_sum_of, zip(*table, strict=True)))
-            _fail(
+            fail(
                 f"{path}.counts",
                 f"the split counts {_all_written(counts)} but its branches sum to"
                 f" {_all_written(sums)} (its branches: {branches})",
@@ -831,7 +632,7 @@ def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -
             for name in ("weight", "total", "total_squares"):
                 value, terms = getattr(stats, name), [getattr(m, name) for m in moments]
                 if not adds_up(value, terms):
-                    _fail(
+                    fail(
                         f"{path}.{name}",
                         f"the split's {name} is {exact_text(value)} but its branches sum to"
                         f" {exact_text(_sum_of(terms))} (its branches: {branches})",
@@ -847,7 +648,7 @@ def _check_member_classes(
     if kind == "gradient" or not isinstance(tree.stats, ClassStats):
         return
     if tree.stats.classes != classes:
-        _fail(
+        fail(
             f"{here}.tree.classes",
             f"the member predicts the classes {quote(tree.stats.classes)},"
             f" and $.classes names {quote(classes)}",
@@ -872,7 +673,7 @@ def ensemble_from_json(text: str | bytes) -> Ensemble:
     dtree.errors.DtreeError: $.format: 'dtree-tree' is the model file of one tree, not of an \
 ensemble: read it with dtree.serialize.from_json
     """
-    return _ensemble_of(_load(text))
+    return _ensemble_of(parse(text))
 
 
 def model_from_json(text: str | bytes) -> Tree | Ensemble:
@@ -889,7 +690,7 @@ def model_from_json(text: str | bytes) -> Tree | Ensemble:
     >>> model_from_json(ensemble_to_json(one)) == one
     True
     """
-    document = _load(text)
+    document = parse(text)
     if isinstance(document, dict) and document.get("format") == ENSEMBLE_FORMAT:
         return _ensemble_of(document)
     return _tree_of(document, "$")
@@ -905,26 +706,26 @@ def _ensemble_of(value: Json) -> Ensemble:
     rules: a member predicts the ensemble's classes, gradient boosting's are regression
     trees, a SAMME odds is at least 1), so a problem names the member it is in.
     """
-    document = _object(
+    document = object_of(
         _head(value, "$", ENSEMBLE_FORMAT, ENSEMBLE_VERSION), "$", (*_ENSEMBLE_KEYS, "members")
     )
-    combination = _string(document["combination"], "$.combination")
-    _built("$.combination", check_choice, "combination", combination, COMBINATIONS)
+    combination = string_of(document["combination"], "$.combination")
+    built("$.combination", check_choice, "combination", combination, COMBINATIONS)
     kind = cast(Combination, combination)
-    classes = _strings(document["classes"], "$.classes")
-    initial = _float_sized(document["initial"], "$.initial", "F_0 is one")
-    rate = _weight_of(document["learning_rate"], "$.learning_rate")
-    _float_sized(document["learning_rate"], "$.learning_rate", "the learning rate is one")
+    classes = strings_of(document["classes"], "$.classes")
+    initial = float_sized(document["initial"], "$.initial", "F_0 is one")
+    rate = weight_of(document["learning_rate"], "$.learning_rate")
+    float_sized(document["learning_rate"], "$.learning_rate", "the learning rate is one")
     trees: list[Tree] = []
     weights: list[Number] = []
-    for t, item in enumerate(_array(document["members"], "$.members", nonempty=True)):
+    for t, item in enumerate(array_of(document["members"], "$.members", nonempty=True)):
         here = f"$.members[{t}]"
-        member = _object(item, here, ("weight", "tree"))
-        weight = _weight_of(member["weight"], f"{here}.weight")
-        _float_sized(member["weight"], f"{here}.weight", "a member's weight is one")
+        member = object_of(item, here, ("weight", "tree"))
+        weight = weight_of(member["weight"], f"{here}.weight")
+        float_sized(member["weight"], f"{here}.weight", "a member's weight is one")
         tree = _tree_of(member["tree"], f"{here}.tree")
         _check_member_classes(tree, kind, classes, here)
-        _built(here, Ensemble, kind, (tree,), (weight,), classes, initial, rate)
+        built(here, Ensemble, kind, (tree,), (weight,), classes, initial, rate)
         trees.append(tree)
         weights.append(weight)
-    return _built("$", Ensemble, kind, tuple(trees), tuple(weights), classes, initial, rate)
+    return built("$", Ensemble, kind, tuple(trees), tuple(weights), classes, initial, rate)

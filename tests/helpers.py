@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import random
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -14,6 +15,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pandas as pd
 import pytest
 from attrs import evolve
 from hypothesis import strategies as st
@@ -22,6 +25,7 @@ from dtree.cli import common, main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Value
+from dtree.datasets import load
 from dtree.grower.learner import C45, CART, ID3, Learner
 from dtree.grower.make_subtree import grow
 from dtree.progress import Line, Progress, Report
@@ -271,3 +275,28 @@ LEARNERS = {
     "shallow": Learner(impurity="gini", max_depth=2, min_samples_leaf=2, missing="fractional"),
 }
 """Learners that spread missing values, by name: ID3, C4.5, CART and a shallow Gini tree."""
+
+STUMP_DATA = Dataset.from_columns(
+    {"Start": [1, 5, 9, 12, 14], "Kyphosis": ["present", "present", "absent", "absent", "present"]},
+    target="Kyphosis",
+)
+"""Five rows of kyphosis's ``Start`` and ``Kyphosis``: the data of the rpart stump the rpart
+tests read, and data :func:`dtree.conformance.run_rpart` would take."""
+
+
+def iris_xy() -> tuple[pd.DataFrame, pd.Series]:
+    """iris as scikit-learn takes it: the attributes as a pandas frame, and the classes."""
+    iris = load("iris")
+    frame = iris.to_frame()
+    assert isinstance(frame, pd.DataFrame)
+    target = iris.schema.target.name
+    return frame.drop(columns=target), frame[target]
+
+
+def numeric_xy(seed: int, n: int = 60) -> tuple[Any, Any]:
+    """``n`` rows of three numeric attributes (integers, halves and floats) as a NumPy array,
+    and noisy classes ``a`` and ``b`` of them, drawn with ``seed``."""
+    rng = random.Random(seed)
+    x = np.array([[rng.randint(0, 9), rng.randint(0, 4) / 2, rng.random()] for _ in range(n)])
+    y = np.array(["a" if r[0] + 3 * r[1] + rng.random() * 4 > 9 else "b" for r in x])
+    return x, y

@@ -25,16 +25,18 @@ from dtree.conformance.compare import Comparison, NodeVerdict, compare
 from dtree.conformance.j48 import j48_reading, j48_text, read_j48, run_j48
 from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.rpart import (
-    RPART_CONTROLS,
-    RPART_EXPORT,
-    RPART_SCRIPT,
     CpRow,
-    RpartFit,
     cp_table,
     prune_at_cp,
     read_cptable,
     read_rpart,
     rpart_reading,
+)
+from dtree.conformance.rpart_fit import (
+    RPART_CONTROLS,
+    RPART_EXPORT,
+    RPART_SCRIPT,
+    RpartFit,
     run_rpart,
 )
 from dtree.conformance.sklearn import from_sklearn, sklearn_reading

@@ -11,7 +11,7 @@ runs the peer with the same settings and reads its tree with its findings
     scikit-learn's tree fit in this process, read by
     :func:`~dtree.conformance.sklearn.sklearn_reading`;
 ``rpart``
-    :func:`~dtree.conformance.rpart.run_rpart` then
+    :func:`~dtree.conformance.rpart_fit.run_rpart` then
     :func:`~dtree.conformance.rpart.rpart_reading` (``Rscript`` with rpart);
 ``j48``
     :func:`~dtree.conformance.j48.run_j48` then
@@ -32,7 +32,8 @@ from dtree.conformance.claims import Reading
 from dtree.conformance.compare import Comparison, compare
 from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
-from dtree.conformance.rpart import rpart_reading, run_rpart
+from dtree.conformance.rpart import rpart_reading
+from dtree.conformance.rpart_fit import run_rpart
 from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote

@@ -1,9 +1,12 @@
-"""rpart's trees as dtree trees: the R snippet that fits one and writes it as CSV, and its reader.
+"""rpart's trees as dtree trees: the reader of a fit written as CSV, and rpart's ``cp``.
 
 rpart (Therneau and Atkinson's R package) keeps a fitted tree in two tables:
 ``fit$frame``, a row per node, and ``fit$splits``, a row per candidate split,
-with ``fit$csplit`` for the subsets of categorical splits.  :data:`RPART_SCRIPT`
-writes them (and ``fit$cptable``) as CSV; :func:`read_rpart` turns the frame
+with ``fit$csplit`` for the subsets of categorical splits.
+:data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` (which
+:func:`~dtree.conformance.rpart_fit.run_rpart` runs, in
+:mod:`dtree.conformance.rpart_fit`) writes them (and ``fit$cptable``) as CSV;
+:func:`read_rpart` turns the frame
 and the splits into a :class:`dtree.tree.Tree` with the statistics of the
 training data on every node, so that every dtree function applies to it.
 
@@ -80,34 +83,25 @@ For a cp between the two values rpart returns the smaller tree, whose
 R(T) + alpha |T| is not the least: Breiman's T(alpha), dtree's, keeps the
 branch.
 
-Contents: :data:`RPART_SCRIPT`, :func:`run_rpart` and the :class:`RpartFit`
-it returns, :func:`rpart_reading` (the tree and the findings),
+Contents: :func:`rpart_reading` (the tree and the findings),
 :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
 :func:`cp_table`, :func:`prune_at_cp`.
 """
 
 from __future__ import annotations
 
-import csv
-import itertools
 import math
-import os
-import subprocess
-import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
-from pathlib import Path
-from types import MappingProxyType
 
 from attrs import frozen
 
-from dtree.arithmetic import Number, Real, is_number
+from dtree.arithmetic import Real
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.claims import Claim, Finding, Reading, path_to, predicting
-from dtree.conformance.peers import rscript
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
-from dtree.dataset import Dataset, Label, Nominal, Numeric, Value, Weight
+from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
 from dtree.errors import DtreeError, quote
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.reading import csv_records
@@ -115,126 +109,13 @@ from dtree.routing import restated
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 
 __all__ = [
-    "RPART_CHOICES",
-    "RPART_CONTROLS",
-    "RPART_EXPORT",
-    "RPART_SCRIPT",
     "CpRow",
-    "RpartFit",
     "cp_table",
     "prune_at_cp",
     "read_cptable",
     "read_rpart",
     "rpart_reading",
-    "run_rpart",
 ]
-
-RPART_EXPORT = r"""# An rpart fit as the CSV files that dtree.conformance.read_rpart reads:
-# with `fit`, the data frame `data` it was fit on, its response's name `target` and a
-# folder `dir` set, source() this to write dir/frame.csv, dir/splits.csv and dir/cptable.csv
-# (the folder is made if it is not there).
-dir.create(dir, showWarnings = FALSE, recursive = TRUE)
-output <- function(table, name) {
-  write.csv(table, file.path(dir, name), row.names = FALSE, fileEncoding = "UTF-8")
-}
-digits <- function(x) sprintf("%.17g", x)
-table_of <- function(m) {
-  as.data.frame(matrix(digits(m), nrow(m), dimnames = list(NULL, colnames(m))), optional = TRUE)
-}
-frame <- fit$frame
-table <- data.frame(node = rownames(frame), var = as.character(frame$var), n = frame$n,
-                    wt = digits(frame$wt), dev = digits(frame$dev), yval = digits(frame$yval),
-                    complexity = digits(frame$complexity), ncompete = frame$ncompete,
-                    nsurrogate = frame$nsurrogate)
-if (is.factor(data[[target]])) {  # the class counts of yval2, headed by the classes
-  # yval2 is yval, counts, shares, node share, over the classes up to the last one present
-  present <- (ncol(frame$yval2) - 2) %/% 2
-  counts <- matrix(0, nrow(frame), nlevels(data[[target]]))
-  counts[, seq_len(present)] <- frame$yval2[, 1 + seq_len(present)]
-  table <- cbind(table, table_of(`colnames<-`(counts, levels(data[[target]]))))
-}
-output(table, "frame.csv")
-splits <- fit$splits
-if (is.null(splits)) {
-  splits <- matrix(0, 0, 5, dimnames = list(NULL, c("count", "ncat", "improve", "index", "adj")))
-}
-csplit <- rep("", nrow(splits))  # a categorical split's row of fit$csplit, as digits
-categorical <- splits[, "ncat"] > 1
-if (any(categorical)) {
-  codes <- apply(fit$csplit, 1, paste, collapse = "")
-  csplit[categorical] <- substr(codes[splits[categorical, "index"]], 1, splits[categorical, "ncat"])
-}
-output(data.frame(var = as.character(rownames(splits)), count = splits[, "count"],
-                  ncat = splits[, "ncat"], improve = digits(splits[, "improve"]),
-                  index = digits(splits[, "index"]), adj = digits(splits[, "adj"]),
-                  csplit = csplit), "splits.csv")
-output(table_of(fit$cptable), "cptable.csv")
-"""
-"""The R snippet that writes an rpart fit for :func:`read_rpart`: ``fit$frame``
-(``frame.csv``: node, var, n, wt, dev, yval, complexity, ncompete, nsurrogate and, for a
-classification tree, the class counts of ``yval2``), ``fit$splits`` with each row's variable
-and, for a categorical split, its row of ``fit$csplit`` as digits (``splits.csv``), and
-``fit$cptable`` (``cptable.csv``).  In R, with ``fit``, ``data``, ``target`` and ``dir`` set,
-``source("export.R")``."""
-
-RPART_SCRIPT = (
-    r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
-# DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
-# (parameter,value): arguments of rpart.control, and rpart's method and split.  Numbers are
-# written to 17 digits.
-library(rpart)
-args <- commandArgs(trailingOnly = TRUE)
-dir <- args[1]
-target <- args[2]
-input <- function(name) {
-  read.csv(file.path(dir, name), colClasses = "character", check.names = FALSE,
-           na.strings = character(), fileEncoding = "UTF-8")
-}
-data <- input("data.csv")
-levels <- input("levels.csv")
-control <- input("control.csv")
-for (name in names(data)) {
-  data[[name]] <- if (name %in% levels$column) {
-    factor(data[[name]], levels = levels$level[levels$column == name])
-  } else {
-    as.numeric(data[[name]])
-  }
-}
-fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments, as text
-settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
-control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
-                  as.numeric)
-arguments <- list(call("~", as.name(target), quote(.)), data,
-                  control = do.call(rpart.control, control))
-if (!is.null(settings$method)) arguments$method <- settings$method
-if (!is.null(settings$split)) arguments$parms <- list(split = settings$split)
-fit <- do.call(rpart, arguments)
-"""
-    + RPART_EXPORT
-)
-"""The R script :func:`run_rpart` runs: it reads a dataset from CSV with declared column
-types, fits ``rpart`` with the given ``rpart.control`` arguments, and writes the fit as
-:data:`RPART_EXPORT` does."""
-
-RPART_CONTROLS = (
-    "cp",
-    "maxcompete",
-    "maxdepth",
-    "maxsurrogate",
-    "minbucket",
-    "minsplit",
-    "surrogatestyle",
-    "usesurrogate",
-    "xval",
-)
-"""The arguments of ``rpart.control`` that :func:`run_rpart` passes on (rpart ignores any
-other name silently, so :func:`run_rpart` refuses it)."""
-
-RPART_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"method": ("class", "anova"), "split": ("gini", "information")}
-)
-"""rpart's own arguments that :func:`run_rpart` passes on, and their values: ``method``,
-and ``split`` (of ``parms``, for ``method = "class"``)."""
 
 FRAME_COLUMNS = ("node", "var", "n", "wt", "dev", "yval", "complexity", "ncompete", "nsurrogate")
 """The frame CSV's first columns; a classification frame has one more per class."""
@@ -246,170 +127,6 @@ categorical split."""
 _LEAF = "<leaf>"
 _TOLERANCE = 1e-9
 """How far (relative) a recounted float may be from the frame's and still agree."""
-
-
-# -- running rpart ------------------------------------------------------------------------------
-
-
-@frozen
-class RpartFit:
-    """What :data:`RPART_SCRIPT` writes: the CSV texts of ``fit$frame``, ``fit$splits`` (with
-    ``fit$csplit``) and ``fit$cptable``.
-
-    It unpacks as the pair ``frame, splits`` that :func:`read_rpart` reads.
-
-    >>> frame, splits = RpartFit("node,var\\n", "var\\n", "CP\\n")
-    >>> frame
-    'node,var\\n'
-    """
-
-    frame: str
-    splits: str
-    cptable: str
-
-    def __iter__(self) -> Iterator[str]:
-        return iter((self.frame, self.splits))
-
-
-def run_rpart(data: Dataset, **params: object) -> RpartFit:
-    """Fit rpart to the data (``target ~ .``) and return its tree as CSV texts.
-
-    ``params`` are arguments of ``rpart.control`` (:data:`RPART_CONTROLS`),
-    rpart's defaults otherwise, except ``xval``, 0 unless given: rpart's
-    default of 10 draws random folds, and dtree's results are deterministic;
-    and ``method`` and ``split`` (:data:`RPART_CHOICES`, rpart's default
-    otherwise: ``class`` for a factor, ``anova`` for a number, ``gini``).
-    Nominal attributes and classes become factors with their levels in the
-    schema's order, so rpart's class and level numbers are dtree's.  Numbers
-    go to R as hexadecimal floats, which R reads exactly, and R runs in the
-    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data
-    with missing values are refused (rpart would send them down surrogate
-    splits, which a dtree tree cannot represent), and so are weights other
-    than 1.  A failure of R is one :class:`DtreeError` with R's message.
-
-    >>> from dtree.datasets import load
-    >>> run_rpart(load("golf"), minleaf=3)
-    Traceback (most recent call last):
-    ...
-    dtree.errors.DtreeError: unknown rpart.control argument 'minleaf'; choose among cp, ...
-    """
-    control: dict[str, Number | str] = {}
-    for name, value in {"xval": 0.0, **params}.items():
-        if name in RPART_CHOICES:
-            if not isinstance(value, str) or value not in RPART_CHOICES[name]:
-                raise DtreeError(
-                    f"rpart's {name} is one of {', '.join(RPART_CHOICES[name])}, not {quote(value)}"
-                )
-            control[name] = value
-        elif name not in RPART_CONTROLS:
-            raise DtreeError(
-                f"unknown rpart.control argument {quote(name)}; choose among "
-                + ", ".join((*RPART_CONTROLS, *RPART_CHOICES))
-            )
-        elif not is_number(value) or not math.isfinite(value):
-            raise DtreeError(f"rpart.control's {name} must be a finite number, got {quote(value)}")
-        else:
-            control[name] = value
-    _check_rpart_data(data)
-    with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
-        directory = Path(folder)
-        _write_csv(directory / "data.csv", _data_rows(data))
-        _write_csv(directory / "levels.csv", _level_rows(data))
-        _write_csv(
-            directory / "control.csv",
-            [
-                ("parameter", "value"),
-                *(
-                    (name, v if isinstance(v, str) else repr(float(v)))
-                    for name, v in control.items()
-                ),
-            ],
-        )
-        (directory / "rpart.R").write_text(RPART_SCRIPT, encoding="utf-8")
-        command = [rscript(), str(directory / "rpart.R"), folder, data.schema.target.name]
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-            env={**os.environ, "LC_ALL": "C.UTF-8"},  # names and levels in any script
-        )
-        if done.returncode != 0:
-            raise DtreeError(f"rpart failed: {_r_message(done.stderr)}{_hint(data)}")
-        texts = [
-            (directory / name).read_text(encoding="utf-8")
-            for name in ("frame.csv", "splits.csv", "cptable.csv")
-        ]
-    return RpartFit(*texts)
-
-
-def _check_rpart_data(data: Dataset) -> None:
-    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
-        if any(column[row] is None for row in data.rows):
-            raise DtreeError(
-                "missing values: rpart sends them down surrogate splits, which a dtree tree"
-                " cannot represent; drop or impute them first",
-                column=attribute.name,
-            )
-    if any(data.weights[row] != 1 for row in data.rows):
-        raise DtreeError("run_rpart fits unweighted data: every weight must be 1")
-
-
-def _hint(data: Dataset) -> str:
-    """What explains a failure of rpart on the data, if dtree knows: rpart's class method
-    fails on rows that are all of the first class (it counts the classes up to the last
-    one present)."""
-    if not data.schema.is_classification:
-        return ""
-    first = data.schema.classes[0]
-    if any(data.target[row] != first for row in data.rows):
-        return ""
-    return f" (every row is of the first class {quote(first)}, which rpart's class method fails on)"
-
-
-def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
-    schema = data.schema
-    yield (*schema.names, schema.target.name)
-    for row in data.rows:
-        values = [column[row] for column in data.columns] + [data.target[row]]
-        yield tuple(map(_r_field, values))
-
-
-def _r_field(value: Value) -> str:
-    """A value as R reads it back exactly: text as it is, a number as a hexadecimal float."""
-    if value is None:  # refused before any row is written (_check_rpart_data)
-        raise DtreeError("a missing value cannot be written for rpart")
-    return value if isinstance(value, str) else float(value).hex()
-
-
-def _level_rows(data: Dataset) -> Iterator[Sequence[str]]:
-    yield ("column", "level")
-    for attribute in (*data.schema.attributes, data.schema.target):
-        if isinstance(attribute.domain, Nominal):
-            yield from ((attribute.name, value) for value in attribute.domain.values)
-
-
-def _write_csv(path: Path, rows: Iterator[Sequence[str]] | Sequence[Sequence[str]]) -> None:
-    with path.open("w", encoding="utf-8", newline="") as file:
-        csv.writer(file, quoting=csv.QUOTE_ALL).writerows(rows)
-
-
-def _r_message(stderr: str) -> str:
-    """R's error message: from its ``Error`` line to its ``Calls:`` or ``Execution halted``,
-    else the last lines R printed.
-
-    >>> _r_message("Error in f(x) : bad\\n  thing\\nCalls: g -> f\\nExecution halted\\n")
-    'Error in f(x) : bad thing'
-    """
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    start = next((i for i, line in enumerate(lines) if line.startswith("Error")), None)
-    if start is None:
-        return " ".join(lines[-5:]) or "no message"
-    kept = itertools.takewhile(
-        lambda line: not line.startswith(("Calls:", "Execution halted")), lines[start:]
-    )
-    return " ".join(kept)
 
 
 # -- reading the frame and the splits --------------------------------------------------------
@@ -686,9 +403,10 @@ def rpart_reading(
     file: str | None = None,
     splits_file: str | None = None,
 ) -> Reading:
-    """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as :data:`RPART_SCRIPT`
-    writes them), with the statistics of ``data``, the data it was fit on, on every node; and
-    the findings, the frame's claims that those statistics contradict.
+    """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as
+    :data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` writes them), with the statistics of
+    ``data``, the data it was fit on, on every node; and the findings, the frame's claims that
+    those statistics contradict.
 
     Node k's branches lead to nodes 2k and 2k + 1; each split node's primary
     split is its first row of the splits (its competitors and surrogates,
@@ -722,7 +440,8 @@ def rpart_reading(
     >>> print(*rpart_reading(frame, splits, data, file="frame.csv").findings)
     frame.csv, row 1: node 1: rpart's n is -5, the data give 5 (at the root)
 
-    See also: :func:`read_rpart`, :func:`run_rpart`, :data:`RPART_EXPORT`.
+    See also: :func:`read_rpart`, :func:`~dtree.conformance.rpart_fit.run_rpart`,
+    :data:`~dtree.conformance.rpart_fit.RPART_EXPORT`.
     """
     frame_file = file if file is not None else "rpart frame"
     splits_file = splits_file if splits_file is not None else "rpart splits"
@@ -892,7 +611,8 @@ class CpRow:
 
 
 def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
-    """The rows of ``fit$cptable`` as :data:`RPART_SCRIPT` writes it (``cptable.csv``).
+    """The rows of ``fit$cptable`` as :data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` writes it
+    (``cptable.csv``).
 
     >>> read_cptable('"CP","nsplit","rel error"\\n"0.5","0","1"\\n"0.01","1","0.5"\\n')
     (CpRow(cp=0.5, nsplit=0, rel_error=1.0), CpRow(cp=0.01, nsplit=1, rel_error=0.5))

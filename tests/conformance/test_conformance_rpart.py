@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
+from helpers import STUMP_DATA
 
 from dtree.conformance import (
     RPART_EXPORT,
@@ -291,23 +292,6 @@ def test_rpart_method_and_split_reach_rpart(exported: Path) -> None:
     assert text(ours) != text(prune_at_cp(_rpart_like(kyphosis, {}), 0))
 
 
-def test_classes_after_the_last_one_present_count_zero(rscript: str) -> None:
-    # rpart counts the classes up to the last level present in the data: yval2 has fewer
-    # count columns then, and the snippet once read a class share as the absent class's count
-    data = Dataset.from_columns(
-        {"x": [1, 2, 3], "y": ["a", "a", "b"]}, target="y", classes=["a", "b", "c"]
-    )
-    fit = run_rpart(data)
-    assert text(read_rpart(fit.frame, fit.splits, data)) == "root [a: 2, b: 1, c: 0]: a"
-
-
-def test_rpart_failing_on_a_class_of_only_the_first_level_says_so(rscript: str) -> None:
-    # rpart's class method fails then, in R's words: "Error in cbind(yval2, yprob, nodeprob)"
-    data = Dataset.from_columns({"x": [1, 2, 3], "y": ["a"] * 3}, target="y", classes=["a", "b"])
-    with pytest.raises(DtreeError, match=r"rpart failed: Error in cbind.*every row is of the"):
-        run_rpart(data)
-
-
 def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
     data = _data(exported, "kyphosis", "Kyphosis")
     with pytest.raises(DtreeError, match=r"rpart failed: Error.*30"):
@@ -316,10 +300,6 @@ def test_an_r_failure_is_one_error_with_r_message(exported: Path) -> None:
 
 # -- without R: the reading rules and bad input --------------------------------------------------
 
-STUMP_DATA = Dataset.from_columns(
-    {"Start": [1, 5, 9, 12, 14], "Kyphosis": ["present", "present", "absent", "absent", "present"]},
-    target="Kyphosis",
-)
 STUMP_FRAME = """node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,present
 1,Start,5,5,2,2,0.5,1,0,2,3
 2,<leaf>,3,3,1,1,0.01,0,0,2,1
@@ -504,25 +484,6 @@ def test_n_counts_rows_of_positive_weight_whatever_they_weigh() -> None:
     assert rpart_reading(frame, STUMP_SPLITS, weighted).findings == ()
     wrong = rpart_reading(frame.replace("1,Start,4,7", "1,Start,7,7"), STUMP_SPLITS, weighted)
     assert [(f.what, f.theirs, f.ours) for f in wrong.findings] == [("rpart's n", 7, 4)]
-
-
-def test_run_rpart_refuses_what_it_cannot_pass_on() -> None:
-    with pytest.raises(DtreeError, match=r"unknown rpart\.control argument 'minleaf'"):
-        run_rpart(STUMP_DATA, minleaf=3)
-    with pytest.raises(DtreeError, match="rpart's method is one of class, anova, not 'poisson'"):
-        run_rpart(STUMP_DATA, method="poisson")
-    with pytest.raises(DtreeError, match="cp must be a finite number"):
-        run_rpart(STUMP_DATA, cp=math.nan)
-    holes = Dataset.from_columns({"x": [1.0, None], "y": ["p", "q"]}, target="y")
-    with pytest.raises(DtreeError, match="column 'x': missing values: rpart sends them down"):
-        run_rpart(holes)
-    with pytest.raises(DtreeError, match="every weight must be 1"):
-        run_rpart(STUMP_DATA.with_weights([1, 2, 1, 1, 1]))
-
-
-def test_the_fit_unpacks_as_the_frame_and_the_splits() -> None:
-    frame, splits = RpartFit("f", "s", "c")
-    assert (frame, splits) == ("f", "s")
 
 
 def test_cp_table_of_a_pure_root_is_one_row() -> None:

@@ -519,7 +519,7 @@ def test_j48_raises_the_last_of_equally_heavy_branches(weka_jar: Path) -> None:
     """A dataset that differential testing found against the live J48: J48 weighs raising the
     last of two equally heavy branches (Weka's maxBag), C4.5 the first, and the two prune to
     different trees.  J48's recipe takes J48's rule."""
-    path = Path(__file__).parent / "fixtures" / "j48-raising-tie.csv"
+    path = Path(__file__).parent.parent / "fixtures" / "j48-raising-tie.csv"
     data = dtree.read_csv(path, target="aa")
     theirs = read_j48(run_j48(data), data)
     grown = collapse(grow(J48, data))
