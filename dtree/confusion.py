@@ -34,7 +34,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Literal, get_args
+from typing import Literal, assert_never, get_args
 
 from attrs import field, frozen
 from toolz import isdistinct
@@ -226,7 +226,7 @@ def _averaged(
         case "weighted":
             return _quotient(total(c.actual * metric(c) for c in per_class), matrix.total)
         case _:  # pragma: no cover - checked above
-            raise AssertionError(average)
+            assert_never(average)
 
 
 def _precision(counts: _Counts) -> Real:

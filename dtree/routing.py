@@ -41,7 +41,7 @@ import bisect
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from attrs import frozen
 
@@ -457,6 +457,8 @@ def fold_routed(
                     (branch.subtree, part, None)
                     for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
                 )
+            case _:
+                assert_never(node)
     return results[0]
 
 

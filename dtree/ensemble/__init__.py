@@ -345,9 +345,11 @@ def _decisions(
         case "samme":
             votes = _votes_of(ensemble, rows, walks)
             return tuple(tuple(_says(ensemble, votes, i)) for i in range(len(rows)))
-        case _:
+        case "average" | "vote":
             _check_classifier(ensemble)
             return tuple(tuple(map(float, tally)) for tally in _tallies(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _probabilities(
@@ -377,8 +379,10 @@ def _probabilities(
                 tuple(_softmax(_samme_scores(ensemble, d)))
                 for d in _decisions(ensemble, rows, walks)
             )
-        case _:
+        case "average" | "vote":
             return tuple(_tallies(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
@@ -428,10 +432,12 @@ def _predictions(
             )
         case "average" if classes:
             return tuple(classes[k] for k in _average_winners(ensemble, rows, walks))
-        case _ if classes:
+        case "vote" if classes:
             return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows, walks))
-        case _:
+        case "average" | "vote":
             return _summed(ensemble, _terms(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _float_sized(x: object) -> bool:
