@@ -12,6 +12,7 @@ Vocabulary
     logarithm, a square root, or a float among the inputs).
 
 Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
+:func:`check_at_least_zero`,
 :func:`exact`, :func:`rational`, :func:`common_denominator`, :func:`numerators`,
 :func:`exact_sum`, :func:`square_root`, :func:`exact_text`; :data:`SCREEN_TOLERANCE`,
 :func:`near_best` and :func:`screened_best`, the screen every choice of a best among many
@@ -30,7 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TypeGuard
+from typing import Literal, TypeGuard, overload
 
 from dtree.errors import DtreeError, quote
 
@@ -38,6 +39,7 @@ __all__ = [
     "SCREEN_TOLERANCE",
     "Number",
     "Real",
+    "check_at_least_zero",
     "check_count",
     "common_denominator",
     "exact",
@@ -64,8 +66,23 @@ def is_number(value: object) -> TypeGuard[Number]:
     return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
 
 
-def check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
-    """``value``, refused unless it is an integer (not a bool) in ``low..high``.
+@overload
+def check_count(
+    name: str, value: object, low: int, high: float = ..., *, optional: Literal[False] = ...
+) -> int: ...
+
+
+@overload
+def check_count(
+    name: str, value: object, low: int, high: float = ..., *, optional: Literal[True]
+) -> int | None: ...
+
+
+def check_count(
+    name: str, value: object, low: int, high: float = math.inf, *, optional: bool = False
+) -> int | None:
+    """``value``, refused unless it is an integer (not a bool) in ``low..high``; with
+    ``optional``, None passes too (a limit that is not set).
 
     >>> check_count("k", 3, 2)
     3
@@ -73,10 +90,33 @@ def check_count(name: str, value: object, low: int, high: float = math.inf) -> i
     Traceback (most recent call last):
     ...
     dtree.errors.DtreeError: k must be an integer in 2..10, got 1
+    >>> check_count("max_depth", -1, 0, optional=True)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: max_depth must be None or an integer >= 0, got -1
     """
+    if optional and value is None:
+        return None
     if type(value) is not int or not low <= value <= high:
         bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
+        unset = "None or " if optional else ""
+        raise DtreeError(f"{name} must be {unset}an integer {bound}, got {quote(value)}")
+    return value
+
+
+def check_at_least_zero(name: str, value: object) -> Number:
+    """``value``, refused unless it is a finite number >= 0 (not a bool): a weight, a bound
+    on errors, a penalty alpha, a minimum gain.
+
+    >>> check_at_least_zero("alpha", 0.5)
+    0.5
+    >>> check_at_least_zero("alpha", math.nan)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: alpha must be a finite number >= 0, got nan
+    """
+    if not is_number(value) or not 0 <= value < math.inf:  # NaN fails both comparisons
+        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
     return value
 
 
