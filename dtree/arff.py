@@ -57,6 +57,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import assert_never
 
 from attrs import frozen
 
@@ -161,7 +162,7 @@ def _declaration(attribute: Attribute) -> str:
         case Numeric():
             kind = "numeric"
         case _:  # pragma: no cover - Domain has two cases
-            raise AssertionError(attribute.domain)
+            assert_never(attribute.domain)
     return f"@attribute {_token(attribute.name)} {kind}"
 
 
@@ -361,8 +362,10 @@ def _values(attribute: Attribute) -> dict[str, str] | None:
     match attribute.domain:
         case Nominal(values):
             return {value: value for value in values}
-        case _:
+        case Numeric():
             return None
+        case _:
+            assert_never(attribute.domain)
 
 
 Token = tuple[str, str]
@@ -657,7 +660,7 @@ def _typed(
                 )
             return number
         case _:  # pragma: no cover - Domain has two cases
-            raise AssertionError(attribute.domain)
+            assert_never(attribute.domain)
 
 
 def _weight(text: str, file: str, line: int) -> Weight:

@@ -12,8 +12,11 @@ Vocabulary
     logarithm, a square root, or a float among the inputs).
 
 Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
+:func:`check_at_least_zero`,
 :func:`exact`, :func:`rational`, :func:`common_denominator`, :func:`numerators`,
-:func:`exact_sum`, :func:`square_root`, :func:`exact_text`.
+:func:`exact_sum`, :func:`square_root`, :func:`exact_text`; :data:`SCREEN_TOLERANCE`,
+:func:`near_best` and :func:`screened_best`, the screen every choice of a best among many
+takes: floats first, then exact numbers among the few the floats cannot tell apart.
 
 Sums of many fractions are taken over their least common denominator
 (:func:`exact_sum`): as integers, without the greatest common divisor that each
@@ -26,23 +29,27 @@ counts, and :data:`dtree.tree.Probability`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import TypeGuard
+from typing import Literal, TypeGuard, overload
 
 from dtree.errors import DtreeError, quote
 
 __all__ = [
+    "SCREEN_TOLERANCE",
     "Number",
     "Real",
+    "check_at_least_zero",
     "check_count",
     "common_denominator",
     "exact",
     "exact_sum",
     "exact_text",
     "is_number",
+    "near_best",
     "numerators",
     "rational",
+    "screened_best",
     "square_root",
 ]
 
@@ -59,8 +66,23 @@ def is_number(value: object) -> TypeGuard[Number]:
     return isinstance(value, int | float | Fraction) and not isinstance(value, bool)
 
 
-def check_count(name: str, value: object, low: int, high: float = math.inf) -> int:
-    """``value``, refused unless it is an integer (not a bool) in ``low..high``.
+@overload
+def check_count(
+    name: str, value: object, low: int, high: float = ..., *, optional: Literal[False] = ...
+) -> int: ...
+
+
+@overload
+def check_count(
+    name: str, value: object, low: int, high: float = ..., *, optional: Literal[True]
+) -> int | None: ...
+
+
+def check_count(
+    name: str, value: object, low: int, high: float = math.inf, *, optional: bool = False
+) -> int | None:
+    """``value``, refused unless it is an integer (not a bool) in ``low..high``; with
+    ``optional``, None passes too (a limit that is not set).
 
     >>> check_count("k", 3, 2)
     3
@@ -68,10 +90,33 @@ def check_count(name: str, value: object, low: int, high: float = math.inf) -> i
     Traceback (most recent call last):
     ...
     dtree.errors.DtreeError: k must be an integer in 2..10, got 1
+    >>> check_count("max_depth", -1, 0, optional=True)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: max_depth must be None or an integer >= 0, got -1
     """
+    if optional and value is None:
+        return None
     if type(value) is not int or not low <= value <= high:
         bound = f">= {low}" if high == math.inf else f"in {low}..{int(high)}"
-        raise DtreeError(f"{name} must be an integer {bound}, got {quote(value)}")
+        unset = "None or " if optional else ""
+        raise DtreeError(f"{name} must be {unset}an integer {bound}, got {quote(value)}")
+    return value
+
+
+def check_at_least_zero(name: str, value: object) -> Number:
+    """``value``, refused unless it is a finite number >= 0 (not a bool): a weight, a bound
+    on errors, a penalty alpha, a minimum gain.
+
+    >>> check_at_least_zero("alpha", 0.5)
+    0.5
+    >>> check_at_least_zero("alpha", math.nan)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: alpha must be a finite number >= 0, got nan
+    """
+    if not is_number(value) or not 0 <= value < math.inf:  # NaN fails both comparisons
+        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
     return value
 
 
@@ -156,3 +201,65 @@ def exact_text(x: Number) -> str:
     ('9', '0.30000000000000004', '24/7')
     """
     return f"{x.numerator}/{x.denominator}" if isinstance(x, Fraction) else repr(x)
+
+
+# -- the screen: floats first, exact numbers among the near --------------------------------------
+
+SCREEN_TOLERANCE = 1e-9
+"""How close to the best float score (relative to the larger of 1 and its size) a float score
+must come for its item to be scored exactly.
+
+Safe because a screen's floats are sums of at most millions of terms, each rounded by at most
+2^-53 of the largest: n 2^-53 stays below 1e-9 for n up to about 9 million, so an item whose
+float lies further below the best than this is below it exactly too.  (A caller whose floats
+may be off by more widens its own slack, as the grower's scans and the ensembles' tallies do.)
+The value costs nothing in exactness, only in time: every item inside it is decided exactly,
+so ties and near ties far finer than 1e-9 are still broken by the exact numbers.  It is not
+:data:`dtree.impurity.TOLERANCE`, which says when two logarithmic scores count as equal."""
+
+
+def near_best(
+    scores: Sequence[float], *, slack: float | None = None, lowest: bool = False
+) -> list[int]:
+    """The indices, ascending, of the float ``scores`` within ``slack`` of the largest
+    (``lowest``: of the least): the items the floats cannot tell from the best.
+
+    {i : s_i >= max s - slack}, where slack defaults to
+    :data:`SCREEN_TOLERANCE` max(1, |max s|); with ``lowest``, {i : s_i <= min s + slack}.
+
+    >>> near_best([0.5, 0.9, 0.9 - 1e-12, 0.8])
+    [1, 2]
+    >>> near_best([3.0, 1.0, 1.5], slack=0.5, lowest=True)
+    [1, 2]
+    """
+    top = min(scores) if lowest else max(scores)
+    if slack is None:
+        slack = SCREEN_TOLERANCE * max(1.0, abs(top))
+    if lowest:
+        bound = top + slack
+        return [i for i, score in enumerate(scores) if score <= bound]
+    bound = top - slack
+    return [i for i, score in enumerate(scores) if score >= bound]
+
+
+def screened_best(
+    scores: Sequence[float],
+    exact: Callable[[int], Number],
+    *,
+    slack: float | None = None,
+) -> int:
+    """argmax_i exact(i), ties to the first i, with ``exact`` called only on the indices of
+    the :func:`near_best` float ``scores`` (and not at all when one score is near the best).
+
+    The choice is the exact one whenever every float score is within ``slack`` / 2 of its
+    exact score (by default, :data:`SCREEN_TOLERANCE`, which is safe for floats rounded from
+    the exact numbers).
+
+    >>> thirds = [Fraction(1, 3), Fraction(1, 3) + Fraction(1, 10**30), Fraction(1, 5)]
+    >>> screened_best([float(t) for t in thirds], thirds.__getitem__)
+    1
+    >>> screened_best([1.0, 2.0, 0.5], lambda i: 1 / 0)  # one float is near the best: no exact
+    1
+    """
+    near = near_best(scores, slack=slack)
+    return near[0] if len(near) == 1 else max(near, key=exact)

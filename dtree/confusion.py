@@ -34,12 +34,12 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Literal, get_args
+from typing import Literal, assert_never, get_args
 
 from attrs import field, frozen
 from toolz import isdistinct
 
-from dtree.arithmetic import Number, Real, is_number
+from dtree.arithmetic import Number, Real, check_at_least_zero, is_number
 from dtree.counts import cross_tabulate, ratio, total
 from dtree.dataset import Label, Weight, collection
 from dtree.errors import DtreeError, check_choice, quote
@@ -226,7 +226,7 @@ def _averaged(
         case "weighted":
             return _quotient(total(c.actual * metric(c) for c in per_class), matrix.total)
         case _:  # pragma: no cover - checked above
-            raise AssertionError(average)
+            assert_never(average)
 
 
 def _precision(counts: _Counts) -> Real:
@@ -311,6 +311,5 @@ def f_beta(
 
     See also: :func:`precision`, :func:`recall`.
     """
-    if not is_number(beta) or not 0 <= beta < math.inf:
-        raise DtreeError(f"beta must be a finite number >= 0, got {quote(beta)}")
+    check_at_least_zero("beta", beta)
     return _averaged(matrix, label, average, partial(_f, beta * beta))

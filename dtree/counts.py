@@ -32,6 +32,7 @@ import math
 import operator
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
+from typing import assert_never
 
 from attrs import field, frozen
 from toolz import isdistinct
@@ -370,7 +371,7 @@ def stats_of(data: Dataset, weights: Sequence[Weight] | None = None) -> Stats:
                 math.fsum(float(w) * y * y for w, y in pairs),
             )
         case _:  # pragma: no cover - Domain has two cases
-            raise AssertionError(data.schema.target.domain)
+            assert_never(data.schema.target.domain)
 
 
 def contingency(data: Dataset, attribute: str) -> Table:
@@ -446,7 +447,7 @@ def central(stats: Stats) -> Label | float:
         case Moments():
             return stats.mean
         case _:  # pragma: no cover - Stats has two cases
-            raise AssertionError(stats)
+            assert_never(stats)
 
 
 def training_loss(stats: Stats, prediction: Label | float | Fraction) -> Weight | Fraction:
@@ -472,7 +473,7 @@ def training_loss(stats: Stats, prediction: Label | float | Fraction) -> Weight 
             rss = Fraction(second) - 2 * p * Fraction(first) + p * p * Fraction(weight)
             return max(rss, Fraction(0))
         case _:  # pragma: no cover - Stats has two cases
-            raise AssertionError(stats)
+            assert_never(stats)
 
 
 def cross_tabulate(

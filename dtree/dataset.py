@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from operator import itemgetter
-from typing import TypeVar, cast
+from typing import TypeVar, assert_never, cast
 
 from attrs import field, frozen
 
@@ -194,8 +194,10 @@ class Schema:
         match self.target.domain:
             case Nominal(values):
                 return values
-            case _:
+            case Numeric():
                 raise DtreeError(f"target {quote(self.target.name)} is numeric: it has no classes")
+            case _:
+                assert_never(self.target.domain)
 
     def index(self, name: str) -> int:
         """The position of attribute ``name``; a clear error if there is none.
@@ -567,6 +569,8 @@ def _check_value(attribute: Attribute, value: Value, row: int) -> None:
                 raise DtreeError(
                     f"{quote(value)} is not a finite number", row=row, column=attribute.name
                 )
+        case _:
+            assert_never(attribute.domain)
 
 
 def _check_target(target: Attribute, label: Label | float, row: int) -> None:
@@ -582,6 +586,8 @@ def _check_target(target: Attribute, label: Label | float, row: int) -> None:
                 )
         case Numeric():
             _check_value(target, label, row)
+        case _:
+            assert_never(target.domain)
 
 
 MAX_TOTAL_WEIGHT = 2**128

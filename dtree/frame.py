@@ -57,7 +57,7 @@ import importlib
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Any, Literal, assert_never, cast
 
 import attrs
 import narwhals.stable.v2 as nw
@@ -341,6 +341,8 @@ def _frame_columns(data: Dataset, weights: str) -> Iterator[tuple[str, list[Any]
                 yield attribute.name, values, nw.Enum(categories)
             case Numeric():
                 yield attribute.name, values, nw.Float64()
+            case _:
+                assert_never(attribute.domain)
     if any(data.weights[row] != 1 for row in data.rows):
         if weights in (attribute.name for attribute in named):
             raise DtreeError(f"the weights column {quote(weights)} is also a column of the data")

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import assert_never
 
 from dtree.counts import plurality, ratio, total
 from dtree.dataset import Dataset, Nominal, Numeric, Value, Weight
@@ -133,7 +134,7 @@ def most_likely_value(data: Dataset, attribute: str) -> str | float:
         case Numeric():
             present = sorted(value for value in weights if not isinstance(value, str))
         case _:  # pragma: no cover - Domain has two cases
-            raise AssertionError(domain)
+            assert_never(domain)
     return present[plurality([total(weights[value]) for value in present])]
 
 

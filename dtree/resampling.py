@@ -14,7 +14,7 @@ stratified
 Contents
 --------
 Folds:      :class:`Fold`, :func:`k_fold`, :func:`stratified_k_fold`,
-            :func:`repeated_k_fold`, :func:`folds_of`.
+            :func:`repeated_k_fold`, :func:`folds_of`, :func:`check_folds`.
 One split:  :func:`train_test_split`.
 
 What is measured on them (:func:`dtree.evaluate.cross_validate`,
@@ -47,6 +47,7 @@ from dtree.seeded import check_seed
 
 __all__ = [
     "Fold",
+    "check_folds",
     "folds_of",
     "k_fold",
     "repeated_k_fold",
@@ -88,8 +89,14 @@ class Fold:
             raise DtreeError(f"a fold trains and tests on row {min(common)}")
 
 
-def _check_folds(k: object, n: int) -> None:
-    """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n."""
+def check_folds(k: object, n: int) -> None:
+    """k folds of n rows: each fold tests a row and trains on another, so 2 <= k <= n.
+
+    >>> check_folds(2, 1)
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: cross-validation needs at least 2 rows, the data has 1
+    """
     if n < 2:
         raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
     check_count("k", k, 2, n)
@@ -137,7 +144,7 @@ def k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fold, ...]:
     See also: :func:`stratified_k_fold`, :func:`repeated_k_fold`,
     :func:`dtree.evaluate.cross_validate`.
     """
-    _check_folds(k, len(data))
+    check_folds(k, len(data))
     check_seed(seed)
     rows = _distinct_rows(data)
     random.Random(seed).shuffle(rows)
@@ -165,7 +172,7 @@ def stratified_k_fold(data: Dataset, k: int = 10, *, seed: int = 0) -> tuple[Fol
     See also: :func:`k_fold`, :func:`dtree.invariants.folds_are_stratified`.
     """
     classes = _classes_of(data, "stratified folds")
-    _check_folds(k, len(data))
+    check_folds(k, len(data))
     check_seed(seed)
     rows = _distinct_rows(data)
     rng = random.Random(seed)

@@ -12,9 +12,12 @@ Vocabulary
 ----------
 ``Run``
     The rows that reach a node whole with a known value of a numeric
-    attribute, sorted by that value.  A node's rows are a slice
+    attribute, sorted by that value.  A node's rows are a :class:`Span`
     ``[lo, hi)`` of its parent's run, never copied; the run is sorted
     again only where the tree turns to another attribute.
+``Span``
+    The positions ``[lo, hi)`` of a run that a chain of thresholds has
+    bisected out of it: the state of the bisection, one value.
 ``Routed``
     The rows that reach a node: ``loose`` rows, each with the share of it
     that does, and a slice of a run.
@@ -29,8 +32,8 @@ The weights of a counted run
     fractions: every sum is then exact, the same in any order, and equal to
     the row by row count.
 
-Contents: :class:`Run`, :class:`Routed`, :func:`every_row`, :func:`route`,
-:func:`fold_routed`, :func:`share_weights`, :func:`total_weight`,
+Contents: :class:`Run`, :class:`Span`, :data:`NO_SPAN`, :class:`Routed`, :func:`every_row`,
+:func:`route`, :func:`fold_routed`, :func:`share_weights`, :func:`total_weight`,
 :func:`routed_stats`, :func:`restated`, :func:`recounted_leaf`,
 :func:`routed_predictions`.
 """
@@ -41,7 +44,7 @@ import bisect
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from attrs import frozen
 
@@ -62,8 +65,10 @@ from dtree.tree import (
 )
 
 __all__ = [
+    "NO_SPAN",
     "Routed",
     "Run",
+    "Span",
     "every_row",
     "fold_routed",
     "recounted_leaf",
@@ -79,6 +84,38 @@ R = TypeVar("R")
 
 _WHOLE = Fraction(1)
 """The share of a row that reaches a node whole."""
+
+
+@frozen
+class Span:
+    """The positions ``[lo, hi)`` of a :class:`Run`: the rows a chain of thresholds on its
+    attribute has bisected out of it, those of one node.
+
+    >>> Span(0, 5).cut((1.0, 2.0, 2.0, 3.0, 4.0), 2.5), Span(3, 3).empty
+    ((Span(lo=0, hi=3), Span(lo=3, hi=5)), True)
+    """
+
+    lo: int
+    hi: int
+
+    @property
+    def empty(self) -> bool:
+        """Whether no position is in the span."""
+        return self.lo == self.hi
+
+    def positions(self) -> range:
+        """The positions of the span, in order."""
+        return range(self.lo, self.hi)
+
+    def cut(self, values: Sequence[float], threshold: float) -> tuple[Span, Span]:
+        """The positions whose value (the run's ``values``, sorted) is at most ``threshold``,
+        and the rest: one bisection."""
+        middle = bisect.bisect_right(values, threshold, self.lo, self.hi)
+        return Span(self.lo, middle), Span(middle, self.hi)
+
+
+NO_SPAN = Span(0, 0)
+"""The span of rows without a run."""
 
 
 @frozen(eq=False)
@@ -97,8 +134,9 @@ class _Sums:
         fractions = itertools.accumulate((isinstance(w, Fraction) for w in weights), initial=0)
         return cls(positions, sums, tuple(fractions))
 
-    def between(self, lo: int, hi: int) -> tuple[Weight, int]:
-        """The weight of those rows among the run's ``[lo, hi)``, and how many are fractions."""
+    def between(self, span: Span) -> tuple[Weight, int]:
+        """The weight of those rows among the run's ``span``, and how many are fractions."""
+        lo, hi = span.lo, span.hi
         if self.positions is not None:
             lo, hi = bisect.bisect_left(self.positions, lo), bisect.bisect_left(self.positions, hi)
         return self.weights[hi] - self.weights[lo], self.fractions[hi] - self.fractions[lo]
@@ -131,11 +169,11 @@ class Run:
     >>> run = parts[0].run
     >>> run.attribute, run.rows, run.values[:3]
     ('x', (9, 8, 7, 6, 5, 4, 3, 2, 1, 0), (0.0, 1.0, 2.0))
-    >>> [(part.lo, part.hi) for part in parts]  # x <= 4.5: the first five
-    [(0, 5), (5, 10)]
-    >>> [(part.lo, part.hi, part.run is run) for part in route(tree.branches[1].subtree, ten,
-    ...                                                        parts[1])[0]]
-    [(5, 8, True), (8, 10, True)]
+    >>> [part.span for part in parts]  # x <= 4.5: the first five
+    [Span(lo=0, hi=5), Span(lo=5, hi=10)]
+    >>> [(part.span, part.run is run) for part in route(tree.branches[1].subtree, ten,
+    ...                                                 parts[1])[0]]
+    [(Span(lo=5, hi=8), True), (Span(lo=8, hi=10), True)]
     """
 
     attribute: str
@@ -147,7 +185,7 @@ class Run:
 @frozen(eq=False)
 class Routed:
     """The rows of a dataset that reach a node: ``loose`` rows, each with the share of it
-    that does, and the slice ``[lo, hi)`` of ``run``, rows that reach it whole.
+    that does, and the :class:`Span` of ``run``, rows that reach it whole.
 
     Thresholds divide runs only when ``runs`` is set; ``classes`` (the index of
     each row's class in the schema's, by row) is set when a run's weights are
@@ -166,14 +204,14 @@ class Routed:
     runs: bool = False
     classes: tuple[int, ...] | None = None
     run: Run | None = None
-    lo: int = 0
-    hi: int = 0
+    span: Span = NO_SPAN
 
     def shares(self) -> tuple[tuple[int, Probability], ...]:
         """Every row with its share, the loose ones first."""
-        if self.run is None or self.lo == self.hi:
+        if self.run is None or self.span.empty:
             return self.loose
-        return self.loose + tuple((row, _WHOLE) for row in self.run.rows[self.lo : self.hi])
+        whole = self.run.rows[self.span.lo : self.span.hi]
+        return self.loose + tuple((row, _WHOLE) for row in whole)
 
     @property
     def counted(self) -> bool:
@@ -196,12 +234,12 @@ class Routed:
             return 0, 0
         tally = self.run.tally
         sums = tally.everything if k is None else tally.by_class.get(k)
-        return (0, 0) if sums is None else sums.between(self.lo, self.hi)
+        return (0, 0) if sums is None else sums.between(self.span)
 
     def _with(
-        self, loose: Sequence[tuple[int, Probability]], run: Run | None, lo: int, hi: int
+        self, loose: Sequence[tuple[int, Probability]], run: Run | None, span: Span
     ) -> Routed:
-        return Routed(tuple(loose), self.runs, self.classes, run, lo, hi)
+        return Routed(tuple(loose), self.runs, self.classes, run, span)
 
 
 def every_row(data: Dataset, tree: Tree | None = None) -> Routed:
@@ -289,13 +327,13 @@ def routed_stats(data: Dataset, rows: Routed) -> Stats:
         fractions[k] = fractions.get(k, 0) + fraction
 
     assert rows.run is not None
-    if rows.hi - rows.lo <= len(tally.by_class):
-        for j in range(rows.lo, rows.hi):
+    if len(rows.span.positions()) <= len(tally.by_class):
+        for j in rows.span.positions():
             weight = data.weights[rows.run.rows[j]]
             add(tally.classes[j], weight, isinstance(weight, Fraction))
     else:
         for k, sums in tally.by_class.items():
-            add(k, *sums.between(rows.lo, rows.hi))
+            add(k, *sums.between(rows.span))
     for (row, _), weight in zip(rows.loose, share_weights(data, rows.loose), strict=True):
         add(rows.classes[row], weight, isinstance(weight, Fraction))
     counts: list[Weight] = [0] * len(data.schema.classes)
@@ -318,7 +356,7 @@ def _sorted_by(data: Dataset, rows: Routed, attribute: str) -> Routed:
     whole.sort(key=lambda row: float(column[row]))  # type: ignore[arg-type]  # known numbers
     values = tuple(float(column[row]) for row in whole)  # type: ignore[arg-type]  # known numbers
     tally = None if rows.classes is None else _tally(data, rows.classes, whole)
-    return rows._with(loose, Run(attribute, tuple(whole), values, tally), 0, len(whole))
+    return rows._with(loose, Run(attribute, tuple(whole), values, tally), Span(0, len(whole)))
 
 
 def _tally(data: Dataset, classes: tuple[int, ...], whole: Sequence[int]) -> _Tally:
@@ -379,7 +417,7 @@ def route(
     ([[5, 6, 7, 8], [9, 10, 11, 12, 13], [0, 1, 2, 3, 4]], ())
     """
     cut = _threshold(split, data) if rows.runs else None
-    runs: list[tuple[int, int]] = [(0, 0) for _ in split.branches]
+    spans = [NO_SPAN for _ in split.branches]
     if cut is None:
         loose = rows.shares()
     else:
@@ -387,8 +425,7 @@ def route(
         if rows.run is None or rows.run.attribute != attribute:
             rows = _sorted_by(data, rows, attribute)
         assert rows.run is not None
-        middle = bisect.bisect_right(rows.run.values, threshold, rows.lo, rows.hi)
-        runs[at_most], runs[1 - at_most] = (rows.lo, middle), (middle, rows.hi)
+        spans[at_most], spans[1 - at_most] = rows.span.cut(rows.run.values, threshold)
         loose = rows.loose
     run = rows.run if cut is not None else None
     parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
@@ -404,15 +441,15 @@ def route(
             stopped.append((row, share))
         for i, part in ways:
             parts[i].append((row, part))
-    routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
+    routed = [rows._with(part, run, span) for part, span in zip(parts, spans, strict=True)]
     fractions = shares([total_weight(data, part) for part in routed]) if unknown else ()
     for row, share in unknown:
         for i, fraction in enumerate(fractions):
             if fraction > 0:
                 parts[i].append((row, share * fraction))
     if unknown:
-        routed = [rows._with(part, run, lo, hi) for part, (lo, hi) in zip(parts, runs, strict=True)]
-    return tuple(routed), rows._with(stopped, None, 0, 0)
+        routed = [rows._with(part, run, span) for part, span in zip(parts, spans, strict=True)]
+    return tuple(routed), rows._with(stopped, None, NO_SPAN)
 
 
 def fold_routed(
@@ -457,6 +494,8 @@ def fold_routed(
                     (branch.subtree, part, None)
                     for branch, part in reversed(tuple(zip(branches, parts, strict=True)))
                 )
+            case _:
+                assert_never(node)
     return results[0]
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 import string
 from collections.abc import Sequence
+from typing import assert_never
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -346,7 +347,7 @@ def _choices(attribute: Attribute) -> tuple[Value, ...]:
         case Numeric():
             return _SIMPLEST_FIRST
         case _:  # pragma: no cover - Domain has two cases
-            raise AssertionError(attribute.domain)
+            assert_never(attribute.domain)
 
 
 @st.composite

@@ -333,6 +333,8 @@ def _repr(tree: Tree) -> str:
                     todo += [branch.subtree, ")"]
                 todo.append(f"), stats={stats!r})")
                 stack.extend(reversed(todo))
+            case _:
+                assert_never(item)
     return "".join(pieces)
 
 
@@ -360,6 +362,8 @@ def fold(
             case Split(branches, _):
                 stack.append((node, True))
                 stack.extend((branch.subtree, False) for branch in reversed(branches))
+            case _:
+                assert_never(node)
     return results[0]
 
 

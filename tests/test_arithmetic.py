@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 
 from dtree import dataset
 from dtree.arithmetic import (
+    SCREEN_TOLERANCE,
     check_count,
     common_denominator,
     exact,
     exact_sum,
     is_number,
+    near_best,
     numerators,
+    screened_best,
     square_root,
 )
 from dtree.errors import DtreeError
@@ -103,3 +106,58 @@ def test_exact_sum_is_the_sum_of_the_fractions(values: list[int | Fraction]) -> 
     denominator = common_denominator(values)
     scaled = numerators(values, denominator)
     assert all(n == v * denominator for n, v in zip(scaled, values, strict=True))
+
+
+def _first_argmax(values: list[Fraction]) -> int:
+    """The brute-force model: the first index of the largest value."""
+    return next(i for i, value in enumerate(values) if value == max(values))
+
+
+# Exact scores with near ties: a few coarse levels plus perturbations far finer than a float's
+# rounding (1 / 10**30), so that the floats tie where the exact numbers do not.
+_scores = st.lists(
+    st.builds(
+        lambda level, nudge: Fraction(level, 7) + Fraction(nudge, 10**30),
+        st.integers(-3, 3),
+        st.integers(-2, 2),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(_scores)
+def test_screened_best_is_the_exact_argmax(values: list[Fraction]) -> None:
+    """Screening the floats and deciding exactly among the near is the exact argmax, ties to
+    the first; the exact key is asked only of the near."""
+    asked: list[int] = []
+
+    def key(i: int) -> Fraction:
+        asked.append(i)
+        return values[i]
+
+    floats = [float(value) for value in values]
+    assert screened_best(floats, key) == _first_argmax(values)
+    assert set(asked) <= set(near_best(floats))
+
+
+@given(_scores)
+def test_near_best_keeps_every_exact_best(values: list[Fraction]) -> None:
+    """The screen never drops an item whose exact score is the largest, nor, with ``lowest``,
+    the least; and it keeps nothing further than the tolerance from the best float."""
+    floats = [float(value) for value in values]
+    near = near_best(floats)
+    assert {i for i, value in enumerate(values) if value == max(values)} <= set(near)
+    lowest = near_best(floats, slack=1e-12, lowest=True)
+    assert {i for i, value in enumerate(values) if value == min(values)} <= set(lowest)
+    top = max(floats)
+    assert all(floats[i] >= top - SCREEN_TOLERANCE * max(1.0, abs(top)) for i in near)
+
+
+def test_screened_best_does_not_score_a_clear_winner() -> None:
+    """One float far ahead of the rest is the best without an exact score."""
+
+    def refuse(i: int) -> Fraction:
+        raise AssertionError(i)
+
+    assert screened_best([0.25, 0.75, 0.5], refuse) == 1

@@ -9,7 +9,7 @@ spreads) and through the model's predictions of :mod:`dtree.ensemble`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import Any, cast
@@ -21,7 +21,14 @@ from hypothesis import strategies as st
 
 from dtree import compiled as compiled_module
 from dtree import invariants as law
-from dtree.compiled import Compiled, compile_tree, ending, predictions, probabilities
+from dtree.compiled import (
+    Compiled,
+    compile_tree,
+    ending,
+    predictions,
+    probabilities,
+    untaken_examples,
+)
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Example, Label, Nominal, Schema, Value
@@ -42,6 +49,7 @@ from dtree.tree import (
     mixture,
     prediction_of,
     reach,
+    untaken,
 )
 
 CLASSES = ("a", "b")
@@ -332,3 +340,63 @@ def test_an_example_that_is_not_a_mapping_is_refused_in_one_line() -> None:
         predict_many(tree, [row])
     with pytest.raises(DtreeError, match="got a list"):
         ending(compile_tree(tree), row)
+
+
+# -- the values no branch takes, for many examples at once ---------------------------------------
+
+
+def first_untaken(
+    trees: Sequence[Tree], examples: Sequence[Example]
+) -> list[tuple[int, str, Value]]:
+    """The model of untaken_examples: every example walked through every tree."""
+    found = []
+    for index, example in enumerate(examples):
+        stops = [stop for tree in trees for stop in untaken(tree, example)]
+        if stops:
+            found.append((index, *stops[0]))
+    return found
+
+
+@given(
+    st.sampled_from(sorted(LEARNERS)),
+    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    st.data(),
+)
+def test_untaken_examples_are_those_reach_stops_at_a_split(
+    name: str, data: Dataset, draw: st.DataObject
+) -> None:
+    """The set look-ups skip only examples that no tree stops; training rows never stop."""
+    trees = [grow(LEARNERS[name], data), grow(LEARNERS["shallow"], data)]
+    examples = [
+        {
+            **example,
+            **{
+                attribute: "unseen"
+                for attribute in draw.draw(st.lists(st.sampled_from(data.schema.names)))
+                if isinstance(data.schema.attribute(attribute).domain, Nominal)
+            },
+        }
+        for example in draw.draw(st.lists(st.sampled_from(list(data.examples())), max_size=8))
+    ]
+    assert list(untaken_examples(trees, examples)) == first_untaken(trees, examples)
+    assert untaken_examples(trees, list(data.examples())) == ()
+
+
+def test_a_value_one_split_names_is_untaken_where_another_split_names_it_not() -> None:
+    """The look-up took the values named anywhere in the model for an attribute, so a row
+    whose value another split named was never walked."""
+    leaf = Leaf("p", ClassStats(("p",), (1,)))
+    under = [
+        Split(tuple(Branch(Equals("A", value), leaf) for value in values), stats_p(len(values)))
+        for values in (("a1", "a2"), ("a3", "a4"))
+    ]
+    tree = Split(
+        (Branch(Equals("B", "b1"), under[0]), Branch(Equals("B", "b2"), under[1])), stats_p(4)
+    )
+    stopped = {"A": "a3", "B": "b1"}
+    assert untaken(tree, stopped) == (("A", "a3"),)
+    assert untaken_examples([tree], [{"A": "a1", "B": "b1"}, stopped]) == ((1, "A", "a3"),)
+
+
+def stats_p(n: int) -> ClassStats:
+    return ClassStats(("p",), (n,))

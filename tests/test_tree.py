@@ -3,26 +3,19 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import pytest
 from attrs import evolve
-from helpers import LEARNERS
-from hypothesis import given
-from hypothesis import strategies as st
 
-from dtree.compiled import untaken_examples
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
-from dtree.dataset import Dataset, Example, Nominal, Value
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grower.learner import CART
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, id3
-from dtree.strategies import datasets
 from dtree.tree import (
     Branch,
     Leaf,
@@ -284,63 +277,6 @@ def test_regression_prediction_averages_what_a_missing_value_reaches() -> None:
 
 
 # -- the values no branch takes ----------------------------------------------------------------
-
-
-def first_untaken(
-    trees: Sequence[Tree], examples: Sequence[Example]
-) -> list[tuple[int, str, Value]]:
-    """The model of untaken_examples: every example walked through every tree."""
-    found = []
-    for index, example in enumerate(examples):
-        stops = [stop for tree in trees for stop in untaken(tree, example)]
-        if stops:
-            found.append((index, *stops[0]))
-    return found
-
-
-@given(
-    st.sampled_from(sorted(LEARNERS)),
-    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
-    st.data(),
-)
-def test_untaken_examples_are_those_reach_stops_at_a_split(
-    name: str, data: Dataset, draw: st.DataObject
-) -> None:
-    """The set look-ups skip only examples that no tree stops; training rows never stop."""
-    trees = [grow(LEARNERS[name], data), grow(LEARNERS["shallow"], data)]
-    examples = [
-        {
-            **example,
-            **{
-                attribute: "unseen"
-                for attribute in draw.draw(st.lists(st.sampled_from(data.schema.names)))
-                if isinstance(data.schema.attribute(attribute).domain, Nominal)
-            },
-        }
-        for example in draw.draw(st.lists(st.sampled_from(list(data.examples())), max_size=8))
-    ]
-    assert list(untaken_examples(trees, examples)) == first_untaken(trees, examples)
-    assert untaken_examples(trees, list(data.examples())) == ()
-
-
-def test_a_value_one_split_names_is_untaken_where_another_split_names_it_not() -> None:
-    """The look-up took the values named anywhere in the model for an attribute, so a row
-    whose value another split named was never walked."""
-    leaf = Leaf("p", ClassStats(("p",), (1,)))
-    under = [
-        Split(tuple(Branch(Equals("A", value), leaf) for value in values), stats_p(len(values)))
-        for values in (("a1", "a2"), ("a3", "a4"))
-    ]
-    tree = Split(
-        (Branch(Equals("B", "b1"), under[0]), Branch(Equals("B", "b2"), under[1])), stats_p(4)
-    )
-    stopped = {"A": "a3", "B": "b1"}
-    assert untaken(tree, stopped) == (("A", "a3"),)
-    assert untaken_examples([tree], [{"A": "a1", "B": "b1"}, stopped]) == ((1, "A", "a3"),)
-
-
-def stats_p(n: int) -> ClassStats:
-    return ClassStats(("p",), (n,))
 
 
 def test_an_unseen_value_is_untaken_only_where_no_branch_takes_it() -> None:

@@ -11,7 +11,7 @@ Contents
 - reading: :func:`read_data` (a bundled dataset, a CSV or an ARFF file), :func:`is_arff`,
   :func:`refuse_csv_options`, :data:`FILE_ONLY`;
 - checking: :func:`given` (the options given, each belonging to the choice made),
-  :func:`checked_count`, :func:`check_folds`, :func:`held_out`;
+  :func:`checked_count`, :func:`check_folds_option`, :func:`held_out`;
 - output: :func:`chosen_format`, :func:`print_output`, :func:`write_output`,
   :func:`aligned`, :func:`plural`, :func:`flag`;
 - plumbing: :func:`placed` (a learner's error placed in the file), :func:`progress_line`
@@ -44,6 +44,7 @@ from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
 from dtree.evaluate import train_test_split
 from dtree.load import read_csv
 from dtree.progress import Line, Progress, Report
+from dtree.resampling import check_folds
 
 __all__ = [
     "CLEAR_LINE",
@@ -57,7 +58,7 @@ __all__ = [
     "add_seed",
     "add_weights",
     "aligned",
-    "check_folds",
+    "check_folds_option",
     "checked_count",
     "chosen_format",
     "cores",
@@ -396,12 +397,12 @@ def process_pool(processes: int | None, tasks: int) -> Iterator[ProcessPoolExecu
         yield pool
 
 
-def check_folds(k: int, n: int) -> None:
-    """``--folds K`` for data of n rows: each fold tests a row and trains on another."""
-    if n < 2:
-        raise DtreeError(f"cross-validation needs at least 2 rows, the data has {n}")
-    if not 2 <= k <= n:
+def check_folds_option(k: int, n: int) -> None:
+    """``--folds K`` for data of n rows: :func:`dtree.resampling.check_folds`, in the
+    option's words."""
+    if n >= 2 and not 2 <= k <= n:
         raise DtreeError(f"--folds must lie in 2..{n} for {n} rows, got {k}")
+    check_folds(k, n)
 
 
 def checked_count(option: str, value: int, most: int, why: str = "") -> int:

@@ -50,7 +50,7 @@ from dtree.cli.common import (
     add_output,
     add_seed,
     aligned,
-    check_folds,
+    check_folds_option,
     chosen_format,
     given,
     placed,
@@ -478,7 +478,7 @@ def _evaluate(arguments: argparse.Namespace) -> str:
         which = "--matrix" if arguments.matrix else "--no-matrix"
         raise DtreeError(f"{which} is for classes, and the target is numeric: no confusion matrix")
     k = arguments.folds
-    check_folds(k, len(data))
+    check_folds_option(k, len(data))
     with progress_line(arguments) as progress, process_pool(arguments.processes, k) as executor:
         result = placed(
             arguments,

@@ -22,7 +22,7 @@ from dtree.cli.common import (
     Command,
     add_seed,
     aligned,
-    check_folds,
+    check_folds_option,
     given,
     held_out,
     placed,
@@ -199,7 +199,7 @@ def _cost_complexity(arguments: argparse.Namespace, data: Dataset, learn: Learn)
         estimate = "held-out error"
     else:
         folds = arguments.folds if arguments.folds is not None else 10
-        check_folds(folds, len(data))
+        check_folds_option(folds, len(data))
         with progress_line(arguments) as progress:
             selection = placed(
                 arguments,

@@ -46,7 +46,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Literal, get_args
+from typing import Literal, assert_never, get_args
 
 from attrs import frozen
 from toolz import groupby
@@ -268,6 +268,8 @@ def _describe(tree: Tree) -> str:
             return f"leaf: {format_prediction(prediction)}"
         case Split(branches, _):
             return ", ".join(describe(branch.condition) for branch in branches)
+        case _:
+            assert_never(tree)
 
 
 def _conditions(split: Split) -> tuple[Condition, ...]:
@@ -328,6 +330,8 @@ def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
             return "tie" if {theirs.prediction, ours.prediction} <= most else "real"
         case Moments():
             return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
+        case _:
+            assert_never(ours.stats)
 
 
 def _borderline(learner: Learner, node: Node, score: Real | None) -> bool:

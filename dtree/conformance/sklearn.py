@@ -84,7 +84,7 @@ import importlib
 import math
 import struct
 from collections.abc import Iterator, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, assert_never
 
 from attrs import frozen
 
@@ -341,6 +341,8 @@ def _claims(
             their_mean = arrays.value[node][0]
             if stats.weight > 0 and not _close(stats.mean, their_mean, scale):
                 yield "scikit-learn's mean (value)", their_mean, stats.mean
+        case _:
+            assert_never(stats)
 
 
 def _read(

@@ -49,7 +49,7 @@ from typing import Any, Literal, assert_never, get_args
 from attrs import evolve, frozen
 
 from dtree import tree as trees
-from dtree.arithmetic import Real, is_number
+from dtree.arithmetic import SCREEN_TOLERANCE, Real, is_number, near_best, screened_best
 from dtree.compiled import Compiled, compile_tree, predictions, probabilities
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset, Example, Label
@@ -264,24 +264,20 @@ def _says(ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int) -> list[
     return says
 
 
-_NEAR = 1e-9
-"""Says within this (relative) of the largest are compared exactly, as products of odds."""
-
-
 def _samme_winner(
     ensemble: Ensemble, votes: Sequence[tuple[int, ...]], i: int, says: Sequence[float]
 ) -> int:
     """The class of the largest say (``says``, :func:`_says`), ties to the first: compared
-    exactly (products of the odds) among the classes whose float says are near the largest."""
-    top = max(says)
-    near = [k for k, say in enumerate(says) if say >= top - _NEAR * max(1.0, abs(top))]
-    if len(near) == 1:
-        return near[0]
-    odds: list[Real] = [Fraction(1) if k in near else Fraction(0) for k in range(len(says))]
-    for member, beta in zip(votes, ensemble.weights, strict=True):
-        if member[i] in near:
-            odds[member[i]] *= beta
-    return plurality(odds)
+    exactly (products of the odds) among the classes whose float says are near the largest
+    (:func:`dtree.arithmetic.screened_best`)."""
+
+    def odds(k: int) -> Real:
+        voters = (
+            beta for member, beta in zip(votes, ensemble.weights, strict=True) if member[i] == k
+        )
+        return math.prod(voters, start=Fraction(1))
+
+    return screened_best(says, odds)
 
 
 def _terms(ensemble: Ensemble, examples: Sequence[Example], walks: Walks) -> list[list[float]]:
@@ -349,9 +345,11 @@ def _decisions(
         case "samme":
             votes = _votes_of(ensemble, rows, walks)
             return tuple(tuple(_says(ensemble, votes, i)) for i in range(len(rows)))
-        case _:
+        case "average" | "vote":
             _check_classifier(ensemble)
             return tuple(tuple(map(float, tally)) for tally in _tallies(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _probabilities(
@@ -381,8 +379,10 @@ def _probabilities(
                 tuple(_softmax(_samme_scores(ensemble, d)))
                 for d in _decisions(ensemble, rows, walks)
             )
-        case _:
+        case "average" | "vote":
             return tuple(_tallies(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _samme_scores(ensemble: Ensemble, says: Sequence[float]) -> list[float]:
@@ -432,10 +432,12 @@ def _predictions(
             )
         case "average" if classes:
             return tuple(classes[k] for k in _average_winners(ensemble, rows, walks))
-        case _ if classes:
+        case "vote" if classes:
             return tuple(classes[plurality(tally)] for tally in _tallies(ensemble, rows, walks))
-        case _:
+        case "average" | "vote":
             return _summed(ensemble, _terms(ensemble, rows, walks))
+        case _:
+            assert_never(ensemble.combination)
 
 
 def _float_sized(x: object) -> bool:
@@ -454,7 +456,8 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example], walks: Wal
 
     Each float tally is sum_t w_t P_t(k | x) to within (B + 2) 2^-53 of W = sum_t |w_t|
     (B members), so a largest float tally ahead of every other by more than
-    max(_NEAR, 4 (B + 2) 2^-53) W is the exact plurality; the other examples (near ties)
+    max(SCREEN_TOLERANCE, 4 (B + 2) 2^-53) W is the exact plurality (the one class
+    :func:`dtree.arithmetic.near_best` finds); the other examples (near ties)
     get the exact tallies.  Weights that are all 0, or whose float sum overflows, are all
     compared exactly.
     """
@@ -462,7 +465,7 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example], walks: Wal
     whole = math.fsum(weights)
     if not 0 < whole < math.inf:
         return [plurality(tally) for tally in _tallies(ensemble, examples, walks)]
-    margin = max(_NEAR, 4 * (len(weights) + 2) * 2.0**-53) * whole
+    margin = max(SCREEN_TOLERANCE, 4 * (len(weights) + 2) * 2.0**-53) * whole
     tallies = [[0.0] * len(ensemble.classes) for _ in examples]
     for walk, weight in zip(walks, weights, strict=True):
         floats: dict[int, list[float]] = {}  # each leaf's distribution once, by identity
@@ -475,9 +478,9 @@ def _average_winners(ensemble: Ensemble, examples: Sequence[Example], walks: Wal
     winners: list[int] = []
     near: list[int] = []
     for i, tally in enumerate(tallies):
-        top = max(tally)
-        if sum(t >= top - margin for t in tally) == 1:
-            winners.append(tally.index(top))
+        classes = near_best(tally, slack=margin)
+        if len(classes) == 1:
+            winners.append(classes[0])
         else:
             winners.append(-1)
             near.append(i)

@@ -54,7 +54,6 @@ Contents: :class:`TreeClassifier`, :class:`TreeRegressor`,
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any, Literal, get_args
 
@@ -64,7 +63,7 @@ from sklearn.utils.validation import (
 )
 
 from dtree import optimal
-from dtree.arithmetic import is_number
+from dtree.arithmetic import check_at_least_zero, is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
     Dataset,
@@ -101,9 +100,7 @@ _GROWING = (
 
 
 def _check_alpha(alpha: object) -> float:
-    if not is_number(alpha) or not 0 <= alpha < math.inf:
-        raise DtreeError(f"ccp_alpha must be a finite number >= 0, got {alpha!r}")
-    return float(alpha)
+    return float(check_at_least_zero("ccp_alpha", alpha))
 
 
 class _OneTree(_Estimator):

@@ -35,14 +35,14 @@ import math
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar, assert_never, cast
 
 from attrs import frozen
 
 from dtree.arithmetic import common_denominator, numerators
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
 from dtree.counts import ratio, total
-from dtree.dataset import Nominal, Value, Weight
+from dtree.dataset import Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError
 from dtree.grower.learner import features_per_node
 from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint
@@ -467,6 +467,8 @@ def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float
         case "j48":
             in_row_order = frame.in_row_order[index]
             return j48_threshold(below, above, frame.training_values[index], in_row_order)
+        case _:
+            assert_never(frame.learner.threshold)
 
 
 def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
@@ -697,8 +699,10 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
             case Nominal(values):
                 column = column_at(frame, examples, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
-            case _:
+            case Numeric():
                 candidate = _numeric(frame, examples, index, scaled)
+            case _:
+                assert_never(attribute.domain)
         if candidate is not None and (
             level is None or frame.target.significant(candidate.parts, level)
         ):

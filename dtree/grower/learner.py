@@ -19,6 +19,7 @@ from typing import Literal, get_args
 
 from attrs import evolve, frozen
 
+from dtree.arithmetic import check_at_least_zero, check_count
 from dtree.dataset import Dataset, Weight, is_number
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.seeded import check_seed
@@ -71,16 +72,6 @@ the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
 less this much."""
-
-
-def _check_at_least_zero(name: str, value: object) -> None:
-    if not is_number(value) or not math.isfinite(value) or value < 0:
-        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
-
-
-def _check_count(name: str, value: object, floor: int) -> None:
-    if value is not None and (type(value) is not int or value < floor):
-        raise DtreeError(f"{name} must be None or an integer >= {floor}, got {quote(value)}")
 
 
 @frozen
@@ -181,8 +172,8 @@ class Learner:
         check_choice("nominal split", self.nominal, get_args(NominalSplits))
         check_choice("threshold policy", self.threshold, get_args(Threshold))
         check_choice("missing-value policy", self.missing, get_args(Missing))
-        _check_count("max_depth", self.max_depth, 0)
-        _check_count("max_leaf_nodes", self.max_leaf_nodes, 2)
+        check_count("max_depth", self.max_depth, 0, optional=True)
+        check_count("max_leaf_nodes", self.max_leaf_nodes, 2, optional=True)
         for name in (
             "resolution",
             "min_samples_split",
@@ -190,9 +181,9 @@ class Learner:
             "min_gain",
             "min_impurity_decrease",
         ):
-            _check_at_least_zero(name, getattr(self, name))
+            check_at_least_zero(name, getattr(self, name))
         if self.min_objects is not None:
-            _check_at_least_zero("min_objects", self.min_objects)
+            check_at_least_zero("min_objects", self.min_objects)
         level = self.significance
         if level is not None and not (is_number(level) and 0 < level <= 1):
             raise DtreeError(f"significance must be None or a level in (0, 1], got {quote(level)}")

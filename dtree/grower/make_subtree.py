@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Literal
 
+from dtree.arithmetic import near_best
 from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidates import (
@@ -140,17 +141,15 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
 
 # -- FindBestSplit ------------------------------------------------------------------------------
 
-_NEAR = 1e-9
-"""Candidates whose float score is within this (relative) of the best are scored exactly."""
-
 Scored = tuple[Candidate[P], Fraction | float]
 
 
 def _best_decrease(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P]:
-    """The first candidate of the largest score."""
-    top = max(candidate.screen for candidate in found)
-    near = [c for c in found if c.screen >= top - _NEAR * max(1.0, abs(top))]
-    return first_best([(c, exact_score(frame, c)) for c in near], lambda item: item[1])
+    """The first candidate of the largest score: screened by their float scores
+    (:func:`dtree.arithmetic.near_best`), and among the near, the first best of the exact
+    scores (:func:`first_best`, within :data:`dtree.impurity.TOLERANCE` for entropy's)."""
+    near = near_best([candidate.screen for candidate in found])
+    return first_best([(found[j], exact_score(frame, found[j])) for j in near], lambda c: c[1])
 
 
 def _best_gain_ratio(frame: Frame[P], found: Sequence[Candidate[P]]) -> Scored[P] | None:

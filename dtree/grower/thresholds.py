@@ -60,7 +60,7 @@ from typing import cast
 
 from attrs import frozen
 
-from dtree.arithmetic import common_denominator, numerators, rational
+from dtree.arithmetic import SCREEN_TOLERANCE, common_denominator, near_best, numerators, rational
 from dtree.counts import Table, total
 from dtree.dataset import Weight
 
@@ -72,10 +72,6 @@ __all__ = [
     "cut_table",
     "separated",
 ]
-
-_SCREEN = 1e-9
-"""Cuts whose float cost is within this (times the node weight) of the
-least are scored exactly; float rounding is far smaller, ties far finer."""
 
 
 @frozen
@@ -470,10 +466,10 @@ def _scan_classes(
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
     right = _suffix_sums(criterion, classes, row_weights, totals, left, scale=scale)
     costs = _float_costs(criterion, weight, offered, left, right, scale=scale)
-    least = min(costs)
     whole = weight if scale == 1 else Fraction(cast(int, weight), scale)
-    window = _window(criterion, len(order), whole)
-    near = [p for p, cost in zip(offered, costs, strict=True) if cost <= least + window]
+    screened = near_best(costs, slack=_window(criterion, len(order), whole), lowest=True)
+    least = min(costs[j] for j in screened)  # the least cost is among the near
+    near = [offered[j] for j in screened]
     if exact_ties and len(near) > 1 and criterion != "entropy" and _exact(row_weights):
         near = [_first_exact_best(criterion, near, left, right)]  # the same order, scaled
     cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
@@ -543,7 +539,7 @@ def _window(criterion: str, n: int, weight: Weight) -> float:
     rounding = n * 2.0**-50
     if criterion == "entropy":
         rounding *= math.log2(float(weight) + 2)
-    return max(_SCREEN, rounding) * max(float(weight), 1.0)
+    return max(SCREEN_TOLERANCE, rounding) * max(float(weight), 1.0)
 
 
 def _lefts(
@@ -646,12 +642,12 @@ class _Shortlist:
     def scan(
         self, totals: Sequence[Weight], weight: Weight, parent_cost: float, allowed: int
     ) -> Scan:
-        near = {
-            cut.position: (cut, left)
-            for cost, cut, left in self.found
-            if cost <= self.least + self.window
+        costs = [cost for cost, _, _ in self.found]
+        near = near_best(costs, slack=self.window, lowest=True) if costs else []
+        by_position = {
+            cut.position: (cut, left) for _, cut, left in map(self.found.__getitem__, near)
         }
-        ordered = [near[p] for p in sorted(near)]
+        ordered = [by_position[p] for p in sorted(by_position)]
         lefts = tuple(left for _, left in ordered)
         decrease = float((parent_cost - self.least) / weight) if ordered else 0.0
         return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
@@ -670,7 +666,7 @@ def _scan_squared_error(
     weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
-    shortlist = _Shortlist(_SCREEN * max(second, 1.0))
+    shortlist = _Shortlist(SCREEN_TOLERANCE * max(second, 1.0))
     bound = math.inf
     left_weight: float = 0  # exact, like the weights
     left_first = 0.0

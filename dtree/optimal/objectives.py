@@ -43,7 +43,7 @@ Results are ordinary trees with their statistics, so every dtree function applie
 
 from __future__ import annotations
 
-from dtree.arithmetic import Real, check_count, is_number, rational
+from dtree.arithmetic import Real, check_at_least_zero, check_count, rational
 from dtree.conditions import describe, holds
 from dtree.dataset import Attribute, Dataset, Nominal, Schema, Weight
 from dtree.errors import DtreeError, quote
@@ -157,7 +157,7 @@ def smallest(
     >>> n_leaves(smallest(tennis)), n_leaves(smallest(tennis, max_errors=2))
     (5, 3)
     """
-    bound = rational(_check_weight(max_errors, "max_errors"))
+    bound = rational(check_at_least_zero("max_errors", max_errors))
     if max_depth is not None:
         check_count("max_depth", max_depth, 0)
     solver, root = search(data, 0, budget, progress)
@@ -202,8 +202,7 @@ def penalized(
     >>> [n_leaves(penalized(tennis, Fraction(a, 100))) for a in (0, 5, 10, 20)]
     [5, 5, 3, 1]
     """
-    if not is_number(alpha) or not alpha >= 0 or alpha == float("inf"):
-        raise DtreeError(f"alpha must be a finite number >= 0, got {quote(alpha)}")
+    check_at_least_zero("alpha", alpha)
     if max_depth is not None:
         check_count("max_depth", max_depth, 0)
     solver, root = search(data, rational(alpha), budget, progress)
@@ -292,9 +291,3 @@ OBJECTIVES = "max_errors and alpha are two objectives; give one"
 LEAVES_BOUND = "max_leaves bounds the least-error tree of max_depth only"
 NO_OBJECTIVE = "the exact search needs max_depth, max_errors or alpha"
 """:func:`optimum`'s refusals, whose words the command line turns into its options'."""
-
-
-def _check_weight(value: object, name: str) -> Weight:
-    if not is_number(value) or not 0 <= value < float("inf"):
-        raise DtreeError(f"{name} must be a finite number >= 0, got {quote(value)}")
-    return value

@@ -34,7 +34,7 @@ import itertools
 import operator
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from typing import ClassVar, NamedTuple, TypeVar, cast
+from typing import ClassVar, NamedTuple, TypeVar, assert_never, cast
 
 from attrs import frozen
 
@@ -166,6 +166,8 @@ def _tested(data: Dataset) -> Iterator[tuple[Test, int]]:
                     below_or_at |= masks[below]
                     cut = midpoint(below, above)
                     yield Test(AtMost(name, cut), Above(name, cut)), below_or_at
+            case _:
+                assert_never(attribute.domain)
 
 
 def _bitset(positions: Sequence[int], size: int) -> int:
@@ -658,6 +660,8 @@ def _blocks(data: Dataset) -> tuple[_Block, ...]:
                 ranks = tuple(rank[value] for value in numbers)
                 found.append(_Block(start, start + len(rank) - 1, order, ranks))
                 start += len(rank) - 1
+            case _:
+                assert_never(attribute.domain)
     return tuple(found)
 
 

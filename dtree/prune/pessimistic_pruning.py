@@ -51,7 +51,7 @@ from dtree.counts import ClassStats, training_loss
 from dtree.dataset import Dataset, Weight
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.prune.subtrees import as_leaf, check_target, indexed, rebuilt
-from dtree.routing import Routed, every_row, fold_routed, recounted_leaf, restated, route
+from dtree.routing import NO_SPAN, Routed, every_row, fold_routed, recounted_leaf, restated, route
 from dtree.tree import Leaf, Split, Sprout, Tree, fold, leaves, unfold
 
 __all__ = [
@@ -493,7 +493,7 @@ def _has_unknown(data: Dataset, rows: Routed, attribute: str) -> bool:
 def _joined(parts: Sequence[Routed]) -> Routed:
     """The rows of several routings as one: the first non-empty run stays a run, every other
     row is loose."""
-    runs = [part for part in parts if part.run is not None and part.lo < part.hi]
+    runs = [part for part in parts if part.run is not None and not part.span.empty]
     kept = runs[0] if runs else None
     loose = tuple(
         itertools.chain.from_iterable(
@@ -501,7 +501,7 @@ def _joined(parts: Sequence[Routed]) -> Routed:
         )
     )
     if kept is None:
-        return evolve(parts[0], loose=loose, run=None, lo=0, hi=0)
+        return evolve(parts[0], loose=loose, run=None, span=NO_SPAN)
     return evolve(kept, loose=loose)
 
 
@@ -537,7 +537,7 @@ def _corrected_raised_errors(
     stack: list[tuple[Tree, _Recounted, Routed]] = [(branch, recounted, others)]
     while stack:
         node, own, extra = stack.pop()
-        if not extra.loose and (extra.run is None or extra.lo == extra.hi):
+        if not extra.loose and (extra.run is None or extra.span.empty):
             continue
         match node:
             case Leaf():
