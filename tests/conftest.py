@@ -20,6 +20,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import oracle_missing
 from hypothesis import settings
 
 from dtree.conformance import peers
@@ -40,15 +41,6 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def oracle_missing(reason: str) -> None:
-    """A test that needs a live peer (Weka, R) that this machine lacks: a failure where
-    ``DTREE_ORACLES=required`` (``.ci/run`` sets it, after installing them), else a skip
-    that names what is missing."""
-    if os.environ.get("DTREE_ORACLES") == "required":
-        pytest.fail(f"a live oracle is required here: {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")

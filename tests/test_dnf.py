@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
+from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -312,16 +313,7 @@ def test_dnf_of_refuses_unknown_classes_and_regression_trees() -> None:
 
 
 def test_dnf_of_a_chain_ten_thousand_splits_deep() -> None:
-    classes = ("a", "b")
-    tree: Tree = Leaf("b", ClassStats(classes, (0, 1)))
-    for i in reversed(range(10_000)):
-        tree = Split(
-            (
-                Branch(AtMost("x", i), Leaf("a", ClassStats(classes, (1, 0)))),
-                Branch(Above("x", i), tree),
-            ),
-            ClassStats(classes, (10_000 - i, 1)),
-        )
+    tree = chain(10_000)
     # The DNF of "a" would have 10,000 terms and 50,005,000 literals; that of "b"
     # is the one long path.
     (term,) = dnf_of(tree, "b")

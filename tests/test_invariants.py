@@ -17,9 +17,9 @@ from functools import partial
 
 import pytest
 from attrs import evolve
+from helpers import starts
 from hypothesis import given
 from hypothesis import strategies as st
-from test_boosting import starts
 
 from dtree import invariants as law
 from dtree import optimal

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from helpers import chain
+from helpers import chain, peeled
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,7 +56,6 @@ from dtree.tree import (
     Branch,
     Leaf,
     Split,
-    Sprout,
     Tree,
     depth,
     descend,
@@ -66,7 +65,6 @@ from dtree.tree import (
     predict,
     reach,
     size,
-    unfold,
 )
 
 RESTAURANT = """\
@@ -302,21 +300,6 @@ def test_numbers_round_to_six_significant_digits_but_python_keeps_them() -> None
 
 
 # -- a chain 10,000 splits deep, grown by unfold ----------------------------------------------
-
-
-def peeled(n: int) -> Tree:
-    """Rows x = y = 0, 1, ..., n: each split ``x <= i + 0.5`` peels row i off into a leaf."""
-
-    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
-        i, alone = seed
-        if alone or i == n:
-            return Leaf(float(i), Moments(1, float(i), float(i * i)))
-        rows = range(i, n + 1)
-        stats = Moments(len(rows), float(sum(rows)), float(sum(r * r for r in rows)))
-        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
-        return Sprout(conditions, ((i, True), (i + 1, False)), stats)
-
-    return unfold((0, False), step)
 
 
 CHAIN = peeled(10_000)

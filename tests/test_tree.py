@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import pytest
 from attrs import evolve
+from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -57,17 +58,6 @@ CLASSES = ("a", "b")
 
 def stats(a: int, b: int) -> ClassStats:
     return ClassStats(CLASSES, (a, b))
-
-
-def chain(length: int) -> Tree:
-    """x <= 0 -> a, else x <= 1 -> a, else ... : ``length`` splits deep."""
-    tree: Tree = Leaf("b", stats(0, 1))
-    for i in reversed(range(length)):
-        tree = Split(
-            (Branch(AtMost("x", i), Leaf("a", stats(1, 0))), Branch(Above("x", i), tree)),
-            stats(length - i, 1),
-        )
-    return tree
 
 
 DEEP = 10_000
