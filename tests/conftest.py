@@ -20,11 +20,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import oracle_missing
+from helpers import chain, oracle_missing, peeled
 from hypothesis import settings
 
 from dtree.conformance import peers
 from dtree.errors import DtreeError
+from dtree.tree import Tree
 
 # Both profiles derive from Hypothesis's own defaults, not from whatever
 # profile Hypothesis loaded on import (on a CI machine it loads a
@@ -76,3 +77,16 @@ def rscript() -> str:
     if loaded.returncode != 0:
         oracle_missing("R is here but rpart is not: install it (Debian: r-cran-rpart)")
     return command
+
+
+@pytest.fixture(scope="session")
+def deep_chain() -> Tree:
+    """:func:`helpers.chain` 10,000 splits deep, built once: trees are immutable, so the
+    tests that read it share it."""
+    return chain(10_000)
+
+
+@pytest.fixture(scope="session")
+def peeled_chain() -> Tree:
+    """:func:`helpers.peeled` 10,000 splits deep (a regression chain), built once."""
+    return peeled(10_000)

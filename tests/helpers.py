@@ -92,6 +92,10 @@ def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Da
     x = list(range(n * width))
     kind = [CLASSES[(i // run) % 2] for i in range(n)]
     labels = [kind[i // width] for i in x]
+    left = [(0, 0)] * (n + 1)  # how many of kind[i:] are "a" and "b"
+    for i in reversed(range(n)):
+        a, b = left[i + 1]
+        left[i] = (a + 1, b) if kind[i] == "a" else (a, b + 1)
 
     def leaf(i: int) -> Leaf:
         return Leaf(kind[i], ClassStats(CLASSES, (width, 0) if kind[i] == "a" else (0, width)))
@@ -101,7 +105,7 @@ def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Da
             return leaf(-i - 1)
         if i == n - 1:
             return leaf(i)
-        below = ClassStats(CLASSES, tuple(width * kind[i:].count(c) for c in CLASSES))
+        below = ClassStats(CLASSES, tuple(width * count for count in left[i]))
         cut = width * (i + 1) - 0.5
         return Sprout((AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), below)
 
@@ -113,12 +117,21 @@ def peeled(n: int) -> Tree:
     """A regression chain ``n`` splits deep on rows x = y = 0, 1, ..., n: each split
     ``x <= i + 0.5`` peels row i off into a leaf."""
 
+    def total(k: int) -> int:
+        """0 + 1 + ... + k."""
+        return k * (k + 1) // 2
+
+    def squares(k: int) -> int:
+        """0^2 + 1^2 + ... + k^2."""
+        return k * (k + 1) * (2 * k + 1) // 6
+
     def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
         i, alone = seed
         if alone or i == n:
             return Leaf(float(i), Moments(1, float(i), float(i * i)))
-        rows = range(i, n + 1)
-        stats = Moments(len(rows), float(sum(rows)), float(sum(r * r for r in rows)))
+        stats = Moments(
+            n + 1 - i, float(total(n) - total(i - 1)), float(squares(n) - squares(i - 1))
+        )
         conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
         return Sprout(conditions, ((i, True), (i + 1, False)), stats)
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from helpers import chain, peeled
+from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -302,23 +302,20 @@ def test_numbers_round_to_six_significant_digits_but_python_keeps_them() -> None
 # -- a chain 10,000 splits deep, grown by unfold ----------------------------------------------
 
 
-CHAIN = peeled(10_000)
-
-
-def test_text_of_a_chain_ten_thousand_deep_is_linear() -> None:
+def test_text_of_a_chain_ten_thousand_deep_is_linear(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    written = text(CHAIN)
+    written = text(peeled_chain)
     assert time.perf_counter() - start < 10  # about 0.2 s; bars at every level wrote 400 MB
     lines = written.split("\n")
-    assert len(lines) == size(CHAIN) == 20_001
+    assert len(lines) == size(peeled_chain) == 20_001
     assert len(written) < 100 * len(lines)
     assert lines[2 * MAX_INDENT + 2].startswith("|   " * MAX_INDENT + f"x > {MAX_INDENT}.5 ")
     assert lines[-1] == "(9999) x > 9999.5 [n: 1, mean: 10000]: 10000"
 
 
-def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
+def test_rules_of_a_chain_ten_thousand_deep_are_short(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    written = rules(CHAIN).split("\n")
+    written = rules(peeled_chain).split("\n")
     assert time.perf_counter() - start < 10  # about 0.3 s; it took minutes
     assert len(written) == 10_001
     assert written[0] == "if x <= 0.5 then 0  [1]"
@@ -326,14 +323,14 @@ def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
     assert written[-1] == "if x > 9999.5 then 10000  [1]"
 
 
-def test_dot_layout_and_python_of_a_chain_ten_thousand_deep() -> None:
+def test_dot_layout_and_python_of_a_chain_ten_thousand_deep(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    assert dot(CHAIN).count(" -> ") == 20_000
-    assert layout(CHAIN)[-1].depth == 10_000
-    generated = compiled(python(CHAIN))
+    assert dot(peeled_chain).count(" -> ") == 20_000
+    assert layout(peeled_chain)[-1].depth == 10_000
+    generated = compiled(python(peeled_chain))
     assert time.perf_counter() - start < 20  # about 1 s
     for x in (0, 1, 5000, 9999, 10_000):
-        assert generated({"x": x}) == predict(CHAIN, {"x": x}) == x
+        assert generated({"x": x}) == predict(peeled_chain, {"x": x}) == x
 
 
 # -- dot -------------------------------------------------------------------------------------
@@ -473,8 +470,8 @@ def test_dot_string_escapes_each_special_character() -> None:
     assert dot_string("Outlook = Sunny") == '"Outlook = Sunny"'
 
 
-def test_dot_draws_a_chain_ten_thousand_deep() -> None:
-    graph = dot(chain(10_000))
+def test_dot_draws_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    graph = dot(deep_chain)
     lines = graph.split("\n")
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
@@ -520,8 +517,8 @@ def test_layout_is_a_tidy_picture_of_the_tree(data: Dataset) -> None:
         assert up.x == (children[0] + children[-1]) / 2
 
 
-def test_layout_of_a_chain_ten_thousand_deep() -> None:
-    placed = layout(chain(10_000))
+def test_layout_of_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    placed = layout(deep_chain)
     assert placed[-1].depth == 10_000
     assert placed[-1].x == 10_000
     assert 0 < placed[0].x < 2  # each split midway between a leaf and the split below it
@@ -814,8 +811,8 @@ def test_cpython_nests_at_most_98_splits_in_one_function() -> None:
     assert NESTING < 98
 
 
-def test_python_writes_a_chain_ten_thousand_deep() -> None:
-    deep = chain(10_000)
+def test_python_writes_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    deep = deep_chain
     source = python(deep)
     assert source.count("\ndef ") == 10_000 // NESTING
     generated = compiled(source)
@@ -911,8 +908,8 @@ def test_each_members_lines_are_its_trees_text_indented(data: Dataset) -> None:
     assert at == len(lines)
 
 
-def test_an_ensemble_of_deep_chains_renders_in_linear_time() -> None:
-    deep = chain(10_000)
+def test_an_ensemble_of_deep_chains_renders_in_linear_time(deep_chain: Tree) -> None:
+    deep = deep_chain
     forest = Ensemble("average", (deep, deep), (1, 1), ("a", "b"))
     lines = text(forest).split("\n")
     assert len(lines) == 1 + 2 * (1 + 2 * 10_000 + 1)
@@ -943,8 +940,8 @@ def test_the_boxes_partition_the_plane_by_the_leaf_each_point_reaches(
         assert holding[0].leaf is reached
 
 
-def test_the_boxes_of_a_chain_ten_thousand_deep() -> None:
-    cut = boxes(CHAIN, "x", "y")
+def test_the_boxes_of_a_chain_ten_thousand_deep(peeled_chain: Tree) -> None:
+    cut = boxes(peeled_chain, "x", "y")
     assert len(cut) == 10_001
     assert (cut[0].x_low, cut[0].x_high) == (-math.inf, 0.5)
     assert (cut[-1].x_low, cut[-1].x_high, cut[-1].y_high) == (9999.5, math.inf, math.inf)

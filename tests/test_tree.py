@@ -63,9 +63,11 @@ def stats(a: int, b: int) -> ClassStats:
 DEEP = 10_000
 
 
-@pytest.fixture(scope="module")
-def deep() -> Tree:
-    return chain(DEEP)
+@pytest.fixture
+def deep(deep_chain: Tree) -> Tree:
+    """The session's chain, DEEP splits deep."""
+    assert depth(deep_chain) == DEEP
+    return deep_chain
 
 
 # -- construction --------------------------------------------------------------
