@@ -1,9 +1,10 @@
 """Hypothesis profiles for the test suite, chosen by ``HYPOTHESIS_PROFILE``.
 
 ``default``
-    Fast, for every run on a laptop: 30 examples per property.  Most of a
-    property's time is Hypothesis drawing a dataset (a few milliseconds),
-    not the law checked on it, so the count sets the suite's time.
+    Fast, for every run on a laptop: 30 examples per property.  Nearly
+    half of a property's time is Hypothesis drawing a dataset (a
+    millisecond or two), the rest the law checked on it, so the count sets
+    the suite's time.
 ``ci``
     Thorough: 600 examples per property, and a reproduction blob printed
     with every failure.  Still randomised (not derandomized), so that each
@@ -11,6 +12,9 @@
 
 Neither has a deadline: the first call of a property pays for imports and
 caches, and a timing failure says nothing about correctness.
+
+The fixtures: the live peers (Weka's jar and examples, ``Rscript`` with
+rpart), and the deep chains of :mod:`helpers`, each made once per session.
 """
 
 from __future__ import annotations
