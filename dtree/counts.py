@@ -56,6 +56,7 @@ __all__ = [
     "cross_tabulate",
     "is_pure",
     "is_sum_of",
+    "magnitudes",
     "plurality",
     "ratio",
     "running_totals",
@@ -205,7 +206,33 @@ def is_sum_of(whole: Stats, parts: Sequence[Stats]) -> bool:
         return False
     terms = _terms(whole)
     columns = list(zip(*map(_terms, parts), strict=True)) or [()] * len(terms)
-    return all(map(adds_up, terms, columns))
+    return all(map(adds_up, terms, columns, magnitudes(whole, parts)))
+
+
+def magnitudes(whole: Stats, parts: Sequence[Stats]) -> tuple[float, ...]:
+    """For each term of :func:`is_sum_of`, how large the products summed into it and its parts
+    may be beyond the terms themselves: 0 for counts, weights and totals of squares, whose
+    products are never negative; for a total sum w*y, which cancels, Cauchy-Schwarz's bound
+    sum |w*y| <= sqrt(sum w * sum w*y^2) of each.  A total of 0.0 whose branches hold
+    -5.6e-17 and -1.1e-16 (the same products, summed in other orders) adds up at that scale.
+
+    >>> magnitudes(Moments(4, 0.0, 9.0), [Moments(2, -3.0, 4.5), Moments(2, 3.0, 4.5)])
+    (0.0, 12.0, 0.0)
+    >>> magnitudes(ClassStats(("a", "b"), (1, 2)), [])
+    (0.0, 0.0)
+    """
+    if isinstance(whole, ClassStats):
+        return (0.0,) * len(whole.counts)
+    moments = [whole, *(part for part in parts if isinstance(part, Moments))]
+    return (0.0, math.fsum(map(_cauchy_schwarz, moments)), 0.0)
+
+
+def _cauchy_schwarz(moments: Moments) -> float:
+    try:
+        bound = math.sqrt(float(moments.weight) * float(moments.total_squares))
+    except (OverflowError, ValueError):  # beyond the floats, or a negative term: no scale
+        return 0.0
+    return bound if math.isfinite(bound) else 0.0
 
 
 def plurality(counts: Sequence[Weight]) -> int:
@@ -257,9 +284,10 @@ def total(weights: Iterable[Weight]) -> Weight:
     return sum(weights)
 
 
-def adds_up(value: Weight, parts: Sequence[Weight]) -> bool:
+def adds_up(value: Weight, parts: Sequence[Weight], magnitude: float = 0.0) -> bool:
     """Whether ``value`` is the sum of ``parts``: exactly when all are integers or fractions;
-    with a float among them, within :data:`SUM_TOLERANCE` of sum |part| + |value|.
+    with a float among them, within :data:`SUM_TOLERANCE` of sum |part| + |value|, plus the
+    ``magnitude`` of what was summed into them where that was larger (:func:`magnitudes`).
 
     >>> adds_up(14, (5, 9)), adds_up(15, (5, 9)), adds_up(Fraction(7, 2), (3, Fraction(1, 2)))
     (True, False, True)
@@ -269,6 +297,8 @@ def adds_up(value: Weight, parts: Sequence[Weight]) -> bool:
     True
     >>> adds_up(1.5, (10**400, 0.5))  # beyond the floats: compared exactly
     False
+    >>> adds_up(0.0, (-5.6e-17, -1.1e-16)), adds_up(0.0, (-5.6e-17, -1.1e-16), magnitude=3.5)
+    (False, True)
     """
     numbers = (value, *parts)
     floats = [number for number in numbers if _is_float(number)]
@@ -279,15 +309,16 @@ def adds_up(value: Weight, parts: Sequence[Weight]) -> bool:
             return sum(parts) == value
         except OverflowError:  # an integer too large for a float, beside an infinity
             return False
-    decided = _clearly_adds_up(value, parts)
+    decided = _clearly_adds_up(value, parts, magnitude)
     if decided is not None:
         return decided
     exact = [Fraction(number) for number in numbers]
     gap = abs(sum(exact[1:], Fraction(0)) - exact[0])
-    return gap <= Fraction(SUM_TOLERANCE) * sum(map(abs, exact), Fraction(0))
+    scale = sum(map(abs, exact), Fraction(magnitude))
+    return gap <= Fraction(SUM_TOLERANCE) * scale
 
 
-def _clearly_adds_up(value: Weight, parts: Sequence[Weight]) -> bool | None:
+def _clearly_adds_up(value: Weight, parts: Sequence[Weight], magnitude: float) -> bool | None:
     """:func:`adds_up` of finite numbers in floats, where floats decide it; else None.
 
     Each number rounds to a float within 2**-53 of itself, and ``math.fsum`` adds
@@ -298,7 +329,9 @@ def _clearly_adds_up(value: Weight, parts: Sequence[Weight]) -> bool | None:
     costs no ``Fraction`` a number."""
     try:
         gap = abs(math.fsum((*parts, -value)))
-        bound = SUM_TOLERANCE * math.fsum(abs(float(number)) for number in (value, *parts))
+        bound = SUM_TOLERANCE * math.fsum(
+            (magnitude, *(abs(float(number)) for number in (value, *parts)))
+        )
     except OverflowError:  # a number, or a partial sum, beyond the floats
         return None
     if not _NORMAL <= bound < math.inf:

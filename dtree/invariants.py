@@ -714,7 +714,8 @@ def stats_are_additive(tree: Tree) -> bool:
     Class counts add class by class, a regression node's weight, total and
     total of squares term by term: exactly where they are integers or
     fractions, within :data:`dtree.counts.SUM_TOLERANCE` of the magnitudes
-    added where a float is among them (:func:`dtree.counts.is_sum_of`, the
+    added where a float is among them, a total's by the sums it was added from
+    (:func:`dtree.counts.is_sum_of` and :func:`dtree.counts.magnitudes`, the
     check :func:`dtree.serialize.from_json` makes of a model file).  This is
     what makes pruning exact and local.
 

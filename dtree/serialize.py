@@ -130,7 +130,7 @@ from attrs import frozen
 
 from dtree.arithmetic import Number, exact_text, rational
 from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
-from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, total
+from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, magnitudes, total
 from dtree.dataset import Label
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
 from dtree.errors import check_choice, quote
@@ -629,9 +629,10 @@ def _check_sum(stats: Stats, parts: Sequence[Stats], path: str, branches: str) -
             )
         case Moments():
             moments = [part for part in parts if isinstance(part, Moments)]
-            for name in ("weight", "total", "total_squares"):
+            scales = magnitudes(stats, moments)
+            for name, scale in zip(("weight", "total", "total_squares"), scales, strict=True):
                 value, terms = getattr(stats, name), [getattr(m, name) for m in moments]
-                if not adds_up(value, terms):
+                if not adds_up(value, terms, scale):
                     fail(
                         f"{path}.{name}",
                         f"the split's {name} is {exact_text(value)} but its branches sum to"

@@ -39,6 +39,7 @@ exactly what it was before they existed.
 
 from __future__ import annotations
 
+import functools
 import math
 import string
 from collections.abc import Sequence
@@ -171,13 +172,25 @@ def weights(
     return st.lists(st.integers(0, max_weight), min_size=min_size, max_size=max_size).map(tuple)
 
 
-@st.composite
-def _positive_weights(draw: st.DrawFn, n: int) -> tuple[int, ...]:
-    drawn = list(draw(weights(min_size=n, max_size=n)))
-    # A dataset must have something to learn from: all zeros becomes one row.
+def _made_positive(drawn: list[int]) -> tuple[int, ...]:
+    """A dataset must have something to learn from: all zeros becomes one row."""
     if sum(drawn) == 0:
         drawn[0] = 1
     return tuple(drawn)
+
+
+@functools.cache
+def _rows(radices: tuple[int, ...], n: int) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
+    """``n`` rows, each a digit in 0..radix - 1 for each radix (a radix of 1 draws nothing)."""
+    digit = {radix: st.integers(0, radix - 1) if radix > 1 else st.just(0) for radix in radices}
+    return st.tuples(*[st.tuples(*(digit[radix] for radix in radices))] * n)
+
+
+@functools.cache
+def _indices(size: int, n: int) -> st.SearchStrategy[tuple[int, ...]]:
+    """``n`` indices into a sequence of ``size`` choices, each one draw (fixed-size tuples
+    cost less to draw than fixed-size lists)."""
+    return st.tuples(*[st.integers(0, size - 1)] * n)
 
 
 # -- numbers ----------------------------------------------------------------------
@@ -332,11 +345,21 @@ def schemas(
 
 def _vector(code: int, choices: Sequence[tuple[Value, ...]]) -> tuple[Value, ...]:
     """The feature vector numbered ``code`` in the mixed radix of the numbers of choices."""
-    vector = []
-    for values in choices:
-        code, digit = divmod(code, len(values))
-        vector.append(values[digit])
-    return tuple(vector)
+    digits = _digits(code, [len(values) for values in choices])
+    return tuple(values[digit] for values, digit in zip(choices, digits, strict=True))
+
+
+def _digits(code: int, radices: Sequence[int]) -> tuple[int, ...]:
+    """The digits of ``code`` in the mixed radix ``radices``, least significant first.
+
+    >>> _digits(23, (2, 3, 4))
+    (1, 2, 3)
+    """
+    digits = []
+    for radix in radices:
+        code, digit = divmod(code, radix)
+        digits.append(digit)
+    return tuple(digits)
 
 
 def _choices(attribute: Attribute) -> tuple[Value, ...]:
@@ -362,10 +385,14 @@ def _datasets(
 ) -> Dataset:
     schema = draw(schema_strategy)
     choices = [_choices(attribute) for attribute in schema.attributes]
-    vectors: list[tuple[Value, ...]]
+    outcomes: tuple[str | float, ...] = (
+        schema.classes if schema.is_classification else _SIMPLEST_FIRST
+    )
+    capacity = math.prod(map(len, choices))
+    gaps = MISSING_CHANCE ** len(choices) if missing else 1
+    gaps_of: list[tuple[int, ...]] = []
     if consistent:
         # Distinct codes are distinct feature vectors: no two rows can disagree.
-        capacity = math.prod(map(len, choices))
         codes = draw(
             st.lists(
                 st.sampled_from(range(capacity)),
@@ -374,31 +401,33 @@ def _datasets(
                 unique=True,
             )
         )
-        vectors = [_vector(code, choices) for code in codes]
+        n = len(codes)
+        labels = [outcomes[i] for i in draw(_indices(len(outcomes), n))]
+        row_weights = _made_positive(list(draw(_indices(MAX_WEIGHT + 1, n)))) if weighted else None
     else:
+        # A row is a few draws: the number of its feature vector (see _vector), of its
+        # label, its weight and its missing values.  A draw costs the same whatever its
+        # range, so a row costs as many draws whatever the number of attributes, and
+        # every row can still be drawn.
         n = draw(st.integers(*rows))
-        vector = st.tuples(*(st.sampled_from(values) for values in choices))
-        vectors = draw(st.lists(vector, min_size=n, max_size=n))
-    n = len(vectors)
-    label: st.SearchStrategy[str | float] = (
-        st.sampled_from(schema.classes)
-        if schema.is_classification
-        else st.sampled_from(_SIMPLEST_FIRST)
-    )
-    labels = draw(st.lists(label, min_size=n, max_size=n))
+        radices = (capacity, len(outcomes), MAX_WEIGHT + 1 if weighted else 1, gaps)
+        drawn = draw(_rows(radices, n))
+        codes = [row[0] for row in drawn]
+        labels = [outcomes[row[1]] for row in drawn]
+        row_weights = _made_positive([row[2] for row in drawn]) if weighted else None
+        gaps_of = [_digits(row[3], (MISSING_CHANCE,) * len(choices)) for row in drawn]
+    vectors = [_vector(code, choices) for code in codes]
     columns = [[vector[j] for vector in vectors] for j in range(len(choices))]
-    row_weights = draw(_positive_weights(n)) if weighted else (1,) * n
     if missing:
-        # About one value in MISSING_CHANCE is missing (a draw of 0 keeps the
-        # value, so shrinking removes missing values), and at least one is.
-        for column in columns:
-            gaps = draw(st.lists(st.integers(0, MISSING_CHANCE - 1), min_size=n, max_size=n))
-            for i, gap in enumerate(gaps):
+        # About one value in MISSING_CHANCE is missing (a digit of 0 keeps the value, so
+        # shrinking removes missing values), and at least one is.
+        for i, row_gaps in enumerate(gaps_of):
+            for column, gap in zip(columns, row_gaps, strict=True):
                 if gap == MISSING_CHANCE - 1:
                     column[i] = None
         if all(value is not None for column in columns for value in column):
             columns[0][0] = None
-    return Dataset(schema, columns, labels, row_weights)
+    return Dataset(schema, columns, labels, row_weights or (1,) * n)
 
 
 def datasets(

@@ -1,9 +1,10 @@
 """Hypothesis profiles for the test suite, chosen by ``HYPOTHESIS_PROFILE``.
 
 ``default``
-    Fast, for every run on a laptop: 30 examples per property.  Most of a
-    property's time is Hypothesis drawing a dataset (a few milliseconds),
-    not the law checked on it, so the count sets the suite's time.
+    Fast, for every run on a laptop: 30 examples per property.  Nearly
+    half of a property's time is Hypothesis drawing a dataset (a
+    millisecond or two), the rest the law checked on it, so the count sets
+    the suite's time.
 ``ci``
     Thorough: 600 examples per property, and a reproduction blob printed
     with every failure.  Still randomised (not derandomized), so that each
@@ -11,6 +12,9 @@
 
 Neither has a deadline: the first call of a property pays for imports and
 caches, and a timing failure says nothing about correctness.
+
+The fixtures: the live peers (Weka's jar and examples, ``Rscript`` with
+rpart), and the deep chains of :mod:`helpers`, each made once per session.
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers import chain, oracle_missing, peeled
 from hypothesis import settings
 
 from dtree.conformance import peers
 from dtree.errors import DtreeError
+from dtree.tree import Tree
 
 # Both profiles derive from Hypothesis's own defaults, not from whatever
 # profile Hypothesis loaded on import (on a CI machine it loads a
@@ -40,15 +46,6 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def oracle_missing(reason: str) -> None:
-    """A test that needs a live peer (Weka, R) that this machine lacks: a failure where
-    ``DTREE_ORACLES=required`` (``.ci/run`` sets it, after installing them), else a skip
-    that names what is missing."""
-    if os.environ.get("DTREE_ORACLES") == "required":
-        pytest.fail(f"a live oracle is required here: {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -84,3 +81,16 @@ def rscript() -> str:
     if loaded.returncode != 0:
         oracle_missing("R is here but rpart is not: install it (Debian: r-cran-rpart)")
     return command
+
+
+@pytest.fixture(scope="session")
+def deep_chain() -> Tree:
+    """:func:`helpers.chain` 10,000 splits deep, built once: trees are immutable, so the
+    tests that read it share it."""
+    return chain(10_000)
+
+
+@pytest.fixture(scope="session")
+def peeled_chain() -> Tree:
+    """:func:`helpers.peeled` 10,000 splits deep (a regression chain), built once."""
+    return peeled(10_000)

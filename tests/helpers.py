@@ -1,4 +1,15 @@
-"""Builders the tests of several modules share, and the command line's tests' helpers."""
+"""Builders the tests of several modules share.
+
+- Deep trees: :func:`chain`, :func:`chain_with_data`, :func:`surviving_chain` and
+  :func:`peeled`, chains of splits far deeper than Python's recursion limit, and
+  :func:`alternating`, the data on which every best split peels one row off.
+- Problems for scikit-learn: :class:`Options`, :class:`Problem`, :func:`seeded_problem`,
+  the tie-free :data:`SEEDED` cases and :func:`fit_sklearn`.
+- Boosting: :func:`starts`, whether AdaBoost can start on a dataset.
+- Live peers: :func:`oracle_missing`.
+- Progress: :func:`recorded` and :func:`assert_kept_the_promise`.
+- The command line: running it, its progress line, and the tables its tests read.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +21,11 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -23,14 +35,20 @@ from hypothesis import strategies as st
 
 from dtree.cli import common, main
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
-from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Value
+from dtree.counts import ClassStats, Moments
+from dtree.dataset import Dataset, Label, Value
 from dtree.datasets import load
+from dtree.ensemble.boosting import adaboost
+from dtree.errors import DtreeError
 from dtree.grower.learner import C45, CART, ID3, Learner
 from dtree.grower.make_subtree import grow
 from dtree.progress import Line, Progress, Report
 from dtree.strategies import datasets
-from dtree.tree import Branch, Leaf, Split, Tree
+from dtree.tree import Branch, Leaf, Split, Sprout, Tree, unfold
+
+# -- deep trees ---------------------------------------------------------------------------------
+
+CLASSES = ("a", "b")
 
 GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
 """Numbers on the quarters from -2 to 2: ties and repeats are common, sums exact."""
@@ -39,13 +57,244 @@ GRID = st.integers(min_value=-8, max_value=8).map(lambda k: k / 4)
 def chain(length: int) -> Tree:
     """x <= 0 -> a, else x <= 1 -> a, ..., else b: ``length`` splits deep, an example at
     each leaf (each split counts those below it, as a model file must)."""
-    classes = ("a", "b")
-    tree: Tree = Leaf("b", ClassStats(classes, (0, 1)))
+    tree: Tree = Leaf("b", ClassStats(CLASSES, (0, 1)))
     for i in reversed(range(length)):
-        a = Leaf("a", ClassStats(classes, (1, 0)))
-        below = ClassStats(classes, (length - i, 1))
+        a = Leaf("a", ClassStats(CLASSES, (1, 0)))
+        below = ClassStats(CLASSES, (length - i, 1))
         tree = Split((Branch(AtMost("x", i), a), Branch(Above("x", i), tree)), below)
     return tree
+
+
+def alternating(n: int) -> Dataset:
+    """Rows x = 0, 1, ..., n - 1 of classes a, b, a, b, ...: every best split peels one row
+    off, so a tree grown until pure is a chain ``n - 1`` splits deep."""
+    xs = [float(i) for i in range(n)]
+    return Dataset.from_columns({"x": xs, "y": ["ab"[i % 2] for i in range(n)]}, target="y")
+
+
+def chain_labels(n: int) -> tuple[Label, ...]:
+    """Row i's class: "a" but for every third row, so each split's leaf is often a minority."""
+    return tuple("b" if i % 3 == 2 else "a" for i in range(n))
+
+
+def chain_with_data(depth: int) -> tuple[Tree, Dataset]:
+    """A chain ``depth`` splits deep on x = 0..depth, and the dataset it was grown on: the
+    split at depth i sends x <= i + 0.5 (the single row i) to a leaf, the rest on down;
+    the classes are :func:`chain_labels`."""
+    n = depth + 1
+    labels = chain_labels(n)
+    below = [[0, 0] for _ in range(n + 1)]  # class counts of rows i..n-1
+    for i in reversed(range(n)):
+        below[i] = list(below[i + 1])
+        below[i][CLASSES.index(labels[i])] += 1
+
+    def stats(i: int) -> ClassStats:
+        return ClassStats(CLASSES, tuple(below[i]))
+
+    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
+        i, alone = seed
+        if alone:
+            return Leaf(labels[i], ClassStats(CLASSES, tuple(int(c == labels[i]) for c in CLASSES)))
+        if i == n - 1:
+            return Leaf(labels[i], stats(i))
+        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
+        return Sprout(conditions, ((i, True), (i + 1, False)), stats(i))
+
+    data = Dataset.from_columns({"x": list(range(n)), "y": list(labels)}, target="y")
+    return unfold((0, False), step), data
+
+
+def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Dataset]:
+    """A chain ``depth`` splits deep whose leaves hold ``width`` rows each, of one class,
+    "a" and "b" taking turns every ``run`` depths.  With ``run=1`` every split earns its
+    keep, so pruning keeps the chain whole."""
+    n = depth + 1
+    x = list(range(n * width))
+    kind = [CLASSES[(i // run) % 2] for i in range(n)]
+    labels = [kind[i // width] for i in x]
+    left = [(0, 0)] * (n + 1)  # how many of kind[i:] are "a" and "b"
+    for i in reversed(range(n)):
+        a, b = left[i + 1]
+        left[i] = (a + 1, b) if kind[i] == "a" else (a, b + 1)
+
+    def leaf(i: int) -> Leaf:
+        return Leaf(kind[i], ClassStats(CLASSES, (width, 0) if kind[i] == "a" else (0, width)))
+
+    def step(i: int) -> Leaf | Sprout[int]:
+        if i < 0:
+            return leaf(-i - 1)
+        if i == n - 1:
+            return leaf(i)
+        below = ClassStats(CLASSES, tuple(width * count for count in left[i]))
+        cut = width * (i + 1) - 0.5
+        return Sprout((AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), below)
+
+    data = Dataset.from_columns({"x": x, "y": labels}, target="y")
+    return unfold(0, step), data
+
+
+def peeled(n: int) -> Tree:
+    """A regression chain ``n`` splits deep on rows x = y = 0, 1, ..., n: each split
+    ``x <= i + 0.5`` peels row i off into a leaf."""
+
+    def total(k: int) -> int:
+        """0 + 1 + ... + k."""
+        return k * (k + 1) // 2
+
+    def squares(k: int) -> int:
+        """0^2 + 1^2 + ... + k^2."""
+        return k * (k + 1) * (2 * k + 1) // 6
+
+    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
+        i, alone = seed
+        if alone or i == n:
+            return Leaf(float(i), Moments(1, float(i), float(i * i)))
+        stats = Moments(
+            n + 1 - i, float(total(n) - total(i - 1)), float(squares(n) - squares(i - 1))
+        )
+        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
+        return Sprout(conditions, ((i, True), (i + 1, False)), stats)
+
+    return unfold((0, False), step)
+
+
+# -- problems for scikit-learn ------------------------------------------------------------------
+
+Criterion = Literal["gini", "entropy", "squared_error"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """The pre-pruning options, as dtree takes them."""
+
+    max_depth: int | None = None
+    min_samples_split: int = 0
+    min_samples_leaf: int = 0
+    min_impurity_decrease: float = 0.0
+    max_leaf_nodes: int | None = None
+
+    def for_sklearn(self) -> dict[str, Any]:
+        """The same options for scikit-learn, whose minima are 2 and 1."""
+        return {
+            "max_depth": self.max_depth,
+            "min_samples_split": max(2, self.min_samples_split),
+            "min_samples_leaf": max(1, self.min_samples_leaf),
+            "min_impurity_decrease": self.min_impurity_decrease,
+            "max_leaf_nodes": self.max_leaf_nodes,
+        }
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Rows of numeric attributes x0, x1, ..., a target, a criterion and options."""
+
+    rows: tuple[tuple[float, ...], ...]
+    target: tuple[str | float, ...]
+    criterion: Criterion
+    options: Options = Options()
+
+    @property
+    def classification(self) -> bool:
+        return self.criterion != "squared_error"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f"x{j}" for j in range(len(self.rows[0])))
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """The classes in scikit-learn's order (its ``classes_`` are sorted)."""
+        return tuple(sorted({str(label) for label in self.target}))
+
+    def dataset(self) -> Dataset:
+        columns: dict[str, Sequence[Value]] = {
+            name: [row[j] for row in self.rows] for j, name in enumerate(self.names)
+        }
+        columns["y"] = self.target
+        classes = self.classes if self.classification else None
+        return Dataset.from_columns(columns, target="y", classes=classes)
+
+    def example(self, point: Sequence[float]) -> dict[str, Value]:
+        return dict(zip(self.names, point, strict=True))
+
+
+def fit_sklearn(problem: Problem, random_state: int = 0) -> Any:
+    """scikit-learn's tree of ``problem``: X in float32, as scikit-learn holds it."""
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: PLC0415
+
+    matrix = np.array(problem.rows, dtype=np.float32)
+    options = problem.options.for_sklearn()
+    if problem.classification:
+        classifier = DecisionTreeClassifier(
+            criterion=problem.criterion, random_state=random_state, **options
+        )
+        return classifier.fit(matrix, np.array(problem.target, dtype=str))
+    regressor = DecisionTreeRegressor(
+        criterion="squared_error", random_state=random_state, **options
+    )
+    return regressor.fit(matrix, np.array(problem.target, dtype=np.float64))
+
+
+def seeded_problem(
+    seed: int, *, rows: int, width: int, criterion: Criterion, options: Options, noise: float = 0.1
+) -> Problem:
+    """Quarters from -20 to 20; three classes by a linear rule, or a noisy step, then noise."""
+    rng = random.Random(seed)
+    data = tuple(tuple(rng.randint(-80, 80) / 4 for _ in range(width)) for _ in range(rows))
+    target: list[str | float] = []
+    for row in data:
+        s = row[0] + row[1] / 2 - (row[2] if width > 2 else 0.0)
+        if criterion == "squared_error":
+            y = 3 * (s > 0) + row[1] / 4 + rng.gauss(0, 1) * (rng.random() < noise)
+            target.append(round(4 * y) / 4)
+        else:
+            label = "a" if s < -5 else "b" if s < 6 else "c"
+            target.append(rng.choice("abc") if rng.random() < noise else label)
+    return Problem(data, tuple(target), criterion, options)
+
+
+# Seeds and options under which scikit-learn's trees contain no tie (checked by _assert_complete):
+# ties from coincident class counts are common in weak nodes, so every case prunes them somehow.
+SEEDED = [
+    pytest.param(seed, options, id=label)
+    for seed, label, options in [
+        (4, "depth4", Options(max_depth=4)),
+        (9, "leaf8", Options(min_samples_leaf=8)),
+        (3, "split30-depth6", Options(min_samples_split=30, max_depth=6)),
+        (1, "decrease-split20", Options(min_impurity_decrease=0.003, min_samples_split=20)),
+        (1, "leaves10", Options(max_leaf_nodes=10)),
+    ]
+]
+
+
+# -- boosting -----------------------------------------------------------------------------------
+
+
+def starts(data: Dataset) -> bool:
+    """Whether AdaBoost can start on ``data``: refused only when its first member is no better
+    than chance or the data weigh nothing."""
+    try:
+        adaboost(data, n_rounds=1)
+    except DtreeError as refused:
+        if "no better than chance" in str(refused) or "weigh nothing" in str(refused):
+            return False
+        raise
+    return True
+
+
+# -- live peers ---------------------------------------------------------------------------------
+
+
+def oracle_missing(reason: str) -> None:
+    """A test that needs a live peer (Weka, R) that this machine lacks: a failure where
+    ``DTREE_ORACLES=required`` (``.ci/run`` sets it, after installing them), else a skip
+    that names what is missing."""
+    if os.environ.get("DTREE_ORACLES") == "required":
+        pytest.fail(f"a live oracle is required here: {reason}")
+    pytest.skip(reason)
+
+
+# -- progress -----------------------------------------------------------------------------------
 
 
 def recorded(run: Callable[[Report], object]) -> tuple[object, list[Progress]]:

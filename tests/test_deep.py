@@ -1,9 +1,10 @@
 """A chain 10,000 splits deep: every public tree operation is linear in the tree's size.
 
-The chain is built directly, without a learner: on x = 0..n-1, the split at
-depth i sends x <= i + 0.5 (the single row i) to a leaf and x > i + 0.5 on
-down the chain.  Its labels alternate in runs chosen so that pruning has
-work to do at every depth.  A second chain, whose leaves hold ten rows of
+The chain (``helpers.chain_with_data``) is built directly, without a
+learner: on x = 0..n-1, the split at depth i sends x <= i + 0.5 (the
+single row i) to a leaf and x > i + 0.5 on down the chain.  Its labels
+alternate in runs chosen so that pruning has work to do at every depth.  A
+second chain (``helpers.surviving_chain``), whose leaves hold ten rows of
 alternating classes, survives pessimistic pruning whole.
 """
 
@@ -12,12 +13,12 @@ from __future__ import annotations
 import functools
 
 import pytest
+from helpers import chain_labels, chain_with_data, surviving_chain
 
 from dtree import invariants
 from dtree import routing as routing_module
-from dtree.conditions import Above, AtMost
-from dtree.counts import ClassStats, Stats
-from dtree.dataset import Dataset, Example, Label, Value
+from dtree.counts import Stats
+from dtree.dataset import Dataset, Example, Value
 from dtree.ensemble import predict, predict_many, predict_proba
 from dtree.evaluate import confusion_matrix, error, losses, resubstitution
 from dtree.prune import (
@@ -40,7 +41,6 @@ from dtree.tree import (
     Leaf,
     Probability,
     Split,
-    Sprout,
     Tree,
     depth,
     descend,
@@ -49,72 +49,15 @@ from dtree.tree import (
     preorder,
     reach,
     size,
-    unfold,
 )
 
-CLASSES = ("a", "b")
 DEEP = 10_000
-
-
-def chain_labels(n: int) -> tuple[Label, ...]:
-    """Row i's class: "a" but for every third row, so each split's leaf is often a minority."""
-    return tuple("b" if i % 3 == 2 else "a" for i in range(n))
-
-
-def chain(depth: int) -> tuple[Tree, Dataset]:
-    """A chain ``depth`` splits deep on x = 0..depth, and the dataset it was grown on."""
-    n = depth + 1
-    labels = chain_labels(n)
-    below = [[0, 0] for _ in range(n + 1)]  # class counts of rows i..n-1
-    for i in reversed(range(n)):
-        below[i] = list(below[i + 1])
-        below[i][CLASSES.index(labels[i])] += 1
-
-    def stats(i: int) -> ClassStats:
-        return ClassStats(CLASSES, tuple(below[i]))
-
-    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
-        i, alone = seed
-        if alone:
-            return Leaf(labels[i], ClassStats(CLASSES, tuple(int(c == labels[i]) for c in CLASSES)))
-        if i == n - 1:
-            return Leaf(labels[i], stats(i))
-        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
-        return Sprout(conditions, ((i, True), (i + 1, False)), stats(i))
-
-    data = Dataset.from_columns({"x": list(range(n)), "y": list(labels)}, target="y")
-    return unfold((0, False), step), data
-
-
-def surviving_chain(depth: int, width: int = 10, run: int = 1) -> tuple[Tree, Dataset]:
-    """A chain ``depth`` splits deep whose leaves hold ``width`` rows each, of one class,
-    "a" and "b" taking turns every ``run`` depths.  With ``run=1`` every split earns its
-    keep, so pruning keeps the chain whole."""
-    n = depth + 1
-    x = list(range(n * width))
-    kind = [CLASSES[(i // run) % 2] for i in range(n)]
-    labels = [kind[i // width] for i in x]
-
-    def leaf(i: int) -> Leaf:
-        return Leaf(kind[i], ClassStats(CLASSES, (width, 0) if kind[i] == "a" else (0, width)))
-
-    def step(i: int) -> Leaf | Sprout[int]:
-        if i < 0:
-            return leaf(-i - 1)
-        if i == n - 1:
-            return leaf(i)
-        below = ClassStats(CLASSES, tuple(width * kind[i:].count(c) for c in CLASSES))
-        cut = width * (i + 1) - 0.5
-        return Sprout((AtMost("x", cut), Above("x", cut)), (-i - 1, i + 1), below)
-
-    data = Dataset.from_columns({"x": x, "y": labels}, target="y")
-    return unfold(0, step), data
 
 
 @functools.cache
 def deep() -> tuple[Tree, Dataset]:
     """The chain 10,000 splits deep and its data, built once."""
-    return chain(DEEP)
+    return chain_with_data(DEEP)
 
 
 def examples_routed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -137,7 +80,7 @@ def examples_routed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_pessimistic_reads_each_row_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch, raising: bool
 ) -> None:
-    tree, data = chain(1_000)
+    tree, data = chain_with_data(1_000)
     read = examples_routed(monkeypatch)
     assert size(pessimistic(tree, 0.25, data=data, subtree_raising=raising)) == 1
     assert read[0] <= 10 * len(data)  # was 500,000: every row at every split above it
@@ -189,7 +132,7 @@ def test_pessimistic_raises_at_every_other_split_of_a_chain_of_pairs() -> None:
 def test_reduced_error_reads_each_row_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tree, data = chain(1_000)
+    tree, data = chain_with_data(1_000)
     read = examples_routed(monkeypatch)
     assert size(reduced_error(tree, data)) == 2 * 1_000 - 1
     assert read[0] <= 10 * len(data)
@@ -241,8 +184,8 @@ def test_tree_functions_on_the_deep_chain() -> None:
     assert sum(1 for _ in leaves(tree)) == DEEP + 1
     assert sum(1 for _ in paths(tree)) == DEEP + 1
     assert max(level for _, level, _ in preorder(tree)) == DEEP
-    assert tree == chain(DEEP)[0]
-    assert hash(tree) == hash(chain(DEEP)[0])
+    assert tree == chain_with_data(DEEP)[0]
+    assert hash(tree) == hash(chain_with_data(DEEP)[0])
     assert repr(tree).count("Split(") == DEEP
     assert invariants.stats_are_additive(tree)
     assert invariants.leaves_predict_plurality(tree)
@@ -273,7 +216,7 @@ def test_resubstitution_of_the_deep_chain() -> None:
 def test_error_descends_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tree, data = chain(1_000)
+    tree, data = chain_with_data(1_000)
     descended = [0]
     original = descend
 

@@ -301,8 +301,8 @@ def test_cpython_nests_at_most_98_splits_in_one_function() -> None:
     assert NESTING < 98
 
 
-def test_python_writes_a_chain_ten_thousand_deep() -> None:
-    deep = chain(10_000)
+def test_python_writes_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    deep = deep_chain
     source = python(deep)
     assert source.count("\ndef ") == 10_000 // NESTING
     generated = compiled(source)

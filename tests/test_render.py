@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import pytest
 from helpers import (
-    chain,
     compiled,
     hostile_tree,
 )
@@ -56,14 +55,12 @@ from dtree.tree import (
     Branch,
     Leaf,
     Split,
-    Sprout,
     Tree,
     leaves,
     n_leaves,
     nodes,
     reach,
     size,
-    unfold,
 )
 
 RESTAURANT = """\
@@ -245,38 +242,20 @@ def test_numbers_round_to_six_significant_digits_but_python_keeps_them() -> None
 # -- a chain 10,000 splits deep, grown by unfold ----------------------------------------------
 
 
-def peeled(n: int) -> Tree:
-    """Rows x = y = 0, 1, ..., n: each split ``x <= i + 0.5`` peels row i off into a leaf."""
-
-    def step(seed: tuple[int, bool]) -> Leaf | Sprout[tuple[int, bool]]:
-        i, alone = seed
-        if alone or i == n:
-            return Leaf(float(i), Moments(1, float(i), float(i * i)))
-        rows = range(i, n + 1)
-        stats = Moments(len(rows), float(sum(rows)), float(sum(r * r for r in rows)))
-        conditions = (AtMost("x", i + 0.5), Above("x", i + 0.5))
-        return Sprout(conditions, ((i, True), (i + 1, False)), stats)
-
-    return unfold((0, False), step)
-
-
-CHAIN = peeled(10_000)
-
-
-def test_text_of_a_chain_ten_thousand_deep_is_linear() -> None:
+def test_text_of_a_chain_ten_thousand_deep_is_linear(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    written = text(CHAIN)
+    written = text(peeled_chain)
     assert time.perf_counter() - start < 10  # about 0.2 s; bars at every level wrote 400 MB
     lines = written.split("\n")
-    assert len(lines) == size(CHAIN) == 20_001
+    assert len(lines) == size(peeled_chain) == 20_001
     assert len(written) < 100 * len(lines)
     assert lines[2 * MAX_INDENT + 2].startswith("|   " * MAX_INDENT + f"x > {MAX_INDENT}.5 ")
     assert lines[-1] == "(9999) x > 9999.5 [n: 1, mean: 10000]: 10000"
 
 
-def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
+def test_rules_of_a_chain_ten_thousand_deep_are_short(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    written = rules(CHAIN).split("\n")
+    written = rules(peeled_chain).split("\n")
     assert time.perf_counter() - start < 10  # about 0.3 s; it took minutes
     assert len(written) == 10_001
     assert written[0] == "if x <= 0.5 then 0  [1]"
@@ -284,14 +263,14 @@ def test_rules_of_a_chain_ten_thousand_deep_are_short() -> None:
     assert written[-1] == "if x > 9999.5 then 10000  [1]"
 
 
-def test_dot_layout_and_python_of_a_chain_ten_thousand_deep() -> None:
+def test_dot_layout_and_python_of_a_chain_ten_thousand_deep(peeled_chain: Tree) -> None:
     start = time.perf_counter()
-    assert dot(CHAIN).count(" -> ") == 20_000
-    assert layout(CHAIN)[-1].depth == 10_000
-    generated = compiled(python(CHAIN))
+    assert dot(peeled_chain).count(" -> ") == 20_000
+    assert layout(peeled_chain)[-1].depth == 10_000
+    generated = compiled(python(peeled_chain))
     assert time.perf_counter() - start < 20  # about 1 s
     for x in (0, 1, 5000, 9999, 10_000):
-        assert generated({"x": x}) == predict(CHAIN, {"x": x}) == x
+        assert generated({"x": x}) == predict(peeled_chain, {"x": x}) == x
 
 
 # -- dot -------------------------------------------------------------------------------------
@@ -431,8 +410,8 @@ def test_dot_string_escapes_each_special_character() -> None:
     assert dot_string("Outlook = Sunny") == '"Outlook = Sunny"'
 
 
-def test_dot_draws_a_chain_ten_thousand_deep() -> None:
-    graph = dot(chain(10_000))
+def test_dot_draws_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    graph = dot(deep_chain)
     lines = graph.split("\n")
     assert len(lines) == 3 + (2 * 10_000 + 1) + 2 * 10_000
     assert lines[-3] == '  n19998 -> n20000 [label="x &gt; 9999"];'
@@ -478,8 +457,8 @@ def test_layout_is_a_tidy_picture_of_the_tree(data: Dataset) -> None:
         assert up.x == (children[0] + children[-1]) / 2
 
 
-def test_layout_of_a_chain_ten_thousand_deep() -> None:
-    placed = layout(chain(10_000))
+def test_layout_of_a_chain_ten_thousand_deep(deep_chain: Tree) -> None:
+    placed = layout(deep_chain)
     assert placed[-1].depth == 10_000
     assert placed[-1].x == 10_000
     assert 0 < placed[0].x < 2  # each split midway between a leaf and the split below it
@@ -570,8 +549,8 @@ def test_each_members_lines_are_its_trees_text_indented(data: Dataset) -> None:
     assert at == len(lines)
 
 
-def test_an_ensemble_of_deep_chains_renders_in_linear_time() -> None:
-    deep = chain(10_000)
+def test_an_ensemble_of_deep_chains_renders_in_linear_time(deep_chain: Tree) -> None:
+    deep = deep_chain
     forest = Ensemble("average", (deep, deep), (1, 1), ("a", "b"))
     lines = text(forest).split("\n")
     assert len(lines) == 1 + 2 * (1 + 2 * 10_000 + 1)
@@ -602,8 +581,8 @@ def test_the_boxes_partition_the_plane_by_the_leaf_each_point_reaches(
         assert holding[0].leaf is reached
 
 
-def test_the_boxes_of_a_chain_ten_thousand_deep() -> None:
-    cut = boxes(CHAIN, "x", "y")
+def test_the_boxes_of_a_chain_ten_thousand_deep(peeled_chain: Tree) -> None:
+    cut = boxes(peeled_chain, "x", "y")
     assert len(cut) == 10_001
     assert (cut[0].x_low, cut[0].x_high) == (-math.inf, 0.5)
     assert (cut[-1].x_low, cut[-1].x_high, cut[-1].y_high) == (9999.5, math.inf, math.inf)

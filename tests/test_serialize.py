@@ -12,7 +12,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -156,8 +155,8 @@ def test_hostile_names_values_and_classes_round_trip() -> None:
     assert to_json(tree).isascii()
 
 
-def test_a_chain_ten_thousand_deep_round_trips() -> None:
-    deep = chain(10_000)
+def test_a_chain_ten_thousand_deep_round_trips(deep_chain: Tree) -> None:
+    deep = deep_chain
     text = to_json(deep)
     assert len(text.splitlines()) == 6 + (2 * 10_000 + 1) + 2  # a line a node
     back = from_json(text)
@@ -1175,8 +1174,8 @@ def test_gradient_and_averaged_regression_ensembles_round_trip(
     check_ensemble_round_trip(Ensemble("average", trees, tuple(weights), ()))
 
 
-def test_an_ensemble_of_deep_chains_round_trips() -> None:
-    deep = chain(10_000)
+def test_an_ensemble_of_deep_chains_round_trips(deep_chain: Tree) -> None:
+    deep = deep_chain
     forest = Ensemble("average", (deep, Leaf("a", deep.stats), deep), (1, 2, 3), ("a", "b"))
     check_ensemble_round_trip(forest)
 

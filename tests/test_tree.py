@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
+from helpers import chain
 
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
@@ -44,23 +45,14 @@ def stats(a: int, b: int) -> ClassStats:
     return ClassStats(CLASSES, (a, b))
 
 
-def chain(length: int) -> Tree:
-    """x <= 0 -> a, else x <= 1 -> a, else ... : ``length`` splits deep."""
-    tree: Tree = Leaf("b", stats(0, 1))
-    for i in reversed(range(length)):
-        tree = Split(
-            (Branch(AtMost("x", i), Leaf("a", stats(1, 0))), Branch(Above("x", i), tree)),
-            stats(length - i, 1),
-        )
-    return tree
-
-
 DEEP = 10_000
 
 
-@pytest.fixture(scope="module")
-def deep() -> Tree:
-    return chain(DEEP)
+@pytest.fixture
+def deep(deep_chain: Tree) -> Tree:
+    """The session's chain, DEEP splits deep."""
+    assert depth(deep_chain) == DEEP
+    return deep_chain
 
 
 # -- construction --------------------------------------------------------------

@@ -6,14 +6,13 @@ import json
 from fractions import Fraction
 
 import pytest
-from helpers import chain
 
 from dtree.conformance.claims import Finding, Reading, path_to, predicting, written
 from dtree.counts import ClassStats
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.grower.presets import c45
-from dtree.tree import Leaf, leaves, nodes, preorder
+from dtree.tree import Leaf, Tree, leaves, nodes, preorder
 
 
 def test_a_finding_reads_as_one_line_with_both_numbers() -> None:
@@ -50,8 +49,8 @@ def test_strict_is_the_tree_or_the_first_finding() -> None:
         Reading(leaf, (first, second)).strict()
 
 
-def test_path_to_walks_up_a_chain_ten_thousand_deep_for_one_node() -> None:
-    visits = tuple(preorder(chain(10_000)))
+def test_path_to_walks_up_a_chain_ten_thousand_deep_for_one_node(deep_chain: Tree) -> None:
+    visits = tuple(preorder(deep_chain))
     assert path_to(visits, 0) == ()
     assert path_to(visits, 1) == ("x <= 0",)
     bottom = path_to(visits, len(visits) - 1)
@@ -59,12 +58,14 @@ def test_path_to_walks_up_a_chain_ten_thousand_deep_for_one_node() -> None:
     assert bottom[-1] == "x > 9999"
 
 
-def test_predicting_puts_predictions_on_the_leaves_in_preorder_and_keeps_the_rest() -> None:
+def test_predicting_puts_predictions_on_the_leaves_in_preorder_and_keeps_the_rest(
+    deep_chain: Tree,
+) -> None:
     tree = c45(load("golf"))
     labels = ["Don't Play", "Play", "Play", "Don't Play", "Play"]
     relabelled = predicting(tree, labels)
     assert [leaf.prediction for leaf in leaves(relabelled)] == labels
     assert [node.stats for node in nodes(relabelled)] == [node.stats for node in nodes(tree)]
     assert predicting(tree, [leaf.prediction for leaf in leaves(tree)]) == tree
-    deep = chain(10_000)
+    deep = deep_chain
     assert predicting(deep, [leaf.prediction for leaf in leaves(deep)]) == deep

@@ -13,6 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import alternating
+from helpers import chain as deep_chain
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -197,19 +199,8 @@ def test_a_chain_deeper_than_pythons_recursion_limit_is_printed_and_read_back() 
     """1,500 splits ``x <= i`` one below the other (J48's text of it is 9 MB: its indentation
     grows with the depth)."""
     n = 1500
-    data = Dataset.from_columns(
-        {"x": [float(i) for i in range(n + 1)], "y": ["ab"[i % 2] for i in range(n + 1)]},
-        target="y",
-    )
-    blank = ClassStats(("a", "b"), (0, 0))
-    skeleton: Tree = Leaf("a", blank)
-    for i in reversed(range(n)):
-        below = (
-            Branch(AtMost("x", float(i)), Leaf("a", blank)),
-            Branch(Above("x", float(i)), skeleton),
-        )
-        skeleton = Split(below, blank)
-    chain = restated(skeleton, data)
+    data = alternating(n + 1)
+    chain = restated(deep_chain(n), data)
     text = j48_text(chain)
     assert text.count("\n") == 2 * n
     assert read_j48(text, data) == chain

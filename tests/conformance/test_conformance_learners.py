@@ -2,7 +2,7 @@
 
 Each mapping is checked setting by setting, each refusal by the name it
 gives; then the recipes are fitted next to the peers themselves:
-scikit-learn on the tie-free seeded problems of ``test_sklearn`` (the read
+scikit-learn on the tie-free seeded problems (``helpers.SEEDED``: the read
 estimator and the recipe's tree render identically), Weka's J48 on its own
 example data (the same leaves and size, under each option), and rpart on
 iris and kyphosis (the same splits with the same counts).
@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 import pytest
 from attrs import evolve
+from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
-from test_sklearn import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
 
 from dtree import read_arff, read_csv
 from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn, learner_for
@@ -166,7 +166,7 @@ def test_a_recipe_fits_as_sklearn(seed: int, options: Options, criterion: Criter
 @pytest.mark.parametrize("criterion", ["gini", "entropy", "squared_error"])
 def test_a_recipe_prunes_as_sklearn(criterion: Criterion) -> None:
     """ccp_alpha between two alphas of scikit-learn's path (so no float rounding decides)."""
-    options = Options(max_depth=4)  # seed 4 at depth 4: no tie (see test_sklearn's SEEDED)
+    options = Options(max_depth=4)  # seed 4 at depth 4: no tie (see helpers.SEEDED)
     problem = seeded_problem(4, rows=200, width=3, criterion=criterion, options=options)
     data = problem.dataset()
     kind = DecisionTreeRegressor if criterion == "squared_error" else DecisionTreeClassifier

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers import alternating
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
@@ -336,9 +337,8 @@ def test_a_chain_deeper_than_the_recursion_limit() -> None:
     scikit-learn grows a chain 3,000 splits deep; it is read, and a difference at its
     bottom is reported with a bounded message."""
     n = 3001
-    xs = [float(i) for i in range(n)]
-    labels = ["ab"[i % 2] for i in range(n)]
-    data = Dataset.from_columns({"x": xs, "y": labels}, target="y")
+    data = alternating(n)
+    xs, labels = list(data.columns[0]), list(data.labels)
     estimator = fit(DecisionTreeClassifier(), data)
     assert estimator.get_depth() == n - 1
     tree = from_sklearn(estimator, data)

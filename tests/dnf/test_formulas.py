@@ -312,17 +312,8 @@ def test_dnf_of_refuses_unknown_classes_and_regression_trees() -> None:
         dnf_of(id3(data), "1")
 
 
-def test_dnf_of_a_chain_ten_thousand_splits_deep() -> None:
-    classes = ("a", "b")
-    tree: Tree = Leaf("b", ClassStats(classes, (0, 1)))
-    for i in reversed(range(10_000)):
-        tree = Split(
-            (
-                Branch(AtMost("x", i), Leaf("a", ClassStats(classes, (1, 0)))),
-                Branch(Above("x", i), tree),
-            ),
-            ClassStats(classes, (10_000 - i, 1)),
-        )
+def test_dnf_of_a_chain_ten_thousand_splits_deep(deep_chain: Tree) -> None:
+    tree = deep_chain
     # The DNF of "a" would have 10,000 terms and 50,005,000 literals; that of "b"
     # is the one long path.
     (term,) = dnf_of(tree, "b")

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 import sklearn
 from attrs import evolve
+from helpers import starts
 from hypothesis import assume, given
 from sklearn.ensemble import (
     AdaBoostClassifier,
@@ -492,18 +493,6 @@ small_classified = datasets(
     max_numeric=2,
     weighted=True,
 )
-
-
-def starts(data: Dataset) -> bool:
-    """Whether AdaBoost can start on ``data``: refused only when its first member is no better
-    than chance or the data weigh nothing."""
-    try:
-        adaboost(data, n_rounds=1)
-    except DtreeError as refused:
-        if "no better than chance" in str(refused) or "weigh nothing" in str(refused):
-            return False
-        raise
-    return True
 
 
 @given(small_classified)

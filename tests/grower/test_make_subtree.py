@@ -44,8 +44,6 @@ from dtree.grower.learner import (
     Missing,
 )
 from dtree.grower.make_subtree import grow
-from dtree.grower.node import Node, assess, children, decide
-from dtree.grower.node import root as root_node
 from dtree.grower.presets import c45, cart, id3
 from dtree.grower.rows import start
 from dtree.impurity import (
@@ -1002,71 +1000,7 @@ def test_a_chain_of_1000_distinct_classes_fits_in_seconds() -> None:
     assert depth(tree) == 999
 
 
-# -- one node, as the grower sees it ------------------------------------------------------------
-
-NODE_LEARNERS = {
-    "id3": Learner(missing="fractional"),
-    "c45": C45,
-    "cart": evolve(CART, missing="fractional", min_samples_leaf=2),
-    "impute": evolve(CART, missing="impute", max_depth=3),
-    "significance": Learner(significance=0.2, missing="fractional", min_gain=0.01),
-}
-
-
-@given(
-    datasets(max_rows=25, max_numeric=2, weighted=True, missing=True),
-    st.sampled_from(sorted(NODE_LEARNERS)),
-)
-def test_deciding_node_by_node_regrows_the_tree(data: Dataset, name: str) -> None:
-    """decide and children, walked from the root, make every split grow makes and stop
-    where it stops; assess scores the chosen split as decide does."""
-    learner = NODE_LEARNERS[name]
-    stack: list[tuple[Tree, Node]] = [(grow(learner, data), root_node(learner, data))]
-    while stack:
-        tree, node = stack.pop()
-        decision = decide(node)
-        assert node.weight == tree.stats.weight or isinstance(tree.stats.weight, float)
-        if isinstance(tree, Leaf):
-            assert decision.best is None
-            assert decision.stop is not None
-            continue
-        conditions = tuple(branch.condition for branch in tree.branches)
-        assert decision.best is not None
-        assert decision.stop is None
-        assert decision.best.conditions == conditions
-        assert decision.best in decision.candidates
-        assert assess(node, conditions) == decision.best
-        below = children(node, conditions)
-        stack.extend(zip((branch.subtree for branch in tree.branches), below, strict=True))
-
-
-def test_the_stopping_rules_are_named() -> None:
-    golf = load("golf")
-    rules = {
-        "pure": (ID3, load("xor").subset([0])),
-        "max_depth": (Learner(max_depth=0), golf),
-        "min_samples_split": (Learner(min_samples_split=15), golf),
-        "min_objects": (evolve(C45, min_objects=8), golf),
-        "min_gain": (Learner(min_gain=0.5), golf),
-        "min_impurity_decrease": (Learner(min_impurity_decrease=0.5), golf),
-        "no_candidate": (
-            ID3,
-            Dataset.from_records([{"x": "a", "y": "p"}, {"x": "a", "y": "q"}], target="y"),
-        ),
-    }
-    for rule, (learner, data) in rules.items():
-        assert decide(root_node(learner, data)).stop == rule
-
-
-def test_assessing_a_split_the_learner_refuses_says_why() -> None:
-    node = root_node(Learner(min_samples_leaf=7), load("play-tennis"))  # Strong 6, Weak 8
-    wind = [Equals("Wind", "Strong"), Equals("Wind", "Weak")]
-    assert assess(node, wind) == "a branch the learner would not allow"
-    assert "not one attribute" in str(
-        assess(node, [Equals("Wind", "Strong"), Equals("Outlook", "Rain")])
-    )
-    with pytest.raises(DtreeError, match="no branch accepts the value 'Weak'"):
-        children(node, wind[:1])
+# -- options a numeric target refuses -----------------------------------------------------------
 
 
 def test_c45s_minimum_objects_is_refused_for_a_regression_target() -> None:

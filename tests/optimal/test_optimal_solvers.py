@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import oracle_missing
+from helpers import oracle_missing
 from hypothesis import HealthCheck, assume, given, settings
 
 from dtree import datasets, optimal, strategies

@@ -85,21 +85,19 @@ from typing import Any, Literal
 
 import numpy as np
 import pytest
+from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
-from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree.arithmetic import Real
 from dtree.conditions import Above, AtMost, format_number
 from dtree.conformance import from_sklearn
 from dtree.counts import ClassStats, Moments
-from dtree.dataset import Dataset, Value
 from dtree.grower.presets import cart
 from dtree.impurity import IMPURITIES, TOLERANCE, gini
 from dtree.prune import cost_complexity_path
 from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, predict
 
-Criterion = Literal["gini", "entropy", "squared_error"]
 TIE_WINDOW = 1e-9
 """Two weighted improvements closer than this, times the node's share of the rows, tie."""
 
@@ -107,61 +105,6 @@ LEAF = -1  # scikit-learn's children_left of a leaf, kept by SkTree
 
 
 # -- the problems ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Options:
-    """The pre-pruning options, as dtree takes them."""
-
-    max_depth: int | None = None
-    min_samples_split: int = 0
-    min_samples_leaf: int = 0
-    min_impurity_decrease: float = 0.0
-    max_leaf_nodes: int | None = None
-
-    def for_sklearn(self) -> dict[str, Any]:
-        """The same options for scikit-learn, whose minima are 2 and 1."""
-        return {
-            "max_depth": self.max_depth,
-            "min_samples_split": max(2, self.min_samples_split),
-            "min_samples_leaf": max(1, self.min_samples_leaf),
-            "min_impurity_decrease": self.min_impurity_decrease,
-            "max_leaf_nodes": self.max_leaf_nodes,
-        }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Rows of numeric attributes x0, x1, ..., a target, a criterion and options."""
-
-    rows: tuple[tuple[float, ...], ...]
-    target: tuple[str | float, ...]
-    criterion: Criterion
-    options: Options = Options()
-
-    @property
-    def classification(self) -> bool:
-        return self.criterion != "squared_error"
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(f"x{j}" for j in range(len(self.rows[0])))
-
-    @property
-    def classes(self) -> tuple[str, ...]:
-        """The classes in scikit-learn's order (its ``classes_`` are sorted)."""
-        return tuple(sorted({str(label) for label in self.target}))
-
-    def dataset(self) -> Dataset:
-        columns: dict[str, Sequence[Value]] = {
-            name: [row[j] for row in self.rows] for j, name in enumerate(self.names)
-        }
-        columns["y"] = self.target
-        classes = self.classes if self.classification else None
-        return Dataset.from_columns(columns, target="y", classes=classes)
-
-    def example(self, point: Sequence[float]) -> dict[str, Value]:
-        return dict(zip(self.names, point, strict=True))
 
 
 def fit_dtree(problem: Problem) -> Tree:
@@ -175,20 +118,6 @@ def fit_dtree(problem: Problem) -> Tree:
         min_impurity_decrease=o.min_impurity_decrease,
         max_leaf_nodes=o.max_leaf_nodes,
     )
-
-
-def fit_sklearn(problem: Problem, random_state: int = 0) -> Any:
-    matrix = np.array(problem.rows, dtype=np.float32)
-    options = problem.options.for_sklearn()
-    if problem.classification:
-        classifier = DecisionTreeClassifier(
-            criterion=problem.criterion, random_state=random_state, **options
-        )
-        return classifier.fit(matrix, np.array(problem.target, dtype=str))
-    regressor = DecisionTreeRegressor(
-        criterion="squared_error", random_state=random_state, **options
-    )
-    return regressor.fit(matrix, np.array(problem.target, dtype=np.float64))
 
 
 # -- scikit-learn's tree as plain values ----------------------------------------------------------
@@ -783,43 +712,11 @@ def test_regressor_agrees_with_sklearn(problem: Problem) -> None:
 # -- seeded problems ------------------------------------------------------------------------------
 
 
-def seeded_problem(
-    seed: int, *, rows: int, width: int, criterion: Criterion, options: Options, noise: float = 0.1
-) -> Problem:
-    """Quarters from -20 to 20; three classes by a linear rule, or a noisy step, then noise."""
-    rng = random.Random(seed)
-    data = tuple(tuple(rng.randint(-80, 80) / 4 for _ in range(width)) for _ in range(rows))
-    target: list[str | float] = []
-    for row in data:
-        s = row[0] + row[1] / 2 - (row[2] if width > 2 else 0.0)
-        if criterion == "squared_error":
-            y = 3 * (s > 0) + row[1] / 4 + rng.gauss(0, 1) * (rng.random() < noise)
-            target.append(round(4 * y) / 4)
-        else:
-            label = "a" if s < -5 else "b" if s < 6 else "c"
-            target.append(rng.choice("abc") if rng.random() < noise else label)
-    return Problem(data, tuple(target), criterion, options)
-
-
 def _assert_complete(outcome: Outcome) -> None:
     """The oracle is whole: no node of the case is excused by a tie."""
     checked = outcome.checked
     assert checked.void is None, checked.void
     assert not checked.uncompared, {n: checked.verdicts[n].reason for n in checked.uncompared}
-
-
-# Seeds and options under which scikit-learn's trees contain no tie (checked by _assert_complete):
-# ties from coincident class counts are common in weak nodes, so every case prunes them somehow.
-SEEDED = [
-    pytest.param(seed, options, id=label)
-    for seed, label, options in [
-        (4, "depth4", Options(max_depth=4)),
-        (9, "leaf8", Options(min_samples_leaf=8)),
-        (3, "split30-depth6", Options(min_samples_split=30, max_depth=6)),
-        (1, "decrease-split20", Options(min_impurity_decrease=0.003, min_samples_split=20)),
-        (1, "leaves10", Options(max_leaf_nodes=10)),
-    ]
-]
 
 
 @pytest.mark.parametrize("criterion", ["gini", "entropy", "squared_error"])
