@@ -63,7 +63,7 @@ from sklearn.utils.validation import (
 )
 
 from dtree import optimal
-from dtree.arithmetic import check_at_least_zero, is_number
+from dtree.arithmetic import check_at_least_zero, check_count, is_number
 from dtree.conformance.learners import CostComplexity, Pessimistic
 from dtree.dataset import (
     Dataset,
@@ -357,6 +357,8 @@ class OptimalTreeClassifier(_Classifier, _OneTree):
         alpha = _check_alpha(p["ccp_alpha"])
         if alpha != 0 and p["max_leaf_nodes"] is not None:  # said in the estimator's words
             raise DtreeError("max_leaf_nodes bounds the least-error tree: give ccp_alpha=0")
+        if alpha == 0:  # the least-error tree's depth, refused in the estimator's words
+            check_count("max_depth", p["max_depth"], 0)
         return optimal.optimum(
             data,
             max_depth=p["max_depth"],

@@ -164,3 +164,11 @@ def test_pruning_settings_are_refused_by_their_names(estimator: Any, message: st
         y = x.pop("petal_width")
     with pytest.raises(DtreeError, match=message):
         estimator.fit(x, y)
+
+
+def test_the_least_error_tree_without_a_depth_is_refused_for_its_depth() -> None:
+    """ccp_alpha=0 asks for the least-error tree of max_depth: None is refused as a depth,
+    in the estimator's words, before any search."""
+    x, y = np.array([[0.0], [1.0]]), np.array([0, 1])
+    with pytest.raises(DtreeError, match=r"^max_depth must be an integer >= 0, got None$"):
+        OptimalTreeClassifier(max_depth=None).fit(x, y)
