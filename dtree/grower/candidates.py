@@ -21,8 +21,8 @@ weight, each of at least the learner's minimum (:func:`allowed`).
 Under the learner's ``max_features`` (random forests) only the attributes
 drawn for the node are considered (:func:`considered`).
 
-Contents: :class:`Candidate`, :class:`Column`, :func:`candidates`, :func:`considered`,
-:func:`column_at`, :func:`scan`, :func:`score`, :func:`exact_score`,
+Contents: :class:`Candidate`, :class:`KnownValues`, :func:`candidates`, :func:`considered`,
+:func:`known_values`, :func:`scan`, :func:`score`, :func:`exact_score`,
 :func:`allowed`, :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
@@ -56,13 +56,13 @@ from dtree.seeded import subset
 __all__ = [
     "MAX_SUBSET_VALUES",
     "Candidate",
-    "Column",
+    "KnownValues",
     "allowed",
     "candidates",
-    "column_at",
     "considered",
     "exact_score",
     "first_best",
+    "known_values",
     "reaches",
     "scan",
     "score",
@@ -92,8 +92,14 @@ class Candidate(Generic[P]):
 
 
 @frozen
-class Column:
-    """A node's rows with a known (or imputed) value of one attribute."""
+class KnownValues:
+    """D as DetermineCandidateSplits reads one attribute: the node's rows whose value of it is
+    known (or imputed), their weights and values, and the weight of the rest.
+
+    The examples at a node come in two phases: :class:`~dtree.grower.rows.Examples` as the
+    router hands them to the node (every row, with its weight there), and these, as the scan of
+    one attribute reads them.
+    """
 
     rows: tuple[int, ...]
     weights: tuple[Weight, ...]
@@ -127,7 +133,7 @@ def first_best(items: Sequence[T], key: Callable[[T], Fraction | float]) -> T:
     return next(item for item in items if reaches(key(item), top))
 
 
-def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
+def known_values(frame: Frame[P], examples: Examples, index: int) -> KnownValues:
     """The node's rows with a known (or, under ``missing="impute"``, imputed) value of
     attribute ``index``: an attribute whose every value is missing here has none.
 
@@ -136,26 +142,26 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
     >>> from dtree.grower.rows import start
     >>> from dtree.grower.learner import C45
     >>> data = Dataset.from_columns({"x": ["a", "a", "b", None], "y": list("pqqp")}, target="y")
-    >>> column = column_at(*start(C45, data), 0)
+    >>> column = known_values(*start(C45, data), 0)
     >>> column.rows, column.values, column.missing
     ((0, 1, 2), ('a', 'a', 'b'), 1)
-    >>> column = column_at(*start(evolve(C45, missing="impute"), data), 0)
+    >>> column = known_values(*start(evolve(C45, missing="impute"), data), 0)
     >>> column.rows, column.values, column.fill
     ((0, 1, 2, 3), ('a', 'a', 'b', 'a'), 'a')
     """
     column = frame.data.columns[index]
     values = tuple(map(column.__getitem__, examples.rows))
     if None not in values:
-        return Column(examples.rows, examples.weights, values, 0, None)
+        return KnownValues(examples.rows, examples.weights, values, 0, None)
     if frame.learner.missing == "impute" and any(value is not None for value in values):
         name = frame.data.schema.attributes[index].name
         fill = most_likely_value(frame.data.subset(examples.rows), name)
         filled = tuple(fill if value is None else value for value in values)
-        return Column(examples.rows, examples.weights, filled, 0, fill)
+        return KnownValues(examples.rows, examples.weights, filled, 0, fill)
     known = [i for i, value in enumerate(values) if value is not None]
     unknown = [i for i, value in enumerate(values) if value is None]
     weights = tuple(examples.weights[i] for i in unknown)
-    return Column(
+    return KnownValues(
         tuple(examples.rows[i] for i in known),
         tuple(examples.weights[i] for i in known),
         tuple(values[i] for i in known),
@@ -166,7 +172,7 @@ def column_at(frame: Frame[P], examples: Examples, index: int) -> Column:
     )
 
 
-def unknown_part(frame: Frame[P], column: Column) -> P | None:
+def unknown_part(frame: Frame[P], column: KnownValues) -> P | None:
     """The part of the rows whose value is missing, where the learner scores by the notes'
     fractional counts (``missing="fractional_counts"``) and there are such rows; else None.
 
@@ -175,10 +181,10 @@ def unknown_part(frame: Frame[P], column: Column) -> P | None:
     >>> from dtree.grower.rows import start
     >>> data = Dataset.from_columns({"x": ["a", None, "b", None], "y": list("pqqq")}, target="y")
     >>> frame, node = start(Learner(missing="fractional_counts"), data)
-    >>> unknown_part(frame, column_at(frame, node, 0))  # (p, q) weights of rows 1 and 3
+    >>> unknown_part(frame, known_values(frame, node, 0))  # (p, q) weights of rows 1 and 3
     (0, 2)
     >>> frame, node = start(Learner(missing="fractional"), data)
-    >>> unknown_part(frame, column_at(frame, node, 0)) is None
+    >>> unknown_part(frame, known_values(frame, node, 0)) is None
     True
     """
     if frame.learner.missing != "fractional_counts" or not column.unknown_rows:
@@ -276,7 +282,7 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
 # -- nominal attributes ------------------------------------------------------------------------
 
 
-def _by_value(frame: Frame[P], column: Column, values: tuple[str, ...]) -> tuple[P, ...]:
+def _by_value(frame: Frame[P], column: KnownValues, values: tuple[str, ...]) -> tuple[P, ...]:
     """The part of each value of a nominal attribute, in domain order."""
     branch: dict[Value, int] = {value: b for b, value in enumerate(values)}
     branches = list(map(branch.__getitem__, column.values))
@@ -284,7 +290,7 @@ def _by_value(frame: Frame[P], column: Column, values: tuple[str, ...]) -> tuple
 
 
 def _multiway(
-    frame: Frame[P], name: str, column: Column, values: tuple[str, ...]
+    frame: Frame[P], name: str, column: KnownValues, values: tuple[str, ...]
 ) -> Candidate[P] | None:
     """One branch per value of the domain, in domain order."""
     parts = _by_value(frame, column, values)
@@ -364,7 +370,7 @@ def _order(frame: Frame[P], parts: Sequence[P]) -> list[int]:
 
 
 def _binary_subsets(
-    frame: Frame[P], name: str, column: Column, values: tuple[str, ...]
+    frame: Frame[P], name: str, column: KnownValues, values: tuple[str, ...]
 ) -> Candidate[P] | None:
     """CART's best split of a nominal attribute into a subset and the rest."""
     target = frame.target
@@ -471,7 +477,7 @@ def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float
             assert_never(frame.learner.threshold)
 
 
-def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
+def _parts_of_cut(frame: Frame[P], column: KnownValues, below: float) -> tuple[P, P]:
     """The exact parts x <= below and x > below, counted afresh."""
     values = cast(Sequence[float], column.values)  # a numeric column: numbers
     above = list(map(operator.gt, values, itertools.repeat(below)))
@@ -488,7 +494,7 @@ def _parts_of_cut(frame: Frame[P], column: Column, below: float) -> tuple[P, P]:
     )
 
 
-def _least_side(frame: Frame[P], column: Column) -> Weight | None:
+def _least_side(frame: Frame[P], column: KnownValues) -> Weight | None:
     """The least weight each side of a cut may have: ``min_samples_leaf``, and C4.5's
     minimum where ``min_objects`` is set; None where the node is too light for any cut."""
     learner = frame.learner
@@ -526,7 +532,7 @@ def _scaled(frame: Frame[P], examples: Examples) -> Scaled | None:
 
 def scan(
     frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
-) -> tuple[Column, Scan] | None:
+) -> tuple[KnownValues, Scan] | None:
     """Scan a numeric attribute's known values at a node for its near-best cuts; ``scaled``,
     the node's weights over their common denominator, if known (:func:`_scaled`).
 
@@ -540,11 +546,11 @@ def scan(
     learner = frame.learner
     target = frame.target
     if _by_row(frame, examples, index):  # the common case: scan the dataset's own columns
-        column = Column(examples.rows, examples.weights, (), 0, None)
+        column = KnownValues(examples.rows, examples.weights, (), 0, None)
         values, targets, weights = frame.data.columns[index], target.values, frame.data.weights
         rows: Sequence[int] = examples.rows
     else:
-        column = column_at(frame, examples, index)
+        column = known_values(frame, examples, index)
         values, targets = column.values, tuple(map(target.values.__getitem__, column.rows))
         weights = column.weights  # exact: the scan decides min_side exactly
         rows = range(len(column.rows))
@@ -614,7 +620,7 @@ def _cut(
     index: int,
     t: float,
     parts: tuple[P, ...],
-    column: Column,
+    column: KnownValues,
     *,
     cuts: int,
     screen: float,
@@ -636,7 +642,7 @@ def _cut(
 
 
 def _numeric_fractional(
-    frame: Frame[P], column: Column, index: int, unknown: P, allowed_cuts: int
+    frame: Frame[P], column: KnownValues, index: int, unknown: P, allowed_cuts: int
 ) -> Candidate[P] | None:
     """The best cut under the notes' fractional counts (see :func:`score`): every cut
     between adjacent distinct known values that leaves each side its least weight is
@@ -694,10 +700,10 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
         match attribute.domain:
             case Nominal(values) if frame.learner.nominal == "multiway":
                 candidate = _multiway(
-                    frame, attribute.name, column_at(frame, examples, index), values
+                    frame, attribute.name, known_values(frame, examples, index), values
                 )
             case Nominal(values):
-                column = column_at(frame, examples, index)
+                column = known_values(frame, examples, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
             case Numeric():
                 candidate = _numeric(frame, examples, index, scaled)

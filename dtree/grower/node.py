@@ -27,9 +27,9 @@ from dtree.grower.candidates import (
     Candidate,
     allowed,
     candidates,
-    column_at,
     considered,
     exact_score,
+    known_values,
     scan,
     unknown_part,
 )
@@ -177,7 +177,7 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     index = frame.data.schema.index(name)
     if index not in considered(frame, examples):
         return f"{quote(name)} is not among the attributes drawn at the node (max_features)"
-    column = column_at(frame, examples, index)
+    column = known_values(frame, examples, index)
 
     def branch_of(value: Value) -> int:
         outcomes = [holds(condition, {name: value}) for condition in conditions]

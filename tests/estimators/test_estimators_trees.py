@@ -170,5 +170,6 @@ def test_the_least_error_tree_without_a_depth_is_refused_for_its_depth() -> None
     """ccp_alpha=0 asks for the least-error tree of max_depth: None is refused as a depth,
     in the estimator's words, before any search."""
     x, y = np.array([[0.0], [1.0]]), np.array([0, 1])
+    no_depth: Any = None  # what a user without types may pass
     with pytest.raises(DtreeError, match=r"^max_depth must be an integer >= 0, got None$"):
-        OptimalTreeClassifier(max_depth=None).fit(x, y)
+        OptimalTreeClassifier(max_depth=no_depth).fit(x, y)
