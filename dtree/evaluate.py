@@ -61,7 +61,7 @@ from attrs import frozen
 from dtree.arithmetic import Number, Real, check_count, exact, square_root
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import ClassStats, ratio, total, training_loss
-from dtree.dataset import Dataset, Weight
+from dtree.dataset import Dataset, Label, Weight
 from dtree.ensemble import Ensemble, Model, predict_many
 from dtree.errors import DtreeError, quote
 from dtree.grower.learner import Learner
@@ -149,7 +149,11 @@ def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
     See also: :func:`error`.
     """
     _check_kind(tree, data)
-    guesses = predict_many(tree, data)
+    return _losses(predict_many(tree, data), data)
+
+
+def _losses(guesses: Sequence[Label | float], data: Dataset) -> tuple[int | Fraction, ...]:
+    """:func:`losses` of the model's predictions on the data's rows."""
     if data.schema.is_classification:
         return tuple(int(guess != label) for guess, label in zip(guesses, data.labels, strict=True))
     return tuple(
@@ -238,11 +242,15 @@ def confusion_matrix(tree: Model, data: Dataset) -> ConfusionMatrix:
     """
     classes = _classes_of(data, "a confusion matrix")
     _check_kind(tree, data)
+    return _confusion(predict_many(tree, data), data, classes)
+
+
+def _confusion(
+    guesses: Sequence[Label | float], data: Dataset, classes: tuple[Label, ...]
+) -> ConfusionMatrix:
+    """:func:`confusion_matrix` of the model's predictions on the data's rows."""
     return ConfusionMatrix.from_labels(
-        tuple(map(str, data.labels)),
-        tuple(map(str, predict_many(tree, data))),
-        classes,
-        data.row_weights,
+        tuple(map(str, data.labels)), tuple(map(str, guesses)), classes, data.row_weights
     )
 
 
@@ -446,8 +454,14 @@ def _tested(
     classification their confusion matrix."""
     tree = learn_with(learner, progress)(data.subset(fold.train))
     test = data.subset(fold.test)
-    matrix = confusion_matrix(tree, test) if data.schema.is_classification else None
-    return error(tree, test), matrix
+    _check_kind(tree, test)
+    guesses = predict_many(tree, test)  # once, for the matrix and the error alike
+    matrix = (
+        _confusion(guesses, test, _classes_of(test, "a confusion matrix"))
+        if data.schema.is_classification
+        else None
+    )
+    return _weighted_mean(_losses(guesses, test), test.row_weights, "an error"), matrix
 
 
 @frozen
