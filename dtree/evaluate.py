@@ -62,7 +62,7 @@ from dtree.arithmetic import Number, Real, check_count, exact, square_root
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import ClassStats, ratio, total, training_loss
 from dtree.dataset import Dataset, Label, Weight
-from dtree.ensemble import Ensemble, Model, predict_many
+from dtree.ensemble import Ensemble, Model, Walks, predict_many
 from dtree.errors import DtreeError, quote
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import grow
@@ -135,10 +135,14 @@ def _check_kind(tree: Model, data: Dataset) -> None:
         raise DtreeError(f"{kinds[0]} cannot be measured on {kinds[1]}")
 
 
-def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
+def losses(
+    tree: Model, data: Dataset, *, compiled: Walks | None = None
+) -> tuple[int | Fraction, ...]:
     """The loss of the tree's prediction for each row: 1 for a wrong class and
     0 for the right one, or in regression the squared error (y - prediction)^2,
-    exactly (a ``Fraction`` of the floats' values).
+    exactly (a ``Fraction`` of the floats' values).  A caller that measures one model
+    on many datasets passes its trees ``compiled`` once
+    (:func:`dtree.ensemble.compiled_members`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
@@ -149,7 +153,7 @@ def losses(tree: Model, data: Dataset) -> tuple[int | Fraction, ...]:
     See also: :func:`error`.
     """
     _check_kind(tree, data)
-    return _losses(predict_many(tree, data), data)
+    return _losses(predict_many(tree, data, compiled=compiled), data)
 
 
 def _losses(guesses: Sequence[Label | float], data: Dataset) -> tuple[int | Fraction, ...]:
@@ -169,7 +173,7 @@ def _weighted_mean(values: Sequence[Number], weights: Sequence[Weight], what: st
     return ratio(total(w * v for w, v in zip(weights, values, strict=True)), weight)
 
 
-def error(tree: Model, data: Dataset) -> Real:
+def error(tree: Model, data: Dataset, *, compiled: Walks | None = None) -> Real:
     """The weighted mean loss on the data: the misclassification rate
     (# incorrect predictions / # test instances, the Decision Trees II
     notes), or the mean squared error in regression.
@@ -182,7 +186,7 @@ def error(tree: Model, data: Dataset) -> Real:
 
     See also: :func:`accuracy`, :func:`resubstitution`, :func:`cross_validate`.
     """
-    return _weighted_mean(losses(tree, data), data.row_weights, "an error")
+    return _weighted_mean(losses(tree, data, compiled=compiled), data.row_weights, "an error")
 
 
 def accuracy(tree: Model, data: Dataset) -> Real:

@@ -42,6 +42,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import assert_never
 
 from attrs import frozen
@@ -50,7 +51,7 @@ from dtree import seeded
 from dtree.arithmetic import Real, check_count
 from dtree.counts import ClassStats, Moments, Stats, total
 from dtree.dataset import Dataset
-from dtree.ensemble import Ensemble, Model, members
+from dtree.ensemble import Ensemble, Model, Walks, compiled_members, members
 from dtree.ensemble.bagging import Bagged, oob_error
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import error
@@ -187,10 +188,11 @@ class Permuted:
         return statistics.pstdev(self.values)
 
 
-def _minus_error(model: Model, data: Dataset) -> Real:
+def _minus_error(model: Model, data: Dataset, *, compiled: Walks | None = None) -> Real:
     """The default score: minus the error (so its drop is the rise in the error rate, the
-    drop in accuracy, or in regression the rise in mean squared error)."""
-    return -error(model, data)
+    drop in accuracy, or in regression the rise in mean squared error), of the model's
+    trees ``compiled`` once for every permutation."""
+    return -error(model, data, compiled=compiled)
 
 
 def _shuffled(data: Dataset, attribute: str, order: Sequence[int]) -> Dataset:
@@ -230,7 +232,8 @@ def permutation_importance(
     """
     seeded.check_seed(seed)
     check_count("repeats", repeats, 1)
-    measure = _minus_error if score is None else score
+    walks = compiled_members(model)
+    measure = partial(_minus_error, compiled=walks) if score is None else score
     baseline = measure(model, data)
     n = len(data)
     found: dict[str, Permuted] = {}
