@@ -109,11 +109,23 @@ class Command:
 
 
 def flag(option: str) -> str:
+    """The option as the command line spells it: the keyword ``max_depth`` is ``--max-depth``.
+
+    >>> flag("max_depth")
+    '--max-depth'
+    """
     return "--" + option.replace("_", "-")
 
 
 def rational(text: str) -> Fraction:
-    """An exact number option: "0.01" is 1/100, not the float nearest it."""
+    """An exact number option: "0.01" is 1/100, not the float nearest it.
+
+    >>> rational("0.01")
+    Fraction(1, 100)
+    >>> rational("1/0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a number, got '1/0'
+    """
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
@@ -121,7 +133,14 @@ def rational(text: str) -> Fraction:
 
 
 def weight(text: str) -> int | float:
-    """A weight option: an integer stays exact, anything else is a float."""
+    """A weight option: an integer stays exact, anything else is a float.
+
+    >>> weight("3"), weight("2.5")
+    (3, 2.5)
+    >>> weight("heavy")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a number, got 'heavy'
+    """
     try:
         return int(text)
     except ValueError:
@@ -133,11 +152,23 @@ def weight(text: str) -> int | float:
 
 
 def plural(count: int, one: str, many: str) -> str:
+    """``count`` and the noun that goes with it: ``one`` for 1, ``many`` otherwise.
+
+    >>> plural(1, "core", "cores"), plural(0, "core", "cores")
+    ('1 core', '0 cores')
+    """
     return f"{count} {one if count == 1 else many}"
 
 
 def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
-    """Rows of cells as lines, the first column left-aligned and the others right-aligned."""
+    """Rows of cells as lines, the first column left-aligned and the others right-aligned.
+
+    >>> for line in aligned([["class", "recall"], ["yes", "0.75"], ["no", "1"]]):
+    ...     print(line)
+    class  recall
+    yes      0.75
+    no          1
+    """
     widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
     return [
         "  ".join(
@@ -150,7 +181,14 @@ def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
 
 def add_data(command: argparse.ArgumentParser, *, required: bool = True) -> None:
     """The arguments that say what data to read: FILE.csv (or FILE.arff) or a bundled dataset
-    (one of them, unless not ``required``)."""
+    (one of them, unless not ``required``).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_data(parser)
+    >>> arguments = parser.parse_args(["golf.csv", "--target", "play", "--nominal", "outlook"])
+    >>> arguments.file, arguments.dataset, arguments.target, arguments.nominal
+    ('golf.csv', None, 'play', ['outlook'])
+    """
     source = command.add_mutually_exclusive_group(required=required)
     source.add_argument(
         "file", nargs="?", metavar="FILE.csv", help="a CSV file with a header, or FILE.arff"
@@ -172,6 +210,13 @@ def add_data(command: argparse.ArgumentParser, *, required: bool = True) -> None
 
 
 def add_weights(group: argparse._ActionsContainer) -> None:
+    """The option ``--weights COL``: the column that holds each row's weight.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_weights(parser)
+    >>> parser.parse_args(["--weights", "count"]).weights
+    'count'
+    """
     group.add_argument(
         "--weights",
         metavar="COL",
@@ -181,10 +226,24 @@ def add_weights(group: argparse._ActionsContainer) -> None:
 
 
 def add_output(group: argparse._ActionsContainer) -> None:
+    """The option ``--output FILE``: the file written instead of standard output.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_output(parser)
+    >>> parser.parse_args([]).output, parser.parse_args(["--output", "tree.json"]).output
+    (None, 'tree.json')
+    """
     group.add_argument("--output", metavar="FILE", help="write to FILE instead of standard output")
 
 
 def add_missing_marker(group: argparse._ActionsContainer) -> None:
+    """The option ``--missing-marker TEXT``, repeatable: the fields read as missing.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_missing_marker(parser)
+    >>> parser.parse_args(["--missing-marker", "NA", "--missing-marker", "-"]).missing_marker
+    ['NA', '-']
+    """
     group.add_argument(
         "--missing-marker",
         metavar="TEXT",
@@ -194,6 +253,13 @@ def add_missing_marker(group: argparse._ActionsContainer) -> None:
 
 
 def add_seed(group: argparse._ArgumentGroup) -> None:
+    """The option ``--seed N``, the seed of the shuffle (0 unless given).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_seed(parser.add_argument_group("shuffling"))
+    >>> parser.parse_args([]).seed, parser.parse_args(["--seed", "7"]).seed
+    (0, 7)
+    """
     group.add_argument(
         "--seed", type=int, default=0, metavar="N", help="the seed of the shuffle (default: 0)"
     )
@@ -205,7 +271,15 @@ FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker", "weigh
 
 def read_data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = None) -> Dataset:
     """The data the arguments name; a CSV file's classes in the order of ``--classes``, else
-    of ``classes``, else sorted."""
+    of ``classes``, else sorted.
+
+    >>> bundled = dict.fromkeys(FILE_ONLY)
+    >>> read_data(argparse.Namespace(dataset="golf", **bundled)).schema.target.name
+    'class'
+    >>> read_data(argparse.Namespace(dataset="golf", **bundled | {"target": "class"}))
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --target goes with FILE.csv; a bundled dataset declares its own
+    """
     if arguments.dataset is not None:
         for option in FILE_ONLY:
             if getattr(arguments, option) is not None:
@@ -240,12 +314,22 @@ def read_data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = 
 
 
 def is_arff(file: str) -> bool:
-    """Whether ``file`` is read as ARFF (its name ends in ``.arff``, in any case) or as CSV."""
+    """Whether ``file`` is read as ARFF (its name ends in ``.arff``, in any case) or as CSV.
+
+    >>> is_arff("weather.ARFF"), is_arff("weather.csv")
+    (True, False)
+    """
     return file.lower().endswith(".arff")
 
 
 def refuse_csv_options(arguments: argparse.Namespace, options: Sequence[str]) -> None:
-    """Refuse the options that say how to read a CSV file: an ARFF file declares it."""
+    """Refuse the options that say how to read a CSV file: an ARFF file declares it.
+
+    >>> refuse_csv_options(argparse.Namespace(classes=None), ["classes"])
+    >>> refuse_csv_options(argparse.Namespace(classes="no,yes"), ["classes"])
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --classes goes with a CSV file; an ARFF file declares its own
+    """
     for option in options:
         if getattr(arguments, option) is not None:
             raise DtreeError(f"{flag(option)} goes with a CSV file; an ARFF file declares its own")
@@ -255,7 +339,15 @@ def given(
     arguments: argparse.Namespace, owners: Mapping[str, tuple[str, ...]], chosen: str, prefix: str
 ) -> dict[str, Any]:
     """The options of ``owners`` that were given, each checked to belong to ``chosen``
-    (the value of the option ``prefix`` names: an algorithm, or a pruning method)."""
+    (the value of the option ``prefix`` names: an algorithm, or a pruning method).
+
+    >>> owners = {"max_depth": ("id3", "cart"), "min_gain": ("id3",)}
+    >>> given(argparse.Namespace(max_depth=3, min_gain=None), owners, "cart", "")
+    {'max_depth': 3}
+    >>> given(argparse.Namespace(max_depth=None, min_gain=0.1), owners, "cart", "")
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --min-gain applies to id3 only
+    """
     found = {
         option: getattr(arguments, option)
         for option in owners
@@ -269,7 +361,17 @@ def given(
 
 
 def placed(arguments: argparse.Namespace, work: Callable[[], T]) -> T:
-    """The result of ``work``; a learner's error placed by row and column is placed in the file."""
+    """The result of ``work``; a learner's error placed by row and column is placed in the file.
+
+    >>> arguments = argparse.Namespace(file="golf.csv")
+    >>> placed(arguments, lambda: "grown")
+    'grown'
+    >>> def refused() -> None:
+    ...     raise DtreeError("not a number", row=3, column="humidity")
+    >>> placed(arguments, refused)
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: golf.csv, row 3, column 'humidity': not a number
+    """
     try:
         return work()
     except DtreeError as error:
@@ -290,7 +392,12 @@ def progress_line(arguments: argparse.Namespace) -> Iterator[Report | None]:
     """The progress of the work inside the block, drawn as one line on standard error while
     it runs and erased after, only when standard error is a terminal and without --quiet
     (a command without --quiet draws none).  A thread of its own redraws the line every
-    :data:`TICK` seconds, reports or none, and ends with the block."""
+    :data:`TICK` seconds, reports or none, and ends with the block.
+
+    >>> with progress_line(argparse.Namespace(quiet=True)) as report:
+    ...     print(report)
+    None
+    """
     if getattr(arguments, "quiet", True) or not sys.stderr.isatty():
         yield None
         return
@@ -320,7 +427,13 @@ def progress_line(arguments: argparse.Namespace) -> Iterator[Report | None]:
 
 def keep_moving(redraw: Callable[[], None], stopped: Callable[[], bool]) -> None:
     """Redraw the progress line until ``stopped()``, which waits a tick and says whether the
-    work is over: what the ticker's thread runs."""
+    work is over: what the ticker's thread runs.
+
+    >>> stops = iter([False, False, True])
+    >>> keep_moving(lambda: print("redrawn"), lambda: next(stops))
+    redrawn
+    redrawn
+    """
     while not stopped():
         redraw()
 
@@ -329,7 +442,16 @@ def chosen_format(
     arguments: argparse.Namespace, extensions: Mapping[str, str], default: str
 ) -> str:
     """``--format`` if given, else the format the extension of ``--output`` names (in any
-    case), else ``default``: a file named ``tree.json`` gets JSON, not text."""
+    case), else ``default``: a file named ``tree.json`` gets JSON, not text.
+
+    >>> extensions = {".json": "json", ".dot": "dot"}
+    >>> chosen_format(argparse.Namespace(format=None, output="tree.JSON"), extensions, "text")
+    'json'
+    >>> chosen_format(argparse.Namespace(format="dot", output="tree.json"), extensions, "text")
+    'dot'
+    >>> chosen_format(argparse.Namespace(format=None, output=None), extensions, "text")
+    'text'
+    """
     if arguments.format is not None:
         return str(arguments.format)
     if arguments.output is None:
@@ -339,7 +461,11 @@ def chosen_format(
 
 def print_output(output: str) -> None:
     """Print ``output``; a string the terminal cannot encode (a lone surrogate
-    a model file may spell in JSON) is an error, not a traceback."""
+    a model file may spell in JSON) is an error, not a traceback.
+
+    >>> print_output("play = yes")
+    play = yes
+    """
     try:
         print(output)
     except UnicodeEncodeError as error:
@@ -347,7 +473,12 @@ def print_output(output: str) -> None:
 
 
 def write_output(file: str, output: str) -> None:
-    """Write ``output`` to ``file`` as UTF-8, encoded first so that a failure leaves no file."""
+    """Write ``output`` to ``file`` as UTF-8, encoded first so that a failure leaves no file.
+
+    >>> write_output("tree.txt", "a lone surrogate: \\ud800")
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: tree.txt: cannot write the output as UTF-8: surrogates not allowed
+    """
     try:
         data = output.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -359,7 +490,11 @@ def write_output(file: str, output: str) -> None:
 
 
 def cores() -> int:
-    """The processors this process may run on (its affinity where the system tells it)."""
+    """The processors this process may run on (its affinity where the system tells it).
+
+    >>> cores() >= 1
+    True
+    """
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
@@ -389,7 +524,12 @@ def workers(processes: int, tasks: int) -> int:
 @contextmanager
 def process_pool(processes: int | None, tasks: int) -> Iterator[ProcessPoolExecutor | None]:
     """A pool of ``--processes`` processes for ``tasks`` independent tasks (see
-    :func:`workers`), for the block; None without ``--processes``."""
+    :func:`workers`), for the block; None without ``--processes``.
+
+    >>> with process_pool(None, 10) as pool:
+    ...     print(pool)
+    None
+    """
     if processes is None:
         yield None
         return
@@ -399,7 +539,13 @@ def process_pool(processes: int | None, tasks: int) -> Iterator[ProcessPoolExecu
 
 def check_folds_option(k: int, n: int) -> None:
     """``--folds K`` for data of n rows: :func:`dtree.resampling.check_folds`, in the
-    option's words."""
+    option's words.
+
+    >>> check_folds_option(10, 150)
+    >>> check_folds_option(200, 150)
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --folds must lie in 2..150 for 150 rows, got 200
+    """
     if n >= 2 and not 2 <= k <= n:
         raise DtreeError(f"--folds must lie in 2..{n} for {n} rows, got {k}")
     check_folds(k, n)
@@ -407,13 +553,30 @@ def check_folds_option(k: int, n: int) -> None:
 
 def checked_count(option: str, value: int, most: int, why: str = "") -> int:
     """``value``, the count ``option`` gives, checked to lie in 1..most (``why`` says what
-    bounds it, when it is not a fixed bound)."""
+    bounds it, when it is not a fixed bound).
+
+    >>> checked_count("--trees", 10, 1000)
+    10
+    >>> checked_count("--trees", 0, 1000)
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --trees must be an integer in 1..1,000, got 0
+    """
     if not 1 <= value <= most:
         raise DtreeError(f"{option} must be an integer in 1..{most:,}{why}, got {value}")
     return value
 
 
 def held_out(data: Dataset, share: float, seed: int) -> tuple[Dataset, Dataset]:
+    """``--holdout``: the data split into rows to learn from and a ``share`` held out to test
+    on (:func:`dtree.evaluate.train_test_split`, stratified for classification).
+
+    >>> train, test = held_out(datasets.load("iris"), 0.3, seed=0)
+    >>> len(train.rows), len(test.rows)
+    (105, 45)
+    >>> held_out(datasets.load("iris"), 1.5, seed=0)
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --holdout is a share of the data in (0, 1), got 1.5
+    """
     if not 0 < share < 1:
         raise DtreeError(f"--holdout is a share of the data in (0, 1), got {share}")
     stratify = data.schema.is_classification
@@ -445,7 +608,14 @@ drawn there is gone, and is drawn again by its next report or tick."""
 def warnings_drawn() -> Iterator[None]:
     """Inside the block, each :class:`DtreeWarning` is one line on standard error,
     ``dtree: warning: ...``, printed once however often it is issued; other warnings are
-    left to Python's own handling."""
+    left to Python's own handling.
+
+    >>> from contextlib import redirect_stderr
+    >>> with redirect_stderr(sys.stdout), warnings_drawn():
+    ...     for _ in range(2):
+    ...         warn(DtreeWarning("column 'day' is constant"))
+    dtree: warning: column 'day' is constant
+    """
     shown: set[str] = set()
     previous = warnings.showwarning
 
