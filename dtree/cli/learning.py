@@ -218,7 +218,18 @@ PRUNING = ("unpruned", "confidence")
 
 def add_learning(command: argparse.ArgumentParser, *, pruned: bool = True) -> None:
     """The arguments that say what data to learn from and how: fit's and evaluate's (and,
-    but for how C4.5 and J48 prune, ``pruned``, prune's)."""
+    but for how C4.5 and J48 prune, ``pruned``, prune's).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_learning(parser)
+    >>> arguments = parser.parse_args(["--dataset", "golf", "--max-depth", "2", "--unpruned"])
+    >>> arguments.algorithm, arguments.max_depth, arguments.unpruned
+    ('id3', 2, True)
+    >>> prune = argparse.ArgumentParser()
+    >>> add_learning(prune, pruned=False)
+    >>> hasattr(prune.parse_args(["--dataset", "golf"]), "unpruned")
+    False
+    """
     command.add_argument(
         "--quiet", action="store_true", help="draw no progress line on standard error"
     )
@@ -332,13 +343,39 @@ def learner_of(arguments: argparse.Namespace) -> tuple[Dataset, Learn]:
 
     The learning options are checked first, so that an option the
     algorithm does not take is refused before the file is read.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_learning(parser)
+    >>> arguments = parser.parse_args(["--dataset", "play-tennis", "--max-depth", "1"])
+    >>> arguments.command = "fit"
+    >>> data, learn = learner_of(arguments)
+    >>> len(data.rows), learn.keywords
+    (14, {'max_depth': 1})
+    >>> arguments = parser.parse_args(["--dataset", "play-tennis", "--algorithm", "cart",
+    ...                                "--min-gain", "0.1"])
+    >>> arguments.command = "fit"
+    >>> learner_of(arguments)
+    Traceback (most recent call last):
+    dtree.errors.DtreeError: --min-gain applies to id3 only
     """
     options = _options(arguments)
     return read_data(arguments), partial(LEARNERS[arguments.algorithm], **options)
 
 
 def grown(arguments: argparse.Namespace, learn: Learn, data: Dataset) -> Tree:
-    """The tree ``learn`` grows from ``data``, with its progress drawn and its errors placed."""
+    """The tree ``learn`` grows from ``data``, with its progress drawn and its errors placed.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_learning(parser)
+    >>> arguments = parser.parse_args(["--dataset", "play-tennis", "--max-depth", "1", "--quiet"])
+    >>> arguments.command = "fit"
+    >>> data, learn = learner_of(arguments)
+    >>> print(text(grown(arguments, learn, data)))
+    root [No: 5, Yes: 9]
+    Outlook = Overcast [No: 0, Yes: 4]: Yes
+    Outlook = Rain [No: 2, Yes: 3]: Yes
+    Outlook = Sunny [No: 3, Yes: 2]: No
+    """
     with progress_line(arguments) as progress:
         return placed(arguments, lambda: learn_with(learn, progress)(data))
 
