@@ -10,10 +10,10 @@ up.  The trees it searches are those of *binary tests*, in dtree's usual order
 - a nominal attribute ``a`` gives one test ``a in {v}`` / ``a not in {v}`` per value ``v`` of
   its domain, in domain order;
 - a numeric attribute gives one test ``a <= t`` / ``a > t`` per cut between adjacent distinct
-  training values, ascending, ``t`` their :func:`~dtree.grower.thresholds.midpoint`.  Every cut,
-  not only
-  Fayyad & Irani's boundary points: those suffice for the best single split, not for the best
-  tree (six rows in ``tests/optimal/test_optimal.py`` need a cut between two values of one class).
+  training values, ascending, ``t`` their :func:`~dtree.grower.midpoints.midpoint`.  Every
+  cut, not only Fayyad & Irani's boundary points: those suffice for the best single split,
+  not for the best tree (six rows in ``tests/optimal/test_optimal.py`` need a cut between two
+  values of one class).
 
 The search is the dynamic program of DL8 (Nijssen & Fromont 2007), DL8.5 (Aglin, Nijssen &
 Schaus 2020), MurTree (Demirovic et al. 2022) and STreeD (van der Linden, de Weerdt &
