@@ -37,8 +37,10 @@ laws                      invariants
 
 ``import dtree`` makes every public module an attribute, so that
 ``dtree.render.text(tree)`` works with no other import, and so is every module
-of a package (``dtree.ensemble.bagging``); ``dtree.grow`` is the function, whose
-module is ``dtree.grower.make_subtree``.  Four load on first use: ``dtree.cli``
+of a package (``dtree.ensemble.bagging``) but where a package hands on a function
+of the module's name: ``dtree.grow`` is the function, whose module is
+``dtree.grower.make_subtree``, and ``dtree.conformance.compare`` the function of
+``sys.modules["dtree.conformance.compare"]``.  Four load on first use: ``dtree.cli``
 (the command line), ``dtree.strategies`` (Hypothesis strategies, which need the
 optional ``strategies`` extra), ``dtree.frame`` (data frames in and out: the
 ``frames`` extra) and ``dtree.estimators`` (scikit-learn estimators: the

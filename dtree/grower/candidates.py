@@ -23,7 +23,8 @@ drawn for the node are considered (:func:`considered`).
 
 Contents: :class:`Candidate`, :class:`KnownValues`, :func:`candidates`, :func:`considered`,
 :func:`known_values`, :func:`scan`, :func:`score`, :func:`exact_score`,
-:func:`allowed`, :func:`subsets`, :func:`reaches`, :data:`MAX_SUBSET_VALUES`.
+:func:`allowed`, :func:`subsets`, :func:`reaches`, :func:`first_best`, :func:`spread`,
+:func:`unknown_part`, :data:`MAX_SUBSET_VALUES`.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
