@@ -579,16 +579,20 @@ def _check_spread(model: Model, spread: Spread) -> None:
         )
 
 
-def _walks(model: Model, compiled: Walks | None) -> Walks:
-    """The model's members compiled: ``compiled`` if given (and made of them), else afresh."""
+def _check_compiled(model: Model, compiled: Walks | None) -> None:
+    """``compiled``, if given, is the model's members compiled, in order."""
     if compiled is None:
-        return compiled_members(model)
+        return
     trees_of = members(model)
     if len(compiled) != len(trees_of) or any(
         walk.tree is not tree for walk, tree in zip(compiled, trees_of, strict=False)
     ):
         raise DtreeError("the compiled trees given are not the model's members, in order")
-    return compiled
+
+
+def _walks(model: Model, compiled: Walks | None) -> Walks:
+    """The model's members compiled: ``compiled`` if given (checked), else afresh."""
+    return compiled_members(model) if compiled is None else compiled
 
 
 def _rows(examples: Examples) -> list[Example]:
@@ -676,14 +680,14 @@ def predict_many(
     ('Play', 'Play')
     """
     _check_spread(model, spread)
-    walks = _walks(model, compiled)
+    _check_compiled(model, compiled)
     match model:
         case Ensemble():
-            return _predictions(model, _rows(examples), walks)
+            return _predictions(model, _rows(examples), _walks(model, compiled))
         case trees.Leaf() | trees.Split():
             if isinstance(examples, Dataset) and depth(model) > ROW_BY_ROW_DEPTH:
-                return routed_predictions(model, examples, spread)
-            return predictions(walks[0], _rows(examples), spread)
+                return routed_predictions(model, examples, spread)  # no walk to compile
+            return predictions(_walks(model, compiled)[0], _rows(examples), spread)
         case _:
             assert_never(model)
 
@@ -709,6 +713,7 @@ def predict_proba_many(
     ((Fraction(0, 1), Fraction(1, 1)),)
     """
     _check_spread(model, spread)
+    _check_compiled(model, compiled)
     walks = _walks(model, compiled)
     match model:
         case Ensemble():
