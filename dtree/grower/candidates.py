@@ -100,6 +100,14 @@ class KnownValues:
     The examples at a node come in two phases: :class:`~dtree.grower.rows.Examples` as the
     router hands them to the node (every row, with its weight there), and these, as the scan of
     one attribute reads them.
+
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grower.learner import C45
+    >>> from dtree.grower.rows import start
+    >>> data = Dataset.from_columns({"x": [1.0, None, 3.0], "y": ["a", "b", "a"]}, target="y")
+    >>> known = known_values(*start(C45, data), 0)
+    >>> known.rows, known.weights, known.values, known.missing
+    ((0, 2), (1, 1), (1.0, 3.0), 1)
     """
 
     rows: tuple[int, ...]

@@ -179,7 +179,13 @@ def _bitset(positions: Sequence[int], size: int) -> int:
 
 
 def check_complete(data: Dataset) -> None:
-    """Exact search needs every value: a missing one is named, with its row and column."""
+    """Exact search needs every value: a missing one is named, with its row and column.
+
+    >>> check_complete(Dataset.from_columns({"x": [1, None], "y": ["a", "b"]}, target="y"))
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: row 2, column 'x': exact search needs complete data; ...
+    """
     for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
         for row in data.rows:
             if column[row] is None:

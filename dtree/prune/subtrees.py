@@ -149,7 +149,14 @@ def rebuilt(split: Split, subtrees: Sequence[Tree]) -> Split:
 
 @frozen
 class Indexed:
-    """A tree's nodes in preorder, each with its parent and its branch position there."""
+    """A tree's nodes in preorder, each with its parent and its branch position there.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> index = indexed(id3(load("xor")))  # root, Z2 = 0 (two leaves), Z2 = 1 (two leaves)
+    >>> index.parents, index.positions, index.spans
+    ((-1, 0, 1, 1, 0, 4, 4), (-1, 0, 0, 1, 1, 0, 1), (7, 3, 1, 1, 3, 1, 1))
+    """
 
     nodes: tuple[Tree, ...]
     parents: tuple[int, ...]
