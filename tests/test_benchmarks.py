@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from benchmarks import (
     bench_cart,
+    bench_check,
     bench_ensemble,
     bench_extremes,
     bench_frames,
@@ -427,3 +428,26 @@ def test_the_optimal_benchmark_reports_a_disagreement_and_judges_no_time() -> No
     first, second = text.splitlines()[1:]
     assert first.split()[6] == "n/a"  # a clock too coarse gives no ratio, and no failure
     assert "DISAGREE dtree=5 STreeD=5 DL8.5=6" in second
+
+
+def test_the_check_benchmark_runs_on_a_small_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sklearn")
+    assert (
+        bench_check.main(["--rows", "300", "--examples", "5", "--max-depth", "3", "--quiet"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "dtree check of 300 rows against scikit-learn (max_depth=3" in out
+    assert "agrees: True" in out
+    assert "5 examples: 5 fits of scikit-learn, found a disagreement: False" in out
+
+
+def test_the_check_benchmark_reports_ratios_and_judges_nothing() -> None:
+    timing = bench_cart.Timing
+    parts = bench_check.CheckParts(
+        timing(0.5, 0.4), timing(0.6, 0.5), timing(2.0, 1.6), timing(1.0, 0.8), 99, False
+    )
+    fuzz = bench_check.Campaign(10, timing(3.0, 2.0), timing(0.0, 0.0), 10, True)
+    text = bench_check.report(1000, timing(5.0, 4.0), parts, fuzz, 4)
+    assert "agrees: False" in text
+    assert "10.00x" in text  # the command's CPU time over scikit-learn's fit alone
+    assert "n/a" in text  # a clock too coarse for scikit-learn's share gives no ratio
