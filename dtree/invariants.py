@@ -33,6 +33,7 @@ Learners:
 Trees:
     :func:`stats_are_additive`, :func:`leaves_predict_plurality`,
     :func:`probabilities_sum_to_one`, :func:`predict_agrees_with_proba`,
+    :func:`predicts_monotonically`,
     :func:`compiled_walk_is_the_definition`, :func:`routed_walk_is_the_definition`.
 Evaluation (cross-validation folds, error estimates, metrics, the t-test):
     :func:`folds_partition`, :func:`folds_are_balanced`, :func:`folds_are_stratified`,
@@ -76,6 +77,7 @@ from toolz import groupby
 
 from dtree.arithmetic import Number, Real
 from dtree.compiled import Compiled, compile_tree, predictions, probabilities
+from dtree.conditions import Above, AtMost
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
     ClassStats,
@@ -181,6 +183,7 @@ __all__ = [
     "path_is_nested",
     "pessimistic_keeps_estimate",
     "predict_agrees_with_proba",
+    "predicts_monotonically",
     "probabilities_sum_to_one",
     "prune_to_is_optimal",
     "python_agrees_with_predict",
@@ -814,6 +817,60 @@ def predict_agrees_with_proba(
     proba = predict_proba(tree, example)
     classes = tuple(proba)
     return predict(tree, example) == classes[plurality(tuple(proba.values()))]
+
+
+def _tested_values(tree: Tree, data: Dataset, attribute: str) -> list[float]:
+    """Every value of ``attribute`` at which a prediction along it can change, and one on
+    each side: its training values, and each threshold t the tree tests it at with the next
+    float above t."""
+    column = data.columns[data.schema.index(attribute)]
+    values = {float(v) for v in column if isinstance(v, int | float)}
+    for node in nodes(tree):
+        if isinstance(node, Split):
+            for branch in node.branches:
+                condition = branch.condition
+                if isinstance(condition, AtMost | Above) and condition.attribute == attribute:
+                    values |= {condition.threshold, math.nextafter(condition.threshold, math.inf)}
+    return sorted(values)
+
+
+def predicts_monotonically(
+    tree: Tree,
+    data: Dataset,
+    attribute: str,
+    direction: int,
+    *,
+    predict: Callable[[Tree, Example], Label | float] = predict,
+) -> bool:
+    """Along a numeric ``attribute``, every other value of each training example held, the
+    predictions never fall (``direction`` +1) or never rise (-1): numbers as they are,
+    classes by their place in the schema's order (what ``monotonic_cst`` promises, see
+    :mod:`dtree.grower.monotonic`).  The values tried are the training values and each
+    threshold the tree tests the attribute at, with the next float above it.
+
+    >>> from attrs import evolve
+    >>> from dtree.grower.learner import CART
+    >>> data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": [0.0, 2.0, 1.0, 3.0]},
+    ...                             target="y")
+    >>> learner = evolve(CART, impurity="squared_error")
+    >>> predicts_monotonically(grow(learner, data), data, "x", 1)
+    False
+    >>> predicts_monotonically(grow(evolve(learner, monotonic_cst=(1,)), data), data, "x", 1)
+    True
+    """
+    classification = data.schema.is_classification
+
+    def rank(prediction: Label | float) -> Label | float:
+        return data.schema.classes.index(prediction) if classification else prediction
+
+    values = _tested_values(tree, data, attribute)
+    for row in _present_rows(data):
+        example = data.example(row)
+        along = [rank(predict(tree, {**example, attribute: v})) for v in values]
+        steps = itertools.pairwise(along)
+        if not all((b - a) * direction >= 0 for a, b in steps):  # type: ignore[operator]
+            return False
+    return True
 
 
 def _outcome(compute: Callable[[], object]) -> object:

@@ -37,7 +37,7 @@ from dtree.counts import (
     training_loss,
     transpose,
 )
-from dtree.dataset import Dataset, Example, Label, Value, Weight
+from dtree.dataset import Dataset, Example, Label, Numeric, Value, Weight
 from dtree.datasets import load
 from dtree.dnf import Dnf, dnf_of, minimize, parse_dnf, prime_implicants, tree_of
 from dtree.ensemble import Ensemble, predict_proba
@@ -638,6 +638,31 @@ def test_probabilities_sum_to_one_rejects_unnormalised_counts() -> None:
         return {k: p / 2 for k, p in predict_proba(tree, example).items()}
 
     assert law.probabilities_sum_to_one(tree, example, predict_proba=halved) is False
+
+
+@given(regression_datasets(min_rows=1, max_rows=12, min_numeric=1, max_numeric=2), st.data())
+def test_predicts_monotonically(data: Dataset, draw: st.DataObject) -> None:
+    attribute = next(a.name for a in data.schema.attributes if a.domain == Numeric())
+    direction = draw.draw(st.sampled_from([1, -1]))
+    learner = evolve(CART, impurity="squared_error", monotonic_cst={attribute: direction})
+    assert law.predicts_monotonically(grow(learner, data), data, attribute, direction)
+
+
+def test_predicts_monotonically_rejects_a_falling_tree() -> None:
+    """A tree whose prediction falls as x rises fails the law for +1 and passes it for -1;
+    grown with monotonic_cst=(1,), it passes for +1."""
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [2.0, 1.0, 3.0]}, target="y")
+    falls = Split(
+        (
+            Branch(AtMost("x", 1.5), Leaf(2.0, Moments(1, 2.0, 4.0))),
+            Branch(Above("x", 1.5), Leaf(1.0, Moments(2, 4.0, 10.0))),
+        ),
+        Moments(3, 6.0, 14.0),
+    )
+    assert not law.predicts_monotonically(falls, data, "x", 1)
+    assert law.predicts_monotonically(falls, data, "x", -1)
+    learner = evolve(CART, impurity="squared_error", monotonic_cst=(1,))
+    assert law.predicts_monotonically(grow(learner, data), data, "x", 1)
 
 
 @given(datasets(weighted=True), st.data())

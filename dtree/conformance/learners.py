@@ -25,13 +25,17 @@ are base 2 too), squared_error for a regressor; binary splits (dtree's
 ``nominal="subsets"``, moot: scikit-learn's attributes are numeric);
 ``max_depth``, ``min_samples_split``, ``min_samples_leaf`` (integers; a
 fraction of the rows is refused: give ``ceil(fraction * n)``),
-``min_impurity_decrease`` and ``max_leaf_nodes`` as the Learner's options of
-those names; ``ccp_alpha`` as :class:`CostComplexity` with
+``min_impurity_decrease``, ``max_leaf_nodes`` and ``monotonic_cst`` as the
+Learner's options of those names (``monotonic_cst`` with two classes declared
+in sorted order, scikit-learn's, whose second is its positive class; the
+splits and the predicted classes are scikit-learn's, but not ``predict_proba``
+of a leaf whose share is clipped: dtree's probabilities are its counts';
+see :mod:`dtree.grower.monotonic`); ``ccp_alpha`` as :class:`CostComplexity` with
 ``risk="impurity"`` (scikit-learn prunes the weakest link while its alpha is
 at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` (give the weights in the dataset),
-``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
+``min_weight_fraction_leaf`` > 0, criteria other than
 those above.  scikit-learn counts rows for its minima where dtree weighs
 them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
 with weights other than 1 is refused; a dataset with missing values is
@@ -88,6 +92,7 @@ Contents: :func:`learner_for`, :class:`Recipe`, :class:`CostComplexity`,
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Literal, get_args
@@ -230,6 +235,13 @@ class Recipe:
                 f" {'counts' if len(self.counted) == 1 else 'count'} rows where dtree weighs them:"
                 " the dataset's weights are not all 1"
             )
+        classes = tuple(map(str, data.schema.classes)) if data.schema.is_classification else ()
+        if self.learner.monotonic_cst and classes != tuple(sorted(classes)):
+            raise DtreeError(
+                f"{self.system}'s monotonic_cst constrains the share of the second class in"
+                f" sorted order; the dataset declares the classes {quote(data.schema.classes)}:"
+                " declare them sorted"
+            )
         if self.missing and any(column[r] is None for column in data.columns for r in data.rows):
             raise DtreeError(
                 f"the dataset has missing values, which {self.system} handles by"
@@ -260,6 +272,18 @@ def _number(system: str, name: str, value: object) -> float:
     return float(value)
 
 
+def _directions(system: str, name: str, value: object) -> tuple[int, ...]:
+    """scikit-learn's ``monotonic_cst``: None, or -1, 0 or 1 for each column."""
+    if value is None:
+        return ()
+    if isinstance(value, str | Mapping) or not hasattr(value, "__iter__"):
+        raise _refuse(system, name, value, "it must be None or a -1, 0 or 1 for each column")
+    found = tuple(value)
+    if not all(isinstance(d, numbers.Real) and d in (-1, 0, 1) for d in found):
+        raise _refuse(system, name, value, "it must be None or a -1, 0 or 1 for each column")
+    return tuple(int(d) for d in found)
+
+
 SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
     "gini": "gini",
     "entropy": "entropy",
@@ -272,7 +296,6 @@ SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
     "max_features": (None, "a random draw of the features has no counterpart"),
     "class_weight": (None, "give the rows' weights in the dataset"),
     "min_weight_fraction_leaf": (0, "a share of the total weight has no counterpart"),
-    "monotonic_cst": (None, "monotonicity constraints have no counterpart"),
 }
 """scikit-learn's settings accepted only at their default, and why."""
 
@@ -301,6 +324,8 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
                 counted.append(name)
         elif name == "min_impurity_decrease":
             options[name] = _number(system, name, value)
+        elif name == "monotonic_cst":
+            options[name] = _directions(system, name, value)
         elif name == "ccp_alpha":
             alpha = _number(system, name, value)
             impurity = options["impurity"]

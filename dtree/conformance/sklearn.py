@@ -73,6 +73,15 @@ relative 1e-9 (scikit-learn adds weights in floats), class counts with
 scikit-learn's within 1e-9 of the largest absolute target; otherwise the
 node has a finding.
 
+Monotonicity constraints
+------------------------
+An estimator fit with ``monotonic_cst`` clips each node's ``value`` to
+bounds its ancestors' splits set (:mod:`dtree.grower.monotonic`): a
+clipped leaf predicts its clipped mean, or the class its clipped
+proportions favour, and the read leaf predicts the same; ``value`` is
+then no statistic of the rows, and only the node's weight is checked
+against the recount.
+
 Contents: :func:`sklearn_reading` (the tree and the findings),
 :func:`from_sklearn`, :func:`sklearn_estimator`, :func:`fit_sklearn`.
 """
@@ -321,13 +330,21 @@ def _close(ours: float, theirs: float, scale: float) -> bool:
 
 
 def _claims(
-    arrays: _Arrays, node: int, stats: Stats, order: tuple[int | None, ...], scale: float
+    arrays: _Arrays,
+    node: int,
+    stats: Stats,
+    order: tuple[int | None, ...],
+    scale: float,
+    *,
+    clipped: bool = False,
 ) -> Iterator[tuple[str, Claim, Claim]]:
     """scikit-learn's statistics of a node that dtree's recount contradicts: what is claimed,
-    scikit-learn's number and the data's."""
+    scikit-learn's number and the data's (the weight alone where ``value`` is ``clipped``)."""
     weight = arrays.weight[node]
     if not _close(float(stats.weight), weight, max(abs(weight), 1.0)):
         yield "scikit-learn's weighted_n_node_samples", weight, stats.weight
+    if clipped:
+        return
     match stats:
         case ClassStats(_, counts):
             proportions = arrays.value[node]
@@ -346,7 +363,12 @@ def _claims(
 
 
 def _read(
-    arrays: _Arrays, recounted: Tree, data: Dataset, order: tuple[int | None, ...]
+    arrays: _Arrays,
+    recounted: Tree,
+    data: Dataset,
+    order: tuple[int | None, ...],
+    *,
+    clipped: bool = False,
 ) -> Reading:
     """The recounted tree, its leaves predicting what scikit-learn predicts, with
     scikit-learn's statistics that the recount contradicts node by node."""
@@ -357,9 +379,10 @@ def _read(
 
     def step(seed: tuple[int, Tree, Trail]) -> Leaf | Sprout[tuple[int, Tree, Trail]]:
         node, ours, trail = seed
+        claims = _claims(arrays, node, ours.stats, order, scale, clipped=clipped)
         findings.extend(
             Finding(f"scikit-learn's node {node}", _steps(trail), what, theirs, mine)
-            for what, theirs, mine in _claims(arrays, node, ours.stats, order, scale)
+            for what, theirs, mine in claims
         )
         if isinstance(ours, Leaf):
             prediction: Label | float = (
@@ -424,7 +447,8 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
     rows = every_row(data, skeleton)
     # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
     recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
-    return _read(arrays, recounted, data, order)
+    clipped = getattr(estimator, "monotonic_cst", None) is not None
+    return _read(arrays, recounted, data, order, clipped=clipped)
 
 
 def from_sklearn(estimator: Any, data: Dataset) -> Tree:

@@ -4,6 +4,7 @@
 bottom up:
 
 =================  ==========================================================
+``monotonic``      the rules of monotonicity constraints (``monotonic_cst``)
 ``learner``        the frozen :class:`~dtree.grower.learner.Learner` and its
                    presets ID3, C4.5, J48 and CART
 ``targets``        classes or a numeric response: what a branch knows of its
@@ -37,6 +38,7 @@ from dtree.grower import (
     learner,
     make_subtree,
     midpoints,
+    monotonic,
     node,
     presets,
     rows,
@@ -62,6 +64,7 @@ __all__ = [
     "learner",
     "make_subtree",
     "midpoints",
+    "monotonic",
     "node",
     "presets",
     "rows",

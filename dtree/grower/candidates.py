@@ -19,7 +19,9 @@ numeric split (:func:`score`).  A split must leave two branches of
 weight, each of at least the learner's minimum (:func:`allowed`).
 
 Under the learner's ``max_features`` (random forests) only the attributes
-drawn for the node are considered (:func:`considered`).
+drawn for the node are considered (:func:`considered`).  Under its
+``monotonic_cst``, a constrained attribute's candidate is its best
+admissible cut (:func:`dtree.grower.monotonic.admissible`), every cut scored.
 
 Contents: :class:`Candidate`, :class:`KnownValues`, :func:`candidates`, :func:`considered`,
 :func:`known_values`, :func:`scan`, :func:`score`, :func:`exact_score`,
@@ -47,6 +49,7 @@ from dtree.dataset import Nominal, Numeric, Value, Weight
 from dtree.errors import DtreeError
 from dtree.grower.learner import features_per_node
 from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint
+from dtree.grower.monotonic import admissible
 from dtree.grower.rows import Examples, Frame
 from dtree.grower.targets import P
 from dtree.grower.thresholds import Scan, best_cut, separated
@@ -650,6 +653,62 @@ def _cut(
     )
 
 
+def _every_cut(
+    frame: Frame[P],
+    column: KnownValues,
+    index: int,
+    allowed_cuts: int | None,
+    *,
+    unknown: P | None = None,
+    keep: Callable[[tuple[P, P]], bool] | None = None,
+) -> Candidate[P] | None:
+    """The first best cut by exact :func:`score`, every cut scored: of those between known
+    values the resolution apart that leave each side its least weight, the ones ``keep``
+    keeps (all if None); MDL counts ``allowed_cuts`` (None: those cuts, kept or not)."""
+    target = frame.target
+    values = cast(Sequence[float], column.values)  # a numeric column: its known values
+    distinct = sorted(set(values))
+    rank = {value: r for r, value in enumerate(distinct)}
+    branches = list(map(rank.__getitem__, values))
+    by_value = target.parts(branches, len(distinct), column.rows, column.weights)
+    ups, downs = target.running(by_value), target.running(by_value[::-1])
+    apart, least = separated(frame.learner.resolution), _least_side(frame, column)
+    cuts = [
+        (c, (ups[c], downs[len(distinct) - 2 - c]))
+        for c in range(len(distinct) - 1)
+        if apart(distinct[c], distinct[c + 1])
+    ]
+    heavy = [
+        (c, parts)
+        for c, parts in cuts
+        if allowed(frame, parts) and least is not None and min(map(target.weight, parts)) >= least
+    ]
+    n = len(heavy) if allowed_cuts is None else allowed_cuts
+    scored = [
+        (score(frame, parts, column.missing, n, unknown), c, parts)
+        for c, parts in heavy
+        if keep is None or keep(parts)
+    ]
+    if not scored:
+        return None
+    best, c, parts = first_best(scored, lambda item: item[0])
+    if frame.learner.mdl and best <= 0:
+        return None
+    t = _threshold(frame, index, distinct[c], distinct[c + 1])
+    return _cut(frame, index, t, parts, column, cuts=n, screen=float(best), unknown=unknown)
+
+
+def _numeric_monotonic(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:
+    """The best cut of a constrained attribute among those whose sides' values are
+    :func:`dtree.grower.monotonic.admissible`: every cut is scored, since the best
+    admissible cut need be no boundary point."""
+    direction, bounds, value = frame.directions[index], examples.bounds, frame.target.response
+    column = known_values(frame, examples, index)
+    return _every_cut(
+        frame, column, index, None, keep=lambda p: admissible(direction, bounds, *map(value, p))
+    )
+
+
 def _numeric_fractional(
     frame: Frame[P], column: KnownValues, index: int, unknown: P, allowed_cuts: int
 ) -> Candidate[P] | None:
@@ -660,34 +719,7 @@ def _numeric_fractional(
     as this score does.  Ties go to the first.  C4.5's MDL charge counts the cuts the
     scan allowed (``allowed_cuts``), as under C4.5's own score.
     """
-    target = frame.target
-    values = cast(Sequence[float], column.values)  # a numeric column: its known values
-    distinct = sorted(set(values))
-    rank = {value: r for r, value in enumerate(distinct)}
-    branches = list(map(rank.__getitem__, values))
-    by_value = target.parts(branches, len(distinct), column.rows, column.weights)
-    ups, downs = target.running(by_value), target.running(by_value[::-1])
-    apart = separated(frame.learner.resolution)
-    cuts = [
-        (c, (ups[c], downs[len(distinct) - 2 - c]))
-        for c in range(len(distinct) - 1)
-        if apart(distinct[c], distinct[c + 1])
-    ]
-    least = _least_side(frame, column)
-    scored = [
-        (score(frame, parts, column.missing, allowed_cuts, unknown), c, parts)
-        for c, parts in cuts
-        if allowed(frame, parts) and least is not None and min(map(target.weight, parts)) >= least
-    ]
-    if not scored:
-        return None
-    best, c, parts = first_best(scored, lambda item: item[0])
-    if frame.learner.mdl and best <= 0:
-        return None
-    t = _threshold(frame, index, distinct[c], distinct[c + 1])
-    return _cut(
-        frame, index, t, parts, column, cuts=allowed_cuts, screen=float(best), unknown=unknown
-    )
+    return _every_cut(frame, column, index, allowed_cuts, unknown=unknown)
 
 
 def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
@@ -714,6 +746,8 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
             case Nominal(values):
                 column = known_values(frame, examples, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
+            case Numeric() if frame.directions and frame.directions[index]:
+                candidate = _numeric_monotonic(frame, examples, index)
             case Numeric():
                 candidate = _numeric(frame, examples, index, scaled)
             case _:

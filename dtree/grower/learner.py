@@ -17,11 +17,17 @@ import math
 from fractions import Fraction
 from typing import Literal, get_args
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from dtree.arithmetic import check_at_least_zero, check_count
 from dtree.dataset import Dataset, Weight, is_number
 from dtree.errors import DtreeError, check_choice, quote
+from dtree.grower.monotonic import (
+    MonotonicCst,
+    check_monotonic,
+    check_monotonic_cst,
+    monotonic_cst,
+)
 from dtree.seeded import check_seed
 
 __all__ = [
@@ -141,6 +147,15 @@ class Learner:
     once: a node where none of them splits is a leaf (``no_candidate``),
     even if another attribute would split it.
 
+    Monotonicity: ``monotonic_cst`` (scikit-learn's, since 1.4), a direction
+    -1, 0 or +1 per attribute in schema order, or a mapping of attribute names
+    to directions (the others 0): a cut of a constrained attribute is made
+    only where its children's values (means, or shares of the second class)
+    are ordered so and lie within the node's bounds, the children's bounds
+    meet at the middle of their values, and a leaf's value is clipped to its
+    bounds (:mod:`dtree.grower.monotonic`).  Numeric attributes without
+    missing values, and a numeric target or two classes, only.
+
     >>> Learner(max_depth=-1)
     Traceback (most recent call last):
     ...
@@ -165,6 +180,7 @@ class Learner:
     significance: float | None = None
     max_features: MaxFeatures = None
     seed: int = 0
+    monotonic_cst: MonotonicCst = field(default=(), converter=monotonic_cst)
 
     def __attrs_post_init__(self) -> None:
         check_choice("impurity", self.impurity, get_args(Criterion))
@@ -191,6 +207,7 @@ class Learner:
             raise DtreeError("the gain ratio is a ratio of entropies: use impurity='entropy'")
         _check_max_features(self.max_features)
         check_seed(self.seed)
+        check_monotonic_cst(self.monotonic_cst)
 
 
 def _check_max_features(value: object) -> None:
@@ -279,7 +296,8 @@ def check_fits(learner: Learner, data: Dataset) -> None:
     """Refuse, with a message that says what to do, a learner that cannot grow a tree on
     ``data``: a criterion of the other kind of target, a target beyond
     :data:`MAX_ABS_TARGET`, a test for classes without classes, or a missing value the
-    learner refuses.
+    learner refuses, or monotonicity constraints the data cannot take
+    (:func:`dtree.grower.monotonic.check_monotonic`).
 
     >>> from dtree.datasets import load
     >>> check_fits(CART, load("golf"))
@@ -322,6 +340,7 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             "min_objects is C4.5's minimum, a share of the weight per class; a regression "
             "tree has no classes: use min_samples_leaf"
         )
+    check_monotonic(learner.monotonic_cst, data)
     if learner.missing != "refuse":
         return
     for row in data.rows:

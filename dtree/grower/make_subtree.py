@@ -27,7 +27,10 @@ Conventions (what makes the result an oracle)
   the best split scores below ``min_gain``, or its weighted decrease is
   below ``min_impurity_decrease``.  A leaf predicts the plurality of its
   examples, ties to the first class in the schema's class order (the mean
-  for regression); an empty branch predicts its parent's.
+  for regression); an empty branch predicts its parent's.  Under
+  ``monotonic_cst`` a node's value is clipped to its bounds, and its
+  children's bounds are cut at the middle of their values below a
+  constrained attribute's split (:mod:`dtree.grower.monotonic`).
 * Weights: rows of weight 0 are dropped first, so they act as absent
   rows; an integer weight k acts exactly as k copies, because every
   count is a sum of weights.
@@ -48,6 +51,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Literal
 
+from attrs import evolve
+
 from dtree.arithmetic import near_best
 from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
 from dtree.dataset import Dataset, Label
@@ -60,6 +65,7 @@ from dtree.grower.candidates import (
 )
 from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
+from dtree.grower.monotonic import bounded_prediction, child_bounds
 from dtree.grower.rows import Examples, Frame, divide, start
 from dtree.grower.targets import P
 from dtree.impurity import TOLERANCE
@@ -232,7 +238,26 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
         return Leaf(examples.parent_prediction, empty_stats(frame)), None
     stats = frame.target.stats(examples.rows, examples.weights)
     found = find_best_split(frame, examples, stats)
-    return Leaf(central(stats), stats), None if isinstance(found, str) else found
+    prediction = _bounded(frame, examples, stats) if frame.directions else central(stats)
+    return Leaf(prediction, stats), None if isinstance(found, str) else found
+
+
+def _bounded(frame: Frame[P], examples: Examples, stats: Stats) -> Label | float:
+    """What the node predicts with its value clipped to its bounds (``monotonic_cst``)."""
+    value = frame.target.response(frame.target.part(examples.rows, examples.weights))
+    return bounded_prediction(stats, value, examples.bounds)
+
+
+def _with_bounds(
+    frame: Frame[P], examples: Examples, split: Candidate[P], below: tuple[Examples, ...]
+) -> tuple[Examples, ...]:
+    """The children with their bounds (``monotonic_cst``): cut at the middle of their
+    values below a constrained attribute's split, the node's own below any other."""
+    direction = frame.directions[frame.data.schema.index(split.attribute)]
+    values = tuple(map(frame.target.response, split.parts)) if direction else None
+    cut = child_bounds(direction, examples.bounds, values)
+    bounds = cut or (examples.bounds,) * len(below)
+    return tuple(evolve(child, bounds=b) for child, b in zip(below, bounds, strict=True))
 
 
 def partition(
@@ -256,6 +281,8 @@ def _sprout(
     frame: Frame[P], examples: Examples, leaf: Leaf, split: Candidate[P]
 ) -> Sprout[Examples]:
     below = partition(frame, examples, split, leaf.prediction)
+    if frame.directions:
+        below = _with_bounds(frame, examples, split, below)
     return Sprout(split.conditions, below, leaf.stats)
 
 

@@ -30,6 +30,7 @@ from dtree.counts import total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
 from dtree.grower.learner import Learner, check_fits
+from dtree.grower.monotonic import UNBOUNDED, Bounds, directions
 from dtree.grower.targets import Classes, P, Responses, Target, target_of
 from dtree.missing import shares
 from dtree.seeded import child
@@ -46,7 +47,8 @@ class Examples:
     value above), which lets the scan count exactly in its own sums;
     ``key`` names the node by its path from the root (0), its k-th child's
     being :func:`dtree.seeded.child` of it and k: the name of the node's
-    draw of attributes under ``max_features``.
+    draw of attributes under ``max_features``; ``bounds``, the interval its value must lie
+    in under the learner's ``monotonic_cst`` (:mod:`dtree.grower.monotonic`).
     """
 
     rows: tuple[int, ...]
@@ -55,6 +57,7 @@ class Examples:
     parent_prediction: Label | float
     integral: bool
     key: int = 0
+    bounds: Bounds = UNBOUNDED
 
 
 @frozen
@@ -68,6 +71,7 @@ class Frame(Generic[P]):
     training_values: tuple[tuple[float, ...], ...]  # sorted distinct values, numeric columns
     in_row_order: tuple[tuple[float, ...], ...]  # known values in row order (threshold j48)
     complete: tuple[bool, ...]  # the column has no missing value in any row
+    directions: tuple[int, ...] = ()  # monotonic_cst per attribute; () when none is constrained
 
     @property
     def classification(self) -> bool:
@@ -97,6 +101,7 @@ def _frame(learner: Learner, data: Dataset, target: Classes | Responses) -> Fram
             for is_numeric, column in zip(numeric, data.columns, strict=True)
         ),
         tuple(None not in map(column.__getitem__, rows) for column in data.columns),
+        directions(learner.monotonic_cst, data.schema),
     )
 
 

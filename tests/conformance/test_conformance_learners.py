@@ -14,9 +14,11 @@ import csv
 import io
 import math
 import pickle
+import random
 import re
 import subprocess
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +28,14 @@ from attrs import evolve
 from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
+from dtree import invariants as law
 from dtree import read_arff, read_csv
 from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn, learner_for
-from dtree.dataset import Dataset
+from dtree.conformance.compare import compare
+from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
+from dtree.dataset import Dataset, Value
 from dtree.datasets import load
+from dtree.ensemble import predict_many
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
 from dtree.grower.learner import CART, J48
@@ -90,7 +96,8 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("max_features", "sqrt", "a random draw of the features"),
         ("class_weight", "balanced", "weights in the dataset"),
         ("min_weight_fraction_leaf", 0.1, "a share of the total weight"),
-        ("monotonic_cst", [1, 0], "monotonicity"),
+        ("monotonic_cst", [1, 2], "a -1, 0 or 1 for each column"),
+        ("monotonic_cst", "increasing", "a -1, 0 or 1 for each column"),
         ("criterion", "poisson", "dtree has"),
         ("criterion", "friedman_mse", "dtree has"),
         ("min_samples_split", 0.1, "a fraction of the rows"),
@@ -406,3 +413,62 @@ def test_a_recipe_fits_as_rpart(  # noqa: PLR0917  # the case's four fields, two
     )
     ours = _dtree_splits(learner_for("rpart", **params)(kept), {})
     assert Counter(ours) == Counter(theirs)
+
+
+def _monotonic_problem(seed: int, *, classification: bool, weighted: bool) -> Dataset:
+    """80 rows of three attributes: the target rises with x1, falls with x2, and is noisy."""
+    rng = random.Random(seed)
+    n = 80
+    x1, x2, x3 = ([round(rng.random() * 10, 3) for _ in range(n)] for _ in range(3))
+    if classification:
+        y: list[str] | list[float] = [
+            "b" if rng.random() < 0.3 + 0.04 * a - 0.03 * b else "a"
+            for a, b in zip(x1, x2, strict=True)
+        ]
+    else:
+        y = [round(a - b + rng.gauss(0, 3), 4) for a, b in zip(x1, x2, strict=True)]
+    weights = [rng.choice([1, 2, 3]) for _ in range(n)] if weighted else None
+    columns: dict[str, Sequence[Value]] = {"x1": x1, "x2": x2, "x3": x3, "y": y}
+    return Dataset.from_columns(columns, target="y", weights=weights)
+
+
+@pytest.mark.parametrize("classification", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("growth", [{"max_depth": 5}, {"max_leaf_nodes": 10}])
+def test_monotonic_cst_grows_as_sklearn(
+    classification: bool, weighted: bool, growth: dict[str, int]
+) -> None:
+    """The same splits (but for ties), leaves and predictions as scikit-learn's, which the
+    constraints change."""
+    params: dict[str, Any] = {
+        "criterion": "gini" if classification else "squared_error",
+        "monotonic_cst": [1, -1, 0],
+        **growth,
+    }
+    for seed in range(2):
+        data = _monotonic_problem(seed, classification=classification, weighted=weighted)
+        estimator = sklearn_estimator(data, **params)
+        recipe = learner_for("sklearn", **params)
+        ours = recipe(data)
+        assert compare(sklearn_reading(estimator, data), ours, data, recipe.learner).agrees
+        x = np.array([[data.columns[j][r] for j in range(3)] for r in data.rows])
+        theirs = estimator.predict(x).tolist()
+        mine = list(predict_many(ours, data))
+        if classification:
+            assert mine == theirs
+        else:
+            assert mine == pytest.approx(theirs, rel=1e-9, abs=1e-9)
+        unconstrained = learner_for("sklearn", **{**params, "monotonic_cst": None})(data)
+        assert text(unconstrained) != text(ours)
+        for attribute, direction in (("x1", 1), ("x2", -1)):
+            assert law.predicts_monotonically(ours, data, attribute, direction)
+
+
+def test_monotonic_cst_needs_the_classes_in_sklearns_order() -> None:
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0], "y": ["b", "a", "b"]}, target="y", classes=["b", "a"]
+    )
+    with pytest.raises(DtreeError, match="declare them sorted"):
+        learner_for("sklearn", monotonic_cst=[1])(data)
+    sorted_classes = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": ["b", "a", "b"]}, target="y")
+    assert n_leaves(learner_for("sklearn", monotonic_cst=[1])(sorted_classes)) == 2
