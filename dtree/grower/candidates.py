@@ -582,6 +582,7 @@ def scan(
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
         resolution=learner.resolution,
+        float32=learner.float32,
         integral=examples.integral,
         scale=scale,
     )
@@ -667,7 +668,7 @@ def _numeric_fractional(
     branches = list(map(rank.__getitem__, values))
     by_value = target.parts(branches, len(distinct), column.rows, column.weights)
     ups, downs = target.running(by_value), target.running(by_value[::-1])
-    apart = separated(frame.learner.resolution)
+    apart = separated(frame.learner.resolution, float32=frame.learner.float32)
     cuts = [
         (c, (ups[c], downs[len(distinct) - 2 - c]))
         for c in range(len(distinct) - 1)
