@@ -29,6 +29,19 @@ fraction of the rows is refused: give ``ceil(fraction * n)``),
 those names; ``ccp_alpha`` as :class:`CostComplexity` with
 ``risk="impurity"`` (scikit-learn prunes the weakest link while its alpha is
 at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
+The release (``version="1.3.2"``; by default the installed scikit-learn's, else 1.9;
+outside 1.0 to 1.9 refused) decides which criterion names are accepted
+(``mse`` and ``mae`` in 1.0 and 1.1, ``log_loss`` from 1.1, ``friedman_mse`` is
+``squared_error`` in 1.9), whether ``monotonic_cst`` exists (1.4) and whether missing
+values are refused (before 1.3); ``recipe.conventions`` are the release's
+conventions, the same in all of them (the table, with the source lines, is
+:mod:`dtree.conformance.sklearn_versions`'s): X cast to float32, no cut between
+values within ``FEATURE_THRESHOLD`` (1e-7, summed in float32), thresholds
+midway between float32 values, a leaf where i(t) <= EPSILON (2^-52), a split
+kept unless its weighted decrease + EPSILON is below ``min_impurity_decrease``;
+the recipe's learner follows each (``float32``, ``resolution``,
+``purity_tolerance``, ``decrease_tolerance``).  scikit-learn visits the features
+in an order drawn from ``random_state``; dtree in schema order.
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than

@@ -133,7 +133,8 @@ class Learner:
     weighted decrease, W_t / W * I(s, t), is at least this; with
     ``decrease_tolerance`` t > 0, a split is kept unless the float sum
     W_t / W * I(s, t) + t is below it, scikit-learn's rule with t its
-    EPSILON, 2^-52); ``purity_tolerance`` (0: a node is pure when it holds
+    EPSILON, 2^-52, in place of :func:`dtree.grower.candidates.reaches`' 1e-12
+    for a float minimum); ``purity_tolerance`` (0: a node is pure when it holds
     one class or one target value; t > 0: also when its impurity i(t) is at
     most t, scikit-learn's ``impurity <= EPSILON``, which makes a leaf of a
     regression node of two targets less than 3e-8 apart: i(t) = d^2 / 4);
