@@ -14,7 +14,8 @@ Vocabulary
 Contents: :data:`Number`, :data:`Real`, :func:`is_number`, :func:`check_count`,
 :func:`check_at_least_zero`,
 :func:`exact`, :func:`rational`, :func:`common_denominator`, :func:`numerators`,
-:func:`exact_sum`, :func:`square_root`, :func:`exact_text`; :data:`SCREEN_TOLERANCE`,
+:func:`exact_sum`, :func:`square_root`, :func:`exact_text`, :func:`float32`;
+:data:`SCREEN_TOLERANCE`,
 :func:`near_best` and :func:`screened_best`, the screen every choice of a best among many
 takes: floats first, then exact numbers among the few the floats cannot tell apart.
 
@@ -29,6 +30,7 @@ counts, and :data:`dtree.tree.Probability`.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Literal, TypeGuard, overload
@@ -45,6 +47,7 @@ __all__ = [
     "exact",
     "exact_sum",
     "exact_text",
+    "float32",
     "is_number",
     "near_best",
     "numerators",
@@ -216,6 +219,23 @@ may be off by more widens its own slack, as the grower's scans and the ensembles
 The value costs nothing in exactness, only in time: every item inside it is decided exactly,
 so ties and near ties far finer than 1e-9 are still broken by the exact numbers.  It is not
 :data:`dtree.impurity.TOLERANCE`, which says when two logarithmic scores count as equal."""
+
+
+def float32(x: float) -> float:
+    """x rounded to the nearest single-precision (float32) number, ties to even, as a C cast
+    or numpy's ``astype(float32)`` rounds it; beyond the largest float32, an infinity.
+
+    scikit-learn casts its attributes to float32 before it grows a tree, and adds its
+    feature tolerance in float32 arithmetic: at 1.0 the next float32 is 2^-23 (about
+    1.19e-7) higher, and 1.0 + 1e-7 rounds to it.
+
+    >>> float32(0.1), float32(1.0 + 1e-7) - 1.0, float32(1e39)
+    (0.10000000149011612, 1.1920928955078125e-07, inf)
+    """
+    try:
+        return float(struct.unpack("f", struct.pack("f", x))[0])
+    except OverflowError:  # struct refuses what rounds beyond the largest float32
+        return math.copysign(math.inf, x)
 
 
 def near_best(

@@ -17,6 +17,7 @@ from dtree.arithmetic import (
     common_denominator,
     exact,
     exact_sum,
+    float32,
     is_number,
     near_best,
     numerators,
@@ -161,3 +162,20 @@ def test_screened_best_does_not_score_a_clear_winner() -> None:
         raise AssertionError(i)
 
     assert screened_best([0.25, 0.75, 0.5], refuse) == 1
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_float32_rounds_as_numpy_casts(x: float) -> None:
+    np = pytest.importorskip("numpy")
+    with np.errstate(over="ignore"):
+        assert float32(x) == float(np.float32(x))
+
+
+def test_float32_of_a_float32_number_is_itself() -> None:
+    assert [float32(x) for x in (0.0, 1.0, 1.0 + 2.0**-23, -0.5)] == [
+        0.0,
+        1.0,
+        1.0 + 2.0**-23,
+        -0.5,
+    ]
+    assert float32(1.0 + 2.0**-24) == 1.0  # halfway: ties to even

@@ -33,6 +33,19 @@ of a leaf whose share is clipped: dtree's probabilities are its counts';
 see :mod:`dtree.grower.monotonic`); ``ccp_alpha`` as :class:`CostComplexity` with
 ``risk="impurity"`` (scikit-learn prunes the weakest link while its alpha is
 at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
+The release (``version="1.3.2"``; by default the installed scikit-learn's, else 1.9;
+outside 1.0 to 1.9 refused) decides which criterion names are accepted
+(``mse`` and ``mae`` in 1.0 and 1.1, ``log_loss`` from 1.1, ``friedman_mse`` is
+``squared_error`` in 1.9), whether ``monotonic_cst`` exists (1.4) and whether missing
+values are refused (before 1.3); ``recipe.conventions`` are the release's
+conventions, the same in all of them (the table, with the source lines, is
+:mod:`dtree.conformance.sklearn_versions`'s): X cast to float32, no cut between
+values within ``FEATURE_THRESHOLD`` (1e-7, summed in float32), thresholds
+midway between float32 values, a leaf where i(t) <= EPSILON (2^-52), a split
+kept unless its weighted decrease + EPSILON is below ``min_impurity_decrease``;
+the recipe's learner follows each (``float32``, ``resolution``,
+``purity_tolerance``, ``decrease_tolerance``).  scikit-learn visits the features
+in an order drawn from ``random_state``; dtree in schema order.
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, criteria other than
@@ -100,6 +113,7 @@ from typing import Any, Literal, get_args
 from attrs import evolve, frozen
 
 from dtree.arithmetic import is_number
+from dtree.conformance.sklearn_versions import Conventions, release_of
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.learner import CART, J48, Criterion, Learner
@@ -198,6 +212,8 @@ class Recipe:
     when there are any, a dataset with a weight other than 1 is refused.
     ``missing`` names the peer's own handling of missing values, when dtree
     has no counterpart: a dataset with a missing value is then refused.
+    ``conventions`` (scikit-learn's recipes) are the release's
+    :class:`dtree.conformance.sklearn_versions.Conventions` the learner follows.
 
     >>> from dtree.datasets import load
     >>> from dtree.tree import n_leaves
@@ -212,6 +228,7 @@ class Recipe:
     settings: tuple[tuple[str, object], ...] = ()
     counted: tuple[str, ...] = ()
     missing: str = ""
+    conventions: Conventions | None = None
 
     def __call__(self, data: Dataset, *, progress: Report | None = None) -> Tree:
         """The peer's tree of ``data``: grown (its growth reported to ``progress``), then
@@ -302,13 +319,21 @@ SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
 
 def _sklearn(params: Mapping[str, object]) -> Recipe:
     system = "sklearn"
-    criterion = params.get("criterion", "gini")
+    version = params.get("version")
+    release = release_of(None if version is None else str(version))
+    named = params.get("criterion", "gini")
+    criterion = release.criterion(named) if isinstance(named, str) else named
     if criterion not in SKLEARN_IMPURITIES:
-        raise _refuse(system, "criterion", criterion, f"dtree has {sorted(SKLEARN_IMPURITIES)}")
-    options: dict[str, Any] = {"impurity": SKLEARN_IMPURITIES[str(criterion)]}
+        raise _refuse(system, "criterion", named, f"dtree has {sorted(SKLEARN_IMPURITIES)}")
+    options: dict[str, Any] = {
+        "impurity": SKLEARN_IMPURITIES[str(criterion)],
+        **_following(release.conventions),
+    }
     counted: list[str] = []
     pruning: Pruning | None = None
     for name, value in sorted(params.items()):
+        if name == "monotonic_cst" and not release.monotonic_cst:
+            raise _refuse(system, name, value, f"scikit-learn {release.name} has no such setting")
         if name in SKLEARN_REFUSED:
             default, why = SKLEARN_REFUSED[name]
             if value != default:
@@ -330,16 +355,30 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
             alpha = _number(system, name, value)
             impurity = options["impurity"]
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
-        elif name not in ("criterion", "random_state"):  # random_state only breaks ties
+        elif name not in ("criterion", "random_state", "version"):  # random_state: ties only
             raise _refuse(system, name, value, "no such scikit-learn setting is mapped")
     return Recipe(
         "sklearn",
         evolve(CART, **options),
         pruning,
-        _settings(params),
+        _settings({name: value for name, value in params.items() if name != "version"}),
         tuple(counted),
-        "learning a branch for them at each split",
+        "learning a branch for them at each split"
+        if release.missing_branch
+        else f"refusing them (scikit-learn {release.name} does)",
+        release.conventions,
     )
+
+
+def _following(conventions: Conventions) -> dict[str, Any]:
+    """The :class:`Learner` options that grow by scikit-learn's ``conventions``."""
+    return {
+        "resolution": conventions.feature_tolerance,
+        "float32": conventions.float32,
+        "threshold": conventions.threshold_rule,
+        "purity_tolerance": conventions.purity_epsilon,
+        "decrease_tolerance": conventions.improvement_epsilon,
+    }
 
 
 RPART_SURROGATES = ("maxsurrogate", "usesurrogate", "surrogatestyle")

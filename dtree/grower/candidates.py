@@ -585,6 +585,7 @@ def scan(
         rows=rows,
         exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
         resolution=learner.resolution,
+        float32=learner.float32,
         integral=examples.integral,
         scale=scale,
     )
@@ -672,7 +673,8 @@ def _every_cut(
     branches = list(map(rank.__getitem__, values))
     by_value = target.parts(branches, len(distinct), column.rows, column.weights)
     ups, downs = target.running(by_value), target.running(by_value[::-1])
-    apart, least = separated(frame.learner.resolution), _least_side(frame, column)
+    apart = separated(frame.learner.resolution, float32=frame.learner.float32)
+    least = _least_side(frame, column)
     cuts = [
         (c, (ups[c], downs[len(distinct) - 2 - c]))
         for c in range(len(distinct) - 1)
@@ -712,12 +714,10 @@ def _numeric_monotonic(frame: Frame[P], examples: Examples, index: int) -> Candi
 def _numeric_fractional(
     frame: Frame[P], column: KnownValues, index: int, unknown: P, allowed_cuts: int
 ) -> Candidate[P] | None:
-    """The best cut under the notes' fractional counts (see :func:`score`): every cut
-    between adjacent distinct known values that leaves each side its least weight is
-    scored exactly, since the share of the missing rows each side gets moves with the
-    cut, and the scan's screen, which counts only the known rows, may not rank the cuts
-    as this score does.  Ties go to the first.  C4.5's MDL charge counts the cuts the
-    scan allowed (``allowed_cuts``), as under C4.5's own score.
+    """The best cut under the notes' fractional counts (see :func:`score`): every cut that
+    leaves each side its least weight is scored exactly, since the missing rows' share of
+    each side moves with the cut, which the screen of the known rows does not see.  Ties
+    go to the first.  C4.5's MDL charge counts the cuts the scan allowed (``allowed_cuts``).
     """
     return _every_cut(frame, column, index, allowed_cuts, unknown=unknown)
 

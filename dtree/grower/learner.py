@@ -109,6 +109,12 @@ class Learner:
       that act as one value, both when cuts are enumerated and when the
       MDL correction counts them.  0 (the default): every two distinct
       values; C4.5 and J48: :data:`C45_RESOLUTION` (1e-5).
+    * ``float32``: the grower sees each numeric value as its nearest
+      float32 (:func:`dtree.arithmetic.float32`), as scikit-learn, which
+      casts its X, does: values one float32 apart are one value, and
+      thresholds are midpoints of float32 numbers; the ``resolution`` test
+      is then made in float32 arithmetic, float32(a + resolution) < b
+      (:func:`dtree.grower.thresholds.separated`).
     * ``missing``: ``refuse`` (an error), ``fractional`` (C4.5: the score
       is computed on the known values and scaled by their weight share; a
       row with a missing value goes down every branch with weight
@@ -130,7 +136,14 @@ class Learner:
     weight, and a cut needs 0.1 of the node's known weight per class
     each side, clipped to [min_objects, 25]); ``min_gain`` (the score of
     the split is at least this); ``min_impurity_decrease`` (scikit-learn's
-    weighted decrease, W_t / W * I(s, t), is at least this);
+    weighted decrease, W_t / W * I(s, t), is at least this; with
+    ``decrease_tolerance`` t > 0, a split is kept unless the float sum
+    W_t / W * I(s, t) + t is below it, scikit-learn's rule with t its
+    EPSILON, 2^-52, in place of :func:`dtree.grower.candidates.reaches`' 1e-12
+    for a float minimum); ``purity_tolerance`` (0: a node is pure when it holds
+    one class or one target value; t > 0: also when its impurity i(t) is at
+    most t, scikit-learn's ``impurity <= EPSILON``, which makes a leaf of a
+    regression node of two targets less than 3e-8 apart: i(t) = d^2 / 4);
     ``max_leaf_nodes`` (grow best first: always split the leaf of the
     largest weighted decrease, ties to the leaf made first, until the tree
     has this many leaves); ``significance`` (a split is made only if the
@@ -167,6 +180,7 @@ class Learner:
     nominal: NominalSplits = "multiway"
     threshold: Threshold = "midpoint"
     resolution: float = 0.0
+    float32: bool = False
     ordered_subsets: bool = False
     missing: Missing = "refuse"
     mdl: bool = False
@@ -176,6 +190,8 @@ class Learner:
     min_objects: Weight | None = None
     min_gain: float | Fraction = 0.0
     min_impurity_decrease: float | Fraction = 0.0
+    decrease_tolerance: float = 0.0
+    purity_tolerance: float = 0.0
     max_leaf_nodes: int | None = None
     significance: float | None = None
     max_features: MaxFeatures = None
@@ -196,6 +212,8 @@ class Learner:
             "min_samples_leaf",
             "min_gain",
             "min_impurity_decrease",
+            "decrease_tolerance",
+            "purity_tolerance",
         ):
             check_at_least_zero(name, getattr(self, name))
         if self.min_objects is not None:

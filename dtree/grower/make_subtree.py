@@ -21,7 +21,8 @@ Conventions (what makes the result an oracle)
   weights, squared error) compare exactly; entropy-based scores compare
   within :data:`dtree.impurity.TOLERANCE`.  C4.5's gain ratio: the best
   ratio among the candidates whose gain reaches the average gain.
-* Stopping (:func:`stopping_rule`), in this order: the node is pure; it
+* Stopping (:func:`stopping_rule`), in this order: the node is pure (or,
+  with a ``purity_tolerance``, its :func:`node_impurity` is at most that); it
   is at ``max_depth``; its weight is below ``min_samples_split`` (or below
   ``2 * min_objects``); no candidate is left; no gain ratio is positive;
   the best split scores below ``min_gain``, or its weighted decrease is
@@ -67,7 +68,7 @@ from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.monotonic import bounded_prediction, child_bounds
 from dtree.grower.rows import Examples, Frame, divide, start
-from dtree.grower.targets import P
+from dtree.grower.targets import Classes, P, Sums
 from dtree.impurity import TOLERANCE
 from dtree.progress import Report, meter
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -78,6 +79,7 @@ __all__ = [
     "empty_stats",
     "find_best_split",
     "grow",
+    "node_impurity",
     "partition",
     "stopping_rule",
     "weak_split",
@@ -117,6 +119,8 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
     weight = total(examples.weights)
     if frame.target.is_pure(examples.rows, stats):
         return "pure"
+    if learner.purity_tolerance and node_impurity(frame, examples) <= learner.purity_tolerance:
+        return "pure"
     if examples.depth == learner.max_depth:
         return "max_depth"
     if weight < learner.min_samples_split:
@@ -142,7 +146,28 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
     if not reaches(score, learner.min_gain):
         return "min_gain"
     weighted = ratio(total(examples.weights), frame.total_weight) * score
+    if learner.decrease_tolerance:  # scikit-learn: a leaf if decrease + EPSILON < the minimum
+        slack = float(weighted) + learner.decrease_tolerance
+        return "min_impurity_decrease" if slack < learner.min_impurity_decrease else None
     return None if reaches(weighted, learner.min_impurity_decrease) else "min_impurity_decrease"
+
+
+def node_impurity(frame: Frame[P], examples: Examples) -> Fraction | float:
+    """i(t) of the node: the learner's impurity of its class weights, or, for a numeric
+    target, the weighted variance sum w (y - mean)^2 / W, exactly.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.learner import CART
+    >>> frame, root = start(CART, load("play-tennis"))
+    >>> node_impurity(frame, root)  # Gini of 9 Yes and 5 No
+    Fraction(45, 98)
+    """
+    part = frame.target.part(examples.rows, examples.weights)
+    target = frame.target
+    if isinstance(part, Sums):
+        return part.squared_error() / Fraction(part.weight)
+    assert isinstance(target, Classes)  # a part of counts is a classification target's
+    return target.impurity(part)
 
 
 # -- FindBestSplit ------------------------------------------------------------------------------

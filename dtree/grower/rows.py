@@ -13,19 +13,21 @@ data, its target as the scan reads it (:mod:`dtree.grower.targets`) and, for
 each numeric attribute, its sorted distinct training values (thresholds
 are chosen among them).
 
-Contents: :class:`Examples`, :class:`Frame`, :func:`start`, :func:`divide`.
+Contents: :class:`Examples`, :class:`Frame`, :func:`start`, :func:`as_float32`,
+:func:`divide`.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
 from attrs import frozen
 
-from dtree.arithmetic import rational
+from dtree.arithmetic import float32, rational
 from dtree.counts import total
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError
@@ -35,7 +37,7 @@ from dtree.grower.targets import Classes, P, Responses, Target, target_of
 from dtree.missing import shares
 from dtree.seeded import child
 
-__all__ = ["Examples", "Frame", "divide", "start"]
+__all__ = ["Examples", "Frame", "as_float32", "divide", "start"]
 
 
 @frozen
@@ -115,7 +117,7 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     >>> len(root.rows), root.depth, frame.total_weight
     (14, 0, 14)
     """
-    present = data.present()
+    present = as_float32(data.present()) if learner.float32 else data.present()
     if not present.rows:
         raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
     check_fits(learner, present)
@@ -124,6 +126,33 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     weights = tuple(map(rational, map(data.weights.__getitem__, present.rows)))
     integral = all(type(w) is int for w in weights)
     return frame, Examples(present.rows, weights, 0, first, integral)
+
+
+def as_float32(data: Dataset) -> Dataset:
+    """``data`` with every numeric value rounded to the nearest float32, as scikit-learn
+    casts its X before it grows a tree (a :class:`Learner` with ``float32`` grows on this);
+    a value beyond the largest float32 (about 3.4e38) is refused, as scikit-learn refuses it.
+
+    >>> data = Dataset.from_columns({"x": [0.1, 2.0], "y": ["a", "b"]}, target="y")
+    >>> as_float32(data).column("x")
+    (0.10000000149011612, 2.0)
+    """
+    columns = []
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        if isinstance(attribute.domain, Nominal):
+            columns.append(column)
+            continue
+        rounded = tuple(None if x is None else float32(float(x)) for x in column)
+        beyond = next((row for row in data.rows if abs(rounded[row] or 0.0) == math.inf), None)
+        if beyond is not None:
+            raise DtreeError(
+                f"value {column[beyond]!r} is beyond the largest float32 (about 3.4e38),"
+                " which a float32 learner (scikit-learn's) cannot hold",
+                row=beyond + 1,
+                column=attribute.name,
+            )
+        columns.append(rounded)
+    return Dataset(data.schema, tuple(columns), data.target, data.weights, data.rows)
 
 
 Branching = Callable[[Value], int]

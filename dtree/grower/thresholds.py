@@ -20,6 +20,9 @@ Vocabulary
     C4.5 release 8 and Weka's J48 use 1e-5, so that values closer than
     that act as one value (a run of them, each within 1e-5 of the next,
     is never cut) and the MDL correction does not count cuts between them.
+    With ``float32``, the sum is rounded to float32 as scikit-learn's
+    ``FEATURE_THRESHOLD`` test (1e-7) is: ``b <= float32(a + 1e-7)`` joins
+    them (see :func:`separated`).
 
 Numeric attributes (CS 760 notes, DetermineCandidateNumericSplits)
 ------------------------------------------------------------------
@@ -60,7 +63,14 @@ from typing import cast
 
 from attrs import frozen
 
-from dtree.arithmetic import SCREEN_TOLERANCE, common_denominator, near_best, numerators, rational
+from dtree.arithmetic import (
+    SCREEN_TOLERANCE,
+    common_denominator,
+    near_best,
+    numerators,
+    rational,
+)
+from dtree.arithmetic import float32 as to_float32
 from dtree.counts import Table, total
 from dtree.dataset import Weight
 
@@ -193,6 +203,7 @@ def best_cut(
     rows: Sequence[int] | None = None,
     exact_ties: bool = True,
     resolution: float = 0.0,
+    float32: bool = False,
     integral: bool = False,
     scale: int = 1,
 ) -> Scan:
@@ -208,7 +219,8 @@ def best_cut(
     ``min_side`` (C4.5's MDL correction counts them).  A cut lies between
     sorted neighbours a < b only if ``a + resolution < b``: C4.5 and J48
     take values within 1e-5 of the next as one (see the module's
-    vocabulary).
+    vocabulary); with ``float32``, the sum is rounded to float32 (scikit-learn's
+    test, :func:`separated`).
 
     With ``exact_ties`` (the default), Gini and misclassification of
     integer or fraction weights are rational: the scan then compares the
@@ -244,7 +256,9 @@ def best_cut(
     order = sorted(rows, key=values.__getitem__)
     if criterion == "squared_error":
         ys: Sequence[float] = targets
-        return _scan_squared_error(order, values, ys, weights, min_side, resolution=resolution)
+        return _scan_squared_error(
+            order, values, ys, weights, min_side, resolution=resolution, float32=float32
+        )
     classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
     return _scan_classes(
         order,
@@ -256,17 +270,30 @@ def best_cut(
         min_side=min_side,
         exact_ties=exact_ties,
         resolution=resolution,
+        float32=float32,
         integral=integral,
         scale=scale,
     )
 
 
-def separated(resolution: float) -> Callable[[float, float], bool]:
-    """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b.
+def separated(resolution: float, *, float32: bool = False) -> Callable[[float, float], bool]:
+    """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b, the sum
+    rounded to float32 if ``float32`` (a and b are then float32 numbers, scikit-learn's).
+
+    In float32, 1.0 + 1e-7 is the next float32 above 1.0, so the two are one value, while
+    2.0 + 1e-7 rounds back to 2.0, whose next float32 is a value of its own:
 
     >>> separated(1e-5)(2.0, 2.000001), separated(1e-5)(2.0, 2.0001), separated(0.0)(2.0, 2.0)
     (False, True, False)
+    >>> up = 2.0**-23  # the step of float32 between 1 and 2
+    >>> separated(1e-7)(1.0, 1.0 + up), separated(1e-7, float32=True)(1.0, 1.0 + up)
+    (True, False)
+    >>> separated(1e-7, float32=True)(2.0, 2.0 + 2 * up)
+    True
     """
+    if float32:
+        tolerance = to_float32(resolution)
+        return lambda a, b: to_float32(a + tolerance) < b
     if not resolution:
         return operator.lt  # the common case, at C speed
     return lambda a, b: a + resolution < b
@@ -442,6 +469,7 @@ def _scan_classes(
     min_side: Weight,
     exact_ties: bool,
     resolution: float,
+    float32: bool,
     integral: bool,
     scale: int,
 ) -> Scan:
@@ -460,7 +488,12 @@ def _scan_classes(
     left = _prefix_sums(criterion, classes, row_weights, totals, scale)
     weight = sum(totals)
     offered, allowed = _offered_cuts(
-        sorted_values, classes, row_weights, weight, min_side, separated=separated(resolution)
+        sorted_values,
+        classes,
+        row_weights,
+        weight,
+        min_side,
+        separated=separated(resolution, float32=float32),
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -661,8 +694,9 @@ def _scan_squared_error(
     min_side: Weight,
     *,
     resolution: float,
+    float32: bool,
 ) -> Scan:
-    apart = separated(resolution)
+    apart = separated(resolution, float32=float32)
     weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)

@@ -1010,3 +1010,28 @@ def test_c45s_minimum_objects_is_refused_for_a_regression_target() -> None:
     learner = evolve(CART, impurity="squared_error", min_objects=1)
     with pytest.raises(DtreeError, match="use min_samples_leaf"):
         grow(learner, data)
+
+
+def test_purity_tolerance_makes_a_leaf_of_a_node_of_impurity_at_most_it() -> None:
+    data = Dataset.from_columns({"x": [0.0, 1.0], "y": [0.0, 1e-10]}, target="y")
+    cart = evolve(CART, impurity="squared_error")
+    assert isinstance(grow(cart, data), Split)  # two target values: not pure
+    assert isinstance(grow(evolve(cart, purity_tolerance=2.0**-52), data), Leaf)  # i(t) 2.5e-21
+    assert isinstance(grow(evolve(cart, purity_tolerance=1e-21), data), Split)
+
+
+def test_purity_tolerance_holds_for_class_weights_too() -> None:
+    data = Dataset.from_columns({"x": [0.0, 1.0], "y": ["a", "b"]}, target="y")
+    light = data.with_weights([1, 1e-17])  # Gini about 2e-17
+    assert isinstance(grow(CART, light), Split)
+    assert isinstance(grow(evolve(CART, purity_tolerance=2.0**-52), light), Leaf)
+
+
+def test_decrease_tolerance_is_scikit_learns_rule_in_place_of_dtrees_tolerance() -> None:
+    data = Dataset.from_columns({"x": [0.0, 1.0], "y": ["a", "b"]}, target="y")  # decrease 0.5
+    beyond = 0.5 + 3 * 2.0**-53  # 0.5 + EPSILON rounds below it
+    assert isinstance(grow(evolve(CART, min_impurity_decrease=beyond), data), Split)  # TOLERANCE
+    sklearn_rule = evolve(CART, min_impurity_decrease=beyond, decrease_tolerance=2.0**-52)
+    assert isinstance(grow(sklearn_rule, data), Leaf)
+    within = evolve(sklearn_rule, min_impurity_decrease=0.5 + 2.0**-52)
+    assert isinstance(grow(within, data), Split)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,9 +13,11 @@ from dtree.counts import total
 from dtree.dataset import Dataset, Nominal
 from dtree.errors import DtreeError
 from dtree.grower.learner import C45, CART, ID3
-from dtree.grower.rows import Examples, divide, start
+from dtree.grower.make_subtree import grow
+from dtree.grower.rows import Examples, as_float32, divide, start
 from dtree.missing import shares
 from dtree.strategies import datasets
+from dtree.tree import Leaf, Split
 
 
 def test_the_root_holds_every_row_of_positive_weight_exactly() -> None:
@@ -86,3 +89,25 @@ def test_cart_divides_complete_rows_in_two_in_their_order() -> None:
         prediction="p",
     )
     assert (left.rows, right.rows) == ((1, 2), (0, 3))
+
+
+def test_as_float32_rounds_numeric_values_and_keeps_the_rest() -> None:
+    data = Dataset.from_columns(
+        {"x": [0.1, None, 2.0], "c": ["u", "v", "u"], "y": ["a", "b", "a"]}, target="y"
+    )
+    cast = as_float32(data)
+    assert cast.column("x") == (0.10000000149011612, None, 2.0)
+    assert cast.column("c") == data.column("c")
+    assert cast.target == data.target
+
+
+def test_as_float32_refuses_a_value_beyond_the_largest_float32() -> None:
+    data = Dataset.from_columns({"x": [1.0, 1e39], "y": ["a", "b"]}, target="y")
+    with pytest.raises(DtreeError, match="beyond the largest float32"):
+        as_float32(data)
+
+
+def test_a_float32_learner_never_cuts_between_values_of_one_float32() -> None:
+    data = Dataset.from_columns({"x": [0.1, 0.1 + 1e-12], "y": ["a", "b"]}, target="y")
+    assert isinstance(grow(CART, data), Split)
+    assert isinstance(grow(evolve(CART, float32=True), data), Leaf)

@@ -27,6 +27,7 @@ from dtree.grower.thresholds import (
     best_cut,
     boundary_points,
     cut_table,
+    separated,
 )
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 
@@ -304,3 +305,21 @@ def test_a_scan_of_floats_as_fractions_adds_them_exactly() -> None:
     for criterion in ("gini", "entropy", "misclassification"):
         found = best_cut(values, classes, weights, criterion=criterion, n_classes=3, min_side=0)
         assert found == _scan_of_fractions(values, classes, weights, criterion, 0)
+
+
+@given(st.floats(-4.0, 4.0), st.integers(0, 3))
+def test_separated_in_float32_is_scikit_learns_feature_threshold_test(a: float, steps: int) -> None:
+    np = pytest.importorskip("numpy")
+    low = np.float32(a)
+    high = low
+    for _ in range(steps):
+        high = np.nextafter(high, np.float32(np.inf))
+    joined = bool(high <= low + np.float32(1e-7))  # scikit-learn's test, in float32
+    assert separated(1e-7, float32=True)(float(low), float(high)) == (not joined)
+
+
+def test_separated_in_float32_joins_neighbours_that_floats_would_cut() -> None:
+    up = 2.0**-23
+    assert separated(1e-7)(1.0, 1.0 + up)
+    assert not separated(1e-7, float32=True)(1.0, 1.0 + up)
+    assert not separated(0.0, float32=True)(0.5, 0.5)
