@@ -6,7 +6,7 @@ grows the tree it describes.  Each option's choices are its ``Literal``
 type's (``typing.get_args``), for the checks here and the command line alike.
 
 Contents: :class:`Learner`, :data:`ID3`, :data:`C45`, :data:`J48`,
-:data:`CART`, :func:`check_fits`, :func:`features_per_node`, and the option
+:data:`CART`, :data:`SKLEARN_EPSILON`, :func:`check_fits`, :func:`features_per_node`, and the option
 types :data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
 :data:`Threshold`, :data:`Missing`, :data:`FeatureRule`, :data:`MaxFeatures`.
 """
@@ -32,6 +32,7 @@ __all__ = [
     "ID3",
     "J48",
     "MAX_ABS_TARGET",
+    "SKLEARN_EPSILON",
     "Criterion",
     "FeatureRule",
     "Learner",
@@ -68,6 +69,13 @@ C45_RESOLUTION = 1e-5
 (``C45Split``: ``a + 1e-5 < b``) cut between sorted neighbours a and b
 only when they are more than this apart, and count only those cuts for
 the MDL correction: the ``resolution`` of :data:`C45` and :data:`J48`."""
+
+SKLEARN_EPSILON = 2.0**-52
+"""scikit-learn's EPSILON (``np.finfo("double").eps``, ``sklearn/tree/_tree.pyx``): a split
+is refused when ``improvement + EPSILON < min_impurity_decrease``, so it is made when its
+weighted decrease falls short of the minimum by at most this much (a decrease of 0 passes a
+minimum of 1e-17).  The ``min_impurity_decrease_slack`` of :func:`dtree.conformance.learner_for`'s
+scikit-learn learners."""
 
 C45_AVERAGE_GAIN_SLACK = 1e-3
 """C4.5 (and J48) consider a split whose gain is at least the average gain
@@ -119,12 +127,20 @@ class Learner:
     Pre-pruning: ``max_depth`` (None: no limit); ``min_samples_split`` (a
     node of less weight is a leaf); ``min_samples_leaf`` (each branch of
     a split that receives examples has at least this weight);
+    ``min_rows_split`` and ``min_rows_leaf``, the same two minima counted in
+    rows, whatever their weights (a node of fewer rows is a leaf; each
+    branch that receives rows receives at least this many), as scikit-learn's
+    ``min_samples_split`` and ``min_samples_leaf`` count them: the rows at a
+    node are those of positive weight that reach it (a row that C4.5's
+    fractions send down several branches counts in each);
     ``min_objects`` (None, or C4.5's minimum: a node of less than twice
     this weight is a leaf, a nominal split needs two branches of this
     weight, and a cut needs 0.1 of the node's known weight per class
     each side, clipped to [min_objects, 25]); ``min_gain`` (the score of
     the split is at least this); ``min_impurity_decrease`` (scikit-learn's
-    weighted decrease, W_t / W * I(s, t), is at least this);
+    weighted decrease, W_t / W * I(s, t), is at least this, or with
+    ``min_impurity_decrease_slack`` e, W_t / W * I(s, t) + e is:
+    scikit-learn's comparison, with e its EPSILON, :data:`SKLEARN_EPSILON`);
     ``max_leaf_nodes`` (grow best first: always split the leaf of the
     largest weighted decrease, ties to the leaf made first, until the tree
     has this many leaves); ``significance`` (a split is made only if the
@@ -159,8 +175,11 @@ class Learner:
     min_samples_split: Weight = 0
     min_samples_leaf: Weight = 0
     min_objects: Weight | None = None
+    min_rows_split: int = 0
+    min_rows_leaf: int = 0
     min_gain: float | Fraction = 0.0
     min_impurity_decrease: float | Fraction = 0.0
+    min_impurity_decrease_slack: float = 0.0
     max_leaf_nodes: int | None = None
     significance: float | None = None
     max_features: MaxFeatures = None
@@ -174,12 +193,15 @@ class Learner:
         check_choice("missing-value policy", self.missing, get_args(Missing))
         check_count("max_depth", self.max_depth, 0, optional=True)
         check_count("max_leaf_nodes", self.max_leaf_nodes, 2, optional=True)
+        check_count("min_rows_split", self.min_rows_split, 0)
+        check_count("min_rows_leaf", self.min_rows_leaf, 0)
         for name in (
             "resolution",
             "min_samples_split",
             "min_samples_leaf",
             "min_gain",
             "min_impurity_decrease",
+            "min_impurity_decrease_slack",
         ):
             check_at_least_zero(name, getattr(self, name))
         if self.min_objects is not None:
