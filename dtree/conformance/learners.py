@@ -23,16 +23,30 @@ scikit-learn (``DecisionTreeClassifier`` / ``DecisionTreeRegressor``)
 ``criterion`` gini, entropy or log_loss (entropy: scikit-learn's logarithms
 are base 2 too), squared_error for a regressor; binary splits (dtree's
 ``nominal="subsets"``, moot: scikit-learn's attributes are numeric);
-``max_depth``, ``min_samples_split``, ``min_samples_leaf`` (integers; a
-fraction of the rows is refused: give ``ceil(fraction * n)``),
-``min_impurity_decrease``, ``max_leaf_nodes`` and ``monotonic_cst`` as the
-Learner's options of those names (``monotonic_cst`` with two classes declared
+``max_depth`` and ``max_leaf_nodes`` as the Learner's options of those
+names; ``min_samples_split`` and ``min_samples_leaf`` count rows of positive
+weight, whatever their weights: the Learner's ``min_rows_split`` (at least
+twice ``min_rows_leaf``, as scikit-learn's builder takes it) and
+``min_rows_leaf``; as floats they are shares of all the dataset's rows, those
+of weight 0 too (ceil(f x n), a split at least 2; a split's share in (0, 1],
+a leaf's in (0, 1)), resolved when the recipe is called
+(:meth:`Recipe.learner_on`); ``min_weight_fraction_leaf`` f (in [0, 0.5]) is
+the weight minimum f x W of each branch (the Learner's ``min_samples_leaf``,
+and twice it ``min_samples_split``), W the total weight in floats (exact
+where the weights' sums are; scikit-learn adds in floats);
+``min_impurity_decrease`` as the Learner's option, compared as scikit-learn
+compares it (the release's ``decrease_tolerance`` below); ``class_weight``, a
+dict or ``"balanced"``, multiplies each row's weight by its class's before
+growing, as ``compute_sample_weight`` does (:func:`class_weighted`), and the
+reader reads a class-weighted estimator on the data so weighted;
+``monotonic_cst`` as the Learner's option of that name (with two classes declared
 in sorted order, scikit-learn's, whose second is its positive class; the
 splits and the predicted classes are scikit-learn's, but not ``predict_proba``
 of a leaf whose share is clipped: dtree's probabilities are its counts';
 see :mod:`dtree.grower.monotonic`); ``ccp_alpha`` as :class:`CostComplexity` with
 ``risk="impurity"`` (scikit-learn prunes the weakest link while its alpha is
-at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
+at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)), on
+the class-weighted data.
 The release (``version="1.3.2"``; by default the installed scikit-learn's, else 1.9;
 outside 1.0 to 1.9 refused) decides which criterion names are accepted
 (``mse`` and ``mae`` in 1.0 and 1.1, ``log_loss`` from 1.1, ``friedman_mse`` is
@@ -47,11 +61,14 @@ the recipe's learner follows each (``float32``, ``resolution``,
 ``purity_tolerance``, ``decrease_tolerance``).  scikit-learn visits the features
 in an order drawn from ``random_state``; dtree in schema order.
 Refused: ``splitter="random"``, ``max_features`` other than None (both
-draw at random), ``class_weight`` (give the weights in the dataset),
-``min_weight_fraction_leaf`` > 0, criteria other than
-those above.  scikit-learn counts rows for its minima where dtree weighs
-them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
-with weights other than 1 is refused; a dataset with missing values is
+draw at random), ``class_weight`` as a list (several outputs), criteria other
+than those above.  Weights of 0 act as
+absent rows in both (scikit-learn's splitter keeps the rows of positive
+weight), except in the shares of the rows and in ``"balanced"``, which count
+them.  With ``max_leaf_nodes`` scikit-learn's frontier is a binary heap
+ordered by improvement alone: which of two leaves of equal improvement it
+splits first is the heap's layout, where dtree splits the leaf made first.
+A dataset with missing values is
 refused (scikit-learn learns a branch for them, dtree does not).
 
 rpart
@@ -98,22 +115,25 @@ C4.5's own program
 pruned by C4.5's pessimistic pruning at :data:`CONFIDENCE` with subtree raising (what ``dtree
 fit --algorithm c45`` and ``TreeClassifier("c45")`` give).
 
-Contents: :func:`learner_for`, :class:`Recipe`, :class:`CostComplexity`,
-:class:`Pessimistic`, :data:`SYSTEMS`, :func:`c45_program`, :data:`CONFIDENCE`.
+Contents: :func:`learner_for`, :class:`Recipe`, :func:`class_weighted`, :data:`ClassWeight`,
+:class:`CostComplexity`, :class:`Pessimistic`,
+:data:`SYSTEMS`, :func:`c45_program`, :data:`CONFIDENCE`.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+from collections import Counter
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from attrs import evolve, frozen
 
 from dtree.arithmetic import is_number
 from dtree.conformance.sklearn_versions import Conventions, release_of
+from dtree.counts import total
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.learner import CART, J48, Criterion, Learner
@@ -127,10 +147,12 @@ from dtree.tree import Tree
 __all__ = [
     "CONFIDENCE",
     "SYSTEMS",
+    "ClassWeight",
     "CostComplexity",
     "Pessimistic",
     "Recipe",
     "c45_program",
+    "class_weighted",
     "learner_for",
 ]
 
@@ -203,6 +225,11 @@ class Pessimistic:
 Pruning = CostComplexity | Pessimistic
 
 
+ClassWeight = tuple[tuple[str, float], ...] | Literal["balanced"]
+"""scikit-learn's ``class_weight`` as a recipe keeps it: (class label, weight) pairs sorted by
+label, or ``"balanced"``."""
+
+
 @frozen
 class Recipe:
     """How a peer fits a tree, in dtree's terms: grow with ``learner``, then apply ``pruning``.
@@ -214,12 +241,19 @@ class Recipe:
     has no counterpart: a dataset with a missing value is then refused.
     ``conventions`` (scikit-learn's recipes) are the release's
     :class:`dtree.conformance.sklearn_versions.Conventions` the learner follows.
+    ``shares`` are the peer's minima given as shares of the dataset (scikit-learn's
+    fractional ``min_samples_split`` and ``min_samples_leaf``, its
+    ``min_weight_fraction_leaf``), resolved on the dataset the recipe is called on
+    (:meth:`learner_on`); ``class_weight`` reweights the dataset's rows by class before
+    growing (:meth:`weighted`, :func:`class_weighted`).
 
     >>> from dtree.datasets import load
     >>> from dtree.tree import n_leaves
     >>> recipe = learner_for("sklearn", max_depth=2)
     >>> recipe.learner.max_depth, n_leaves(recipe(load("iris")))
     (2, 3)
+    >>> learner_for("sklearn", min_samples_leaf=0.1).learner_on(load("iris")).min_rows_leaf
+    15
     """
 
     system: System
@@ -229,13 +263,55 @@ class Recipe:
     counted: tuple[str, ...] = ()
     missing: str = ""
     conventions: Conventions | None = None
+    shares: tuple[tuple[str, float], ...] = ()
+    class_weight: ClassWeight | None = None
 
     def __call__(self, data: Dataset, *, progress: Report | None = None) -> Tree:
-        """The peer's tree of ``data``: grown (its growth reported to ``progress``), then
-        pruned."""
+        """The peer's tree of ``data``: grown (its growth reported to ``progress``) by
+        :meth:`learner_on` the data on the data :meth:`weighted`, then pruned."""
         self._check(data)
-        tree = grow(self.learner, data, progress=progress)
-        return tree if self.pruning is None else self.pruning(tree, data)
+        weighted = self.weighted(data)
+        tree = grow(self.learner_on(data), weighted, progress=progress)
+        return tree if self.pruning is None else self.pruning(tree, weighted)
+
+    def weighted(self, data: Dataset) -> Dataset:
+        """``data`` with the weights the peer grows on: times the class weights, if any
+        (:func:`class_weighted`)."""
+        return data if self.class_weight is None else class_weighted(data, self.class_weight)
+
+    def learner_on(self, data: Dataset) -> Learner:
+        """The learner that grows the peer's tree of ``data``: ``learner`` with the
+        ``shares`` resolved on ``data`` as scikit-learn resolves them, n being all of its rows
+        (those of weight 0 too), W the total of its :meth:`weighted` weights in floats:
+        ``min_rows_leaf`` = ceil(f x n) for ``min_samples_leaf=f``; ``min_rows_split`` =
+        max(2, ceil(f x n)) for ``min_samples_split=f``, and at least twice
+        ``min_rows_leaf``; ``min_samples_leaf`` = m = f x W (a weight) and
+        ``min_samples_split`` = 2m for ``min_weight_fraction_leaf=f``.
+
+        >>> from dtree.datasets import load
+        >>> recipe = learner_for("sklearn", min_samples_split=0.1, min_weight_fraction_leaf=0.25)
+        >>> learner = recipe.learner_on(load("iris"))  # 150 rows
+        >>> learner.min_rows_split, learner.min_samples_leaf, learner.min_samples_split
+        (15, 37.5, 75.0)
+        """
+        if not self.shares:
+            return self.learner
+        shares = dict(self.shares)
+        n = len(data.rows)
+        leaf = self.learner.min_rows_leaf
+        split = self.learner.min_rows_split
+        if "min_samples_leaf" in shares:
+            leaf = max(leaf, math.ceil(shares["min_samples_leaf"] * n))
+        if "min_samples_split" in shares:
+            split = max(split, 2, math.ceil(shares["min_samples_split"] * n))
+        options: dict[str, Any] = {"min_rows_leaf": leaf, "min_rows_split": max(split, 2 * leaf)}
+        fraction = shares.get("min_weight_fraction_leaf", 0.0)
+        if fraction > 0:
+            weighted = self.weighted(data)
+            least = fraction * float(total(map(weighted.weights.__getitem__, weighted.rows)))
+            options["min_samples_leaf"] = max(self.learner.min_samples_leaf, least)
+            options["min_samples_split"] = max(self.learner.min_samples_split, 2 * least)
+        return evolve(self.learner, **options)
 
     def _check(self, data: Dataset) -> None:
         regression = self.learner.impurity == "squared_error"
@@ -266,20 +342,58 @@ class Recipe:
             )
 
 
+def class_weighted(data: Dataset, class_weight: Mapping[Any, object] | ClassWeight) -> Dataset:
+    """``data`` weighted as scikit-learn weighs it under ``class_weight``: each row's weight w
+    times its class's weight c, the float w x c (``compute_sample_weight`` times
+    ``sample_weight``).  The classes are the labels of the dataset's rows, those of weight 0
+    too.  ``"balanced"``: c = n / (k x n_c), n the rows, k the classes, n_c the rows of the
+    class, counted whatever their weights (scikit-learn computes it before it looks at them).
+    A mapping (or pairs) from labels, matched as text, to weights: a class it does not name
+    weighs 1, and then every key must be a class (scikit-learn's rule).
+
+    >>> data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("aaab")}, target="y",
+    ...                             weights=[1, 2, 0, 1])
+    >>> class_weighted(data, "balanced").weights  # 4 / (2 x 3) and 4 / (2 x 1)
+    (0.6666666666666666, 1.3333333333333333, 0.0, 2.0)
+    >>> class_weighted(data, {"b": 3}).weights
+    (1.0, 2.0, 0.0, 3.0)
+    >>> class_weighted(data, {"c": 3})
+    Traceback (most recent call last):
+    ...
+    dtree.errors.DtreeError: sklearn setting class_weight={'c': 3} is refused: it names 'c', ...
+    """
+    labels = [str(data.target[r]) for r in data.rows]
+    classes = sorted(set(labels))
+    if class_weight == "balanced":
+        n_c = Counter(labels)
+        weight = {c: len(labels) / (len(classes) * n_c[c]) for c in classes}
+    else:
+        given = dict(class_weight) if not isinstance(class_weight, Mapping) else class_weight
+        named = {str(key): value for key, value in given.items()}
+        for key, value in named.items():
+            _number("sklearn", f"class_weight[{key!r}]", value)
+        strays = [key for key in named if key not in classes]
+        if strays and any(c not in named for c in classes):
+            why = (
+                f"it names {quote(strays[0])}, not a class of the data, and leaves out a class"
+                f" {quote(tuple(classes))}"
+            )
+            raise _refuse("sklearn", "class_weight", class_weight, why)
+        weight = {c: float(cast(float, named.get(c, 1.0))) for c in classes}
+    new = list(data.weights)
+    for r, label in zip(data.rows, labels, strict=True):
+        new[r] = float(data.weights[r]) * weight[label]
+    return data.with_weights(new)
+
+
 def _refuse(system: str, name: str, value: object, why: str) -> DtreeError:
     return DtreeError(f"{system} setting {name}={quote(value)} is refused: {why}")
 
 
-def _whole(system: str, name: str, value: object, floor: int, *, rows: bool = False) -> int:
-    """``value``, an integer >= ``floor``; ``rows`` when a float would be a share of the rows
-    (scikit-learn's minima)."""
+def _whole(system: str, name: str, value: object, floor: int) -> int:
+    """``value``, an integer >= ``floor``."""
     if type(value) is not int or value < floor:
-        why = (
-            "a fraction of the rows; give the count, ceil(fraction x rows)"
-            if rows and isinstance(value, float)
-            else f"it must be an integer >= {floor}"
-        )
-        raise _refuse(system, name, value, why)
+        raise _refuse(system, name, value, f"it must be an integer >= {floor}")
     return value
 
 
@@ -311,8 +425,6 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
 SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
     "splitter": ("best", "a random splitter has no counterpart"),
     "max_features": (None, "a random draw of the features has no counterpart"),
-    "class_weight": (None, "give the rows' weights in the dataset"),
-    "min_weight_fraction_leaf": (0, "a share of the total weight has no counterpart"),
 }
 """scikit-learn's settings accepted only at their default, and why."""
 
@@ -325,11 +437,10 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
     criterion = release.criterion(named) if isinstance(named, str) else named
     if criterion not in SKLEARN_IMPURITIES:
         raise _refuse(system, "criterion", named, f"dtree has {sorted(SKLEARN_IMPURITIES)}")
-    options: dict[str, Any] = {
-        "impurity": SKLEARN_IMPURITIES[str(criterion)],
-        **_following(release.conventions),
-    }
-    counted: list[str] = []
+    options, shares = _sklearn_minima(params)
+    options.update(_following(release.conventions))
+    options["impurity"] = SKLEARN_IMPURITIES[str(criterion)]
+    class_weight: ClassWeight | None = None
     pruning: Pruning | None = None
     for name, value in sorted(params.items()):
         if name == "monotonic_cst" and not release.monotonic_cst:
@@ -340,13 +451,8 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
                 raise _refuse(system, name, value, why)
         elif name in ("max_depth", "max_leaf_nodes"):
             options[name] = None if value is None else _whole(system, name, value, 1)
-        elif name in ("min_samples_split", "min_samples_leaf"):
-            # scikit-learn's defaults 2 and 1 are dtree's 0: a node of one row is pure
-            # and each branch of a cut has a row; as weights they would differ.
-            floor = 2 if name == "min_samples_split" else 1
-            if _whole(system, name, value, floor, rows=True) != floor:
-                options[name] = value
-                counted.append(name)
+        elif name == "class_weight":
+            class_weight = _class_weight(value, options["impurity"])
         elif name == "min_impurity_decrease":
             options[name] = _number(system, name, value)
         elif name == "monotonic_cst":
@@ -355,18 +461,21 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
             alpha = _number(system, name, value)
             impurity = options["impurity"]
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
-        elif name not in ("criterion", "random_state", "version"):  # random_state: ties only
+        elif name not in ("criterion", "random_state", "version", *SKLEARN_MINIMA):
+            raise _refuse(system, name, value, "no such scikit-learn setting is mapped")
             raise _refuse(system, name, value, "no such scikit-learn setting is mapped")
     return Recipe(
         "sklearn",
         evolve(CART, **options),
         pruning,
         _settings({name: value for name, value in params.items() if name != "version"}),
-        tuple(counted),
+        (),
         "learning a branch for them at each split"
         if release.missing_branch
         else f"refusing them (scikit-learn {release.name} does)",
         release.conventions,
+        shares,
+        class_weight,
     )
 
 
@@ -379,6 +488,68 @@ def _following(conventions: Conventions) -> dict[str, Any]:
         "purity_tolerance": conventions.purity_epsilon,
         "decrease_tolerance": conventions.improvement_epsilon,
     }
+
+
+SKLEARN_MINIMA = ("min_samples_split", "min_samples_leaf", "min_weight_fraction_leaf")
+"""scikit-learn's minima of rows and weight (see :func:`_sklearn_minima`)."""
+
+
+def _sklearn_minima(
+    params: Mapping[str, object],
+) -> tuple[dict[str, Any], tuple[tuple[str, float], ...]]:
+    """scikit-learn's minima: the integer ones as Learner options, and the shares of the
+    dataset, resolved when the recipe is called (:meth:`Recipe.learner_on`)."""
+    rows = {"min_samples_split": 2, "min_samples_leaf": 1}  # scikit-learn's defaults, floors
+    shares: list[tuple[str, float]] = []
+    for name in ("min_samples_leaf", "min_samples_split"):
+        value = params.get(name, rows[name])
+        if isinstance(value, float):
+            shares.append((name, _share(name, value)))
+        else:
+            rows[name] = _whole("sklearn", name, value, rows[name])
+    fraction = params.get("min_weight_fraction_leaf", 0)
+    if not is_number(fraction) or not 0 <= fraction <= 0.5:
+        why = "scikit-learn takes a share in [0, 0.5]"
+        raise _refuse("sklearn", "min_weight_fraction_leaf", fraction, why)
+    if fraction > 0:
+        shares.append(("min_weight_fraction_leaf", float(fraction)))
+    # scikit-learn splits a node of at least max(min_samples_split, 2 x min_samples_leaf) rows;
+    # its defaults 2 and 1 are dtree's 0: a node of one row is pure, each branch of a cut has one
+    leaf = rows["min_samples_leaf"]
+    split = max(rows["min_samples_split"], 2 * leaf)
+    options: dict[str, Any] = {}
+    if leaf > 1:
+        options["min_rows_leaf"] = leaf
+    if split > 2:
+        options["min_rows_split"] = split
+    return options, tuple(sorted(shares))
+
+
+def _share(name: str, value: float) -> float:
+    """scikit-learn's ``min_samples_split`` as a share in (0, 1], ``min_samples_leaf`` in
+    (0, 1)."""
+    top = 1.0 if name == "min_samples_split" else math.nextafter(1.0, 0.0)
+    if not 0 < value <= top:
+        interval = "(0, 1]" if name == "min_samples_split" else "(0, 1)"
+        why = f"as a share of the rows scikit-learn takes a float in {interval}"
+        raise _refuse("sklearn", name, value, why)
+    return value
+
+
+def _class_weight(value: object, impurity: str) -> ClassWeight | None:
+    """scikit-learn's ``class_weight`` as a recipe keeps it (see :func:`class_weighted`)."""
+    if value is None:
+        return None
+    if impurity == "squared_error":
+        raise _refuse("sklearn", "class_weight", value, "it weighs classes; a regressor has none")
+    if value == "balanced":
+        return "balanced"
+    if not isinstance(value, Mapping):
+        why = "give a dict of class weights or 'balanced' (a list is for several outputs)"
+        raise _refuse("sklearn", "class_weight", value, why)
+    for key, weight in value.items():
+        _number("sklearn", f"class_weight[{str(key)!r}]", weight)
+    return tuple(sorted((str(key), float(weight)) for key, weight in value.items()))
 
 
 RPART_SURROGATES = ("maxsurrogate", "usesurrogate", "surrogatestyle")

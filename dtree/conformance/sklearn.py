@@ -25,8 +25,10 @@ have used, and is refused; one-hot columns are numeric attributes of the
 dataset.  A classifier's ``classes_`` are labels of the schema's classes,
 matched as text (scikit-learn's sorted order is mapped to the schema's
 declared order; a declared class with no row may be absent from
-``classes_``).  ``class_weight`` is refused: it reweights the rows in a way
-the dataset's weights do not show.
+``classes_``).  An estimator fit with ``class_weight`` is read on the data
+reweighted as scikit-learn reweights it
+(:func:`dtree.conformance.learners.class_weighted`): its statistics are the
+class-weighted ones, as its ``value`` is.
 
 Float32
 -------
@@ -99,6 +101,7 @@ from attrs import frozen
 
 from dtree.conditions import Above, AtMost, Condition, describe
 from dtree.conformance.claims import Claim, Finding, Reading
+from dtree.conformance.learners import class_weighted
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Dataset, Label, Nominal, Value
 from dtree.errors import DtreeError, quote
@@ -170,11 +173,6 @@ def _check_estimator(estimator: Any) -> bool:
         raise DtreeError(f"{quote(estimator)} is not fitted: call its fit method first")
     if getattr(estimator, "n_outputs_", 1) != 1:
         raise DtreeError(f"the estimator predicts {estimator.n_outputs_} targets; dtree one")
-    if getattr(estimator, "class_weight", None) is not None:
-        raise DtreeError(
-            "the estimator was fit with class_weight, which reweights rows in a way the"
-            " dataset's weights do not show: give the weights as the dataset's instead"
-        )
     return isinstance(estimator, DecisionTreeClassifier)
 
 
@@ -440,6 +438,8 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
         raise DtreeError(f"the estimator is {kinds[0]}, the dataset {kinds[1]} dataset")
     names = _check_columns(estimator, data)
     order = _check_classes(estimator, data) if classification else ()
+    if classification and estimator.class_weight is not None:  # the weights it grew on
+        data = class_weighted(data, estimator.class_weight)
     arrays = _arrays(estimator)
     for row in sorted(_near_thresholds(arrays, data)):
         _walk_row(arrays, names, data, row)

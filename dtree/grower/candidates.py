@@ -16,7 +16,7 @@ A candidate's score is the decrease of impurity I(s, t) over the examples
 whose value is known, scaled by their share of the node's weight when
 some are missing (C4.5), less C4.5's MDL charge log2(cuts) / W for a
 numeric split (:func:`score`).  A split must leave two branches of
-weight, each of at least the learner's minimum (:func:`allowed`).
+weight, each of at least the learner's minimum weight and rows (:func:`allowed`).
 
 Under the learner's ``max_features`` (random forests) only the attributes
 drawn for the node are considered (:func:`considered`).  Under its
@@ -32,6 +32,7 @@ C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import math
@@ -270,9 +271,11 @@ def score(
     return decrease
 
 
-def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
+def allowed(frame: Frame[P], parts: Sequence[P], rows: Sequence[int] | None = None) -> bool:
     """Whether a split's branches are heavy enough for the learner: two of positive weight,
-    each of at least ``min_samples_leaf``, and two of at least ``min_objects`` (if set).
+    each of at least ``min_samples_leaf`` and, where ``rows`` (the rows each branch
+    receives) are given, of at least ``min_rows_leaf`` rows, and two of at least
+    ``min_objects`` (if set).
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
@@ -281,17 +284,30 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
     >>> frame, _ = start(evolve(CART, min_samples_leaf=5), load("play-tennis"))
     >>> allowed(frame, [(0, 4), (5, 5)]), allowed(frame, [(2, 3), (3, 6)])
     (False, True)
+    >>> frame, _ = start(evolve(CART, min_rows_leaf=3), load("play-tennis"))
+    >>> allowed(frame, [(0, 4), (5, 5)], [2, 10]), allowed(frame, [(0, 4), (5, 5)], [3, 9])
+    (False, True)
     """
     learner = frame.learner
     weights = list(map(frame.target.weight, parts))
     filled = [w for w in weights if w > 0]
     if len(filled) < 2 or any(w < learner.min_samples_leaf for w in filled):
         return False
+    if rows is not None and any(0 < n < learner.min_rows_leaf for n in rows):
+        return False
     least = learner.min_objects
     return least is None or sum(1 for w in weights if w >= least) >= 2
 
 
 # -- nominal attributes ------------------------------------------------------------------------
+
+
+def _rows_by_value(column: KnownValues, values: Sequence[str]) -> list[int]:
+    """The rows each value's branch receives: those of the value and, if it has any, every
+    row whose value is missing (C4.5's fractions send them down each branch of weight)."""
+    counts = collections.Counter(column.values)
+    extra = len(column.unknown_rows)
+    return [counts[value] + extra if counts[value] else 0 for value in values]
 
 
 def _by_value(frame: Frame[P], column: KnownValues, values: tuple[str, ...]) -> tuple[P, ...]:
@@ -306,7 +322,8 @@ def _multiway(
 ) -> Candidate[P] | None:
     """One branch per value of the domain, in domain order."""
     parts = _by_value(frame, column, values)
-    if not allowed(frame, parts):
+    rows = _rows_by_value(column, values) if frame.learner.min_rows_leaf > 1 else None
+    if not allowed(frame, parts, rows):
         return None
     branch = {value: b for b, value in enumerate(values)}
     unknown = unknown_part(frame, column)
@@ -370,7 +387,7 @@ def _ordered(frame: Frame[P]) -> bool:
     """Whether CART's m - 1 ordered subsets are all that is tried (see :func:`subsets`)."""
     learner = frame.learner
     constrained = not learner.ordered_subsets and (
-        learner.min_samples_leaf > 0 or learner.min_objects is not None
+        learner.min_samples_leaf > 0 or learner.min_rows_leaf > 1 or learner.min_objects is not None
     )
     return not constrained and frame.target.n_classes <= 2
 
@@ -409,8 +426,15 @@ def _binary_subsets(
     best: tuple[Callable[[], frozenset[str]], tuple[P, P]] | None = None
     best_score: Fraction | float = 0
     unknown = unknown_part(frame, column)
+    counted = frame.learner.min_rows_leaf > 1
+    known = collections.Counter(column.values)
+    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
     for left, two in splits:
-        if not allowed(frame, two):
+        sides = None
+        if counted:
+            on_left = sum(map(known.__getitem__, left()))
+            sides = [on_left + extra, len(column.values) - on_left + extra]
+        if not allowed(frame, two, sides):
             continue
         found = score(frame, two, column.missing, unknown=unknown)
         if best is None or not reaches(best_score, found):
@@ -572,6 +596,8 @@ def scan(
     least = _least_side(frame, column)
     if least is None:
         return None
+    # a row whose value is missing goes down both sides (C4.5's fractions): it counts in each
+    min_rows = max(0, learner.min_rows_leaf - len(column.unknown_rows))
     min_side: Weight = least
     if examples.integral:  # sides of integer weight: the same cuts allowed, compared as integers
         min_side = math.ceil(min_side)
@@ -588,6 +614,7 @@ def scan(
         float32=learner.float32,
         integral=examples.integral,
         scale=scale,
+        min_rows=min_rows,
     )
     return column, found
 
@@ -674,16 +701,20 @@ def _every_cut(
     by_value = target.parts(branches, len(distinct), column.rows, column.weights)
     ups, downs = target.running(by_value), target.running(by_value[::-1])
     apart = separated(frame.learner.resolution, float32=frame.learner.float32)
-    least = _least_side(frame, column)
     cuts = [
         (c, (ups[c], downs[len(distinct) - 2 - c]))
         for c in range(len(distinct) - 1)
         if apart(distinct[c], distinct[c + 1])
     ]
+    least = _least_side(frame, column)
+    below = list(itertools.accumulate(collections.Counter(values)[v] for v in distinct))
+    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
     heavy = [
         (c, parts)
         for c, parts in cuts
-        if allowed(frame, parts) and least is not None and min(map(target.weight, parts)) >= least
+        if allowed(frame, parts, [below[c] + extra, len(values) - below[c] + extra])
+        and least is not None
+        and min(map(target.weight, parts)) >= least
     ]
     n = len(heavy) if allowed_cuts is None else allowed_cuts
     scored = [

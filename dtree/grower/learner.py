@@ -131,6 +131,12 @@ class Learner:
     Pre-pruning: ``max_depth`` (None: no limit); ``min_samples_split`` (a
     node of less weight is a leaf); ``min_samples_leaf`` (each branch of
     a split that receives examples has at least this weight);
+    ``min_rows_split`` and ``min_rows_leaf``, the same two minima counted in
+    rows, whatever their weights (a node of fewer rows is a leaf; each
+    branch that receives rows receives at least this many), as scikit-learn's
+    ``min_samples_split`` and ``min_samples_leaf`` count them: the rows at a
+    node are those of positive weight that reach it (a row that C4.5's
+    fractions send down several branches counts in each);
     ``min_objects`` (None, or C4.5's minimum: a node of less than twice
     this weight is a leaf, a nominal split needs two branches of this
     weight, and a cut needs 0.1 of the node's known weight per class
@@ -188,6 +194,8 @@ class Learner:
     min_samples_split: Weight = 0
     min_samples_leaf: Weight = 0
     min_objects: Weight | None = None
+    min_rows_split: int = 0
+    min_rows_leaf: int = 0
     min_gain: float | Fraction = 0.0
     min_impurity_decrease: float | Fraction = 0.0
     decrease_tolerance: float = 0.0
@@ -206,6 +214,8 @@ class Learner:
         check_choice("missing-value policy", self.missing, get_args(Missing))
         check_count("max_depth", self.max_depth, 0, optional=True)
         check_count("max_leaf_nodes", self.max_leaf_nodes, 2, optional=True)
+        check_count("min_rows_split", self.min_rows_split, 0)
+        check_count("min_rows_leaf", self.min_rows_leaf, 0)
         for name in (
             "resolution",
             "min_samples_split",

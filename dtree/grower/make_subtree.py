@@ -23,13 +23,14 @@ Conventions (what makes the result an oracle)
   ratio among the candidates whose gain reaches the average gain.
 * Stopping (:func:`stopping_rule`), in this order: the node is pure (or,
   with a ``purity_tolerance``, its :func:`node_impurity` is at most that); it
-  is at ``max_depth``; its weight is below ``min_samples_split`` (or below
-  ``2 * min_objects``); no candidate is left; no gain ratio is positive;
-  the best split scores below ``min_gain``, or its weighted decrease is
-  below ``min_impurity_decrease``.  A leaf predicts the plurality of its
-  examples, ties to the first class in the schema's class order (the mean
-  for regression); an empty branch predicts its parent's.  Under
-  ``monotonic_cst`` a node's value is clipped to its bounds, and its
+  is at ``max_depth``; its weight is below ``min_samples_split``, its rows
+  fewer than ``min_rows_split`` (or its weight below ``2 * min_objects``);
+  no candidate is left; no gain ratio is positive; the best split scores
+  below ``min_gain``, or its weighted decrease is below
+  ``min_impurity_decrease`` (:func:`clears_decrease`).  A leaf predicts the
+  plurality of its examples, ties to the first class in the schema's class
+  order (the mean for regression); an empty branch predicts its parent's.
+  Under ``monotonic_cst`` a node's value is clipped to its bounds, and its
   children's bounds are cut at the middle of their values below a
   constrained attribute's split (:mod:`dtree.grower.monotonic`).
 * Weights: rows of weight 0 are dropped first, so they act as absent
@@ -76,6 +77,7 @@ from dtree.tree import Leaf, Sprout, Tree, unfold
 __all__ = [
     "StopRule",
     "best_split",
+    "clears_decrease",
     "empty_stats",
     "find_best_split",
     "grow",
@@ -93,6 +95,7 @@ StopRule = Literal[
     "pure",
     "max_depth",
     "min_samples_split",
+    "min_rows_split",
     "min_objects",
     "no_candidate",
     "no_positive_gain_ratio",
@@ -106,7 +109,8 @@ they are checked (see the module's conventions)."""
 def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule | None:
     """The first rule that makes the node a leaf before its candidates are looked at, or
     None: the node is pure; it is at ``max_depth``; it weighs less than
-    ``min_samples_split``, or than twice C4.5's ``min_objects``.
+    ``min_samples_split``; it has fewer rows than ``min_rows_split``; it weighs less than
+    twice C4.5's ``min_objects``.
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
@@ -114,6 +118,9 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
     >>> frame, root = start(evolve(ID3, min_samples_split=15), load("play-tennis"))
     >>> stopping_rule(frame, root, frame.target.stats(root.rows, root.weights))  # 14 days
     'min_samples_split'
+    >>> frame, root = start(evolve(ID3, min_rows_split=15), load("play-tennis"))
+    >>> stopping_rule(frame, root, frame.target.stats(root.rows, root.weights))
+    'min_rows_split'
     """
     learner = frame.learner
     weight = total(examples.weights)
@@ -125,6 +132,8 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
         return "max_depth"
     if weight < learner.min_samples_split:
         return "min_samples_split"
+    if len(examples.rows) < learner.min_rows_split:
+        return "min_rows_split"
     if learner.min_objects is not None and weight < 2 * learner.min_objects:
         return "min_objects"
     return None
@@ -133,7 +142,7 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
 def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> StopRule | None:
     """The rule that refuses the best split of this ``score``, or None: it scores below
     ``min_gain``, or its weighted decrease W_t / W * score is below
-    ``min_impurity_decrease``.
+    ``min_impurity_decrease`` (:func:`clears_decrease`).
 
     >>> from attrs import evolve
     >>> from dtree.datasets import load
@@ -146,10 +155,30 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
     if not reaches(score, learner.min_gain):
         return "min_gain"
     weighted = ratio(total(examples.weights), frame.total_weight) * score
+    return None if clears_decrease(learner, weighted) else "min_impurity_decrease"
+
+
+def clears_decrease(learner: Learner, weighted: Fraction | float) -> bool:
+    """Whether a split of weighted decrease d = W_t / W * I(s, t) is strong enough:
+    d >= ``min_impurity_decrease`` (within 1e-12 where either is a float,
+    :func:`dtree.grower.candidates.reaches`), or, with a ``decrease_tolerance`` e > 0, unless
+    the float sum d + e is below it (scikit-learn's ``improvement + EPSILON <
+    min_impurity_decrease`` refuses the split, with e its EPSILON, 2^-52).
+
+    >>> from attrs import evolve
+    >>> from dtree.grower.learner import CART
+    >>> learner = evolve(CART, min_impurity_decrease=0.01)
+    >>> short = Fraction(0.01) - Fraction(1, 10**14)  # within 1e-12, not within EPSILON
+    >>> clears_decrease(learner, short), clears_decrease(learner, Fraction(0))
+    (True, False)
+    >>> sklearn = evolve(learner, decrease_tolerance=2.0**-52)
+    >>> clears_decrease(sklearn, short), clears_decrease(sklearn, 0.01 - 2**-60)
+    (False, True)
+    """
+    least = learner.min_impurity_decrease
     if learner.decrease_tolerance:  # scikit-learn: a leaf if decrease + EPSILON < the minimum
-        slack = float(weighted) + learner.decrease_tolerance
-        return "min_impurity_decrease" if slack < learner.min_impurity_decrease else None
-    return None if reaches(weighted, learner.min_impurity_decrease) else "min_impurity_decrease"
+        return not float(weighted) + learner.decrease_tolerance < least
+    return reaches(weighted, least)
 
 
 def node_impurity(frame: Frame[P], examples: Examples) -> Fraction | float:

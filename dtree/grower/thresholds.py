@@ -206,6 +206,7 @@ def best_cut(
     float32: bool = False,
     integral: bool = False,
     scale: int = 1,
+    min_rows: int = 0,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -213,10 +214,11 @@ def best_cut(
     ="squared_error"``) and ``weights`` describe the rows with a known
     value: all of them, or those whose indices ``rows`` lists (so a node
     can scan the dataset's own columns without copying them).
-    ``min_side`` is the least weight each side of a cut must have.
+    ``min_side`` is the least weight each side of a cut must have, and
+    ``min_rows`` the least number of rows.
     Returns the near-best cuts in ascending order (usually one), and
     ``allowed``, the number of distinct-value cuts that respect
-    ``min_side`` (C4.5's MDL correction counts them).  A cut lies between
+    ``min_side`` and ``min_rows`` (C4.5's MDL correction counts them).  A cut lies between
     sorted neighbours a < b only if ``a + resolution < b``: C4.5 and J48
     take values within 1e-5 of the next as one (see the module's
     vocabulary); with ``float32``, the sum is rounded to float32 (scikit-learn's
@@ -248,6 +250,14 @@ def best_cut(
     ...                 min_side=0, resolution=1e-5)
     >>> [cut.position for cut in scan.cuts], scan.allowed
     ([1, 3], 2)
+
+    Two rows each side at least, whatever their weights: the cut after the row of weight 5
+    is refused, and the best allowed is the next:
+
+    >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 1, 1, 1], [5, 1, 1, 1], criterion="gini",
+    ...                 n_classes=2, min_side=0, min_rows=2)
+    >>> scan.cuts, scan.allowed
+    ((Cut(position=2, below=2.0, above=3.0),), 1)
     """
     if rows is None:
         rows = range(len(values))
@@ -257,7 +267,14 @@ def best_cut(
     if criterion == "squared_error":
         ys: Sequence[float] = targets
         return _scan_squared_error(
-            order, values, ys, weights, min_side, resolution=resolution, float32=float32
+            order,
+            values,
+            ys,
+            weights,
+            min_side,
+            resolution=resolution,
+            float32=float32,
+            min_rows=min_rows,
         )
     classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
     return _scan_classes(
@@ -273,6 +290,7 @@ def best_cut(
         float32=float32,
         integral=integral,
         scale=scale,
+        min_rows=min_rows,
     )
 
 
@@ -472,6 +490,7 @@ def _scan_classes(
     float32: bool,
     integral: bool,
     scale: int,
+    min_rows: int = 0,
 ) -> Scan:
     sorted_values = list(map(values.__getitem__, order))
     classes = list(map(targets.__getitem__, order))
@@ -494,6 +513,7 @@ def _scan_classes(
         weight,
         min_side,
         separated=separated(resolution, float32=float32),
+        min_rows=min_rows,
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -598,6 +618,7 @@ def _offered_cuts(
     min_side: Weight,
     *,
     separated: Callable[[float, float], bool] = operator.lt,
+    min_rows: int = 0,
 ) -> tuple[list[int], int]:
     """The positions of the cuts worth scoring, in ascending order, and the number allowed.
 
@@ -605,7 +626,8 @@ def _offered_cuts(
     before it (by default: equal values).
     A cut between two groups is scored when it is a boundary point
     (the two groups are not all of one class), when it is the first allowed cut, or the
-    last allowed one where ``min_side`` cuts a run short on the right.  Of the three cuts
+    last allowed one where ``min_side`` (or ``min_rows``, the least rows each side) cuts a
+    run short on the right.  Of the three cuts
     of classes 0, 0, 1, 1 one is a boundary; of values 1, 1, 2, 2, 3, the class of the
     group of 1s is mixed, so its cut is one too; one class, five values and sides of at
     least 2 allow the cuts 2 and 3, the ends of the run:
@@ -618,7 +640,7 @@ def _offered_cuts(
     ([2, 3], 2)
     """
     m = len(sorted_values)
-    if not min_side and all(map(separated, sorted_values, sorted_values[1:])):
+    if not min_side and min_rows <= 1 and all(map(separated, sorted_values, sorted_values[1:])):
         # distinct values and no minimum: every cut is allowed, and a boundary where the
         # class changes (the first and last cuts need no special case)
         changes = map(operator.ne, classes, classes[1:])
@@ -638,7 +660,11 @@ def _offered_cuts(
             pending = -1
             if position:
                 last_cut = position
-                if min_side <= left_weight and min_side <= weight - left_weight:
+                if (
+                    min_side <= left_weight
+                    and min_side <= weight - left_weight
+                    and min_rows <= position <= m - min_rows
+                ):
                     allowed += 1
                     last_allowed = position
                     if group_class != k or (allowed == 1 and position != first_cut):
@@ -695,8 +721,10 @@ def _scan_squared_error(
     *,
     resolution: float,
     float32: bool,
+    min_rows: int = 0,
 ) -> Scan:
     apart = separated(resolution, float32=float32)
+    last = len(order) - min_rows  # the last position leaving min_rows rows on the right
     weight = sum(weights[i] for i in order)
     first = math.fsum(weights[i] * targets[i] for i in order)
     second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
@@ -710,7 +738,11 @@ def _scan_squared_error(
         value = values[i]
         if position and apart(previous, value):
             right_weight = weight - left_weight
-            if min_side <= left_weight and min_side <= right_weight:
+            if (
+                min_side <= left_weight
+                and min_side <= right_weight
+                and min_rows <= position <= last
+            ):
                 allowed += 1
                 right_first = first - left_first
                 explained = left_first**2 / left_weight + right_first**2 / right_weight

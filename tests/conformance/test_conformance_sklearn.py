@@ -22,6 +22,7 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTre
 
 from dtree.conditions import Above, AtMost
 from dtree.conformance import Finding, from_sklearn, sklearn_reading
+from dtree.conformance.learners import class_weighted
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
@@ -284,11 +285,15 @@ def test_a_regressor_on_classification_data_is_refused() -> None:
         from_sklearn(estimator, data)
 
 
-def test_class_weight_is_refused() -> None:
+def test_class_weight_is_read_on_the_data_class_weighted() -> None:
+    """The estimator's value is class-weighted: the read tree's statistics are too, those
+    of the data class_weighted as scikit-learn weighs it, and nothing is contradicted."""
     data = four_rows()
-    estimator = fit(DecisionTreeClassifier(class_weight="balanced"), data)
-    with pytest.raises(DtreeError, match="class_weight"):
-        from_sklearn(estimator, data)
+    estimator = fit(DecisionTreeClassifier(class_weight={data.schema.classes[0]: 3}), data)
+    reading = sklearn_reading(estimator, data)
+    assert reading.findings == ()
+    assert reading.tree.stats == ClassStats(("a", "b"), (6, 2))  # a's two rows weigh 3 each
+    assert class_weighted(data, {"a": 3}).weights == (3.0, 3.0, 1.0, 1.0)
 
 
 def test_a_learned_direction_for_missing_values_is_refused() -> None:

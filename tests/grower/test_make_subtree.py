@@ -42,6 +42,7 @@ from dtree.grower.learner import (
     MAX_ABS_TARGET,
     Learner,
     Missing,
+    NominalSplits,
 )
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, cart, id3
@@ -738,6 +739,87 @@ def test_min_impurity_decrease_is_weighted_by_the_nodes_share() -> None:
     data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("abba")}, target="y")
     assert n_leaves(cart(data, min_impurity_decrease=Fraction(1, 6))) == 3
     assert n_leaves(cart(data, min_impurity_decrease=0.17)) == 1
+
+
+def rows_at_splits(tree: Tree, data: Dataset) -> Iterator[tuple[int, list[int]]]:
+    """For each split of a tree grown without missing values, the number of rows of positive
+    weight that reach it and the number each of its branches receives."""
+    stack = [(tree, [r for r in data.rows if data.weights[r] > 0])]
+    while stack:
+        node, rows = stack.pop()
+        if isinstance(node, Split):
+            below = [
+                (b.subtree, [r for r in rows if holds(b.condition, data.example(r))])
+                for b in node.branches
+            ]
+            yield len(rows), [len(r) for _, r in below]
+            stack.extend(below)
+
+
+def quartered(data: Dataset) -> Dataset:
+    """The dataset with weights w / 4: fractions, and zeros where w is 0."""
+    return data.with_weights([Fraction(w) / 4 for w in data.weights])
+
+
+@given(
+    data=datasets(max_numeric=3, max_rows=14),
+    learner=st.sampled_from([CART, ID3, evolve(CART, nominal="multiway")]),
+    leaf=st.integers(0, 4),
+    split=st.integers(0, 8),
+)
+def test_rows_counted_are_weights_counted_when_each_row_weighs_one(
+    data: Dataset, learner: Learner, leaf: int, split: int
+) -> None:
+    """With every weight 1, a row is a unit of weight: min_rows_leaf and min_rows_split grow
+    the trees min_samples_leaf and min_samples_split grow."""
+    rows = evolve(learner, min_rows_leaf=leaf, min_rows_split=split)
+    weighed = evolve(learner, min_samples_leaf=leaf, min_samples_split=split)
+    assert grow(rows, data) == grow(weighed, data)
+
+
+@given(data=regression_datasets(max_rows=14), leaf=st.integers(0, 4), split=st.integers(0, 8))
+def test_rows_counted_are_weights_counted_in_regression_too(
+    data: Dataset, leaf: int, split: int
+) -> None:
+    rows = evolve(CART, impurity="squared_error", min_rows_leaf=leaf, min_rows_split=split)
+    weighed = evolve(rows, min_rows_leaf=0, min_rows_split=0, min_samples_leaf=leaf)
+    assert grow(rows, data) == grow(evolve(weighed, min_samples_split=split), data)
+
+
+@given(
+    data=datasets(max_numeric=3, max_rows=16, weighted=True),
+    nominal=st.sampled_from(["subsets", "multiway"]),
+    leaf=st.integers(1, 4),
+    split=st.integers(0, 8),
+)
+def test_min_rows_bound_every_node_whatever_the_weights(
+    data: Dataset, nominal: NominalSplits, leaf: int, split: int
+) -> None:
+    """Fractional and zero weights: every branch of a split holds at least min_rows_leaf rows
+    of positive weight, and every split node at least min_rows_split."""
+    learner = evolve(CART, nominal=nominal, min_rows_leaf=leaf, min_rows_split=split)
+    weighted = quartered(data)
+    for n, branches in rows_at_splits(grow(learner, weighted), weighted):
+        assert n >= split
+        assert all(m == 0 or m >= leaf for m in branches)
+
+
+def test_min_rows_leaf_counts_rows_where_min_samples_leaf_weighs_them() -> None:
+    """x 1..4, classes a a b b, the first row of weight 4: the cut 2.5 leaves two rows each
+    side, of weights 5 and 2.  Two rows each side allow it; a weight of 3 each side allows only
+    the cut 1.5 (weights 4 and 3), which leaves a single row on the left; three rows each side,
+    or a split of five rows, allow nothing."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0], "y": list("aabb")}, target="y", weights=[4, 1, 1, 1]
+    )
+    by_rows = grow(evolve(CART, min_rows_leaf=2), data)
+    assert isinstance(by_rows, Split)
+    assert by_rows.branches[0].condition == AtMost("x", 2.5)
+    by_weight = grow(evolve(CART, min_samples_leaf=3), data)
+    assert isinstance(by_weight, Split)
+    assert by_weight.branches[0].condition == AtMost("x", 1.5)
+    assert isinstance(grow(evolve(CART, min_rows_leaf=3), data), Leaf)
+    assert isinstance(grow(evolve(CART, min_rows_split=5), data), Leaf)
 
 
 # -- significance and missing values -------------------------------------------------------

@@ -27,7 +27,6 @@ from dtree.grower.thresholds import (
     best_cut,
     boundary_points,
     cut_table,
-    separated,
 )
 from dtree.impurity import entropy, gini, impurity_decrease, misclassification
 
@@ -307,19 +306,50 @@ def test_a_scan_of_floats_as_fractions_adds_them_exactly() -> None:
         assert found == _scan_of_fractions(values, classes, weights, criterion, 0)
 
 
-@given(st.floats(-4.0, 4.0), st.integers(0, 3))
-def test_separated_in_float32_is_scikit_learns_feature_threshold_test(a: float, steps: int) -> None:
-    np = pytest.importorskip("numpy")
-    low = np.float32(a)
-    high = low
-    for _ in range(steps):
-        high = np.nextafter(high, np.float32(np.inf))
-    joined = bool(high <= low + np.float32(1e-7))  # scikit-learn's test, in float32
-    assert separated(1e-7, float32=True)(float(low), float(high)) == (not joined)
+def brute_force_rows(
+    values: list[float], labels: list[int], weights: list[int], criterion: str, min_rows: int
+) -> tuple[Fraction | float, float] | None:
+    """Score every cut that leaves ``min_rows`` rows each side exactly; the first best."""
+    best: tuple[Fraction | float, float] | None = None
+    for below in sorted(set(values))[:-1]:
+        if not min_rows <= sum(v <= below for v in values) <= len(values) - min_rows:
+            continue
+        table = cut_table(values, labels, below, classes=(0, 1), weights=weights)
+        score = impurity_decrease(table, IMPURITY[criterion])
+        if best is None or score > best[0] + (1e-12 if isinstance(score, float) else 0):
+            best = (score, below)
+    return best
 
 
-def test_separated_in_float32_joins_neighbours_that_floats_would_cut() -> None:
-    up = 2.0**-23
-    assert separated(1e-7)(1.0, 1.0 + up)
-    assert not separated(1e-7, float32=True)(1.0, 1.0 + up)
-    assert not separated(0.0, float32=True)(0.5, 0.5)
+@given(
+    st.lists(st.tuples(GRID, st.integers(0, 1), st.integers(1, 4)), min_size=2, max_size=20),
+    st.sampled_from(["gini", "squared_error"]),
+    st.integers(0, 5),
+)
+def test_the_scan_keeps_min_rows_rows_each_side_whatever_their_weights(
+    rows: list[tuple[float, int, int]], criterion: str, min_rows: int
+) -> None:
+    """``min_rows`` counts rows, not weight: the scan's first best cut is brute force's
+    among the cuts that leave that many rows each side (scikit-learn's min_samples_leaf)."""
+    values = [value for value, _, _ in rows]
+    labels = [label for _, label, _ in rows]
+    weights = [weight for _, _, weight in rows]
+    regression = criterion == "squared_error"
+    options = {"criterion": criterion, "n_classes": 0 if regression else 2, "min_side": 0}
+    scan = best_cut(values, labels, weights, min_rows=min_rows, **options)  # type: ignore[arg-type]
+    allowed = [
+        below
+        for below in sorted(set(values))[:-1]
+        if min_rows <= sum(v <= below for v in values) <= len(values) - min_rows
+    ]
+    assert scan.allowed == len(allowed)
+    assert all(cut.below in allowed for cut in scan.cuts)
+    if regression or not scan.cuts:
+        return
+    expected = brute_force_rows(values, labels, weights, criterion, min_rows)
+    assert expected is not None
+    (cut,) = scan.cuts  # Gini of integer weights: the scan decides ties exactly
+    table = cut_table(values, labels, cut.below, classes=(0, 1), weights=weights)
+    assert impurity_decrease(table, gini) == expected[0]
+    if expected[0] > 0:
+        assert cut.below == expected[1]
