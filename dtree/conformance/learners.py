@@ -21,7 +21,14 @@ breaks ties between equal splits; rpart's ``xval`` and ``maxcompete``; J48's
 scikit-learn (``DecisionTreeClassifier`` / ``DecisionTreeRegressor``)
 ---------------------------------------------------------------------
 ``criterion`` gini, entropy or log_loss (entropy: scikit-learn's logarithms
-are base 2 too), squared_error for a regressor; binary splits (dtree's
+are base 2 too), squared_error or poisson for a regressor (poisson: half
+the Poisson deviance in natural logarithms; a cut with a side whose sum of
+w*y is at most scikit-learn's EPSILON, 10 x 2^-52, is not made; y < 0 or
+no positive y is refused at fit, as scikit-learn refuses it), friedman_mse
+as squared_error (scikit-learn 1.9 maps it so itself, with a FutureWarning;
+releases before 1.9 kept Friedman's improvement W_l W_r (mean_l - mean_r)^2
+/ W_t for ``min_impurity_decrease``, which is dtree's ``friedman_mse``
+criterion); binary splits (dtree's
 ``nominal="subsets"``, moot: scikit-learn's attributes are numeric);
 ``max_depth``, ``min_samples_split``, ``min_samples_leaf`` (integers; a
 fraction of the rows is refused: give ``ceil(fraction * n)``),
@@ -97,7 +104,7 @@ from attrs import evolve, frozen
 from dtree.arithmetic import is_number
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grower.learner import CART, J48, Criterion, Learner
+from dtree.grower.learner import CART, J48, REGRESSION_CRITERIA, Criterion, Learner
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45
 from dtree.impurity import IMPURITIES, gini
@@ -216,7 +223,7 @@ class Recipe:
         return tree if self.pruning is None else self.pruning(tree, data)
 
     def _check(self, data: Dataset) -> None:
-        regression = self.learner.impurity == "squared_error"
+        regression = self.learner.impurity in REGRESSION_CRITERIA
         if regression == data.schema.is_classification:
             kind = "classification" if data.schema.is_classification else "regression"
             raise DtreeError(
@@ -265,6 +272,8 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
     "entropy": "entropy",
     "log_loss": "entropy",
     "squared_error": "squared_error",
+    "friedman_mse": "squared_error",  # from 1.9 on, scikit-learn's own mapping (see the notes)
+    "poisson": "poisson",
 }
 
 SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {

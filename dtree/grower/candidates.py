@@ -284,6 +284,8 @@ def allowed(frame: Frame[P], parts: Sequence[P]) -> bool:
     filled = [w for w in weights if w > 0]
     if len(filled) < 2 or any(w < learner.min_samples_leaf for w in filled):
         return False
+    if not frame.target.admits(parts):
+        return False
     least = learner.min_objects
     return least is None or sum(1 for w in weights if w >= least) >= 2
 

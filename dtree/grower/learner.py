@@ -32,6 +32,7 @@ __all__ = [
     "ID3",
     "J48",
     "MAX_ABS_TARGET",
+    "REGRESSION_CRITERIA",
     "Criterion",
     "FeatureRule",
     "Learner",
@@ -44,7 +45,11 @@ __all__ = [
     "features_per_node",
 ]
 
-Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
+Criterion = Literal[
+    "entropy", "gini", "misclassification", "squared_error", "friedman_mse", "poisson"
+]
+REGRESSION_CRITERIA: tuple[Criterion, ...] = ("squared_error", "friedman_mse", "poisson")
+"""The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
@@ -295,12 +300,18 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             f"max_features={k} attributes at a node, but the data has"
             f" {len(schema.attributes)}: give at most that many, or a share such as 0.5"
         )
+    regression = learner.impurity in REGRESSION_CRITERIA
     if schema.is_classification and learner.impurity == "squared_error":
         raise DtreeError(
             f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "
             "target; use gini, entropy or misclassification"
         )
-    if not schema.is_classification and learner.impurity != "squared_error":
+    if schema.is_classification and regression:
+        raise DtreeError(
+            f"target {quote(schema.target.name)} holds classes: {learner.impurity} is for a"
+            " numeric target; use gini, entropy or misclassification"
+        )
+    if not schema.is_classification and not regression:
         raise DtreeError(
             f"target {quote(schema.target.name)} is numeric: the learner's impurity "
             f"{quote(learner.impurity)} needs classes;"
@@ -315,6 +326,8 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             f"target {quote(schema.target.name)} has values beyond MAX_ABS_TARGET = 1e100 in "
             "magnitude, whose squares times the weights overflow floats; rescale the target"
         )
+    if learner.impurity == "poisson":
+        _check_poisson(data)
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
     if not schema.is_classification and learner.min_objects is not None:
@@ -334,3 +347,18 @@ def check_fits(learner: Learner, data: Dataset) -> None:
                     row=row + 1,
                     column=attribute.name,
                 )
+
+
+def _check_poisson(data: Dataset) -> None:
+    """Refuse a target the Poisson deviance is not defined for, as scikit-learn does at
+    fit: a negative y, or no positive one (its sum is not positive)."""
+    name = quote(data.schema.target.name)
+    ys = [float(data.target[r]) for r in data.rows]
+    negative = next((r for r in data.rows if float(data.target[r]) < 0), None)
+    if negative is not None:
+        raise DtreeError(
+            f"target {name} has a negative value, which the poisson criterion does not allow",
+            row=negative + 1,
+        )
+    if not any(ys):
+        raise DtreeError(f"target {name} sums to 0: the poisson criterion needs a positive sum")

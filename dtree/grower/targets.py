@@ -28,7 +28,13 @@ from attrs import frozen
 from dtree.arithmetic import exact_sum, rational
 from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, running_totals, total
 from dtree.dataset import Dataset, Label, Weight
-from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
+from dtree.impurity import (
+    IMPURITIES,
+    POISSON_EPSILON,
+    Impurity,
+    impurity_decrease,
+    poisson_decrease,
+)
 from dtree.significance import is_significant
 
 __all__ = ["Classes", "P", "Responses", "Sums", "Target", "target_of"]
@@ -163,6 +169,11 @@ class Target(Protocol[P]):
         """The parts of a cut from the scan's own exact counts, or None: count them afresh."""
         ...
 
+    def admits(self, parts: Sequence[P]) -> bool:
+        """Whether the criterion can score a split into ``parts`` at all (Poisson's cannot
+        when a branch's sum of w*y is at most :data:`dtree.impurity.POISSON_EPSILON`)."""
+        ...
+
 
 @frozen
 class Classes:
@@ -244,15 +255,21 @@ class Classes:
         counts = tuple(left)  # sums of integer weights: exact
         return counts, tuple(t - c for t, c in zip(totals, counts, strict=True))
 
+    def admits(self, parts: Sequence[Counts]) -> bool:
+        return True
+
 
 @frozen
 class Responses:
-    """A numeric target: each row's y, and y * 2^shift as an integer (exact sums)."""
+    """A numeric target: each row's y, and y * 2^shift as an integer (exact sums); the
+    ``criterion`` is squared error's (``friedman_mse`` decreases it the same) or
+    ``poisson``."""
 
     values: tuple[float, ...]
     scaled: tuple[int, ...]
     shift: int
     float_weights: bool
+    criterion: str = "squared_error"
 
     @property
     def n_classes(self) -> int:
@@ -298,8 +315,12 @@ class Responses:
 
         The sums of w*y^2 cancel: I = (sum_b F_b^2 / W_b - F^2 / W) / W / 4^shift, the
         same number as (SSE(t) - sum_b SSE(t_b)) / W (:meth:`Sums.squared_error`); with
-        integer weights, one fraction of integers.
+        integer weights, one fraction of integers.  Under ``poisson``:
+        :func:`dtree.impurity.poisson_decrease` of the exact sums, a float.
         """
+        if self.criterion == "poisson":
+            scale = Fraction(1 << self.shift)
+            return poisson_decrease([(p.weight, Fraction(p.first) / scale) for p in parts])
         filled = [part for part in parts if part.weight]
         weight = total(part.weight for part in parts)
         first = sum(part.first for part in parts)
@@ -342,6 +363,19 @@ class Responses:
     ) -> tuple[Sums, Sums] | None:
         return None  # the scan's sums are floats: the parts are counted exactly afresh
 
+    def admits(self, parts: Sequence[Sums]) -> bool:
+        """Every branch that receives examples has a sum of w*y above POISSON_EPSILON,
+        under ``poisson``; any split otherwise.
+
+        >>> poisson = Responses((), (), 0, False, "poisson")
+        >>> poisson.admits([Sums(2, 0, 0, 0), Sums(1, 3, 9, 0)]), poisson.admits([Sums(1, 3, 9, 0)])
+        (False, True)
+        """
+        if self.criterion != "poisson":
+            return True
+        scale = 1 << self.shift
+        return all(Fraction(p.first) / scale > POISSON_EPSILON for p in parts if p.weight)
+
 
 def target_of(data: Dataset, impurity: str) -> Classes | Responses:
     """The target of ``data`` as a grower counts it, with the learner's ``impurity``.
@@ -361,4 +395,4 @@ def target_of(data: Dataset, impurity: str) -> Classes | Responses:
     ratios = [Fraction(y) for y in ys]
     shift = max((q.denominator.bit_length() - 1 for q in ratios), default=0)
     scaled = tuple(q.numerator << (shift - q.denominator.bit_length() + 1) for q in ratios)
-    return Responses(ys, scaled, shift, float_weights)
+    return Responses(ys, scaled, shift, float_weights, impurity)

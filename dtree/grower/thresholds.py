@@ -62,6 +62,7 @@ from attrs import frozen
 
 from dtree.arithmetic import SCREEN_TOLERANCE, common_denominator, near_best, numerators, rational
 from dtree.counts import Table, total
+from dtree.impurity import POISSON_EPSILON
 from dtree.dataset import Weight
 
 __all__ = [
@@ -242,9 +243,11 @@ def best_cut(
     if len(rows) < 2:
         return Scan((), (), (), 0, 0.0)
     order = sorted(rows, key=values.__getitem__)
-    if criterion == "squared_error":
+    if criterion in ("squared_error", "friedman_mse"):  # the same cuts, the same I(s, t)
         ys: Sequence[float] = targets
         return _scan_squared_error(order, values, ys, weights, min_side, resolution=resolution)
+    if criterion == "poisson":
+        return _scan_poisson(order, values, targets, weights, min_side, resolution=resolution)
     classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
     return _scan_classes(
         order,
@@ -688,3 +691,73 @@ def _scan_squared_error(
         left_weight += weights[i]
         left_first += weights[i] * targets[i]
     return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)
+
+
+def _poisson_cost(first: float, weight: Weight) -> float:
+    """-F ln(F / W): a branch's share of W_t i(t) under the Poisson criterion, less its
+    constant sum of w y ln y (the same for every cut)."""
+    return -first * math.log(first / float(weight))
+
+
+def _above_epsilon(
+    rough: float, rows: Callable[[], Sequence[int]], ys: Sequence[float], ws: Sequence[Weight]
+) -> bool:
+    """Whether the exact sum of w*y over the ``rows()`` exceeds POISSON_EPSILON; ``rough``,
+    its running float sum, decides unless it lies within a factor 2 of the bound.
+
+    >>> _above_epsilon(1.0, list, [], []), _above_epsilon(1e-15, lambda: [0], [1e-15], [3])
+    (True, True)
+    """
+    if abs(rough - float(POISSON_EPSILON)) > float(POISSON_EPSILON):
+        return rough > float(POISSON_EPSILON)
+    exact = sum((Fraction(ws[i]) * Fraction(ys[i]) for i in rows()), Fraction(0))
+    return exact > POISSON_EPSILON
+
+
+def _scan_poisson(
+    order: list[int],
+    values: Sequence[float],
+    targets: Sequence[float],
+    weights: Sequence[Weight],
+    min_side: Weight,
+    *,
+    resolution: float,
+) -> Scan:
+    """The Poisson criterion's scan: a cut costs -F_l ln(F_l / W_l) - F_r ln(F_r / W_r), the
+    impurity W_l i(t_l) + W_r i(t_r) less its constant sum of w y ln y; a cut with a
+    side whose sum of w*y is at most POISSON_EPSILON is not scored (scikit-learn refuses
+    it), though it is counted as allowed."""
+    apart = separated(resolution)
+    weight = sum(weights[i] for i in order)
+    first = math.fsum(weights[i] * targets[i] for i in order)
+    if first <= 0:  # every y is 0: no split has a side to score
+        return Scan((), (), (weight, first), 0, 0.0)
+    # a side's -F_b ln(mean_b) is at most F (|ln mean| + ln W + 40) in size, as a mean above
+    # POISSON_EPSILON / W is (ln POISSON_EPSILON > -34): a window of that relative size
+    reach = first * (abs(math.log(first / float(weight))) + math.log(float(weight) + 1) + 40)
+    shortlist = _Shortlist(SCREEN_TOLERANCE * max(reach, 1.0))
+    bound = math.inf
+    left_weight: float = 0  # exact, like the weights
+    left_first = 0.0
+    allowed = 0
+    previous = math.nan
+    for position, i in enumerate(order):
+        value = values[i]
+        if position and apart(previous, value):
+            right_weight = weight - left_weight
+            if min_side <= left_weight and min_side <= right_weight:
+                allowed += 1
+                right_first = first - left_first
+                if _above_epsilon(
+                    left_first, lambda p=position: order[:p], targets, weights
+                ) and _above_epsilon(right_first, lambda p=position: order[p:], targets, weights):
+                    c = _poisson_cost(left_first, left_weight) + _poisson_cost(
+                        right_first, right_weight
+                    )
+                    if c <= bound:
+                        shortlist.offer(c, position, previous, value, (left_weight, left_first))
+                        bound = shortlist.least + shortlist.window
+        previous = value
+        left_weight += weights[i]
+        left_first += weights[i] * targets[i]
+    return shortlist.scan((weight, first), weight, _poisson_cost(first, weight), allowed)
