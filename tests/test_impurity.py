@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from dtree import invariants as law
 from dtree.counts import Counts, Table, class_counts, contingency, transpose
-from dtree.dataset import Dataset
+from dtree.dataset import Dataset, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -482,6 +482,9 @@ def test_poisson_decrease_is_the_deviance_less_the_branches(
     model = half_poisson_deviance(pairs) - sum(
         sum(w for _, w in b) / weight * half_poisson_deviance(b) for b in branches
     )
-    sums = [(sum(w for _, w in b), sum(Fraction(w) * Fraction(y) for y, w in b)) for b in branches]
+    sums: list[tuple[Weight, Fraction]] = [
+        (sum(w for _, w in b), sum((Fraction(w) * Fraction(y) for y, w in b), Fraction(0)))
+        for b in branches
+    ]
     assert math.isclose(poisson_decrease(sums), model, abs_tol=TOLERANCE)
     assert poisson_decrease(sums) >= -TOLERANCE  # a concave loss: no split makes it worse

@@ -25,9 +25,10 @@ Conventions (what makes the result an oracle)
   is at ``max_depth``; its weight is below ``min_samples_split`` (or below
   ``2 * min_objects``); no candidate is left; no gain ratio is positive;
   the best split scores below ``min_gain``, or its weighted decrease
-  (:func:`weighted_decrease`) is below ``min_impurity_decrease``.  A leaf predicts the plurality of its
-  examples, ties to the first class in the schema's class order (the mean
-  for regression); an empty branch predicts its parent's.
+  (:func:`weighted_decrease`) is below ``min_impurity_decrease``.  A leaf
+  predicts the plurality of its examples, ties to the first class in the
+  schema's class order (the mean for regression); an empty branch predicts
+  its parent's.
 * Weights: rows of weight 0 are dropped first, so they act as absent
   rows; an integer weight k acts exactly as k copies, because every
   count is a sum of weights.

@@ -319,8 +319,8 @@ class Responses:
         :func:`dtree.impurity.poisson_decrease` of the exact sums, a float.
         """
         if self.criterion == "poisson":
-            scale = Fraction(1 << self.shift)
-            return poisson_decrease([(p.weight, Fraction(p.first) / scale) for p in parts])
+            unit = Fraction(1 << self.shift)
+            return poisson_decrease([(p.weight, Fraction(p.first) / unit) for p in parts])
         filled = [part for part in parts if part.weight]
         weight = total(part.weight for part in parts)
         first = sum(part.first for part in parts)

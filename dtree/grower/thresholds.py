@@ -62,8 +62,8 @@ from attrs import frozen
 
 from dtree.arithmetic import SCREEN_TOLERANCE, common_denominator, near_best, numerators, rational
 from dtree.counts import Table, total
-from dtree.impurity import POISSON_EPSILON
 from dtree.dataset import Weight
+from dtree.impurity import POISSON_EPSILON
 
 __all__ = [
     "Cut",
@@ -700,17 +700,20 @@ def _poisson_cost(first: float, weight: Weight) -> float:
 
 
 def _above_epsilon(
-    rough: float, rows: Callable[[], Sequence[int]], ys: Sequence[float], ws: Sequence[Weight]
+    rough: float, rows: Sequence[int], side: slice, ys: Sequence[float], ws: Sequence[Weight]
 ) -> bool:
-    """Whether the exact sum of w*y over the ``rows()`` exceeds POISSON_EPSILON; ``rough``,
-    its running float sum, decides unless it lies within a factor 2 of the bound.
+    """Whether the exact sum of w*y over ``rows[side]`` exceeds POISSON_EPSILON; ``rough``,
+    its running float sum, decides unless it lies within a factor 2 of the bound (the rows
+    are then added exactly: rarely, and never for counts).
 
-    >>> _above_epsilon(1.0, list, [], []), _above_epsilon(1e-15, lambda: [0], [1e-15], [3])
-    (True, True)
+    >>> _above_epsilon(1.0, [], slice(0), [], [])
+    True
+    >>> _above_epsilon(1e-15, [0], slice(1), [1e-15], [3])  # 3e-15 > 2.2e-15, exactly
+    True
     """
     if abs(rough - float(POISSON_EPSILON)) > float(POISSON_EPSILON):
         return rough > float(POISSON_EPSILON)
-    exact = sum((Fraction(ws[i]) * Fraction(ys[i]) for i in rows()), Fraction(0))
+    exact = sum((Fraction(ws[i]) * Fraction(ys[i]) for i in rows[side]), Fraction(0))
     return exact > POISSON_EPSILON
 
 
@@ -748,9 +751,10 @@ def _scan_poisson(
             if min_side <= left_weight and min_side <= right_weight:
                 allowed += 1
                 right_first = first - left_first
-                if _above_epsilon(
-                    left_first, lambda p=position: order[:p], targets, weights
-                ) and _above_epsilon(right_first, lambda p=position: order[p:], targets, weights):
+                left, right = slice(position), slice(position, None)
+                if _above_epsilon(left_first, order, left, targets, weights) and _above_epsilon(
+                    right_first, order, right, targets, weights
+                ):
                     c = _poisson_cost(left_first, left_weight) + _poisson_cost(
                         right_first, right_weight
                     )

@@ -24,10 +24,20 @@ import numpy as np
 import pytest
 from attrs import evolve
 from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree import read_arff, read_csv
-from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn, learner_for
+from dtree.conformance import (
+    CostComplexity,
+    Pessimistic,
+    Recipe,
+    compare,
+    from_sklearn,
+    learner_for,
+)
+from dtree.conformance.sklearn import fit_sklearn as fit_sklearn_data
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
@@ -53,6 +63,8 @@ def test_sklearn_defaults_are_cart_grown_until_pure() -> None:
         ({"criterion": "entropy"}, {"impurity": "entropy"}),
         ({"criterion": "log_loss"}, {"impurity": "entropy"}),
         ({"criterion": "squared_error"}, {"impurity": "squared_error"}),
+        ({"criterion": "friedman_mse"}, {"impurity": "squared_error"}),
+        ({"criterion": "poisson"}, {"impurity": "poisson"}),
         ({"max_depth": 3}, {"max_depth": 3}),
         ({"max_depth": None}, {}),
         ({"max_leaf_nodes": 8}, {"max_leaf_nodes": 8}),
@@ -91,8 +103,7 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("class_weight", "balanced", "weights in the dataset"),
         ("min_weight_fraction_leaf", 0.1, "a share of the total weight"),
         ("monotonic_cst", [1, 0], "monotonicity"),
-        ("criterion", "poisson", "dtree has"),
-        ("criterion", "friedman_mse", "dtree has"),
+        ("criterion", "absolute_error", "dtree has"),
         ("min_samples_split", 0.1, "a fraction of the rows"),
         ("min_samples_leaf", 0.5, "a fraction of the rows"),
         ("max_depth", 0, "an integer >= 1"),
@@ -182,6 +193,77 @@ def test_a_recipe_prunes_as_sklearn(criterion: Criterion) -> None:
         ours = learner_for("sklearn", criterion=criterion, max_depth=4, ccp_alpha=alpha)(data)
         assert text(ours) == text(theirs)
         assert 1 < n_leaves(ours) < estimator.tree_.node_count
+
+
+@st.composite
+def counts_data(draw: st.DrawFn) -> Dataset:
+    """Up to 40 rows of 1 to 3 attributes on a grid of quarters, y a count from 0 to 8 (zeros
+    often, so that cuts with a side of zeros come up), with weights 1 to 3 or none."""
+    n = draw(st.integers(2, 40))
+    width = draw(st.integers(1, 3))
+    value = st.integers(-8, 8).map(lambda i: i / 4)
+    columns: dict[str, Any] = {
+        f"x{j}": draw(st.lists(value, min_size=n, max_size=n)) for j in range(width)
+    }
+    ys = draw(st.lists(st.sampled_from([0.0, 0.0, 1.0, 2.0, 3.0, 8.0]), min_size=n, max_size=n))
+    assume(any(ys))
+    columns["y"] = ys
+    weights = draw(st.none() | st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    return Dataset.from_columns(columns, target="y", weights=weights)
+
+
+SKLEARN_REGRESSION_OPTIONS = st.fixed_dictionaries(
+    {
+        "max_depth": st.none() | st.integers(1, 4),
+        "min_impurity_decrease": st.sampled_from([0.0, 0.01, 0.05, 0.2]),
+        "max_leaf_nodes": st.none() | st.integers(2, 8),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts_data(), SKLEARN_REGRESSION_OPTIONS, st.sampled_from([1, 2, 3]))
+def test_a_poisson_recipe_fits_as_sklearn(
+    data: Dataset, options: dict[str, Any], min_samples_leaf: int
+) -> None:
+    """criterion="poisson": scikit-learn's tree, read, agrees with the recipe's (compare),
+    weighted or not, under a depth, a minimum decrease and best-first growth; a tie at some
+    node would be named by compare as a tie, not a disagreement."""
+    params = {"criterion": "poisson", "random_state": 0, **options}
+    if set(data.weights) == {1}:  # scikit-learn's minimum counts rows
+        params["min_samples_leaf"] = min_samples_leaf
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
+
+
+def test_poisson_and_squared_error_grow_different_trees() -> None:
+    """The test above is not vacuous: on counts with zeros, scikit-learn's Poisson tree is
+    not its squared-error tree, and the recipe follows the criterion."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "y": [0.0, 1.0, 0.0, 4.0, 1.0, 8.0]}, target="y"
+    )  # Poisson cuts at 3.5, squared error at 5.5
+    poisson = learner_for("sklearn", criterion="poisson", max_depth=1)
+    squared = learner_for("sklearn", criterion="squared_error", max_depth=1)
+    theirs = fit_sklearn_data(data, criterion="poisson", max_depth=1)
+    assert text(poisson(data)) == text(theirs) != text(squared(data))
+
+
+def test_friedman_mse_is_squared_error_in_sklearn_1_9() -> None:
+    """scikit-learn 1.9 maps criterion="friedman_mse" to "squared_error" itself (with a
+    FutureWarning), min_impurity_decrease included: on a case where the minimum separates
+    Friedman's improvement (4/3 at the root) from squared error's weighted decrease (2/9),
+    its tree is squared error's, one leaf, and so is the recipe's."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "y": [0.0, 0.0, 1.0, 1.0, 1.0, 1.0]}, target="y"
+    )
+    with pytest.warns(FutureWarning, match="friedman_mse"):
+        theirs = fit_sklearn_data(data, criterion="friedman_mse", min_impurity_decrease=1.0)
+    recipe = learner_for("sklearn", criterion="friedman_mse", min_impurity_decrease=1.0)
+    assert text(recipe(data)) == text(theirs)
+    assert n_leaves(theirs) == 1
+    friedman = evolve(recipe.learner, impurity="friedman_mse")  # scikit-learn before 1.9
+    assert n_leaves(grow(friedman, data)) == 2
 
 
 # -- rpart ----------------------------------------------------------------------------------

@@ -1018,7 +1018,7 @@ def test_c45s_minimum_objects_is_refused_for_a_regression_target() -> None:
 def friedman_improvement(ys: list[float], cut: int) -> Fraction:
     """The plain formula: W_l W_r (mean_l - mean_r)^2 / (W_l + W_r), unit weights."""
     left, right = [Fraction(y) for y in ys[:cut]], [Fraction(y) for y in ys[cut:]]
-    difference = sum(left) / len(left) - sum(right) / len(right)
+    difference = sum(left, Fraction(0)) / len(left) - sum(right, Fraction(0)) / len(right)
     return len(left) * len(right) * difference**2 / len(ys)
 
 
@@ -1045,7 +1045,7 @@ def test_min_impurity_decrease_separates_friedman_mse_from_squared_error() -> No
 def test_friedman_mse_grows_squared_errors_tree_with_a_scaled_minimum(data: Dataset) -> None:
     """Without a minimum the criteria choose the same splits; under best-first growth the
     priorities differ by the constant factor W, so the same leaves are split first."""
-    for options in ({}, {"max_leaf_nodes": 3}):
-        squared = evolve(CART, impurity="squared_error", **options)
+    for limit in (None, 3):
+        squared = evolve(CART, impurity="squared_error", max_leaf_nodes=limit)
         friedman = evolve(squared, impurity="friedman_mse")
         assert text(grow(friedman, data)) == text(grow(squared, data))
