@@ -39,8 +39,9 @@ at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
-those above.  scikit-learn counts rows for its minima where dtree weighs
-them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
+those above (absolute_error among them), ``ccp_alpha`` > 0 with poisson
+(scikit-learn prunes by the deviance).  scikit-learn counts rows for its
+minima where dtree weighs them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
 with weights other than 1 is refused; a dataset with missing values is
 refused (scikit-learn learns a branch for them, dtree does not).
 
@@ -313,6 +314,9 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         elif name == "ccp_alpha":
             alpha = _number(system, name, value)
             impurity = options["impurity"]
+            if alpha > 0 and impurity == "poisson":
+                why = "dtree prunes a regression tree by squared error, not by Poisson deviance"
+                raise _refuse(system, name, value, why)
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
         elif name not in ("criterion", "random_state"):  # random_state only breaks ties
             raise _refuse(system, name, value, "no such scikit-learn setting is mapped")

@@ -237,6 +237,13 @@ def test_a_poisson_recipe_fits_as_sklearn(
     assert result.agrees, result.text()
 
 
+def test_poisson_pruning_is_refused() -> None:
+    """scikit-learn prunes a Poisson tree by its deviance; dtree's pruning knows squared error."""
+    assert learner_for("sklearn", criterion="poisson", ccp_alpha=0.0).pruning is None
+    with pytest.raises(DtreeError, match="ccp_alpha=0.1 is refused: .* not by Poisson deviance"):
+        learner_for("sklearn", criterion="poisson", ccp_alpha=0.1)
+
+
 def test_poisson_and_squared_error_grow_different_trees() -> None:
     """The test above is not vacuous: on counts with zeros, scikit-learn's Poisson tree is
     not its squared-error tree, and the recipe follows the criterion."""
