@@ -41,9 +41,10 @@ draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
 those above (absolute_error among them), ``ccp_alpha`` > 0 with poisson
 (scikit-learn prunes by the deviance).  scikit-learn counts rows for its
-minima where dtree weighs them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
-with weights other than 1 is refused; a dataset with missing values is
-refused (scikit-learn learns a branch for them, dtree does not).
+minima where dtree weighs them, so with ``min_samples_split`` or
+``min_samples_leaf`` given, a dataset with weights other than 1 is refused;
+a dataset with missing values is refused (scikit-learn learns a branch for
+them, dtree does not).
 
 rpart
 -----

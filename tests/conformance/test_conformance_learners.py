@@ -240,7 +240,7 @@ def test_a_poisson_recipe_fits_as_sklearn(
 def test_poisson_pruning_is_refused() -> None:
     """scikit-learn prunes a Poisson tree by its deviance; dtree's pruning knows squared error."""
     assert learner_for("sklearn", criterion="poisson", ccp_alpha=0.0).pruning is None
-    with pytest.raises(DtreeError, match="ccp_alpha=0.1 is refused: .* not by Poisson deviance"):
+    with pytest.raises(DtreeError, match=r"ccp_alpha=0\.1 is refused: .* not by Poisson deviance"):
         learner_for("sklearn", criterion="poisson", ccp_alpha=0.1)
 
 
