@@ -21,15 +21,17 @@ breaks ties between equal splits; rpart's ``xval`` and ``maxcompete``; J48's
 scikit-learn (``DecisionTreeClassifier`` / ``DecisionTreeRegressor``)
 ---------------------------------------------------------------------
 ``criterion`` gini, entropy or log_loss (entropy: scikit-learn's logarithms
-are base 2 too), squared_error or poisson for a regressor (poisson: half
-the Poisson deviance in natural logarithms; a cut with a side whose sum of
-w*y is at most scikit-learn's EPSILON, 10 x 2^-52, is not made; y < 0 or
-no positive y is refused at fit, as scikit-learn refuses it), friedman_mse
-as squared_error (scikit-learn 1.9 maps it so itself, with a FutureWarning;
-releases before 1.9 kept Friedman's improvement W_l W_r (mean_l - mean_r)^2
-/ W_t for ``min_impurity_decrease``, which is dtree's ``friedman_mse``
-criterion); binary splits (dtree's
-``nominal="subsets"``, moot: scikit-learn's attributes are numeric);
+are base 2 too), squared_error, absolute_error or poisson for a regressor
+(absolute_error: the weighted mean absolute deviation about scikit-learn's
+weighted median, which a leaf predicts, see :mod:`dtree.grower.medians`;
+poisson: half the Poisson deviance in natural logarithms; a cut with a side
+whose sum of w*y is at most scikit-learn's EPSILON, 10 x 2^-52, is not made;
+y < 0 or no positive y is refused at fit, as scikit-learn refuses it),
+friedman_mse as squared_error (scikit-learn 1.9 maps it so itself, with a
+FutureWarning; releases before 1.9 kept Friedman's improvement W_l W_r
+(mean_l - mean_r)^2 / W_t for ``min_impurity_decrease``, which is dtree's
+``friedman_mse`` criterion); binary splits (dtree's ``nominal="subsets"``,
+moot: scikit-learn's attributes are numeric);
 ``max_depth``, ``min_samples_split``, ``min_samples_leaf`` (integers; a
 fraction of the rows is refused: give ``ceil(fraction * n)``),
 ``min_impurity_decrease`` and ``max_leaf_nodes`` as the Learner's options of
@@ -39,10 +41,11 @@ at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
-those above (absolute_error among them), ``ccp_alpha`` > 0 with poisson
-(scikit-learn prunes by the deviance).  scikit-learn counts rows for its
-minima where dtree weighs them, so with ``min_samples_split`` or
-``min_samples_leaf`` given, a dataset with weights other than 1 is refused;
+those above, ``ccp_alpha`` > 0 with poisson or absolute_error
+(scikit-learn prunes by their impurity, dtree by squared error).
+scikit-learn counts rows for its minima where dtree weighs them, so with
+``min_samples_split`` or ``min_samples_leaf`` given, a dataset with
+weights other than 1 is refused;
 a dataset with missing values is refused (scikit-learn learns a branch for
 them, dtree does not).
 
@@ -276,6 +279,7 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
     "squared_error": "squared_error",
     "friedman_mse": "squared_error",  # from 1.9 on, scikit-learn's own mapping (see the notes)
     "poisson": "poisson",
+    "absolute_error": "absolute_error",
 }
 
 SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
@@ -315,8 +319,8 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         elif name == "ccp_alpha":
             alpha = _number(system, name, value)
             impurity = options["impurity"]
-            if alpha > 0 and impurity == "poisson":
-                why = "dtree prunes a regression tree by squared error, not by Poisson deviance"
+            if alpha > 0 and impurity in ("poisson", "absolute_error"):
+                why = f"dtree prunes a regression tree by squared error, not by {impurity}"
                 raise _refuse(system, name, value, why)
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
         elif name not in ("criterion", "random_state"):  # random_state only breaks ties

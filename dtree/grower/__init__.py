@@ -6,6 +6,8 @@ bottom up:
 =================  ==========================================================
 ``learner``        the frozen :class:`~dtree.grower.learner.Learner` and its
                    presets ID3, C4.5, J48 and CART
+``medians``        weighted medians and absolute deviations (the
+                   ``absolute_error`` criterion)
 ``targets``        classes or a numeric response: what a branch knows of its
                    examples
 ``rows``           the examples at a node (D), and the router that divides
@@ -36,6 +38,7 @@ from dtree.grower import (
     gain_ratio,
     learner,
     make_subtree,
+    medians,
     midpoints,
     node,
     presets,
@@ -61,6 +64,7 @@ __all__ = [
     "id3",
     "learner",
     "make_subtree",
+    "medians",
     "midpoints",
     "node",
     "presets",

@@ -46,9 +46,20 @@ __all__ = [
 ]
 
 Criterion = Literal[
-    "entropy", "gini", "misclassification", "squared_error", "friedman_mse", "poisson"
+    "entropy",
+    "gini",
+    "misclassification",
+    "squared_error",
+    "friedman_mse",
+    "poisson",
+    "absolute_error",
 ]
-REGRESSION_CRITERIA: tuple[Criterion, ...] = ("squared_error", "friedman_mse", "poisson")
+REGRESSION_CRITERIA: tuple[Criterion, ...] = (
+    "squared_error",
+    "friedman_mse",
+    "poisson",
+    "absolute_error",
+)
 """The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
@@ -87,9 +98,18 @@ class Learner:
 
     * ``impurity``: the i(t) of the goodness of split I(s, t) = i(t) -
       sum_b p_b i(t_b): ``entropy`` (information gain), ``gini``,
-      ``misclassification``, or ``squared_error`` for a numeric target
+      ``misclassification``, or for a numeric target ``squared_error``
       (variance; I(s, t) is the decrease of the residual sum of squares
-      over the node's weight).
+      over the node's weight), ``friedman_mse`` (squared error's splits and
+      I(s, t), but the weighted decrease that ``min_impurity_decrease`` and
+      ``max_leaf_nodes`` read is Friedman's W_l W_r (mean_l - mean_r)^2 /
+      W_t = W_t I(s, t), not W_t / W I(s, t): scikit-learn before 1.9),
+      ``poisson`` (half the Poisson deviance, i(t) = sum w y ln(y / mean) /
+      W_t; a split with a branch whose sum of w*y is at most
+      :data:`dtree.impurity.POISSON_EPSILON` is not made, as scikit-learn
+      does not make it) or ``absolute_error`` (i(t) = sum w |y - median| /
+      W_t about scikit-learn's weighted median, which a leaf predicts:
+      :mod:`dtree.grower.medians`).
     * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
       gain ratio among the candidates whose gain is at least the average).
     * ``nominal``: ``multiway`` (a branch per value) or ``subsets``

@@ -50,7 +50,7 @@ from fractions import Fraction
 from typing import Literal
 
 from dtree.arithmetic import near_best
-from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
+from dtree.counts import ClassStats, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidates import (
     Candidate,
@@ -258,7 +258,8 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
         return Leaf(examples.parent_prediction, empty_stats(frame)), None
     stats = frame.target.stats(examples.rows, examples.weights)
     found = find_best_split(frame, examples, stats)
-    return Leaf(central(stats), stats), None if isinstance(found, str) else found
+    prediction = frame.target.prediction(examples.rows, examples.weights, stats)
+    return Leaf(prediction, stats), None if isinstance(found, str) else found
 
 
 def partition(

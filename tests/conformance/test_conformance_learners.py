@@ -65,6 +65,7 @@ def test_sklearn_defaults_are_cart_grown_until_pure() -> None:
         ({"criterion": "squared_error"}, {"impurity": "squared_error"}),
         ({"criterion": "friedman_mse"}, {"impurity": "squared_error"}),
         ({"criterion": "poisson"}, {"impurity": "poisson"}),
+        ({"criterion": "absolute_error"}, {"impurity": "absolute_error"}),
         ({"max_depth": 3}, {"max_depth": 3}),
         ({"max_depth": None}, {}),
         ({"max_leaf_nodes": 8}, {"max_leaf_nodes": 8}),
@@ -103,7 +104,7 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("class_weight", "balanced", "weights in the dataset"),
         ("min_weight_fraction_leaf", 0.1, "a share of the total weight"),
         ("monotonic_cst", [1, 0], "monotonicity"),
-        ("criterion", "absolute_error", "dtree has"),
+        ("criterion", "quantile", "dtree has"),
         ("min_samples_split", 0.1, "a fraction of the rows"),
         ("min_samples_leaf", 0.5, "a fraction of the rows"),
         ("max_depth", 0, "an integer >= 1"),
@@ -237,11 +238,12 @@ def test_a_poisson_recipe_fits_as_sklearn(
     assert result.agrees, result.text()
 
 
-def test_poisson_pruning_is_refused() -> None:
-    """scikit-learn prunes a Poisson tree by its deviance; dtree's pruning knows squared error."""
+def test_poisson_and_absolute_error_pruning_is_refused() -> None:
+    """scikit-learn prunes by the criterion's impurity; dtree's pruning knows squared error."""
     assert learner_for("sklearn", criterion="poisson", ccp_alpha=0.0).pruning is None
-    with pytest.raises(DtreeError, match=r"ccp_alpha=0\.1 is refused: .* not by Poisson deviance"):
-        learner_for("sklearn", criterion="poisson", ccp_alpha=0.1)
+    for criterion in ("poisson", "absolute_error"):
+        with pytest.raises(DtreeError, match=rf"ccp_alpha=0\.1 is refused: .* not by {criterion}"):
+            learner_for("sklearn", criterion=criterion, ccp_alpha=0.1)
 
 
 def test_poisson_and_squared_error_grow_different_trees() -> None:
@@ -271,6 +273,52 @@ def test_friedman_mse_is_squared_error_in_sklearn_1_9() -> None:
     assert n_leaves(theirs) == 1
     friedman = evolve(recipe.learner, impurity="friedman_mse")  # scikit-learn before 1.9
     assert n_leaves(grow(friedman, data)) == 2
+
+
+@st.composite
+def medians_data(draw: st.DrawFn, *, grid: bool) -> Dataset:
+    """Up to 40 rows of 1 to 3 attributes on a grid of quarters; y on a grid of halves (many
+    exact ties between cuts, and between leaves' improvements) or of 1/1024 (few), with
+    weights 1, 2, 3 or 0.5, or none."""
+    n = draw(st.integers(2, 40))
+    width = draw(st.integers(1, 3))
+    value = st.integers(-8, 8).map(lambda i: i / 4)
+    columns: dict[str, Any] = {
+        f"x{j}": draw(st.lists(value, min_size=n, max_size=n)) for j in range(width)
+    }
+    y = st.integers(-10, 10).map(lambda i: i / 2) if grid else st.integers(-9999, 9999)
+    columns["y"] = [
+        float(v) / (1 if grid else 1024) for v in draw(st.lists(y, min_size=n, max_size=n))
+    ]
+    weight = st.sampled_from([1, 2, 3, 0.5])
+    weights = draw(st.none() | st.lists(weight, min_size=n, max_size=n))
+    return Dataset.from_columns(columns, target="y", weights=weights)
+
+
+@settings(max_examples=40, deadline=None)
+@given(medians_data(grid=True), SKLEARN_REGRESSION_OPTIONS)
+def test_an_absolute_error_recipe_grows_as_sklearn_depth_first(
+    data: Dataset, options: dict[str, Any]
+) -> None:
+    """criterion="absolute_error", grown depth first: compare agrees (a tie between cuts at a
+    node is named a tie), leaf by leaf the weighted median."""
+    params = {"criterion": "absolute_error", "random_state": 0, **options, "max_leaf_nodes": None}
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
+
+
+@settings(max_examples=40, deadline=None)
+@given(medians_data(grid=False), SKLEARN_REGRESSION_OPTIONS)
+def test_an_absolute_error_recipe_grows_as_sklearn_best_first(
+    data: Dataset, options: dict[str, Any]
+) -> None:
+    """Best first too, where y on a fine grid leaves no two leaves of equal improvement (on a
+    coarse grid they tie, and scikit-learn's float rounding, not a rule, picks one)."""
+    params = {"criterion": "absolute_error", "random_state": 0, **options}
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
 
 
 # -- rpart ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree.dataset import Weight
+from dtree.grower.medians import absolute_deviation
 from dtree.grower.midpoints import midpoint
 from dtree.grower.thresholds import (
     COSTS,
@@ -376,3 +377,38 @@ def test_a_poisson_cut_leaving_a_side_of_zeros_is_not_made() -> None:
     assert [cut.position for cut in poisson.cuts] == [3]
     assert poisson.allowed == 3  # counted, as every cut the minimum allows
     assert best_cut([1.0, 2.0], [0.0, 0.0], [1, 1], criterion="poisson", **options).cuts == ()  # type: ignore[arg-type]
+
+
+# -- the absolute-error scan --------------------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.tuples(GRID, st.integers(-6, 6).map(lambda i: i / 2), st.integers(1, 3)),
+        min_size=2,
+        max_size=25,
+    ),
+    st.integers(0, 4),
+)
+def test_the_absolute_error_scan_finds_the_first_best_cut_of_the_brute_force(
+    rows: list[tuple[float, float, int]], min_side: int
+) -> None:
+    """The model: every cut between distinct values, AE of each side by the plain formula
+    (absolute_deviation), the first of the least total, exactly."""
+    values, ys, weights = (list(column) for column in zip(*rows, strict=True))
+    pairs = sorted(zip(values, ys, weights, strict=True))
+    scored = []
+    for below in sorted(set(values))[:-1]:
+        sides = [[(y, w) for x, y, w in pairs if (x <= below) == left] for left in (True, False)]
+        if min(sum(w for _, w in side) for side in sides) >= min_side:
+            scored.append((sum(map(absolute_deviation, sides)), below))
+    scan = best_cut(values, ys, weights, criterion="absolute_error", n_classes=0, min_side=min_side)
+    assert scan.allowed == len(scored)
+    if not scored:
+        assert scan.cuts == ()
+        return
+    least = min(cost for cost, _ in scored)
+    first = next(below for cost, below in scored if cost == least)
+    assert [cut.below for cut in scan.cuts] == [first]
+    whole = absolute_deviation([(y, w) for _, y, w in pairs])
+    assert scan.decrease == float((whole - least) / sum(weights))
