@@ -19,8 +19,8 @@ data                      errors, arithmetic, dataset, reading, load, arff, data
                           parallel, seeded, strategies
 measures                  counts, impurity, significance, bounds, missing
 tree                      conditions, tree, compiled, routing
-grower                    grower/ (monotonic, learner, targets, rows, thresholds, midpoints,
-                          gain_ratio, candidates, make_subtree, presets, node)
+grower                    grower/ (monotonic, learner, medians, targets, rows, thresholds,
+                          midpoints, gain_ratio, candidates, make_subtree, presets, node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)

@@ -16,12 +16,12 @@ from fractions import Fraction
 from itertools import permutations, product
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
 from dtree.counts import Counts, Table, class_counts, contingency, transpose
-from dtree.dataset import Dataset
+from dtree.dataset import Dataset, Weight
 from dtree.datasets import load
 from dtree.errors import DtreeError
 from dtree.impurity import (
@@ -31,10 +31,12 @@ from dtree.impurity import (
     entropy,
     gain_ratio,
     gini,
+    half_poisson_deviance,
     impurity_decrease,
     information_gain,
     misclassification,
     mutual_information,
+    poisson_decrease,
     remainder,
     split_information,
 )
@@ -450,3 +452,39 @@ def test_information_gain_is_the_entropy_less_the_conditional_entropy(data: Data
         assert close(gain, h - conditional_entropy(data, name))
         assert gain == impurity_decrease(contingency(data, name))
         assert law.information_gain_is_nonnegative(contingency(data, name))
+
+
+# -- the Poisson impurity of a numeric target -------------------------------------------------
+
+
+POISSON_PAIRS = st.lists(
+    st.tuples(st.integers(0, 12).map(float), st.integers(1, 4)), min_size=2, max_size=12
+).filter(lambda pairs: any(y > 0 for y, _ in pairs))
+
+
+def test_half_poisson_deviance_by_hand() -> None:
+    """y = 1, 2, 3 (mean 2): (1 ln(1/2) + 2 ln 1 + 3 ln(3/2)) / 3; a constant y has none."""
+    expected = (math.log(0.5) + 3 * math.log(1.5)) / 3
+    assert math.isclose(half_poisson_deviance([(1.0, 1), (2.0, 1), (3.0, 1)]), expected)
+    assert half_poisson_deviance([(4.0, 2), (4.0, 3)]) == 0.0
+    assert half_poisson_deviance([(0.0, 1), (2.0, 1)]) == math.log(2)  # 0 ln 0 = 0
+
+
+@given(POISSON_PAIRS, st.data())
+def test_poisson_decrease_is_the_deviance_less_the_branches(
+    pairs: list[tuple[float, int]], data: st.DataObject
+) -> None:
+    """The model: i(t) - sum_b W_b / W i(t_b), each deviance from its rows."""
+    cut = data.draw(st.integers(1, len(pairs) - 1))
+    branches = [pairs[:cut], pairs[cut:]]
+    assume(all(any(y > 0 for y, _ in branch) for branch in branches))
+    weight = sum(w for _, w in pairs)
+    model = half_poisson_deviance(pairs) - sum(
+        sum(w for _, w in b) / weight * half_poisson_deviance(b) for b in branches
+    )
+    sums: list[tuple[Weight, Fraction]] = [
+        (sum(w for _, w in b), sum((Fraction(w) * Fraction(y) for y, w in b), Fraction(0)))
+        for b in branches
+    ]
+    assert math.isclose(poisson_decrease(sums), model, abs_tol=TOLERANCE)
+    assert poisson_decrease(sums) >= -TOLERANCE  # a concave loss: no split makes it worse

@@ -42,6 +42,7 @@ from dtree.conformance.check import Peer, check
 from dtree.conformance.learners import SYSTEMS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
+from dtree.grower.learner import REGRESSION_CRITERIA
 from dtree.reading import read_text
 
 __all__ = ["CHECK", "FUZZ", "FUZZ_EXAMPLES"]
@@ -197,7 +198,7 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
     examples, campaigns = _fuzz_counts(arguments)
     recipe = learner_for(arguments.against, **settings)
-    if recipe.learner.impurity == "squared_error":
+    if recipe.learner.impurity in REGRESSION_CRITERIA:
         raise DtreeError(
             "dtree fuzz draws classification datasets; to fuzz regression trees, call"
             " differential(..., data=dtree.strategies.regression_datasets(...)) in Python"

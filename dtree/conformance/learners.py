@@ -21,8 +21,17 @@ breaks ties between equal splits; rpart's ``xval`` and ``maxcompete``; J48's
 scikit-learn (``DecisionTreeClassifier`` / ``DecisionTreeRegressor``)
 ---------------------------------------------------------------------
 ``criterion`` gini, entropy or log_loss (entropy: scikit-learn's logarithms
-are base 2 too), squared_error for a regressor; binary splits (dtree's
-``nominal="subsets"``, moot: scikit-learn's attributes are numeric);
+are base 2 too), squared_error, absolute_error or poisson for a regressor
+(absolute_error: the weighted mean absolute deviation about scikit-learn's
+weighted median, which a leaf predicts, see :mod:`dtree.grower.medians`;
+poisson: half the Poisson deviance in natural logarithms; a cut with a side
+whose sum of w*y is at most scikit-learn's EPSILON, 10 x 2^-52, is not made;
+y < 0 or no positive y is refused at fit, as scikit-learn refuses it),
+friedman_mse as squared_error (scikit-learn 1.9 maps it so itself, with a
+FutureWarning; releases before 1.9 kept Friedman's improvement W_l W_r
+(mean_l - mean_r)^2 / W_t for ``min_impurity_decrease``, which is dtree's
+``friedman_mse`` criterion); binary splits (dtree's ``nominal="subsets"``,
+moot: scikit-learn's attributes are numeric);
 ``max_depth`` and ``max_leaf_nodes`` as the Learner's options of those
 names; ``min_samples_split`` and ``min_samples_leaf`` count rows of positive
 weight, whatever their weights: the Learner's ``min_rows_split`` (at least
@@ -62,7 +71,8 @@ the recipe's learner follows each (``float32``, ``resolution``,
 in an order drawn from ``random_state``; dtree in schema order.
 Refused: ``splitter="random"``, ``max_features`` other than None (both
 draw at random), ``class_weight`` as a list (several outputs), criteria other
-than those above.  Weights of 0 act as
+than those above, ``ccp_alpha`` > 0 with poisson or absolute_error (scikit-learn
+prunes by their impurity, dtree by squared error).  Weights of 0 act as
 absent rows in both (scikit-learn's splitter keeps the rows of positive
 weight), except in the shares of the rows and in ``"balanced"``, which count
 them.  With ``max_leaf_nodes`` scikit-learn's frontier is a binary heap
@@ -136,7 +146,7 @@ from dtree.conformance.sklearn_versions import Conventions, release_of
 from dtree.counts import total
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grower.learner import CART, J48, Criterion, Learner
+from dtree.grower.learner import CART, J48, REGRESSION_CRITERIA, Criterion, Learner
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45
 from dtree.impurity import IMPURITIES, gini
@@ -314,7 +324,7 @@ class Recipe:
         return evolve(self.learner, **options)
 
     def _check(self, data: Dataset) -> None:
-        regression = self.learner.impurity == "squared_error"
+        regression = self.learner.impurity in REGRESSION_CRITERIA
         if regression == data.schema.is_classification:
             kind = "classification" if data.schema.is_classification else "regression"
             raise DtreeError(
@@ -420,6 +430,9 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
     "entropy": "entropy",
     "log_loss": "entropy",
     "squared_error": "squared_error",
+    "friedman_mse": "friedman_mse",  # before 1.9; 1.9 renames it squared_error (the release)
+    "poisson": "poisson",
+    "absolute_error": "absolute_error",
 }
 
 SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
@@ -460,6 +473,9 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         elif name == "ccp_alpha":
             alpha = _number(system, name, value)
             impurity = options["impurity"]
+            if alpha > 0 and impurity in ("poisson", "absolute_error"):
+                why = f"dtree prunes a regression tree by squared error, not by {impurity}"
+                raise _refuse(system, name, value, why)
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
         elif name not in ("criterion", "random_state", "version", *SKLEARN_MINIMA):
             raise _refuse(system, name, value, "no such scikit-learn setting is mapped")

@@ -335,9 +335,12 @@ def _claims(
     scale: float,
     *,
     clipped: bool = False,
+    median: bool = False,
 ) -> Iterator[tuple[str, Claim, Claim]]:
     """scikit-learn's statistics of a node that dtree's recount contradicts: what is claimed,
-    scikit-learn's number and the data's (the weight alone where ``value`` is ``clipped``)."""
+    scikit-learn's number and the data's (the weight alone where ``value`` is ``clipped``;
+    no mean where it is a ``median``, under ``criterion="absolute_error"``:
+    :func:`dtree.conformance.compare` judges the leaves')."""
     weight = arrays.weight[node]
     if not _close(float(stats.weight), weight, max(abs(weight), 1.0)):
         yield "scikit-learn's weighted_n_node_samples", weight, stats.weight
@@ -354,7 +357,7 @@ def _claims(
                 yield "scikit-learn's weight of each class (value times the weight)", theirs, counts
         case Moments():
             their_mean = arrays.value[node][0]
-            if stats.weight > 0 and not _close(stats.mean, their_mean, scale):
+            if stats.weight > 0 and not median and not _close(stats.mean, their_mean, scale):
                 yield "scikit-learn's mean (value)", their_mean, stats.mean
         case _:
             assert_never(stats)
@@ -367,6 +370,7 @@ def _read(
     order: tuple[int | None, ...],
     *,
     clipped: bool = False,
+    median: bool = False,
 ) -> Reading:
     """The recounted tree, its leaves predicting what scikit-learn predicts, with
     scikit-learn's statistics that the recount contradicts node by node."""
@@ -377,7 +381,7 @@ def _read(
 
     def step(seed: tuple[int, Tree, Trail]) -> Leaf | Sprout[tuple[int, Tree, Trail]]:
         node, ours, trail = seed
-        claims = _claims(arrays, node, ours.stats, order, scale, clipped=clipped)
+        claims = _claims(arrays, node, ours.stats, order, scale, clipped=clipped, median=median)
         findings.extend(
             Finding(f"scikit-learn's node {node}", _steps(trail), what, theirs, mine)
             for what, theirs, mine in claims
@@ -448,7 +452,8 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
     # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
     recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
     clipped = getattr(estimator, "monotonic_cst", None) is not None
-    return _read(arrays, recounted, data, order, clipped=clipped)
+    median = getattr(estimator, "criterion", None) == "absolute_error"
+    return _read(arrays, recounted, data, order, clipped=clipped, median=median)
 
 
 def from_sklearn(estimator: Any, data: Dataset) -> Tree:

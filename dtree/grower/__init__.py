@@ -7,6 +7,8 @@ bottom up:
 ``monotonic``      the rules of monotonicity constraints (``monotonic_cst``)
 ``learner``        the frozen :class:`~dtree.grower.learner.Learner` and its
                    presets ID3, C4.5, J48 and CART
+``medians``        weighted medians and absolute deviations (the
+                   ``absolute_error`` criterion)
 ``targets``        classes or a numeric response: what a branch knows of its
                    examples
 ``rows``           the examples at a node (D), and the router that divides
@@ -37,6 +39,7 @@ from dtree.grower import (
     gain_ratio,
     learner,
     make_subtree,
+    medians,
     midpoints,
     monotonic,
     node,
@@ -63,6 +66,7 @@ __all__ = [
     "id3",
     "learner",
     "make_subtree",
+    "medians",
     "midpoints",
     "monotonic",
     "node",

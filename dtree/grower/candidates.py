@@ -295,6 +295,8 @@ def allowed(frame: Frame[P], parts: Sequence[P], rows: Sequence[int] | None = No
         return False
     if rows is not None and any(0 < n < learner.min_rows_leaf for n in rows):
         return False
+    if not frame.target.admits(parts):
+        return False
     least = learner.min_objects
     return least is None or sum(1 for w in weights if w >= least) >= 2
 

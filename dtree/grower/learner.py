@@ -38,6 +38,7 @@ __all__ = [
     "ID3",
     "J48",
     "MAX_ABS_TARGET",
+    "REGRESSION_CRITERIA",
     "Criterion",
     "FeatureRule",
     "Learner",
@@ -50,7 +51,22 @@ __all__ = [
     "features_per_node",
 ]
 
-Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
+Criterion = Literal[
+    "entropy",
+    "gini",
+    "misclassification",
+    "squared_error",
+    "friedman_mse",
+    "poisson",
+    "absolute_error",
+]
+REGRESSION_CRITERIA: tuple[Criterion, ...] = (
+    "squared_error",
+    "friedman_mse",
+    "poisson",
+    "absolute_error",
+)
+"""The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
@@ -88,9 +104,18 @@ class Learner:
 
     * ``impurity``: the i(t) of the goodness of split I(s, t) = i(t) -
       sum_b p_b i(t_b): ``entropy`` (information gain), ``gini``,
-      ``misclassification``, or ``squared_error`` for a numeric target
+      ``misclassification``, or for a numeric target ``squared_error``
       (variance; I(s, t) is the decrease of the residual sum of squares
-      over the node's weight).
+      over the node's weight), ``friedman_mse`` (squared error's splits and
+      I(s, t), but the weighted decrease that ``min_impurity_decrease`` and
+      ``max_leaf_nodes`` read is Friedman's W_l W_r (mean_l - mean_r)^2 /
+      W_t = W_t I(s, t), not W_t / W I(s, t): scikit-learn before 1.9),
+      ``poisson`` (half the Poisson deviance, i(t) = sum w y ln(y / mean) /
+      W_t; a split with a branch whose sum of w*y is at most
+      :data:`dtree.impurity.POISSON_EPSILON` is not made, as scikit-learn
+      does not make it) or ``absolute_error`` (i(t) = sum w |y - median| /
+      W_t about scikit-learn's weighted median, which a leaf predicts:
+      :mod:`dtree.grower.medians`).
     * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
       gain ratio among the candidates whose gain is at least the average).
     * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
@@ -341,12 +366,18 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             f"max_features={k} attributes at a node, but the data has"
             f" {len(schema.attributes)}: give at most that many, or a share such as 0.5"
         )
+    regression = learner.impurity in REGRESSION_CRITERIA
     if schema.is_classification and learner.impurity == "squared_error":
         raise DtreeError(
             f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "
             "target; use gini, entropy or misclassification"
         )
-    if not schema.is_classification and learner.impurity != "squared_error":
+    if schema.is_classification and regression:
+        raise DtreeError(
+            f"target {quote(schema.target.name)} holds classes: {learner.impurity} is for a"
+            " numeric target; use gini, entropy or misclassification"
+        )
+    if not schema.is_classification and not regression:
         raise DtreeError(
             f"target {quote(schema.target.name)} is numeric: the learner's impurity "
             f"{quote(learner.impurity)} needs classes;"
@@ -361,6 +392,8 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             f"target {quote(schema.target.name)} has values beyond MAX_ABS_TARGET = 1e100 in "
             "magnitude, whose squares times the weights overflow floats; rescale the target"
         )
+    if learner.impurity == "poisson":
+        _check_poisson(data)
     if not schema.is_classification and learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
     if not schema.is_classification and learner.min_objects is not None:
@@ -381,3 +414,18 @@ def check_fits(learner: Learner, data: Dataset) -> None:
                     row=row + 1,
                     column=attribute.name,
                 )
+
+
+def _check_poisson(data: Dataset) -> None:
+    """Refuse a target the Poisson deviance is not defined for, as scikit-learn does at
+    fit: a negative y, or no positive one (its sum is not positive)."""
+    name = quote(data.schema.target.name)
+    ys = [float(data.target[r]) for r in data.rows]
+    negative = next((r for r in data.rows if float(data.target[r]) < 0), None)
+    if negative is not None:
+        raise DtreeError(
+            f"target {name} has a negative value, which the poisson criterion does not allow",
+            row=negative + 1,
+        )
+    if not any(ys):
+        raise DtreeError(f"target {name} sums to 0: the poisson criterion needs a positive sum")

@@ -26,8 +26,8 @@ Conventions (what makes the result an oracle)
   is at ``max_depth``; its weight is below ``min_samples_split``, its rows
   fewer than ``min_rows_split`` (or its weight below ``2 * min_objects``);
   no candidate is left; no gain ratio is positive; the best split scores
-  below ``min_gain``, or its weighted decrease is below
-  ``min_impurity_decrease`` (:func:`clears_decrease`).  A leaf predicts the
+  below ``min_gain``, or its weighted decrease (:func:`weighted_decrease`)
+  is below ``min_impurity_decrease`` (:func:`clears_decrease`).  A leaf predicts the
   plurality of its examples, ties to the first class in the schema's class
   order (the mean for regression); an empty branch predicts its parent's.
   Under ``monotonic_cst`` a node's value is clipped to its bounds, and its
@@ -56,7 +56,7 @@ from typing import Literal
 from attrs import evolve
 
 from dtree.arithmetic import near_best
-from dtree.counts import ClassStats, Moments, Stats, central, ratio, total
+from dtree.counts import ClassStats, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidates import (
     Candidate,
@@ -85,6 +85,7 @@ __all__ = [
     "partition",
     "stopping_rule",
     "weak_split",
+    "weighted_decrease",
 ]
 
 
@@ -139,6 +140,30 @@ def stopping_rule(frame: Frame[P], examples: Examples, stats: Stats) -> StopRule
     return None
 
 
+def weighted_decrease(
+    frame: Frame[P], examples: Examples, score: Fraction | float
+) -> Fraction | float:
+    """The number ``min_impurity_decrease`` bounds and best-first growth ranks leaves by:
+    scikit-learn's weighted decrease W_t / W * score, W_t the node's weight and W the
+    training set's; under ``friedman_mse``, Friedman's improvement W_l W_r (mean_l -
+    mean_r)^2 / W_t, which is W_t * score (not divided by W).
+
+    >>> from attrs import evolve
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grower.learner import CART
+    >>> data = Dataset.from_columns({"x": [1, 2, 3, 4], "y": [0.0, 0.0, 1.0, 1.0]}, target="y")
+    >>> for criterion in ("squared_error", "friedman_mse"):
+    ...     frame, root = start(evolve(CART, impurity=criterion), data)
+    ...     print(weighted_decrease(frame, root, Fraction(1, 4)))
+    1/4
+    1
+    """
+    weight = total(examples.weights)
+    if frame.learner.impurity == "friedman_mse":
+        return weight * score
+    return ratio(weight, frame.total_weight) * score
+
+
 def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> StopRule | None:
     """The rule that refuses the best split of this ``score``, or None: it scores below
     ``min_gain``, or its weighted decrease W_t / W * score is below
@@ -154,7 +179,7 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
     learner = frame.learner
     if not reaches(score, learner.min_gain):
         return "min_gain"
-    weighted = ratio(total(examples.weights), frame.total_weight) * score
+    weighted = weighted_decrease(frame, examples, score)
     return None if clears_decrease(learner, weighted) else "min_impurity_decrease"
 
 
@@ -292,7 +317,10 @@ def _leaf(frame: Frame[P], examples: Examples) -> tuple[Leaf, Scored[P] | None]:
         return Leaf(examples.parent_prediction, empty_stats(frame)), None
     stats = frame.target.stats(examples.rows, examples.weights)
     found = find_best_split(frame, examples, stats)
-    prediction = _bounded(frame, examples, stats) if frame.directions else central(stats)
+    if frame.directions:
+        prediction = _bounded(frame, examples, stats)
+    else:
+        prediction = frame.target.prediction(examples.rows, examples.weights, stats)
     return Leaf(prediction, stats), None if isinstance(found, str) else found
 
 
@@ -360,7 +388,7 @@ def _grow_best_first(
         decided[id(examples)] = leaf
         if split is not None:
             candidate, score = split
-            priority = ratio(total(examples.weights), frame.total_weight) * score
+            priority = weighted_decrease(frame, examples, score)
             heapq.heappush(frontier, (-priority, next(made), examples, leaf, candidate))
         else:
             settle(examples)

@@ -20,7 +20,7 @@ from typing import Any
 from attrs import frozen
 
 from dtree.conditions import Condition, holds
-from dtree.counts import central, total
+from dtree.counts import total
 from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.grower.candidates import (
@@ -252,5 +252,9 @@ def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
         raise DtreeError(f"cannot split the node by {len(conditions)} conditions: {candidate}")
     frame, examples = node._frame, node._examples
     stats = frame.target.stats(examples.rows, examples.weights)
-    prediction = central(stats) if examples.rows else examples.parent_prediction
+    prediction = (
+        frame.target.prediction(examples.rows, examples.weights, stats)
+        if examples.rows
+        else examples.parent_prediction
+    )
     return tuple(Node(frame, below) for below in partition(frame, examples, candidate, prediction))

@@ -119,9 +119,10 @@ def cart(
 
     Numeric attributes by midpoint thresholds, nominal ones by subsets;
     ``criterion`` is ``gini`` (default), ``entropy`` or
-    ``misclassification``, or ``squared_error`` (the default and only
-    choice for a numeric target).  The options mean what they mean in
-    scikit-learn, with weights in place of sample counts.
+    ``misclassification``, or for a numeric target ``squared_error`` (the
+    default), ``friedman_mse``, ``poisson`` or ``absolute_error``.  The
+    options mean what they mean in scikit-learn, with weights in place of
+    sample counts.
 
     >>> from dtree.datasets import load
     >>> from dtree.render import text

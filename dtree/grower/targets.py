@@ -26,9 +26,25 @@ from typing import Protocol, TypeVar
 from attrs import frozen
 
 from dtree.arithmetic import exact_sum, rational
-from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, running_totals, total
+from dtree.counts import (
+    ClassStats,
+    Counts,
+    Moments,
+    Stats,
+    central,
+    ratio,
+    running_totals,
+    total,
+)
 from dtree.dataset import Dataset, Label, Weight
-from dtree.impurity import IMPURITIES, Impurity, impurity_decrease
+from dtree.grower.medians import absolute_deviation, weighted_median
+from dtree.impurity import (
+    IMPURITIES,
+    POISSON_EPSILON,
+    Impurity,
+    impurity_decrease,
+    poisson_decrease,
+)
 from dtree.significance import is_significant
 
 __all__ = ["Classes", "P", "Responses", "Sums", "Target", "target_of"]
@@ -37,7 +53,9 @@ __all__ = ["Classes", "P", "Responses", "Sums", "Target", "target_of"]
 @frozen
 class Sums:
     """A regression part, exactly: its weight W, and F = sum w*s and Q = sum w*s^2 of the
-    targets scaled to integers, s = y * 2^shift (so integer weights keep F and Q integers).
+    targets scaled to integers, s = y * 2^shift (so integer weights keep F and Q integers);
+    under the absolute-error criterion, its ``pairs`` (y, w) too, sorted (a median needs
+    them all).
 
     >>> part = Sums(3, 6, 14, 0)  # y = 1, 2, 3
     >>> part.squared_error(), part.mean()
@@ -48,6 +66,7 @@ class Sums:
     first: int | Fraction
     second: int | Fraction
     shift: int
+    pairs: tuple[tuple[float, Weight], ...] = ()
 
     def squared_error(self) -> Fraction:
         """The residual sum of squares sum w (y - mean)^2 = (Q - F^2 / W) / 4^shift."""
@@ -163,6 +182,19 @@ class Target(Protocol[P]):
         """The parts of a cut from the scan's own exact counts, or None: count them afresh."""
         ...
 
+    def admits(self, parts: Sequence[P]) -> bool:
+        """Whether the criterion can score a split into ``parts`` at all (Poisson's cannot
+        when a branch's sum of w*y is at most :data:`dtree.impurity.POISSON_EPSILON`)."""
+        ...
+
+    def prediction(
+        self, rows: Sequence[int], weights: Sequence[Weight], stats: Stats
+    ) -> Label | float:
+        """What a leaf of these rows (``stats`` their statistics) predicts: the plurality or
+        the mean (:func:`dtree.counts.central`), or the weighted median under
+        ``absolute_error``."""
+        ...
+
 
 @frozen
 class Classes:
@@ -244,15 +276,26 @@ class Classes:
         counts = tuple(left)  # sums of integer weights: exact
         return counts, tuple(t - c for t, c in zip(totals, counts, strict=True))
 
+    def admits(self, parts: Sequence[Counts]) -> bool:
+        return True
+
+    def prediction(
+        self, rows: Sequence[int], weights: Sequence[Weight], stats: Stats
+    ) -> Label | float:
+        return central(stats)
+
 
 @frozen
 class Responses:
-    """A numeric target: each row's y, and y * 2^shift as an integer (exact sums)."""
+    """A numeric target: each row's y, and y * 2^shift as an integer (exact sums); the
+    ``criterion`` is squared error's (``friedman_mse`` decreases it the same),
+    ``poisson`` or ``absolute_error``."""
 
     values: tuple[float, ...]
     scaled: tuple[int, ...]
     shift: int
     float_weights: bool
+    criterion: str = "squared_error"
 
     @property
     def n_classes(self) -> int:
@@ -263,7 +306,10 @@ class Responses:
         ys = list(map(self.scaled.__getitem__, rows))
         first = sum(map(operator.mul, weights, ys))
         second = sum(map(operator.mul, weights, map(operator.mul, ys, ys)))
-        return Sums(total(weights), rational(first), rational(second), self.shift)
+        pairs: tuple[tuple[float, Weight], ...] = ()
+        if self.criterion == "absolute_error":
+            pairs = tuple(sorted(zip(map(self.values.__getitem__, rows), weights, strict=True)))
+        return Sums(total(weights), rational(first), rational(second), self.shift, pairs)
 
     def parts(
         self, branches: Sequence[int], n: int, rows: Sequence[int], weights: Sequence[Weight]
@@ -285,21 +331,38 @@ class Responses:
         weights = running_totals([s.weight for s in parts])
         firsts = itertools.accumulate(s.first for s in parts)
         seconds = itertools.accumulate(s.second for s in parts)
+        if self.criterion == "absolute_error":  # the pairs of each prefix, sorted
+            pairs = itertools.accumulate(
+                (s.pairs for s in parts), lambda a, b: tuple(sorted(a + b))
+            )
+            return tuple(
+                Sums(w, f, q, self.shift, p)
+                for w, f, q, p in zip(weights, firsts, seconds, pairs, strict=True)
+            )
         return tuple(
             Sums(w, f, q, self.shift) for w, f, q in zip(weights, firsts, seconds, strict=True)
         )
 
     def portion(self, part: Sums, share: Weight) -> Sums:
         exact = rational(share)
-        return Sums(part.weight * share, part.first * exact, part.second * exact, part.shift)
+        pairs = tuple((y, w * share) for y, w in part.pairs)
+        return Sums(part.weight * share, part.first * exact, part.second * exact, part.shift, pairs)
 
     def decrease(self, parts: Sequence[Sums]) -> Fraction | float:
         """The decrease of the residual sum of squares over the node's weight W.
 
         The sums of w*y^2 cancel: I = (sum_b F_b^2 / W_b - F^2 / W) / W / 4^shift, the
         same number as (SSE(t) - sum_b SSE(t_b)) / W (:meth:`Sums.squared_error`); with
-        integer weights, one fraction of integers.
+        integer weights, one fraction of integers.  Under ``poisson``:
+        :func:`dtree.impurity.poisson_decrease` of the exact sums, a float.
         """
+        if self.criterion == "absolute_error":
+            node = self.merged(parts)
+            deviations = sum(map(absolute_deviation, (p.pairs for p in parts)), Fraction(0))
+            return (absolute_deviation(node.pairs) - deviations) / rational(node.weight)
+        if self.criterion == "poisson":
+            unit = Fraction(1 << self.shift)
+            return poisson_decrease([(p.weight, Fraction(p.first) / unit) for p in parts])
         filled = [part for part in parts if part.weight]
         weight = total(part.weight for part in parts)
         first = sum(part.first for part in parts)
@@ -342,6 +405,34 @@ class Responses:
     ) -> tuple[Sums, Sums] | None:
         return None  # the scan's sums are floats: the parts are counted exactly afresh
 
+    def admits(self, parts: Sequence[Sums]) -> bool:
+        """Every branch that receives examples has a sum of w*y above POISSON_EPSILON,
+        under ``poisson``; any split otherwise.
+
+        >>> poisson = Responses((), (), 0, False, "poisson")
+        >>> poisson.admits([Sums(2, 0, 0, 0), Sums(1, 3, 9, 0)]), poisson.admits([Sums(1, 3, 9, 0)])
+        (False, True)
+        """
+        if self.criterion != "poisson":
+            return True
+        scale = 1 << self.shift
+        return all(Fraction(p.first) / scale > POISSON_EPSILON for p in parts if p.weight)
+
+    def prediction(
+        self, rows: Sequence[int], weights: Sequence[Weight], stats: Stats
+    ) -> Label | float:
+        """The mean, or under ``absolute_error`` the weighted median (as a float).
+
+        >>> median = Responses((1.0, 2.0, 9.0), (), 0, False, "absolute_error")
+        >>> median.prediction([0, 1, 2], [1, 1, 1], Moments(3, 12.0, 86.0))
+        2.0
+        """
+        if self.criterion != "absolute_error":
+            return central(stats)
+        return float(
+            weighted_median(list(zip(map(self.values.__getitem__, rows), weights, strict=True)))
+        )
+
 
 def target_of(data: Dataset, impurity: str) -> Classes | Responses:
     """The target of ``data`` as a grower counts it, with the learner's ``impurity``.
@@ -361,4 +452,4 @@ def target_of(data: Dataset, impurity: str) -> Classes | Responses:
     ratios = [Fraction(y) for y in ys]
     shift = max((q.denominator.bit_length() - 1 for q in ratios), default=0)
     scaled = tuple(q.numerator << (shift - q.denominator.bit_length() + 1) for q in ratios)
-    return Responses(ys, scaled, shift, float_weights)
+    return Responses(ys, scaled, shift, float_weights, impurity)

@@ -73,6 +73,8 @@ from dtree.arithmetic import (
 from dtree.arithmetic import float32 as to_float32
 from dtree.counts import Table, total
 from dtree.dataset import Weight
+from dtree.grower.medians import prefix_deviations
+from dtree.impurity import POISSON_EPSILON
 
 __all__ = [
     "Cut",
@@ -264,7 +266,7 @@ def best_cut(
     if len(rows) < 2:
         return Scan((), (), (), 0, 0.0)
     order = sorted(rows, key=values.__getitem__)
-    if criterion == "squared_error":
+    if criterion in ("squared_error", "friedman_mse"):  # the same cuts, the same I(s, t)
         ys: Sequence[float] = targets
         return _scan_squared_error(
             order,
@@ -272,6 +274,28 @@ def best_cut(
             ys,
             weights,
             min_side,
+            resolution=resolution,
+            float32=float32,
+            min_rows=min_rows,
+        )
+    if criterion == "poisson":
+        return _scan_poisson(
+            order,
+            values,
+            targets,
+            weights,
+            min_side,
+            resolution=resolution,
+            float32=float32,
+            min_rows=min_rows,
+        )
+    if criterion == "absolute_error":
+        return _scan_absolute_error(
+            order,
+            values,
+            targets,
+            weights,
+            min_side=min_side,
             resolution=resolution,
             float32=float32,
             min_rows=min_rows,
@@ -754,3 +778,111 @@ def _scan_squared_error(
         left_weight += weights[i]
         left_first += weights[i] * targets[i]
     return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)
+
+
+def _poisson_cost(first: float, weight: Weight) -> float:
+    """-F ln(F / W): a branch's share of W_t i(t) under the Poisson criterion, less its
+    constant sum of w y ln y (the same for every cut)."""
+    return -first * math.log(first / float(weight))
+
+
+def _above_epsilon(
+    rough: float, rows: Sequence[int], side: slice, ys: Sequence[float], ws: Sequence[Weight]
+) -> bool:
+    """Whether the exact sum of w*y over ``rows[side]`` exceeds POISSON_EPSILON; ``rough``,
+    its running float sum, decides unless it lies within a factor 2 of the bound (the rows
+    are then added exactly: rarely, and never for counts).
+
+    >>> _above_epsilon(1.0, [], slice(0), [], [])
+    True
+    >>> _above_epsilon(1e-15, [0], slice(1), [1e-15], [3])  # 3e-15 > 2.2e-15, exactly
+    True
+    """
+    if abs(rough - float(POISSON_EPSILON)) > float(POISSON_EPSILON):
+        return rough > float(POISSON_EPSILON)
+    exact = sum((Fraction(ws[i]) * Fraction(ys[i]) for i in rows[side]), Fraction(0))
+    return exact > POISSON_EPSILON
+
+
+def _scan_poisson(
+    order: list[int],
+    values: Sequence[float],
+    targets: Sequence[float],
+    weights: Sequence[Weight],
+    min_side: Weight,
+    *,
+    resolution: float,
+    float32: bool = False,
+    min_rows: int = 0,
+) -> Scan:
+    """The Poisson criterion's scan: a cut costs -F_l ln(F_l / W_l) - F_r ln(F_r / W_r), the
+    impurity W_l i(t_l) + W_r i(t_r) less its constant sum of w y ln y; a cut with a
+    side whose sum of w*y is at most POISSON_EPSILON is not scored (scikit-learn refuses
+    it), though it is counted as allowed."""
+    apart = separated(resolution, float32=float32)
+    last = len(order) - min_rows  # the last position leaving min_rows rows on the right
+    weight = sum(weights[i] for i in order)
+    first = math.fsum(weights[i] * targets[i] for i in order)
+    if first <= 0:  # every y is 0: no split has a side to score
+        return Scan((), (), (weight, first), 0, 0.0)
+    # a side's -F_b ln(mean_b) is at most F (|ln mean| + ln W + 40) in size, as a mean above
+    # POISSON_EPSILON / W is (ln POISSON_EPSILON > -34): a window of that relative size
+    reach = first * (abs(math.log(first / float(weight))) + math.log(float(weight) + 1) + 40)
+    shortlist = _Shortlist(SCREEN_TOLERANCE * max(reach, 1.0))
+    bound = math.inf
+    left_weight: float = 0  # exact, like the weights
+    left_first = 0.0
+    allowed = 0
+    previous = math.nan
+    for position, i in enumerate(order):
+        value = values[i]
+        if position and apart(previous, value):
+            right_weight = weight - left_weight
+            if (
+                min_side <= left_weight
+                and min_side <= right_weight
+                and min_rows <= position <= last
+            ):
+                allowed += 1
+                right_first = first - left_first
+                left, right = slice(position), slice(position, None)
+                if _above_epsilon(left_first, order, left, targets, weights) and _above_epsilon(
+                    right_first, order, right, targets, weights
+                ):
+                    c = _poisson_cost(left_first, left_weight) + _poisson_cost(
+                        right_first, right_weight
+                    )
+                    if c <= bound:
+                        shortlist.offer(c, position, previous, value, (left_weight, left_first))
+                        bound = shortlist.least + shortlist.window
+        previous = value
+        left_weight += weights[i]
+        left_first += weights[i] * targets[i]
+    return shortlist.scan((weight, first), weight, _poisson_cost(first, weight), allowed)
+
+
+def _scan_absolute_error(
+    order: list[int], values: Sequence[float], targets: Sequence[float], weights: Sequence[Weight],
+    *, min_side: Weight, resolution: float, float32: bool = False, min_rows: int = 0,
+) -> Scan:  # fmt: skip
+    """The absolute-error scan: a cut costs AE_l + AE_r, exactly, from the deviations of every
+    prefix and suffix (:func:`dtree.grower.medians.prefix_deviations`, O(n log n)); only
+    the first cut of the least cost is returned."""
+    ys, ws = [targets[i] for i in order], [weights[i] for i in order]
+    left, right = prefix_deviations(ys, ws), prefix_deviations(ys[::-1], ws[::-1])[::-1]
+    apart, weight = separated(resolution, float32=float32), sum(ws)
+    best: tuple[Fraction, int, Weight] | None = None
+    allowed, left_weight = 0, cast(Weight, 0)
+    for p in range(1, len(order)):
+        left_weight += ws[p - 1]
+        a, b = values[order[p - 1]], values[order[p]]
+        fits = min_side <= left_weight and min_side <= weight - left_weight
+        if apart(a, b) and fits and min_rows <= p <= len(order) - min_rows:
+            allowed += 1
+            if best is None or left[p] + right[p] < best[0]:
+                best = (left[p] + right[p], p, left_weight)
+    if best is None:
+        return Scan((), (), (weight,), allowed, 0.0)
+    cost, p, known = best
+    cut, decrease = Cut(p, values[order[p - 1]], values[order[p]]), (left[-1] - cost) / weight
+    return Scan((cut,), ((known,),), (weight,), allowed, float(decrease))

@@ -38,6 +38,7 @@ from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn,
 from dtree.conformance.check import check
 from dtree.conformance.compare import compare
 from dtree.conformance.fuzz import NUMERIC_DATA
+from dtree.conformance.sklearn import fit_sklearn as fit_sklearn_data
 from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Value
@@ -69,6 +70,9 @@ def test_sklearn_defaults_are_cart_grown_until_pure() -> None:
         ({"criterion": "entropy"}, {"impurity": "entropy"}),
         ({"criterion": "log_loss"}, {"impurity": "entropy"}),
         ({"criterion": "squared_error"}, {"impurity": "squared_error"}),
+        ({"criterion": "friedman_mse"}, {"impurity": "squared_error"}),
+        ({"criterion": "poisson"}, {"impurity": "poisson"}),
+        ({"criterion": "absolute_error"}, {"impurity": "absolute_error"}),
         ({"max_depth": 3}, {"max_depth": 3}),
         ({"max_depth": None}, {}),
         ({"max_leaf_nodes": 8}, {"max_leaf_nodes": 8}),
@@ -114,7 +118,7 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
         ("max_features", "sqrt", "a random draw of the features"),
         ("monotonic_cst", [1, 2], "a -1, 0 or 1 for each column"),
         ("monotonic_cst", "increasing", "a -1, 0 or 1 for each column"),
-        ("criterion", "poisson", "dtree has"),
+        ("criterion", "quantile", "scikit-learn 1.9 has no such criterion"),
         ("criterion", "mae", "scikit-learn 1.9 has no such criterion"),
         ("class_weight", [{"a": 2}], "a list is for several outputs"),
         ("class_weight", {"a": -1}, r"\['a'\]=-1 is refused: it must be a finite number"),
@@ -342,6 +346,131 @@ def test_sklearn_min_impurity_decrease_keeps_a_split_short_by_less_than_epsilon(
     assert n_leaves(theirs) == n_leaves(ours) == 3
     assert n_leaves(grow(evolve(CART, min_impurity_decrease=least + 1e-11), data)) == 1
     assert n_leaves(learner_for("sklearn", min_impurity_decrease=least + 1e-11)(data)) == 1
+
+
+@st.composite
+def counts_data(draw: st.DrawFn) -> Dataset:
+    """Up to 40 rows of 1 to 3 attributes on a grid of quarters, y a count from 0 to 8 (zeros
+    often, so that cuts with a side of zeros come up), with weights 1 to 3 or none."""
+    n = draw(st.integers(2, 40))
+    width = draw(st.integers(1, 3))
+    value = st.integers(-8, 8).map(lambda i: i / 4)
+    columns: dict[str, Any] = {
+        f"x{j}": draw(st.lists(value, min_size=n, max_size=n)) for j in range(width)
+    }
+    ys = draw(st.lists(st.sampled_from([0.0, 0.0, 1.0, 2.0, 3.0, 8.0]), min_size=n, max_size=n))
+    assume(any(ys))
+    columns["y"] = ys
+    weights = draw(st.none() | st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    return Dataset.from_columns(columns, target="y", weights=weights)
+
+
+SKLEARN_REGRESSION_OPTIONS = st.fixed_dictionaries(
+    {
+        "max_depth": st.none() | st.integers(1, 4),
+        "min_impurity_decrease": st.sampled_from([0.0, 0.01, 0.05, 0.2]),
+        "max_leaf_nodes": st.none() | st.integers(2, 8),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts_data(), SKLEARN_REGRESSION_OPTIONS, st.sampled_from([1, 2, 3]))
+def test_a_poisson_recipe_fits_as_sklearn(
+    data: Dataset, options: dict[str, Any], min_samples_leaf: int
+) -> None:
+    """criterion="poisson": scikit-learn's tree, read, agrees with the recipe's (compare),
+    weighted or not, under a depth, a minimum decrease and best-first growth; a tie at some
+    node would be named by compare as a tie, not a disagreement."""
+    params = {"criterion": "poisson", "random_state": 0, **options}
+    if set(data.weights) == {1}:  # scikit-learn's minimum counts rows
+        params["min_samples_leaf"] = min_samples_leaf
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
+
+
+def test_poisson_and_absolute_error_pruning_is_refused() -> None:
+    """scikit-learn prunes by the criterion's impurity; dtree's pruning knows squared error."""
+    assert learner_for("sklearn", criterion="poisson", ccp_alpha=0.0).pruning is None
+    for criterion in ("poisson", "absolute_error"):
+        with pytest.raises(DtreeError, match=rf"ccp_alpha=0\.1 is refused: .* not by {criterion}"):
+            learner_for("sklearn", criterion=criterion, ccp_alpha=0.1)
+
+
+def test_poisson_and_squared_error_grow_different_trees() -> None:
+    """The test above is not vacuous: on counts with zeros, scikit-learn's Poisson tree is
+    not its squared-error tree, and the recipe follows the criterion."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "y": [0.0, 1.0, 0.0, 4.0, 1.0, 8.0]}, target="y"
+    )  # Poisson cuts at 3.5, squared error at 5.5
+    poisson = learner_for("sklearn", criterion="poisson", max_depth=1)
+    squared = learner_for("sklearn", criterion="squared_error", max_depth=1)
+    theirs = fit_sklearn_data(data, criterion="poisson", max_depth=1)
+    assert text(poisson(data)) == text(theirs) != text(squared(data))
+
+
+def test_friedman_mse_is_squared_error_in_sklearn_1_9() -> None:
+    """scikit-learn 1.9 maps criterion="friedman_mse" to "squared_error" itself (with a
+    FutureWarning), min_impurity_decrease included: on a case where the minimum separates
+    Friedman's improvement (4/3 at the root) from squared error's weighted decrease (2/9),
+    its tree is squared error's, one leaf, and so is the recipe's."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "y": [0.0, 0.0, 1.0, 1.0, 1.0, 1.0]}, target="y"
+    )
+    with pytest.warns(FutureWarning, match="friedman_mse"):
+        theirs = fit_sklearn_data(data, criterion="friedman_mse", min_impurity_decrease=1.0)
+    recipe = learner_for("sklearn", criterion="friedman_mse", min_impurity_decrease=1.0)
+    assert text(recipe(data)) == text(theirs)
+    assert n_leaves(theirs) == 1
+    friedman = evolve(recipe.learner, impurity="friedman_mse")  # scikit-learn before 1.9
+    assert n_leaves(grow(friedman, data)) == 2
+
+
+@st.composite
+def medians_data(draw: st.DrawFn, *, grid: bool) -> Dataset:
+    """Up to 40 rows of 1 to 3 attributes on a grid of quarters; y on a grid of halves (many
+    exact ties between cuts, and between leaves' improvements) or of 1/1024 (few), with
+    weights 1, 2, 3 or 0.5, or none."""
+    n = draw(st.integers(2, 40))
+    width = draw(st.integers(1, 3))
+    value = st.integers(-8, 8).map(lambda i: i / 4)
+    columns: dict[str, Any] = {
+        f"x{j}": draw(st.lists(value, min_size=n, max_size=n)) for j in range(width)
+    }
+    y = st.integers(-10, 10).map(lambda i: i / 2) if grid else st.integers(-9999, 9999)
+    columns["y"] = [
+        float(v) / (1 if grid else 1024) for v in draw(st.lists(y, min_size=n, max_size=n))
+    ]
+    weight = st.sampled_from([1, 2, 3, 0.5])
+    weights = draw(st.none() | st.lists(weight, min_size=n, max_size=n))
+    return Dataset.from_columns(columns, target="y", weights=weights)
+
+
+@settings(max_examples=40, deadline=None)
+@given(medians_data(grid=True), SKLEARN_REGRESSION_OPTIONS)
+def test_an_absolute_error_recipe_grows_as_sklearn_depth_first(
+    data: Dataset, options: dict[str, Any]
+) -> None:
+    """criterion="absolute_error", grown depth first: compare agrees (a tie between cuts at a
+    node is named a tie), leaf by leaf the weighted median."""
+    params = {"criterion": "absolute_error", "random_state": 0, **options, "max_leaf_nodes": None}
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
+
+
+@settings(max_examples=40, deadline=None)
+@given(medians_data(grid=False), SKLEARN_REGRESSION_OPTIONS)
+def test_an_absolute_error_recipe_grows_as_sklearn_best_first(
+    data: Dataset, options: dict[str, Any]
+) -> None:
+    """Best first too, where y on a fine grid leaves no two leaves of equal improvement (on a
+    coarse grid they tie, and scikit-learn's float rounding, not a rule, picks one)."""
+    params = {"criterion": "absolute_error", "random_state": 0, **options}
+    recipe = learner_for("sklearn", **params)
+    result = compare(fit_sklearn_data(data, **params), recipe(data), data, recipe.learner)
+    assert result.agrees, result.text()
 
 
 # -- rpart ----------------------------------------------------------------------------------

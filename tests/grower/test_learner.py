@@ -104,3 +104,26 @@ def test_features_per_node_is_scikit_learns_count() -> None:
         for share in (0.01, 0.3, 0.5, 1.0):
             assert features_per_node(share, p) == max(1, int(share * p))
         assert features_per_node(1, p) == 1
+
+
+def test_the_regression_criteria_need_a_numeric_target() -> None:
+    classes = Dataset.from_columns({"x": [1.0, 2.0], "y": ["a", "b"]}, target="y")
+    numbers = Dataset.from_columns({"x": [1.0, 2.0], "y": [1.0, 2.0]}, target="y")
+    for criterion in ("friedman_mse", "poisson"):
+        with pytest.raises(DtreeError, match=f"holds classes: {criterion} is for a numeric"):
+            check_fits(Learner(impurity=criterion), classes)
+        check_fits(Learner(impurity=criterion), numbers)
+
+
+@pytest.mark.parametrize(
+    ("ys", "message"),
+    [
+        ([1.0, -0.5, 2.0], "has a negative value, which the poisson criterion does not allow"),
+        ([0.0, 0.0, 0.0], "sums to 0: the poisson criterion needs a positive sum"),
+    ],
+)
+def test_poisson_refuses_what_sklearn_refuses_at_fit(ys: list[float], message: str) -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": ys}, target="y")
+    with pytest.raises(DtreeError, match=message):
+        check_fits(Learner(impurity="poisson"), data)
+    check_fits(Learner(impurity="squared_error"), data)

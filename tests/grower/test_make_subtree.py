@@ -1117,3 +1117,42 @@ def test_decrease_tolerance_is_scikit_learns_rule_in_place_of_dtrees_tolerance()
     assert isinstance(grow(sklearn_rule, data), Leaf)
     within = evolve(sklearn_rule, min_impurity_decrease=0.5 + 2.0**-52)
     assert isinstance(grow(within, data), Split)
+
+
+# -- friedman_mse: squared error's splits, Friedman's improvement ---------------------------------
+
+
+def friedman_improvement(ys: list[float], cut: int) -> Fraction:
+    """The plain formula: W_l W_r (mean_l - mean_r)^2 / (W_l + W_r), unit weights."""
+    left, right = [Fraction(y) for y in ys[:cut]], [Fraction(y) for y in ys[cut:]]
+    difference = sum(left, Fraction(0)) / len(left) - sum(right, Fraction(0)) / len(right)
+    return len(left) * len(right) * difference**2 / len(ys)
+
+
+def test_min_impurity_decrease_separates_friedman_mse_from_squared_error() -> None:
+    """y = 0, 0, 1, 1, 1, 1: the root's best cut (after two rows) has I(s, t) = 2 * 4 / 6^2
+    = 2/9 under both; Friedman's improvement is W_t I(s, t) = 4/3 (the plain formula's),
+    squared error's weighted decrease W_t / W I(s, t) = 2/9, so a minimum of 1 tells them
+    apart, and the minimum is inclusive."""
+    data = Dataset.from_columns(
+        {"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "y": [0.0, 0.0, 1.0, 1.0, 1.0, 1.0]}, target="y"
+    )
+    friedman = evolve(CART, impurity="friedman_mse", min_impurity_decrease=1.0)
+    squared = evolve(friedman, impurity="squared_error")
+    assert friedman_improvement([0.0, 0.0, 1.0, 1.0, 1.0, 1.0], 2) == Fraction(4, 3)
+    assert n_leaves(grow(friedman, data)) == 2
+    assert n_leaves(grow(squared, data)) == 1
+    assert n_leaves(grow(evolve(friedman, min_impurity_decrease=4 / 3 + 1e-9), data)) == 1
+    assert text(grow(evolve(friedman, min_impurity_decrease=0), data)) == text(
+        grow(evolve(squared, min_impurity_decrease=0), data)
+    )
+
+
+@given(regression_datasets(max_rows=12, min_numeric=1, max_numeric=2, max_attributes=2))
+def test_friedman_mse_grows_squared_errors_tree_with_a_scaled_minimum(data: Dataset) -> None:
+    """Without a minimum the criteria choose the same splits; under best-first growth the
+    priorities differ by the constant factor W, so the same leaves are split first."""
+    for limit in (None, 3):
+        squared = evolve(CART, impurity="squared_error", max_leaf_nodes=limit)
+        friedman = evolve(squared, impurity="friedman_mse")
+        assert text(grow(friedman, data)) == text(grow(squared, data))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree.dataset import Weight
+from dtree.grower.medians import absolute_deviation
 from dtree.grower.midpoints import midpoint
 from dtree.grower.thresholds import (
     COSTS,
@@ -28,7 +30,14 @@ from dtree.grower.thresholds import (
     boundary_points,
     cut_table,
 )
-from dtree.impurity import entropy, gini, impurity_decrease, misclassification
+from dtree.impurity import (
+    TOLERANCE,
+    entropy,
+    gini,
+    half_poisson_deviance,
+    impurity_decrease,
+    misclassification,
+)
 
 IMPURITY = {"gini": gini, "entropy": entropy, "misclassification": misclassification}
 
@@ -353,3 +362,102 @@ def test_the_scan_keeps_min_rows_rows_each_side_whatever_their_weights(
     assert impurity_decrease(table, gini) == expected[0]
     if expected[0] > 0:
         assert cut.below == expected[1]
+
+
+# -- the Poisson criterion's scan ---------------------------------------------------------------
+
+
+def poisson_brute_force(
+    values: list[float], ys: list[float], weights: list[int], min_side: int
+) -> tuple[float, list[float]] | None:
+    """Every cut between distinct values scored by the plain formula, half the Poisson
+    deviance of the node less its branches'; a side whose sum of w*y is 0 is no cut.  The
+    best decrease and every cut's lower value that reaches it within TOLERANCE."""
+    pairs = list(zip(values, ys, weights, strict=True))
+    scored: list[tuple[float, float]] = []
+    for below in sorted(set(values))[:-1]:
+        sides = [[(y, w) for x, y, w in pairs if (x <= below) == left] for left in (True, False)]
+        weight = [sum(w for _, w in side) for side in sides]
+        if min(weight) < min_side or any(not any(y > 0 for y, _ in side) for side in sides):
+            continue
+        whole = half_poisson_deviance([(y, w) for _, y, w in pairs])
+        branches = sum(
+            wb / sum(weights) * half_poisson_deviance(side)
+            for wb, side in zip(weight, sides, strict=True)
+        )
+        scored.append((whole - branches, below))
+    if not scored:
+        return None
+    top = max(score for score, _ in scored)
+    return top, [below for score, below in scored if score >= top - TOLERANCE]
+
+
+@given(
+    st.lists(
+        st.tuples(GRID, st.integers(0, 6).map(float), st.integers(1, 3)),
+        min_size=2,
+        max_size=25,
+    ),
+    st.integers(0, 4),
+)
+def test_the_poisson_scan_finds_the_brute_forces_best_cut(
+    rows: list[tuple[float, float, int]], min_side: int
+) -> None:
+    values, ys, weights = (list(column) for column in zip(*rows, strict=True))
+    model = poisson_brute_force(values, ys, weights, min_side)
+    scan = best_cut(values, ys, weights, criterion="poisson", n_classes=0, min_side=min_side)
+    if model is None:
+        assert scan.cuts == ()
+        return
+    top, best = model
+    assert scan.cuts
+    assert scan.cuts[0].below in best  # the scan's first near-best is a best cut
+    assert math.isclose(scan.decrease, top, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def test_a_poisson_cut_leaving_a_side_of_zeros_is_not_made() -> None:
+    """y = 0, 0 | 4, 4: the best squared-error cut has a side of mean 0, which has no
+    logarithm; scikit-learn refuses it, and so does the Poisson scan (one cut is left)."""
+    values, ys = [1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 4.0, 1.0]
+    options = {"n_classes": 0, "min_side": 0}
+    squared = best_cut(values, ys, [1] * 4, criterion="squared_error", **options)  # type: ignore[arg-type]
+    poisson = best_cut(values, ys, [1] * 4, criterion="poisson", **options)  # type: ignore[arg-type]
+    assert [cut.position for cut in squared.cuts] == [2]
+    assert [cut.position for cut in poisson.cuts] == [3]
+    assert poisson.allowed == 3  # counted, as every cut the minimum allows
+    assert best_cut([1.0, 2.0], [0.0, 0.0], [1, 1], criterion="poisson", **options).cuts == ()  # type: ignore[arg-type]
+
+
+# -- the absolute-error scan --------------------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.tuples(GRID, st.integers(-6, 6).map(lambda i: i / 2), st.integers(1, 3)),
+        min_size=2,
+        max_size=25,
+    ),
+    st.integers(0, 4),
+)
+def test_the_absolute_error_scan_finds_the_first_best_cut_of_the_brute_force(
+    rows: list[tuple[float, float, int]], min_side: int
+) -> None:
+    """The model: every cut between distinct values, AE of each side by the plain formula
+    (absolute_deviation), the first of the least total, exactly."""
+    values, ys, weights = (list(column) for column in zip(*rows, strict=True))
+    pairs = sorted(zip(values, ys, weights, strict=True))
+    scored = []
+    for below in sorted(set(values))[:-1]:
+        sides = [[(y, w) for x, y, w in pairs if (x <= below) == left] for left in (True, False)]
+        if min(sum(w for _, w in side) for side in sides) >= min_side:
+            scored.append((sum(map(absolute_deviation, sides)), below))
+    scan = best_cut(values, ys, weights, criterion="absolute_error", n_classes=0, min_side=min_side)
+    assert scan.allowed == len(scored)
+    if not scored:
+        assert scan.cuts == ()
+        return
+    least = min(cost for cost, _ in scored)
+    first = next(below for cost, below in scored if cost == least)
+    assert [cut.below for cut in scan.cuts] == [first]
+    whole = absolute_deviation([(y, w) for _, y, w in pairs])
+    assert scan.decrease == float((whole - least) / sum(weights))
