@@ -29,10 +29,13 @@ fraction of the rows is refused: give ``ceil(fraction * n)``),
 those names; ``ccp_alpha`` as :class:`CostComplexity` with
 ``risk="impurity"`` (scikit-learn prunes the weakest link while its alpha is
 at most ``ccp_alpha``, which is :func:`dtree.prune.prune_to`'s T(alpha)).
-Refused: ``splitter="random"``, ``max_features`` other than None (both
-draw at random), ``class_weight`` (give the weights in the dataset),
-``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
-those above.  scikit-learn counts rows for its minima where dtree weighs
+``splitter="random"`` and ``max_features`` other than None and 1.0 draw at
+random, which dtree cannot replay: the recipe names them (``drawn``), grows
+nothing, and the peer's trees are checked for admissibility only
+(:mod:`dtree.conformance.admissible`; ``min_weight_fraction_leaf`` is then
+accepted, admissibility checks it).  Refused: ``class_weight`` (give the
+weights in the dataset), ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``,
+criteria other than those above.  scikit-learn counts rows for its minima where dtree weighs
 them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
 with weights other than 1 is refused; a dataset with missing values is
 refused (scikit-learn learns a branch for them, dtree does not).
@@ -193,6 +196,10 @@ class Recipe:
     when there are any, a dataset with a weight other than 1 is refused.
     ``missing`` names the peer's own handling of missing values, when dtree
     has no counterpart: a dataset with a missing value is then refused.
+    ``drawn`` names the settings with which the peer draws at random (a
+    random splitter, a draw of the features), which dtree cannot replay:
+    such a recipe grows nothing, and the peer's trees can only be checked for
+    admissibility (:mod:`dtree.conformance.admissible`).
 
     >>> from dtree.datasets import load
     >>> from dtree.tree import n_leaves
@@ -207,6 +214,7 @@ class Recipe:
     settings: tuple[tuple[str, object], ...] = ()
     counted: tuple[str, ...] = ()
     missing: str = ""
+    drawn: tuple[str, ...] = ()
 
     def __call__(self, data: Dataset, *, progress: Report | None = None) -> Tree:
         """The peer's tree of ``data``: grown (its growth reported to ``progress``), then
@@ -216,6 +224,12 @@ class Recipe:
         return tree if self.pruning is None else self.pruning(tree, data)
 
     def _check(self, data: Dataset) -> None:
+        if self.drawn:
+            raise DtreeError(
+                f"{self.system}'s {' and '.join(self.drawn)} draw at random, which dtree cannot"
+                " replay: its trees can only be checked for admissibility"
+                " (dtree.conformance.admissible; dtree check does that)"
+            )
         regression = self.learner.impurity == "squared_error"
         if regression == data.schema.is_classification:
             kind = "classification" if data.schema.is_classification else "regression"
@@ -268,13 +282,33 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
 }
 
 SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
-    "splitter": ("best", "a random splitter has no counterpart"),
-    "max_features": (None, "a random draw of the features has no counterpart"),
     "class_weight": (None, "give the rows' weights in the dataset"),
     "min_weight_fraction_leaf": (0, "a share of the total weight has no counterpart"),
     "monotonic_cst": (None, "monotonicity constraints have no counterpart"),
 }
 """scikit-learn's settings accepted only at their default, and why."""
+
+
+def _sklearn_drawn(params: Mapping[str, object]) -> tuple[str, ...]:
+    """The settings with which scikit-learn draws at random, as ``name=value``: a random
+    splitter, or ``max_features`` other than None and 1.0 (every attribute)."""
+    system = "sklearn"
+    drawn: list[str] = []
+    splitter = params.get("splitter", "best")
+    if splitter not in ("best", "random"):
+        raise _refuse(system, "splitter", splitter, "scikit-learn's are best and random")
+    if splitter == "random":
+        drawn.append("splitter='random'")
+    features = params.get("max_features")
+    share = is_number(features) and not isinstance(features, int) and 0 < features <= 1
+    count = type(features) is int and features >= 1
+    if features is not None and not (share or count or features in ("sqrt", "log2")):
+        raise _refuse(
+            system, "max_features", features, "it is sqrt, log2, a count >= 1 or a share in (0, 1]"
+        )
+    if features is not None and features != 1.0:
+        drawn.append(f"max_features={quote(features)}")
+    return tuple(drawn)
 
 
 def _sklearn(params: Mapping[str, object]) -> Recipe:
@@ -285,8 +319,13 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
     options: dict[str, Any] = {"impurity": SKLEARN_IMPURITIES[str(criterion)]}
     counted: list[str] = []
     pruning: Pruning | None = None
+    drawn = _sklearn_drawn(params)
     for name, value in sorted(params.items()):
-        if name in SKLEARN_REFUSED:
+        if name in ("splitter", "max_features"):
+            pass  # drawn, checked for admissibility only
+        elif name == "min_weight_fraction_leaf" and drawn:
+            _number(system, name, value)  # admissibility checks it
+        elif name in SKLEARN_REFUSED:
             default, why = SKLEARN_REFUSED[name]
             if value != default:
                 raise _refuse(system, name, value, why)
@@ -314,6 +353,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         _settings(params),
         tuple(counted),
         "learning a branch for them at each split",
+        drawn,
     )
 
 
@@ -428,10 +468,8 @@ def learner_for(system: str, **params: object) -> Recipe:
     CostComplexity(alpha=0.05, risk='error', impurity='gini', relative=True)
     >>> learner_for("j48", U=True).pruning
     Pessimistic(confidence=0.25, subtree_raising=True, collapse=True, prune=False)
-    >>> learner_for("sklearn", splitter="random")
-    Traceback (most recent call last):
-    ...
-    dtree.errors.DtreeError: sklearn setting splitter='random' is refused: a random splitter ...
+    >>> learner_for("sklearn", splitter="random").drawn
+    ("splitter='random'",)
     """
     check_choice("system", system, SYSTEMS)
     return _MAPPINGS[system](params)
