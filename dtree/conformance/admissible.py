@@ -249,14 +249,46 @@ class Admissibility:
 Target = Classes | Responses
 
 
-def _impurity(target: Target, rows: Sequence[int], data: Dataset) -> float:
-    """i(t) of the rows: the criterion of their class weights, or their weighted variance."""
+Purity = Literal["pure", "impure", "unsure"]
+
+
+def _purity(target: Target, rows: Sequence[int], data: Dataset, scale: float) -> Purity:
+    """Whether scikit-learn's float impurity of the node's rows is certainly at most EPSILON
+    (``pure``), certainly above it (``impure``), or within its rounding of EPSILON.
+
+    scikit-learn sums a child's weights as its parent's less its sibling's, so the
+    rounding of a node's impurity grows with the root's sums over the node's weight:
+    ``scale`` is 16 EPSILON times the root's weight (times the mean of y^2 in regression),
+    and the allowance is that over the node's weight.  Integer class weights add up
+    exactly: a node of one class is then certainly pure.
+    """
     weights = [data.weights[r] for r in rows]
+    node_weight = sum(float(w) for w in weights)
+    if not node_weight:
+        return "pure"
+    rounding = scale / node_weight
     if isinstance(target, Classes):
         counts = target.part(rows, weights)
-        return float(target.impurity(counts)) if any(counts) else 0.0
+        if sum(1 for count in counts if count) <= 1 and all(type(w) is int for w in weights):
+            return "pure"
+        impurity = float(target.impurity(counts))
+    else:
+        sums = target.part(rows, weights)
+        impurity = float(sums.squared_error() / Fraction(sums.weight))
+    if impurity + rounding <= EPSILON:
+        return "pure"
+    return "impure" if impurity > EPSILON + rounding else "unsure"
+
+
+def _scale(target: Target, rows: Sequence[int], data: Dataset) -> float:
+    """16 EPSILON times the weight of the rows (times their mean of y^2 in regression)."""
+    weights = [data.weights[r] for r in rows]
+    total = sum(float(w) for w in weights)
+    if isinstance(target, Classes):
+        return 16 * EPSILON * total
     sums = target.part(rows, weights)
-    return float(sums.squared_error() / Fraction(sums.weight)) if sums.weight else 0.0
+    squares = float(Fraction(sums.second) / (1 << 2 * sums.shift)) if sums.weight else 0.0
+    return 16 * EPSILON * squares
 
 
 def _improvement(target: Target, sides: Sequence[Sequence[int]], data: Dataset) -> float:
@@ -269,6 +301,14 @@ def _improvement(target: Target, sides: Sequence[Sequence[int]], data: Dataset) 
         return float(target.decrease(counts)) * node_weight
     sums = [target.part(side, [weights[r] for r in side]) for side in sides]
     return float(target.decrease(sums)) * node_weight
+
+
+@frozen
+class _Measure:
+    """The criterion as dtree counts it, and the rounding scale of scikit-learn's."""
+
+    target: Target
+    scale: float
 
 
 @frozen
@@ -303,7 +343,7 @@ def _best_thresholds(data: Dataset, column: int, rows: Sequence[int]) -> set[flo
 
 
 def _split_violations(
-    node: _Node, sides: Sequence[_Node], data: Dataset, rules: Rules, target: Target | None
+    node: _Node, sides: Sequence[_Node], data: Dataset, rules: Rules, measure: _Measure | None
 ) -> Iterator[tuple[str, str]]:
     """The rules a split into ``sides`` breaks: (rule, what the data show)."""
     split = node.tree
@@ -329,10 +369,10 @@ def _split_violations(
         side_weight = sum(float(weights[r]) for r in side.rows)
         if side_weight < rules.min_weight_leaf:
             yield "min_weight_fraction_leaf", f"the {name} child weighs {side_weight!r}"
-    if target is not None and all(side.rows for side in sides):
-        if _impurity(target, rows, data) <= EPSILON:
+    if measure is not None and all(side.rows for side in sides):
+        if _purity(measure.target, rows, data, measure.scale) == "pure":
             yield "pure node", "scikit-learn makes a node of impurity <= EPSILON a leaf"
-        improvement = _improvement(target, [side.rows for side in sides], data)
+        improvement = _improvement(measure.target, [side.rows for side in sides], data)
         improvement /= rules.total_weight
         margin = MARGIN * weight / rules.total_weight
         if improvement + EPSILON + margin < rules.min_impurity_decrease:
@@ -352,16 +392,16 @@ def _stopping(rules: Rules, depth: int, n: int, weight: float) -> Iterator[tuple
 
 
 def _leaf_violations(
-    node: _Node, data: Dataset, rules: Rules, target: Target | None
+    node: _Node, data: Dataset, rules: Rules, measure: _Measure | None
 ) -> Iterator[tuple[str, str]]:
     """A leaf scikit-learn would have split (see the module's notes)."""
     rows, weights = node.rows, data.weights
-    if not rules.forces_splits or target is None or not rows:
+    if not rules.forces_splits or measure is None or not rows:
         return
     weight = sum(float(weights[r]) for r in rows)
     if any(_stopping(rules, node.depth, len(rows), weight)):
         return
-    if _impurity(target, rows, data) <= EPSILON:
+    if _purity(measure.target, rows, data, measure.scale) != "impure":
         return
     movable = [
         attribute.name
@@ -398,8 +438,11 @@ def admissibility(
     (True, True)
     """
     impurity = SKLEARN_IMPURITIES.get(rules.criterion)
-    target = None if impurity is None else target_of(data, impurity)
     rows = tuple(r for r in data.rows if data.weights[r] > 0)
+    measure = None
+    if impurity is not None:
+        target = target_of(data, impurity)
+        measure = _Measure(target, _scale(target, rows, data))
     stack = [_Node(reading.tree, rows, 0, ())]
     violations: list[Violation] = []
     n_splits = n_leaves = 0
@@ -409,17 +452,19 @@ def admissibility(
         name = names[k] if k < len(names) else f"node {k}"
         if isinstance(node.tree, Leaf):
             n_leaves += 1
-            broken = list(_leaf_violations(node, data, rules, target))
+            broken = list(_leaf_violations(node, data, rules, measure))
         else:
             n_splits += 1
             sides = _children(node, data)
-            broken = list(_split_violations(node, sides, data, rules, target))
+            broken = list(_split_violations(node, sides, data, rules, measure))
             stack.extend(reversed(sides))
         violations.extend(Violation(name, node.path, rule, detail) for rule, detail in broken)
     if rules.max_leaf_nodes is not None and n_leaves > rules.max_leaf_nodes:
         violations.append(Violation("the tree", (), "max_leaf_nodes", f"it has {n_leaves} leaves"))
     unchecked = (
-        () if target is not None else (f"pure nodes and min_impurity_decrease ({rules.criterion})",)
+        ()
+        if measure is not None
+        else (f"pure nodes and min_impurity_decrease ({rules.criterion})",)
     )
     return Admissibility(reading.findings, tuple(violations), n_splits, n_leaves, why, unchecked)
 
