@@ -24,8 +24,9 @@ was drawn -- the weights and class weights are in the draw, not in the
 member's weights.  ``n_b`` is n, or ``max_samples`` (an integer), or
 ``max(int(max_samples x sum(s)), 1)`` (a fraction; sum(s) is n without s).
 ``"balanced_subsample"`` multiplies a drawn row's count by n_b / (k' c) for
-its class drawn c times among the k' classes drawn.  (scikit-learn before
-1.9 drew uniformly and multiplied the counts by s: releases differ here.)
+its class drawn c times among the k' classes drawn.  scikit-learn before
+1.9 drew uniformly and multiplied the counts by s (the change is
+scikit-learn's pull request 31529): an older release is refused.
 The rows a member drew none of are its out-of-bag rows.  The reproduced
 draw is checked against the forest's own record of it
 (``estimators_samples_``).
@@ -59,7 +60,8 @@ rounding picks among the tied classes, each such row moving the accuracy by
 RELATIVE.  Each difference is a :class:`~dtree.conformance.claims.Finding`.
 
 Contents: :func:`check_forest`, :class:`ForestCheck`, :class:`MemberCheck`,
-:func:`member_weights`, :func:`sampling_weights`, :func:`sklearn_forest`.
+:func:`member_weights`, :func:`sampling_weights`, :func:`sklearn_forest`,
+:data:`DRAWN_BY_WEIGHT`.
 """
 
 from __future__ import annotations
@@ -77,13 +79,14 @@ from dtree.conformance.admissible import Admissibility, rules_of, sklearn_admiss
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import Comparison, compare
 from dtree.conformance.learners import learner_for
-from dtree.conformance.sklearn import RELATIVE, _float32, sklearn_reading
+from dtree.conformance.sklearn import RELATIVE, _float32, _number, sklearn_reading
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Nominal, Weight
 from dtree.errors import DtreeError, quote
 from dtree.tree import Leaf, distribution, reach
 
 __all__ = [
+    "DRAWN_BY_WEIGHT",
     "ForestCheck",
     "MemberCheck",
     "check_forest",
@@ -124,7 +127,7 @@ def sklearn_forest(data: Dataset, kind: Kind = "random", **params: object) -> An
     except TypeError as error:
         raise DtreeError(f"scikit-learn's {name} refuses the settings: {error}") from None
     rows = data.rows
-    x = [[math.nan if c[r] is None else float(str(c[r])) for c in data.columns] for r in rows]
+    x = [[_number(column[r]) for column in data.columns] for r in rows]
     y = [str(data.target[r]) if data.schema.is_classification else data.target[r] for r in rows]
     weights = [float(data.weights[r]) for r in rows]
     try:
@@ -239,6 +242,23 @@ def _subsample_balanced(index: Any, drawn: Any, n_classes: int) -> Any:
     return by_class[index]
 
 
+DRAWN_BY_WEIGHT = (1, 9)
+"""The scikit-learn release from which a forest draws its rows by their weights (and gives
+its members the counts alone): the rule :func:`member_weights` reproduces."""
+
+
+def _check_release() -> None:
+    """Refuse a scikit-learn older than :data:`DRAWN_BY_WEIGHT`, whose draw is not
+    reproduced."""
+    version = importlib.import_module("sklearn").__version__
+    release = tuple(int(part) for part in version.split(".")[:2] if part.isdigit())
+    if release < DRAWN_BY_WEIGHT:
+        raise DtreeError(
+            f"scikit-learn {version} draws a forest's rows uniformly and multiplies the counts"
+            " by the weights; dtree reproduces the draw of scikit-learn 1.9 and later"
+        )
+
+
 def member_weights(forest: Any, data: Dataset) -> tuple[tuple[Weight, ...], ...]:
     """Each member's weight of each row of ``data`` (indexed as its columns; 0 for a row
     not in ``data.rows``), reproduced as the module's notes say: integers where they are
@@ -252,6 +272,7 @@ def member_weights(forest: Any, data: Dataset) -> tuple[tuple[Weight, ...], ...]
     """
     import numpy as np  # noqa: PLC0415
 
+    _check_release()
     rows, n = data.rows, len(data.rows)
     s = sampling_weights(forest, data)
     members: list[tuple[Weight, ...]] = []
@@ -391,7 +412,7 @@ def _routed_answers(
     names = data.schema.names
     examples = [
         {
-            name: _float32(float(str(column[r])))
+            name: _float32(_number(column[r]))
             for name, column in zip(names, data.columns, strict=True)
         }
         for r in data.rows
@@ -422,74 +443,100 @@ def _first_top(decision: Sequence[Fraction | float], classes: Sequence[str]) -> 
     return classes[max(range(len(decision)), key=lambda k: (decision[k], -k))]
 
 
+Answers = Sequence[tuple[Fraction | float, ...]]
+"""An answer per row: class proportions in the forest's order, or a one-tuple of a mean."""
+
+
+def _table_finding(
+    what: str, ours: Answers, theirs: Any, rows: Sequence[int], scale: float
+) -> list[Finding]:
+    """A finding at the first row where scikit-learn's table ``what`` is not ours."""
+    row = _differs(ours, theirs, scale)
+    if row is None:
+        return []
+    their = tuple(theirs.reshape(len(ours), -1)[row].tolist())
+    return [
+        Finding(
+            "the forest",
+            (),
+            f"scikit-learn's {what} of row {rows[row]}",
+            their,
+            tuple(map(float, ours[row])),
+        )
+    ]
+
+
+def _accuracy_finding(
+    score: float, decisions: Answers, labels: Sequence[str], classes: Sequence[str]
+) -> list[Finding]:
+    """scikit-learn's out-of-bag accuracy against the decisions': exact but for the rows
+    whose classes tie within float rounding, which may count either way."""
+    tops = [[classes[k] for k, p in enumerate(d) if p >= max(d) - RELATIVE] for d in decisions]
+    pairs = list(zip(tops, labels, strict=True))
+    right = sum(1 for top, label in pairs if top == [label])
+    tied = sum(1 for top, label in pairs if len(top) > 1 and label in top)
+    n = len(labels)
+    if right / n - RELATIVE <= score <= (right + tied) / n + RELATIVE:
+        return []
+    firsts = sum(
+        1 for d, label in zip(decisions, labels, strict=True) if _first_top(d, classes) == label
+    )
+    return [Finding("the forest", (), "scikit-learn's oob_score_", score, firsts / n)]
+
+
+def _r2_finding(score: float, decisions: Answers, ys: Sequence[float]) -> list[Finding]:
+    """scikit-learn's out-of-bag R^2 (unweighted) against the decisions', within RELATIVE."""
+    mean = math.fsum(ys) / len(ys)
+    residual = math.fsum((y - float(d[0])) ** 2 for y, d in zip(ys, decisions, strict=True))
+    spread = math.fsum((y - mean) ** 2 for y in ys)
+    ours = 1 - residual / spread if spread else 0.0
+    if abs(score - ours) <= RELATIVE * max(1.0, abs(ours)):
+        return []
+    return [Finding("the forest", (), "scikit-learn's oob_score_", score, ours)]
+
+
 def _oob_findings(
     forest: Any,
     data: Dataset,
-    answers: Sequence[Sequence[tuple[Fraction | float, ...]]],
+    answers: Sequence[Answers],
     weights: Sequence[Sequence[Weight]],
     *,
     classes: Sequence[str],
     scale: float,
 ) -> list[Finding]:
     """The out-of-bag decisions and score reproduced from the members' ``answers`` on
-    their out-of-bag rows (``weights`` 0), against the forest's."""
+    their out-of-bag rows (``weights`` 0), against the forest's; a score of the forest's own
+    ``oob_score`` function is not checked."""
     rows = data.rows
     width = max(1, len(classes))
     decisions = [
         _mean([answers[m][i] for m in range(len(answers)) if weights[m][r] == 0], width)
         for i, r in enumerate(rows)
     ]
-    found: list[Finding] = []
     attribute = "oob_decision_function_" if classes else "oob_prediction_"
-    row = _differs(decisions, getattr(forest, attribute), scale)
-    if row is not None:
-        their = tuple(getattr(forest, attribute).reshape(len(rows), -1)[row].tolist())
-        found.append(
-            Finding(
-                f"the forest's {attribute}",
-                (),
-                f"row {rows[row]}",
-                their,
-                tuple(map(float, decisions[row])),
-            )
-        )
+    found = _table_finding(attribute, decisions, getattr(forest, attribute), rows, scale)
+    score = float(forest.oob_score_)
+    if callable(forest.oob_score):
+        return found
     if classes:
         labels = [str(data.target[r]) for r in rows]
-        # the classes of largest mean, and those within float rounding of it
-        tops = [[classes[k] for k, p in enumerate(d) if p >= max(d) - RELATIVE] for d in decisions]
-        pairs = list(zip(tops, labels, strict=True))
-        right = sum(1 for top, label in pairs if top == [label])
-        tied = sum(1 for top, label in pairs if len(top) > 1 and label in top)
-        ours = sum(
-            1 for d, label in zip(decisions, labels, strict=True) if _first_top(d, classes) == label
-        ) / len(rows)
-        if (
-            not right / len(rows) - RELATIVE
-            <= forest.oob_score_
-            <= (right + tied) / len(rows) + RELATIVE
-        ):
-            found.append(
-                Finding(
-                    "the forest", (), "scikit-learn's oob_score_", float(forest.oob_score_), ours
-                )
-            )
-    else:
-        ys = [float(str(data.target[r])) for r in rows]
-        mean = math.fsum(ys) / len(ys)
-        residual = math.fsum((y - float(d[0])) ** 2 for y, d in zip(ys, decisions, strict=True))
-        spread = math.fsum((y - mean) ** 2 for y in ys)
-        ours = 1 - residual / spread if spread else 0.0
-        if abs(forest.oob_score_ - ours) > RELATIVE * max(1.0, abs(ours)):
-            found.append(
-                Finding(
-                    "the forest", (), "scikit-learn's oob_score_", float(forest.oob_score_), ours
-                )
-            )
+        return found + _accuracy_finding(score, decisions, labels, classes)
+    return found + _r2_finding(score, decisions, [float(data.target[r]) for r in rows])
+
+
+def _draw_findings(
+    forest: Any, data: Dataset, weights: Sequence[Sequence[Weight]]
+) -> list[Finding]:
+    """Each member whose reproduced draw is not the forest's record of it
+    (``estimators_samples_``)."""
+    found = []
+    for index, (own, theirs) in enumerate(zip(weights, forest.estimators_samples_, strict=True)):
+        drawn = [i for i, r in enumerate(data.rows) if own[r]]
+        recorded = sorted(set(theirs.tolist()))
+        if drawn != recorded:
+            what = "scikit-learn's estimators_samples_ (rows drawn)"
+            found.append(Finding(f"member {index}", (), what, tuple(recorded), tuple(drawn)))
     return found
-
-
-def _x(data: Dataset) -> list[list[float]]:
-    return [[float(str(column[r])) for column in data.columns] for r in data.rows]
 
 
 def check_forest(forest: Any, data: Dataset) -> ForestCheck:
@@ -510,47 +557,21 @@ def check_forest(forest: Any, data: Dataset) -> ForestCheck:
         raise DtreeError("the dataset has missing values: scikit-learn learns a branch for them")
     weights = member_weights(forest, data)
     n = len(data.rows)
-    members, readings, findings = [], [], []
+    members, readings = [], []
     for index, (member, own) in enumerate(zip(forest.estimators_, weights, strict=True)):
         member_data = data.with_weights(own).present()
         reading = _member_reading(member, forest, member_data)
         members.append(_check_member(index, member, reading, member_data, n))
         readings.append(reading)
-    if forest.bootstrap:
-        samples = forest.estimators_samples_
-        for index, (own, theirs) in enumerate(zip(weights, samples, strict=True)):
-            drawn = [i for i, r in enumerate(data.rows) if own[r]]
-            if drawn != sorted(set(theirs.tolist())):
-                findings.append(
-                    Finding(
-                        f"member {index}",
-                        (),
-                        "scikit-learn's estimators_samples_ (rows drawn)",
-                        tuple(sorted(set(theirs.tolist()))),
-                        tuple(drawn),
-                    )
-                )
-    scale = (
-        max([1.0, *(abs(float(str(data.target[r]))) for r in data.rows)])
-        if not classification
-        else 1.0
-    )
+    findings = _draw_findings(forest, data, weights) if forest.bootstrap else []
+    targets = [] if classification else [abs(float(data.target[r])) for r in data.rows]
+    scale = max([1.0, *targets])
     answers = _routed_answers(readings, data, classes)
-    if getattr(forest, "oob_score", False):
+    if forest.oob_score:
         findings.extend(_oob_findings(forest, data, answers, weights, classes=classes, scale=scale))
-    width = max(1, len(classes))
-    mean = [_mean([a[i] for a in answers], width) for i in range(n)]
-    theirs = forest.predict_proba(_x(data)) if classification else forest.predict(_x(data))
-    row = _differs(mean, theirs, scale)
-    if row is not None:
-        what = "predict_proba" if classification else "predict"
-        findings.append(
-            Finding(
-                "the forest",
-                (),
-                f"scikit-learn's {what} of row {data.rows[row]}",
-                tuple(theirs.reshape(n, -1)[row].tolist()),
-                tuple(map(float, mean[row])),
-            )
-        )
+    mean = [_mean([a[i] for a in answers], max(1, len(classes))) for i in range(n)]
+    x = [[_number(column[r]) for column in data.columns] for r in data.rows]
+    theirs = forest.predict_proba(x) if classification else forest.predict(x)
+    what = "predict_proba" if classification else "predict"
+    findings.extend(_table_finding(what, mean, theirs, data.rows, scale))
     return ForestCheck(tuple(members), tuple(findings))

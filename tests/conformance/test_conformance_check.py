@@ -240,6 +240,17 @@ def test_a_peer_run_here_brings_its_findings_none_when_it_fits_the_data() -> Non
     assert check(load("iris"), "sklearn", max_depth=2).findings == ()
 
 
+def test_check_with_a_setting_drawn_at_random_reports_admissibility_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "check", "--dataset", "iris", "--against", "sklearn", "--param", "splitter=random"
+    )
+    assert status == 0
+    assert out.startswith("admissibility only (splitter='random', which dtree cannot replay)")
+    assert out.rstrip().endswith("admissible")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -195,7 +195,7 @@ def test_an_oob_score_altered_is_found() -> None:
     assert finding.what == "scikit-learn's oob_score_"
     moved = copy.deepcopy(forest)
     moved.oob_decision_function_[7, 0] += 0.01
-    assert any("oob_decision_function_" in f.node for f in check_forest(moved, IRIS).findings)
+    assert any("oob_decision_function_" in f.what for f in check_forest(moved, IRIS).findings)
 
 
 def test_a_regressors_oob_prediction_is_reproduced() -> None:
@@ -203,7 +203,7 @@ def test_a_regressors_oob_prediction_is_reproduced() -> None:
     assert check_forest(forest, LENGTHS).agrees
     planted = copy.deepcopy(forest)
     planted.oob_prediction_[3] += 1e-6
-    assert any("oob_prediction_" in f.node for f in check_forest(planted, LENGTHS).findings)
+    assert any("oob_prediction_" in f.what for f in check_forest(planted, LENGTHS).findings)
 
 
 def test_a_near_tie_of_squared_error_is_decided_by_scikit_learns_float_sums() -> None:
@@ -267,3 +267,24 @@ def test_forests_on_generated_data_agree_or_are_admissible(
     forest = sklearn_forest(data, kind, n_estimators=3, random_state=seed, **params)
     result = check_forest(forest, data)
     assert result.agrees, result.text()
+
+
+def test_an_oob_score_of_the_forests_own_function_is_not_checked_its_decisions_are() -> None:
+    def wrong(y: Any, decision: Any) -> float:
+        del y, decision
+        return -1.0
+
+    forest = sklearn_forest(IRIS, n_estimators=4, oob_score=wrong)
+    assert check_forest(forest, IRIS).agrees
+    planted = copy.deepcopy(forest)
+    planted.oob_decision_function_[0, 0] += 0.01
+    assert not check_forest(planted, IRIS).agrees
+
+
+def test_a_release_that_draws_otherwise_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sklearn  # noqa: PLC0415
+
+    forest = sklearn_forest(IRIS, n_estimators=2)
+    monkeypatch.setattr(sklearn, "__version__", "1.8.2")
+    with pytest.raises(DtreeError, match="draws a forest's rows uniformly"):
+        member_weights(forest, IRIS)
