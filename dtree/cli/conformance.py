@@ -4,7 +4,10 @@
     Run the peer (``sklearn``, ``rpart`` or ``j48``) with its own settings,
     read its tree, grow dtree's with the same settings
     (:func:`dtree.conformance.learner_for`) and print the comparison
-    (:func:`dtree.conformance.compare`; ``--json`` for JSON); ``--tree FILE``
+    (:func:`dtree.conformance.compare`; ``--json`` for JSON); settings with
+    which the peer draws at random (scikit-learn's ``splitter=random``,
+    ``max_features``) are checked for admissibility only, and the report
+    says so (:func:`dtree.conformance.check.check_admissible`); ``--tree FILE``
     (J48's printed tree, or rpart's frame with ``--splits FILE``) compares a
     tree made elsewhere instead of running the peer.  The peer's own counts
     that the data contradict are findings, each naming the node and both
@@ -38,7 +41,7 @@ from dtree.cli.common import (
     read_data,
 )
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
-from dtree.conformance.check import Peer, check
+from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
@@ -125,7 +128,17 @@ def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
 
 def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
-    learner_for(arguments.against, **settings)  # refuse settings before any work
+    recipe = learner_for(arguments.against, **settings)  # refuse settings before any work
+    if recipe.drawn:
+        if arguments.tree is not None:
+            raise DtreeError(
+                f"settings drawn at random ({', '.join(recipe.drawn)}) are checked for"
+                " admissibility on a tree the peer grows here: drop --tree"
+            )
+        data = read_data(arguments)
+        found = placed(arguments, lambda: check_admissible(data, arguments.against, **settings))
+        report = found.json() if arguments.json else found.text().rstrip("\n")
+        return report, int(not found.agrees)
     if arguments.tree is None:
         for option in ("format", "splits"):
             if getattr(arguments, option) is not None:

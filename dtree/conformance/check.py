@@ -20,6 +20,12 @@ runs the peer with the same settings and reads its tree with its findings
     ``U=False`` no flag.
 
 :func:`their_tree` is the tree alone, refused at the first finding.
+
+Settings with which the peer draws at random (scikit-learn's
+``splitter="random"``, ``max_features``: the recipe's ``drawn``) grow no
+tree of dtree's to compare with: :func:`check` refuses them and
+:func:`check_admissible` runs the peer and checks its tree for
+admissibility only (:mod:`dtree.conformance.admissible`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from collections.abc import Mapping
 
 from attrs import frozen
 
+from dtree.conformance.admissible import Admissibility, sklearn_admissibility
 from dtree.conformance.claims import Reading
 from dtree.conformance.compare import Comparison, compare
 from dtree.conformance.j48 import j48_reading, run_j48
@@ -43,6 +50,7 @@ __all__ = [
     "REGRESSION_DEFAULTS",
     "Peer",
     "check",
+    "check_admissible",
     "j48_options",
     "their_reading",
     "their_tree",
@@ -133,6 +141,35 @@ criterion, rpart's method for a numeric response), which :func:`check` makes exp
 :func:`learner_for`."""
 
 
+def _with_default(data: Dataset, system: str, params: Mapping[str, object]) -> dict[str, object]:
+    default = REGRESSION_DEFAULTS.get(system)
+    if default is not None and not data.schema.is_classification:
+        return {default[0]: default[1], **params}
+    return dict(params)
+
+
+def check_admissible(data: Dataset, system: str, **params: object) -> Admissibility:
+    """``system``'s tree on ``data`` with settings ``params`` that draw at random (the
+    recipe's ``drawn``), checked for admissibility only
+    (:func:`~dtree.conformance.admissible.sklearn_admissibility`): which split it chose is
+    not checked.  scikit-learn only.
+
+    >>> from dtree.datasets import load
+    >>> result = check_admissible(load("iris"), "sklearn", splitter="random", max_depth=3)
+    >>> result.agrees, result.why
+    (True, "splitter='random'")
+    """
+    params = _with_default(data, system, params)
+    if not learner_for(system, **params).drawn:
+        raise DtreeError(
+            f"the {system} settings {quote(params)} draw nothing at random: check them node by"
+            " node (check)"
+        )
+    if system != "sklearn":
+        raise DtreeError(f"admissibility is checked for sklearn only, not {quote(system)}")
+    return sklearn_admissibility(sklearn_estimator(data, **params), data)
+
+
 def check(
     data: Dataset, system: str, *, theirs: Tree | Reading | None = None, **params: object
 ) -> Comparison:
@@ -153,10 +190,10 @@ def check(
     >>> result.agrees, result.nodes[0].verdict, result.nodes[0].theirs
     (True, 'tie', 'petal_width <= 0.8, petal_width > 0.8')
     """
-    default = REGRESSION_DEFAULTS.get(system)
-    if default is not None and not data.schema.is_classification:
-        params = {default[0]: default[1], **params}
+    params = _with_default(data, system, params)
     recipe = learner_for(system, **params)
+    if recipe.drawn:
+        recipe(data)  # refused: what draws at random is checked by check_admissible
     if theirs is None:
         theirs = their_reading(system, data, **params)
     # scikit-learn's class weights and shares: compared on the data as the recipe grows on it

@@ -69,10 +69,13 @@ kept unless its weighted decrease + EPSILON is below ``min_impurity_decrease``;
 the recipe's learner follows each (``float32``, ``resolution``,
 ``purity_tolerance``, ``decrease_tolerance``).  scikit-learn visits the features
 in an order drawn from ``random_state``; dtree in schema order.
-Refused: ``splitter="random"``, ``max_features`` other than None (both
-draw at random), ``class_weight`` as a list (several outputs), criteria other
-than those above, ``ccp_alpha`` > 0 with poisson or absolute_error (scikit-learn
-prunes by their impurity, dtree by squared error).  Weights of 0 act as
+``splitter="random"`` and ``max_features`` other than None and 1.0 draw at
+random, which dtree cannot replay: the recipe names them (``drawn``), grows
+nothing, and the peer's trees are checked for admissibility only
+(:mod:`dtree.conformance.admissible`).  Refused: ``class_weight`` as a list
+(several outputs), criteria other than those above, ``ccp_alpha`` > 0 with
+poisson or absolute_error (scikit-learn prunes by their impurity, dtree by
+squared error).  Weights of 0 act as
 absent rows in both (scikit-learn's splitter keeps the rows of positive
 weight), except in the shares of the rows and in ``"balanced"``, which count
 them.  With ``max_leaf_nodes`` scikit-learn's frontier is a binary heap
@@ -256,6 +259,10 @@ class Recipe:
     ``min_weight_fraction_leaf``), resolved on the dataset the recipe is called on
     (:meth:`learner_on`); ``class_weight`` reweights the dataset's rows by class before
     growing (:meth:`weighted`, :func:`class_weighted`).
+    ``drawn`` names the settings with which the peer draws at random (a
+    random splitter, a draw of the features), which dtree cannot replay:
+    such a recipe grows nothing, and the peer's trees can only be checked for
+    admissibility (:mod:`dtree.conformance.admissible`).
 
     >>> from dtree.datasets import load
     >>> from dtree.tree import n_leaves
@@ -275,6 +282,7 @@ class Recipe:
     conventions: Conventions | None = None
     shares: tuple[tuple[str, float], ...] = ()
     class_weight: ClassWeight | None = None
+    drawn: tuple[str, ...] = ()
 
     def __call__(self, data: Dataset, *, progress: Report | None = None) -> Tree:
         """The peer's tree of ``data``: grown (its growth reported to ``progress``) by
@@ -324,6 +332,12 @@ class Recipe:
         return evolve(self.learner, **options)
 
     def _check(self, data: Dataset) -> None:
+        if self.drawn:
+            raise DtreeError(
+                f"{self.system}'s {' and '.join(self.drawn)} draw at random, which dtree cannot"
+                " replay: its trees can only be checked for admissibility"
+                " (dtree.conformance.admissible; dtree check does that)"
+            )
         regression = self.learner.impurity in REGRESSION_CRITERIA
         if regression == data.schema.is_classification:
             kind = "classification" if data.schema.is_classification else "regression"
@@ -435,11 +449,27 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
     "absolute_error": "absolute_error",
 }
 
-SKLEARN_REFUSED: Mapping[str, tuple[object, str]] = {
-    "splitter": ("best", "a random splitter has no counterpart"),
-    "max_features": (None, "a random draw of the features has no counterpart"),
-}
-"""scikit-learn's settings accepted only at their default, and why."""
+
+def _sklearn_drawn(params: Mapping[str, object]) -> tuple[str, ...]:
+    """The settings with which scikit-learn draws at random, as ``name=value``: a random
+    splitter, or ``max_features`` other than None and 1.0 (every attribute)."""
+    system = "sklearn"
+    drawn: list[str] = []
+    splitter = params.get("splitter", "best")
+    if splitter not in ("best", "random"):
+        raise _refuse(system, "splitter", splitter, "scikit-learn's are best and random")
+    if splitter == "random":
+        drawn.append("splitter='random'")
+    features = params.get("max_features")
+    share = is_number(features) and not isinstance(features, int) and 0 < features <= 1
+    count = type(features) is int and features >= 1
+    if features is not None and not (share or count or features in ("sqrt", "log2")):
+        raise _refuse(
+            system, "max_features", features, "it is sqrt, log2, a count >= 1 or a share in (0, 1]"
+        )
+    if features is not None and features != 1.0:
+        drawn.append(f"max_features={quote(features)}")
+    return tuple(drawn)
 
 
 def _sklearn(params: Mapping[str, object]) -> Recipe:
@@ -455,13 +485,12 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
     options["impurity"] = SKLEARN_IMPURITIES[str(criterion)]
     class_weight: ClassWeight | None = None
     pruning: Pruning | None = None
+    drawn = _sklearn_drawn(params)
     for name, value in sorted(params.items()):
         if name == "monotonic_cst" and not release.monotonic_cst:
             raise _refuse(system, name, value, f"scikit-learn {release.name} has no such setting")
-        if name in SKLEARN_REFUSED:
-            default, why = SKLEARN_REFUSED[name]
-            if value != default:
-                raise _refuse(system, name, value, why)
+        if name in ("splitter", "max_features"):
+            pass  # drawn, checked for admissibility only
         elif name in ("max_depth", "max_leaf_nodes"):
             options[name] = None if value is None else _whole(system, name, value, 1)
         elif name == "class_weight":
@@ -479,7 +508,6 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
             pruning = CostComplexity(alpha, "impurity", impurity) if alpha > 0 else None
         elif name not in ("criterion", "random_state", "version", *SKLEARN_MINIMA):
             raise _refuse(system, name, value, "no such scikit-learn setting is mapped")
-            raise _refuse(system, name, value, "no such scikit-learn setting is mapped")
     return Recipe(
         "sklearn",
         evolve(CART, **options),
@@ -492,6 +520,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         release.conventions,
         shares,
         class_weight,
+        drawn,
     )
 
 
@@ -679,10 +708,8 @@ def learner_for(system: str, **params: object) -> Recipe:
     CostComplexity(alpha=0.05, risk='error', impurity='gini', relative=True)
     >>> learner_for("j48", U=True).pruning
     Pessimistic(confidence=0.25, subtree_raising=True, collapse=True, prune=False)
-    >>> learner_for("sklearn", splitter="random")
-    Traceback (most recent call last):
-    ...
-    dtree.errors.DtreeError: sklearn setting splitter='random' is refused: a random splitter ...
+    >>> learner_for("sklearn", splitter="random").drawn
+    ("splitter='random'",)
     """
     check_choice("system", system, SYSTEMS)
     return _MAPPINGS[system](params)

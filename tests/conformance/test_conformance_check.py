@@ -45,7 +45,7 @@ def test_settings_that_the_peer_and_dtree_share_give_the_same_tree() -> None:
 
 
 def test_a_setting_without_counterpart_is_refused_before_the_peer_runs() -> None:
-    with pytest.raises(DtreeError, match="splitter"):
+    with pytest.raises(DtreeError, match="splitter='random' draw at random"):
         check(load("iris"), "sklearn", splitter="random")
     with pytest.raises(DtreeError, match="unknown system"):
         their_tree("weka", load("iris"))
@@ -240,10 +240,22 @@ def test_a_peer_run_here_brings_its_findings_none_when_it_fits_the_data() -> Non
     assert check(load("iris"), "sklearn", max_depth=2).findings == ()
 
 
+def test_check_with_a_setting_drawn_at_random_reports_admissibility_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "check", "--dataset", "iris", "--against", "sklearn", "--param", "splitter=random"
+    )
+    assert status == 0
+    assert out.startswith("admissibility only (splitter='random', which dtree cannot replay)")
+    assert out.rstrip().endswith("admissible")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("--param", "splitter=random"), "splitter"),
+        (("--param", "splitter=zigzag"), "splitter"),
+        (("--param", "splitter=random", "--tree", "x.txt"), "drop --tree"),
         (("--param", "max_depth=2", "--param", "max_depth=3"), "given twice"),
         (("--format", "j48"), "--format goes with --tree"),
         (("--tree", "x.txt", "--format", "rpart"), "needs --splits"),

@@ -113,9 +113,9 @@ def test_sklearn_ccp_alpha_prunes_by_impurity() -> None:
 @pytest.mark.parametrize(
     ("name", "value", "why"),
     [
-        ("splitter", "random", "a random splitter"),
-        ("max_features", 2, "a random draw of the features"),
-        ("max_features", "sqrt", "a random draw of the features"),
+        ("splitter", "zigzag", "best and random"),
+        ("max_features", 0, "sqrt, log2, a count"),
+        ("max_features", 1.5, "sqrt, log2, a count"),
         ("monotonic_cst", [1, 2], "a -1, 0 or 1 for each column"),
         ("monotonic_cst", "increasing", "a -1, 0 or 1 for each column"),
         ("criterion", "quantile", "scikit-learn 1.9 has no such criterion"),
@@ -142,6 +142,32 @@ def test_sklearn_settings_without_counterpart_are_refused_by_name(
 ) -> None:
     with pytest.raises(DtreeError, match=f"^sklearn setting {name}.*{why}"):
         learner_for("sklearn", **{name: value})
+
+
+@pytest.mark.parametrize(
+    ("settings", "drawn"),
+    [
+        ({"splitter": "random"}, ("splitter='random'",)),
+        ({"max_features": 2}, ("max_features=2",)),
+        (
+            {"max_features": "sqrt", "splitter": "random"},
+            ("splitter='random'", "max_features='sqrt'"),
+        ),
+        ({"max_features": 1.0}, ()),
+        ({"max_features": None, "splitter": "best"}, ()),
+        ({"splitter": "random", "min_weight_fraction_leaf": 0.1}, ("splitter='random'",)),
+    ],
+)
+def test_sklearn_settings_that_draw_give_a_recipe_for_admissibility_only(
+    settings: dict[str, object], drawn: tuple[str, ...]
+) -> None:
+    recipe = learner_for("sklearn", **settings)
+    assert recipe.drawn == drawn
+    if drawn:
+        with pytest.raises(DtreeError, match="can only be checked for admissibility"):
+            recipe(load("iris"))
+    else:
+        assert recipe(load("iris")) == learner_for("sklearn")(load("iris"))
 
 
 @pytest.mark.parametrize(
