@@ -121,7 +121,6 @@ from __future__ import annotations
 import bisect
 import importlib
 import math
-import struct
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeAlias, assert_never
 
@@ -132,6 +131,7 @@ from dtree.conformance.claims import Claim, Finding, Reading
 from dtree.counts import ClassStats, Moments, Stats
 from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
+from dtree.grower.midpoints import float32
 from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, nodes, unfold
 
@@ -154,14 +154,6 @@ LEAF = -1
 
 RELATIVE = 1e-9
 """How close a recounted weight, count or mean must be to scikit-learn's (see above)."""
-
-
-def _float32(x: float) -> float:
-    """x rounded to the nearest float32 (ties to even), as numpy's cast rounds it."""
-    try:
-        return float(struct.unpack("f", struct.pack("f", x))[0])
-    except OverflowError:
-        return math.copysign(math.inf, x)
 
 
 ValueKind = Literal["proportions", "counts", "detect"]
@@ -460,7 +452,7 @@ def _walk_row(arrays: SklearnArrays, names: Sequence[str], data: Dataset, row: i
                 column=name,
             )
         x = float(value)  # numeric attributes only
-        image = _float32(x)
+        image = float32(x)
         if (image <= t) != (x <= t):
             raise DtreeError(
                 f"at {_where(node, trail)}: the value {quote(x)} is on the other side of the"
@@ -493,7 +485,7 @@ def _near_thresholds(arrays: SklearnArrays, data: Dataset) -> set[int]:
             reach = max(abs(t), 2.0**-126) * 2.0**-21  # four float32 steps at |t|
             low = bisect.bisect_left(values, t - reach)
             high = bisect.bisect_right(values, t + reach)
-            rows.update(r for x, r in known[low:high] if (_float32(x) <= t) != (x <= t))
+            rows.update(r for x, r in known[low:high] if (float32(x) <= t) != (x <= t))
     return rows
 
 

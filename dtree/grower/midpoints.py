@@ -13,23 +13,38 @@ threshold ``t`` of the test ``x <= t`` in it, always in [a, b), so that
   row order.
 
 Contents: :data:`J48_TOLERANCE`, :func:`midpoint`, :func:`c45_threshold`,
-:func:`j48_threshold`.
+:func:`j48_threshold`, :func:`float32`, :func:`placement` (which of them, if any,
+put a threshold where it is).
 """
 
 from __future__ import annotations
 
 import bisect
 import math
+import struct
 from collections.abc import Sequence
 
 from dtree.errors import DtreeError
 
-__all__ = ["J48_TOLERANCE", "c45_threshold", "j48_threshold", "midpoint"]
+__all__ = ["J48_TOLERANCE", "c45_threshold", "float32", "j48_threshold", "midpoint", "placement"]
 
 
 J48_TOLERANCE = 1e-6
 """Weka's ``Utils.SMALL``: J48 takes a value as not above a threshold when it
 exceeds it by less than this (see :func:`j48_threshold`)."""
+
+
+def float32(x: float) -> float:
+    """x rounded to the nearest float32 (ties to even), as numpy's cast rounds it; beyond
+    float32's range, an infinity.
+
+    >>> float32(0.1), float32(0.25), float32(1e39)
+    (0.10000000149011612, 0.25, inf)
+    """
+    try:
+        return float(struct.unpack("f", struct.pack("f", x))[0])
+    except OverflowError:
+        return math.copysign(math.inf, x)
 
 
 def midpoint(below: float, above: float) -> float:
@@ -132,3 +147,37 @@ def j48_threshold(
         if eligible(value) and value - kept > J48_TOLERANCE:
             kept = value
     return max(kept, below)
+
+
+def placement(
+    threshold: float, below: float, above: float, training_values: Sequence[float] = ()
+) -> str:
+    """Which convention puts the threshold of ``x <= threshold`` where it is in the gap
+    between two adjacent values a < b: the first that does, of ``midpoint``
+    (:func:`midpoint` of a and b, or of their :func:`float32` images, as scikit-learn,
+    which reads X as float32, takes it), ``lower value`` (a itself), ``c45`` and
+    ``j48`` (:func:`c45_threshold`, :func:`j48_threshold` of ``training_values``,
+    ascending, when given), ``below upper value`` (the float just below b: a test
+    ``x < b``), or else ``elsewhere``.
+
+    Two thresholds in one gap send every value of the gap's ends the same way but part on
+    the values between them.
+
+    >>> humidity = [65.0, 70.0, 75.0, 80.0, 85.0]
+    >>> [placement(t, 70.0, 75.0, humidity) for t in (72.5, 70.0, 71.0, math.nextafter(75.0, 0))]
+    ['midpoint', 'lower value', 'elsewhere', 'below upper value']
+    >>> placement(75.0, 75.0, 80.0, humidity), placement(77.5, 75.0, 80.0, humidity)
+    ('lower value', 'midpoint')
+    """
+    if threshold in (midpoint(below, above), midpoint(float32(below), float32(above))):
+        return "midpoint"
+    if threshold == below:
+        return "lower value"
+    if training_values:
+        if threshold == c45_threshold(below, above, training_values):
+            return "c45"
+        if threshold == j48_threshold(below, above, training_values):
+            return "j48"
+    if threshold == math.nextafter(above, -math.inf):
+        return "below upper value"
+    return "elsewhere"
