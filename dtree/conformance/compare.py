@@ -84,6 +84,7 @@ __all__ = [
     "NodeVerdict",
     "Verdict",
     "compare",
+    "same_prediction",
 ]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
@@ -433,7 +434,7 @@ def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
             most = {label for label, count in zip(classes, counts, strict=True) if count == top}
             return "tie" if {theirs.prediction, ours.prediction} <= most else "real"
         case Moments():
-            return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
+            return "same" if same_prediction(theirs.prediction, ours.prediction) else "real"
         case _:
             assert_never(ours.stats)
 
@@ -724,12 +725,16 @@ def _differing(theirs: Tree, ours: Tree, data: Dataset, excluded: set[int]) -> t
     return tuple(
         row
         for k, row in enumerate(data.rows)
-        if row not in excluded and not _same_prediction(their_predictions[k], our_predictions[k])
+        if row not in excluded and not same_prediction(their_predictions[k], our_predictions[k])
     )
 
 
-def _same_prediction(a: Label | float, b: Label | float) -> bool:
-    """Equal labels, or means equal but for the rounding of their sums."""
+def same_prediction(a: Label | float, b: Label | float) -> bool:
+    """Equal labels, or means equal but for the rounding of their sums (a relative 1e-9).
+
+    >>> same_prediction("a", "a"), same_prediction(0.1 + 0.2, 0.3), same_prediction(1.0, 1.1)
+    (True, True, False)
+    """
     if isinstance(a, float) and isinstance(b, float):
         return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
     return a == b
@@ -774,7 +779,7 @@ def _mispredictions(theirs: Tree) -> Iterator[Misprediction]:
                 plural = {c for c, n in zip(classes, counts, strict=True) if n == top}
                 right = leaf.prediction in plural
             case Moments():
-                right = _same_prediction(leaf.prediction, leaf.stats.mean)
+                right = same_prediction(leaf.prediction, leaf.stats.mean)
             case _:
                 assert_never(leaf.stats)
         if not right:

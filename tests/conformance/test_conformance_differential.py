@@ -16,7 +16,11 @@ Each planted bug is one line of it gone wrong:
     of equally good cuts, the last attribute's is kept (found only with
     ``exact_ties``: every other tie is a tie);
 ``upper``
-    the threshold is the upper value of the gap, not its midpoint.
+    the threshold is the upper value of the gap, not its midpoint;
+``lower``
+    the threshold is the lower value of the gap, tested with ``x <= t``:
+    every training row goes the same way as dtree's, and only a new value
+    inside the gap (a probe) or the placement of the threshold tells.
 
 Each must be found, and shrunk to at most 8 rows.
 """
@@ -33,7 +37,9 @@ from helpers import assert_kept_the_promise
 from sklearn.tree import DecisionTreeClassifier
 
 from dtree.conditions import Above, AtMost
-from dtree.conformance import Counterexample, differential
+from dtree.conformance import Counterexample, differential, learner_for
+from dtree.conformance.fuzz import BROAD_DATA, probes
+from dtree.conformance.sklearn import fit_sklearn
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError
@@ -41,9 +47,10 @@ from dtree.grower.learner import CART, Learner
 from dtree.load import read_csv
 from dtree.progress import STEPS, Progress
 from dtree.routing import restated
+from dtree.strategies import CLOSE
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
-BUGS = ("less_than", "gini_n_minus_1", "ties_last", "upper")
+BUGS = ("less_than", "gini_n_minus_1", "ties_last", "upper", "lower")
 
 
 def _gini(counts: list[int], bug: str | None) -> Fraction:
@@ -88,6 +95,8 @@ class StumpWrapper:
         upper = min(v for v in values if v > t)
         if self.bug == "upper":
             t = upper
+        elif self.bug == "lower":
+            t = lower
         elif self.bug == "less_than":
             t = math.nextafter(lower, -math.inf)  # x < lower, as a dtree condition
         left = [r for r, v in zip(rows, values, strict=True) if v <= t]
@@ -218,3 +227,32 @@ def test_a_counterexample_of_one_row_says_one_row() -> None:
     found = differential(broken, CART, examples=10, seed=0)
     assert found is not None
     assert found.text().startswith("a dataset of 1 row on which the trees part:\n")
+
+
+def test_a_threshold_at_the_lower_value_is_found_by_its_placement_and_the_probes() -> None:
+    found = differential(StumpWrapper("lower"), GINI, examples=300, seed=1)
+    assert isinstance(found, Counterexample)
+    assert len(found.data.rows) <= 4, found.text()
+    assert found.comparison is not None
+    assert found.comparison.differing_rows == ()  # no training row tells
+    (placed,) = [node for node in found.comparison.nodes if node.placements is not None]
+    assert placed.placements == ("lower value", "midpoint")
+    assert found.probes
+    assert "on new values inside the gaps of the training values:" in found.text()
+
+
+def test_the_probes_are_quiet_where_the_thresholds_agree() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("aabb")}, target="y")
+    tree = StumpWrapper()(data)
+    assert probes(tree, tree, data) == ()
+    assert probes(StumpWrapper("lower")(data), tree, data) != ()
+
+
+def test_broad_data_finds_scikit_learns_feature_threshold() -> None:
+    """Values closer together than 1e-7, which scikit-learn never cuts between and dtree's
+    recipe for it does: the broad data find it, with a value of CLOSE in a few rows."""
+    found = differential(fit_sklearn, learner_for("sklearn"), data=BROAD_DATA, examples=300, seed=0)
+    assert isinstance(found, Counterexample)
+    assert len(found.data.rows) <= 4, found.text()
+    values = {v for column in found.data.columns for v in column}
+    assert values & set(CLOSE), found.text()
