@@ -309,11 +309,12 @@ def _scored(description: str, score: Real | None, is_leaf: bool) -> str:
 
 def _explained(node: NodeVerdict, kind: str) -> list[str]:
     """The lines of the report that explain a node: a disagreement, or a tie."""
+    same = node.verdict == "same"  # a threshold placed otherwise: one partition, one score
     lines = [
         f"first {kind}, at {node.where} (weight {format_rounded(node.weight)},"
         f" {len(node.rows)} rows):",
-        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs"),
-        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
+        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs" or same),
+        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours" or same),
     ]
     if node.their_score is not None and node.our_score is not None:
         gap: Real = abs(float(node.our_score) - float(node.their_score))

@@ -435,6 +435,7 @@ def test_a_threshold_at_the_lower_value_is_placed_otherwise() -> None:
     assert lower.differing_rows == ()  # the training rows cannot tell
     assert not lower.agrees
     assert "first threshold placed otherwise, at the root" in lower.text()
+    assert "  theirs: x <= 2, x > 2\n" in lower.text()
     midpoint = compare(restated(_stump(2.5), data), grow(CART, data), data, CART)
     assert midpoint.nodes[0].placements is None
     assert midpoint.agrees
