@@ -44,7 +44,7 @@ import bisect
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TypeVar, assert_never
+from typing import Literal, TypeVar, assert_never
 
 from attrs import frozen
 
@@ -499,39 +499,64 @@ def fold_routed(
     return results[0]
 
 
-def restated(tree: Tree, data: Dataset, rows: Routed | None = None) -> Tree:
+def restated(
+    tree: Tree,
+    data: Dataset,
+    rows: Routed | None = None,
+    *,
+    predictions: Literal["recounted", "kept"] = "recounted",
+) -> Tree:
     """The tree with every node's statistics recounted from ``rows`` of ``data`` (all of it
     by default).
 
-    Leaves predict the new plurality (or mean); a leaf that no row reaches
-    predicts its parent's, as an empty branch does when a tree is grown.  A
-    row with a missing value is spread as :func:`route` spreads it when
-    recounting, so a tree read from elsewhere, whose statistics are unknown,
-    gets the statistics of the data it was trained on.
+    With ``predictions="recounted"`` (pruning's and growing's use) leaves
+    predict the new plurality (or mean), and a leaf that no row reaches
+    predicts its parent's, as an empty branch does when a tree is grown.
+    With ``predictions="kept"`` (a reader's use) every leaf keeps the
+    prediction it has, a peer's own, whatever the recount says: a
+    prediction the recount contradicts is then for
+    :func:`dtree.conformance.compare` to report, not for the recount to
+    hide.  A row with a missing value is spread as :func:`route` spreads it
+    when recounting, so a tree read from elsewhere, whose statistics are
+    unknown, gets the statistics of the data it was trained on.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
     >>> tree = id3(load("play-tennis"))
     >>> restated(tree, load("play-tennis")) == tree
     True
+    >>> wrong = Leaf("No", ClassStats(("No", "Yes"), (0, 0)))
+    >>> restated(wrong, load("play-tennis"))
+    Leaf(prediction='Yes', stats=ClassStats(classes=('No', 'Yes'), counts=(5, 9)))
+    >>> restated(wrong, load("play-tennis"), predictions="kept")
+    Leaf(prediction='No', stats=ClassStats(classes=('No', 'Yes'), counts=(5, 9)))
     """
     if rows is None:
         rows = every_row(data, tree)
+    kept = predictions == "kept"
 
     def on_leaf(leaf: Leaf, routed: Routed) -> Tree:
+        if kept:
+            return Leaf(leaf.prediction, routed_stats(data, routed))
         return recounted_leaf(data, routed, leaf.prediction)
 
     def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
         stats = routed_stats(data, routed)
         fallback = central(stats if stats.weight > 0 else split.stats)
         subtrees = (
-            Leaf(fallback, t.stats) if isinstance(t, Leaf) and t.stats.weight == 0 else t
+            Leaf(fallback, t.stats) if isinstance(t, Leaf) and _unreached(t, kept) else t
             for t in below
         )
         branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
         return Split(tuple(branches), stats)
 
     return fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
+
+
+def _unreached(leaf: Leaf, kept: bool) -> bool:
+    """Whether a recounted leaf takes its parent's prediction: no row reaches it, and its own
+    prediction is not to be kept."""
+    return not kept and leaf.stats.weight == 0
 
 
 def recounted_leaf(data: Dataset, rows: Routed, fallback: Label | float | None) -> Leaf:

@@ -45,12 +45,15 @@ import string
 from collections.abc import Sequence
 from typing import assert_never
 
+from attrs import frozen
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from dtree.dataset import Attribute, Dataset, Domain, Nominal, Numeric, Schema, Value
 
 __all__ = [
+    "CLOSE",
+    "FRACTIONAL_WEIGHTS",
     "GRID",
     "MAX_WEIGHT",
     "MISSING_CHANCE",
@@ -210,6 +213,15 @@ _SIMPLEST_FIRST: tuple[float, ...] = tuple(sorted(GRID, key=lambda x: (abs(x), x
 MISSING_CHANCE = 4
 """With missing values asked for, about one value in this many is ``None``."""
 
+CLOSE: tuple[float, ...] = (2.0**-24, 2.0**-23, 3 * 2.0**-24, 0.25 + 2.0**-24)
+"""Numbers added to the grid with ``close_values``: neighbours of 0 and of 0.25 closer
+together than scikit-learn's ``FEATURE_THRESHOLD`` (1e-7), which it never cuts between,
+and 2^-23 more than 1e-7 from 0; every one exact in float32."""
+
+FRACTIONAL_WEIGHTS: tuple[float, ...] = (0.0, 0.5, 1.0, 0.1, 0.25, 1.5, 2.0, 3.0)
+"""The weights drawn with ``fractional_weights``, simplest first: 0 (an absent row),
+fractions exact in binary and 0.1, which is not."""
+
 
 # -- schemas and datasets ---------------------------------------------------------
 
@@ -362,15 +374,25 @@ def _digits(code: int, radices: Sequence[int]) -> tuple[int, ...]:
     return tuple(digits)
 
 
-def _choices(attribute: Attribute) -> tuple[Value, ...]:
-    """The values a row may hold for ``attribute``, simplest first."""
+def _choices(attribute: Attribute, *, close: bool = False) -> tuple[Value, ...]:
+    """The values a row may hold for ``attribute``, simplest first (with ``close``, the
+    grid and :data:`CLOSE`)."""
     match attribute.domain:
         case Nominal(values):
             return values
         case Numeric():
-            return _SIMPLEST_FIRST
+            return _SIMPLEST_FIRST + CLOSE if close else _SIMPLEST_FIRST
         case _:  # pragma: no cover - Domain has two cases
             assert_never(attribute.domain)
+
+
+@frozen
+class _Broad:
+    """The options that widen a draw beyond the grid and integer weights."""
+
+    fractional_weights: bool = False
+    close_values: bool = False
+    constant_columns: bool = False
 
 
 @st.composite
@@ -382,9 +404,11 @@ def _datasets(
     weighted: bool,
     consistent: bool,
     missing: bool = False,
+    broad: _Broad | None = None,
 ) -> Dataset:
     schema = draw(schema_strategy)
-    choices = [_choices(attribute) for attribute in schema.attributes]
+    broad = broad or _Broad()
+    choices = [_choices(attribute, close=broad.close_values) for attribute in schema.attributes]
     outcomes: tuple[str | float, ...] = (
         schema.classes if schema.is_classification else _SIMPLEST_FIRST
     )
@@ -410,14 +434,23 @@ def _datasets(
         # range, so a row costs as many draws whatever the number of attributes, and
         # every row can still be drawn.
         n = draw(st.integers(*rows))
-        radices = (capacity, len(outcomes), MAX_WEIGHT + 1 if weighted else 1, gaps)
+        scale = len(FRACTIONAL_WEIGHTS) if broad.fractional_weights else MAX_WEIGHT + 1
+        radices = (capacity, len(outcomes), scale if weighted else 1, gaps)
         drawn = draw(_rows(radices, n))
         codes = [row[0] for row in drawn]
         labels = [outcomes[row[1]] for row in drawn]
         row_weights = _made_positive([row[2] for row in drawn]) if weighted else None
         gaps_of = [_digits(row[3], (MISSING_CHANCE,) * len(choices)) for row in drawn]
+    weights_drawn: tuple[int | float, ...] | None = row_weights
+    if row_weights is not None and broad.fractional_weights:
+        weights_drawn = tuple(FRACTIONAL_WEIGHTS[k] for k in row_weights)
     vectors = [_vector(code, choices) for code in codes]
     columns = [[vector[j] for vector in vectors] for j in range(len(choices))]
+    if broad.constant_columns:
+        # One draw per column: True makes it constant, its first row's value in every row.
+        for column in columns:
+            if draw(st.booleans()):
+                column[:] = [column[0]] * len(column)
     if missing:
         # About one value in MISSING_CHANCE is missing (a digit of 0 keeps the value, so
         # shrinking removes missing values), and at least one is.
@@ -427,7 +460,7 @@ def _datasets(
                     column[i] = None
         if all(value is not None for column in columns for value in column):
             columns[0][0] = None
-    return Dataset(schema, columns, labels, row_weights or (1,) * n)
+    return Dataset(schema, columns, labels, weights_drawn or (1,) * n)
 
 
 def datasets(
@@ -444,12 +477,18 @@ def datasets(
     min_numeric: int = 0,
     max_numeric: int = 0,
     missing: bool = False,
+    fractional_weights: bool = False,
+    close_values: bool = False,
+    constant_columns: bool = False,
 ) -> st.SearchStrategy[Dataset]:
     """Classification datasets over a drawn schema (see :func:`schemas`).
 
     Rows may repeat and may contradict each other.  With ``weighted`` each
-    row weighs 0..MAX_WEIGHT and at least one weighs more than 0; otherwise
-    every row weighs 1.  Numeric values are floats of :data:`GRID`.  With
+    row weighs 0..MAX_WEIGHT (with ``fractional_weights``, one of
+    :data:`FRACTIONAL_WEIGHTS`) and at least one weighs more than 0;
+    otherwise every row weighs 1.  Numeric values are floats of
+    :data:`GRID` (with ``close_values``, also of :data:`CLOSE`); with
+    ``constant_columns`` a column may hold one value in every row.  With
     ``missing`` about one attribute value in :data:`MISSING_CHANCE` is
     ``None``, and at least one is (so there is at least one attribute);
     without it no value is missing.  Targets are never missing.
@@ -461,6 +500,15 @@ def datasets(
     >>> data = find(datasets(max_numeric=1, missing=True), lambda d: True)
     >>> data.columns
     ((None,),)
+    >>> numeric = {"min_numeric": 1, "max_numeric": 1, "max_attributes": 1}
+    >>> find(datasets(**numeric, weighted=True, fractional_weights=True),
+    ...      lambda d: 0.1 in d.weights).weights
+    (0.1,)
+    >>> find(datasets(**numeric, close_values=True), lambda d: 0 < d.columns[0][0] < 1e-7).columns
+    ((5.960464477539063e-08,),)
+    >>> find(datasets(**numeric, min_rows=2, constant_columns=True),
+    ...      lambda d: len(set(d.columns[0])) == 1 and d.columns[0][0] != 0).columns
+    ((0.25, 0.25),)
     """
     _check_range("rows", min_rows, max_rows, 1)
     schema = _schema_strategy(
@@ -470,8 +518,14 @@ def datasets(
         (min_numeric, max_numeric),
         missing=missing,
     )
+    broad = _Broad(fractional_weights, close_values, constant_columns)
     return _datasets(
-        schema, (min_rows, max_rows), weighted=weighted, consistent=False, missing=missing
+        schema,
+        (min_rows, max_rows),
+        weighted=weighted,
+        consistent=False,
+        missing=missing,
+        broad=broad,
     )
 
 

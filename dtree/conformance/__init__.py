@@ -39,7 +39,7 @@ from dtree.conformance.rpart_fit import (
     RpartFit,
     run_rpart,
 )
-from dtree.conformance.sklearn import from_sklearn, sklearn_reading
+from dtree.conformance.sklearn import arrays_reading, from_arrays, from_sklearn, sklearn_reading
 
 __all__ = [
     "RPART_CONTROLS",
@@ -55,9 +55,11 @@ __all__ = [
     "Reading",
     "Recipe",
     "RpartFit",
+    "arrays_reading",
     "compare",
     "cp_table",
     "differential",
+    "from_arrays",
     "from_sklearn",
     "j48_reading",
     "j48_text",

@@ -61,10 +61,11 @@ from typing import Any, Literal
 
 from attrs import frozen
 
+from dtree.arithmetic import float32
 from dtree.conditions import AtMost, describe
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.learners import SKLEARN_IMPURITIES
-from dtree.conformance.sklearn import _float32, sklearn_reading
+from dtree.conformance.sklearn import sklearn_reading
 from dtree.dataset import Dataset
 from dtree.grower.targets import Classes, Responses, target_of
 from dtree.tree import Leaf, Split, Tree
@@ -320,7 +321,7 @@ class _Node:
 
 
 def _range(data: Dataset, column: int, rows: Sequence[int]) -> tuple[float, float] | None:
-    values = [_float32(float(v)) for r in rows if (v := data.columns[column][r]) is not None]
+    values = [float32(float(v)) for r in rows if (v := data.columns[column][r]) is not None]
     return (min(values), max(values)) if values else None
 
 
@@ -331,9 +332,7 @@ def _constant(span: tuple[float, float] | None) -> bool:
 def _best_thresholds(data: Dataset, column: int, rows: Sequence[int]) -> set[float]:
     """The thresholds the best splitter can place: a / 2 + b / 2 of neighbouring float32
     values a < b (a where that is b)."""
-    values = sorted(
-        {_float32(float(v)) for r in rows if (v := data.columns[column][r]) is not None}
-    )
+    values = sorted({float32(float(v)) for r in rows if (v := data.columns[column][r]) is not None})
     placed = set()
     for a, b in itertools.pairwise(values):
         if b > a + FEATURE_THRESHOLD:
@@ -476,7 +475,7 @@ def _children(node: _Node, data: Dataset) -> list[_Node]:
     assert isinstance(condition, AtMost)
     column, t = data.schema.index(condition.attribute), condition.threshold
     values = data.columns[column]
-    left = tuple(r for r in node.rows if (v := values[r]) is not None and _float32(float(v)) <= t)
+    left = tuple(r for r in node.rows if (v := values[r]) is not None and float32(float(v)) <= t)
     right = tuple(r for r in node.rows if r not in set(left))
     return [
         _Node(branch.subtree, side, node.depth + 1, (*node.path, describe(branch.condition)))

@@ -6,9 +6,12 @@ them), and gives each node of their tree a verdict:
 
 ``same``
     Both split on the same attribute into the same partition of the node's
-    rows (the thresholds may differ where no training value lies between
-    them: ``conditions_differ`` says so), or both are leaves predicting the
-    same.
+    rows, or both are leaves predicting the same.  Two thresholds may make
+    the same partition from different places in the gap between the node's
+    values (``conditions_differ``): then the two trees predict otherwise on
+    the new values between them, and ``placements`` names the convention
+    that puts each where it is (:func:`dtree.grower.midpoints.placement`):
+    a disagreement of its own, under the verdict ``same``.
 ``tie``
     Different splits with exactly the same score under the learner: exact
     for Gini, misclassification and squared error, within
@@ -25,19 +28,26 @@ them), and gives each node of their tree a verdict:
     not, or ``None`` where their tree stops and no rule of the learner
     does.  It is ``borderline`` when the split scores within the tolerance
     of the learner's threshold (zero gain, ``min_gain``,
-    ``min_impurity_decrease``), where float rounding decides.
+    ``min_impurity_decrease``), where float rounding decides; never when
+    their split is of a node whose impurity is exactly zero, or decreases
+    the impurity by exactly zero or less (``gainless`` says which): no
+    rounding decides that, and the split is a disagreement.
 ``below_tie`` and ``below_disagreement``
     The nodes of their tree under a tie or a disagreement, which are not
     compared: below different partitions there is no common node.
 
 The predictions of both trees on the training rows are compared too,
 except on the rows that reach a tie or a borderline stop (where both are
-right).  Their tree given as a :class:`~dtree.conformance.claims.Reading`
-brings its findings, the peer's claims about its nodes that the data
-contradict (:attr:`Comparison.findings`).  Their tree agrees with dtree's
+right).  Each leaf of their tree, whose statistics are the recount of the
+training data (as every reader gives them), must predict what they give: a
+plurality of the classes, or the mean; a leaf that predicts otherwise is a
+:class:`Misprediction`, with both, whatever dtree's tree does there.
+Their tree given as a :class:`~dtree.conformance.claims.Reading` brings
+its findings, the peer's claims about its nodes that the data contradict
+(:attr:`Comparison.findings`).  Their tree agrees with dtree's
 (:attr:`Comparison.agrees`) when there is no finding, no real
-disagreement, no stop that is not borderline, and no other prediction
-differs.
+disagreement, no stop that is not borderline, no threshold placed
+otherwise, no misprediction, and no other prediction differs.
 """
 
 from __future__ import annotations
@@ -51,20 +61,31 @@ from typing import Literal, assert_never, get_args
 from attrs import frozen
 from toolz import groupby
 
-from dtree.arithmetic import Real
-from dtree.conditions import Condition, describe, format_prediction, format_rounded
-from dtree.conformance.claims import Finding, Reading
-from dtree.counts import ClassStats, Moments
+from dtree.arithmetic import Real, exact_text
+from dtree.conditions import AtMost, Condition, describe, format_prediction, format_rounded
+from dtree.conformance.claims import Finding, Reading, path_to, written
+from dtree.conformance.gains import gainless as _gainless
+from dtree.counts import ClassStats, Moments, Stats, central
 from dtree.dataset import Dataset, Label, Weight
 from dtree.ensemble import predict_many
 from dtree.errors import DtreeError
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import StopRule
+from dtree.grower.midpoints import placement
 from dtree.grower.node import Assessment, Node, assess, children, decide, root
 from dtree.impurity import TOLERANCE
-from dtree.tree import Leaf, Split, Tree
+from dtree.tree import Leaf, Split, Tree, preorder
 
-__all__ = ["SHOWN_FINDINGS", "VERDICTS", "Comparison", "NodeVerdict", "Verdict", "compare"]
+__all__ = [
+    "SHOWN_FINDINGS",
+    "VERDICTS",
+    "Comparison",
+    "Misprediction",
+    "NodeVerdict",
+    "Verdict",
+    "compare",
+    "same_prediction",
+]
 
 Verdict = Literal["same", "tie", "real", "stopped", "below_tie", "below_disagreement"]
 VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
@@ -91,7 +112,10 @@ class NodeVerdict:
     are the learner's scores of the two splits (gain ratios for C4.5), None
     for a leaf or a split the learner would not make, whose reason is
     ``rule``; ``rows`` are the training rows that reach the node and
-    ``weight`` their weight there.
+    ``weight`` their weight there; ``placements`` (their threshold's
+    convention, then ours) where the two thresholds make the same partition
+    from different places; ``gainless`` why their split gains nothing,
+    exactly.
     """
 
     verdict: Verdict
@@ -106,11 +130,58 @@ class NodeVerdict:
     side: Side | None = None
     borderline: bool = False
     conditions_differ: bool = False
+    placements: tuple[str, str] | None = None
+    gainless: str | None = None
 
     @property
     def where(self) -> str:
         """The path to the node, as text."""
         return " / ".join(self.path) if self.path else "the root"
+
+
+@frozen
+class Misprediction:
+    """A leaf of their tree whose prediction its (recounted) statistics contradict:
+    ``theirs`` is the peer's prediction, ``recounted`` what the statistics give (the first
+    plurality, or the mean), ``stats`` the statistics."""
+
+    path: tuple[str, ...]
+    theirs: Label | float
+    recounted: Label | float
+    stats: Stats
+
+    @property
+    def message(self) -> str:
+        """The misprediction in one line.
+
+        >>> from dtree.counts import ClassStats
+        >>> print(Misprediction(("x <= 2",), "b", "a", ClassStats(("a", "b"), (2, 1))).message)
+        the leaf at x <= 2 predicts 'b', its statistics 'a' (a: 2, b: 1)
+        """
+        where = " / ".join(self.path) if self.path else "the root"
+        return (
+            f"the leaf at {where} predicts {written(self.theirs)}, its statistics"
+            f" {written(self.recounted)} ({_stats_text(self.stats)})"
+        )
+
+    def json(self) -> dict[str, object]:
+        """The misprediction as a JSON object."""
+        return {
+            "path": list(self.path),
+            "theirs": self.theirs,
+            "recounted": self.recounted,
+            "stats": _stats_text(self.stats),
+        }
+
+
+def _stats_text(stats: Stats) -> str:
+    match stats:
+        case ClassStats(classes, counts):
+            return ", ".join(f"{c}: {exact_text(n)}" for c, n in zip(classes, counts, strict=True))
+        case Moments():
+            return f"weight {exact_text(stats.weight)}, mean {exact_text(stats.mean)}"
+        case _:
+            assert_never(stats)
 
 
 @frozen
@@ -122,13 +193,15 @@ class Comparison:
     of training rows (of positive weight: a row of weight 0 is absent);
     ``findings`` are the peer's claims about its tree that the data
     contradict (:class:`~dtree.conformance.claims.Finding`), in the order
-    of the peer's output.
+    of the peer's output; ``mispredictions`` are their leaves that predict
+    what their statistics do not give (:class:`Misprediction`).
     """
 
     nodes: tuple[NodeVerdict, ...]
     differing_rows: tuple[int, ...]
     n_rows: int
     findings: tuple[Finding, ...] = ()
+    mispredictions: tuple[Misprediction, ...] = ()
 
     @property
     def counts(self) -> Mapping[Verdict, int]:
@@ -138,14 +211,17 @@ class Comparison:
 
     @property
     def disagreements(self) -> tuple[NodeVerdict, ...]:
-        """The real disagreements, and the stops that are not borderline."""
+        """The real disagreements, the stops that are not borderline, and the thresholds
+        placed otherwise."""
         return tuple(node for node in self.nodes if _disagrees(node))
 
     @property
     def agrees(self) -> bool:
-        """No finding, no real disagreement, no stop that is not borderline, no other
-        prediction differs."""
-        return not self.findings and not self.disagreements and not self.differing_rows
+        """No finding, no real disagreement, no stop that is not borderline, no threshold
+        placed otherwise, no misprediction, no other prediction differs."""
+        return not (
+            self.findings or self.disagreements or self.differing_rows or self.mispredictions
+        )
 
     def text(self) -> str:
         """A short report: the table of counts, the predictions, the findings (the first
@@ -155,10 +231,13 @@ class Comparison:
             f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
         )
         lines.extend(_findings_text(self.findings))
+        lines.extend(f"misprediction: {wrong.message}" for wrong in self.mispredictions)
         first = next(iter(self.disagreements), None)
         tie = next((node for node in self.nodes if node.verdict == "tie"), None)
         if first is not None:
-            kind = "real disagreement" if first.verdict == "real" else "one side stopped"
+            kind = {"real": "real disagreement", "stopped": "one side stopped"}.get(
+                first.verdict, "threshold placed otherwise"
+            )
             lines.extend(_explained(first, kind))
         elif not self.differing_rows:
             lines.append("no real disagreement")
@@ -177,6 +256,7 @@ class Comparison:
                 "differing_rows": list(self.differing_rows),
                 "nodes": [_node_json(node) for node in self.nodes],
                 "findings": [finding.json() for finding in self.findings],
+                "mispredictions": [wrong.json() for wrong in self.mispredictions],
             },
             indent=1,
         )
@@ -200,8 +280,23 @@ def _findings_text(findings: Sequence[Finding]) -> list[str]:
     return lines
 
 
+_PLACES: Mapping[str, str] = {
+    "midpoint": "the midpoint",
+    "lower value": "the lower value",
+    "c45": "C4.5's largest training value not above the midpoint",
+    "j48": "J48's threshold",
+    "below upper value": "just below the upper value (x < upper)",
+    "elsewhere": "none of the conventions' places",
+}
+"""The conventions of :func:`dtree.grower.midpoints.placement`, as the report names them."""
+
+
 def _disagrees(node: NodeVerdict) -> bool:
-    return node.verdict == "real" or (node.verdict == "stopped" and not node.borderline)
+    return (
+        node.verdict == "real"
+        or (node.verdict == "stopped" and not node.borderline)
+        or node.placements is not None
+    )
 
 
 def _score_text(score: Real | None) -> str:
@@ -214,11 +309,12 @@ def _scored(description: str, score: Real | None, is_leaf: bool) -> str:
 
 def _explained(node: NodeVerdict, kind: str) -> list[str]:
     """The lines of the report that explain a node: a disagreement, or a tie."""
+    same = node.verdict == "same"  # a threshold placed otherwise: one partition, one score
     lines = [
         f"first {kind}, at {node.where} (weight {format_rounded(node.weight)},"
         f" {len(node.rows)} rows):",
-        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs"),
-        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours"),
+        "  theirs: " + _scored(node.theirs, node.their_score, node.side == "theirs" or same),
+        "  ours:   " + _scored(node.ours, node.our_score, node.side == "ours" or same),
     ]
     if node.their_score is not None and node.our_score is not None:
         gap: Real = abs(float(node.our_score) - float(node.their_score))
@@ -231,6 +327,14 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
         else:
             better = "ours" if node.our_score > node.their_score else "theirs"
             lines.append(f"  {better} scores better, by {format_rounded(gap)}")
+    if node.placements is not None:
+        theirs, ours = (_PLACES[p] for p in node.placements)
+        lines.append(
+            f"  the same partition; their threshold is at {theirs}, ours at {ours}:"
+            " the trees predict otherwise on the values between the two"
+        )
+    if node.gainless is not None:
+        lines.append(f"  {node.gainless}: no rounding decides that")
     if node.rule is not None:
         lines.append(f"  rule: {node.rule}")
     elif node.verdict == "stopped":
@@ -256,6 +360,8 @@ def _node_json(node: NodeVerdict) -> dict[str, object]:
         "side": node.side,
         "borderline": node.borderline,
         "conditions_differ": node.conditions_differ,
+        "placements": None if node.placements is None else list(node.placements),
+        "gainless": node.gainless,
     }
 
 
@@ -329,7 +435,7 @@ def _leaf_verdict(theirs: Leaf, ours: Leaf, node: Node) -> Verdict:
             most = {label for label, count in zip(classes, counts, strict=True) if count == top}
             return "tie" if {theirs.prediction, ours.prediction} <= most else "real"
         case Moments():
-            return "same" if _same_prediction(theirs.prediction, ours.prediction) else "real"
+            return "same" if same_prediction(theirs.prediction, ours.prediction) else "real"
         case _:
             assert_never(ours.stats)
 
@@ -363,6 +469,8 @@ def _at(
     side: Side | None = None,
     borderline: bool = False,
     conditions_differ: bool = False,
+    placements: tuple[str, str] | None = None,
+    gainless: str | None = None,
 ) -> NodeVerdict:
     """The verdict on a node that both trees reach with ``node``'s rows."""
     return NodeVerdict(
@@ -378,11 +486,13 @@ def _at(
         side,
         borderline,
         conditions_differ,
+        placements,
+        gainless,
     )
 
 
 def _stopped(
-    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...]
+    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...], *, data: Dataset
 ) -> NodeVerdict:
     """One side is a leaf: which rule explains it, and whether the split is borderline."""
     decision = decide(node)
@@ -390,10 +500,13 @@ def _stopped(
     assert isinstance(split, Split)
     score = _key(assess(node, _conditions(split)))
     rule: str | None
+    gainless: str | None = None
     if isinstance(ours, Leaf):
         rule = decision.stop if decision.stop is not None else "pruned"
         their_score, our_score = score, None
         side: Side = "ours"
+        if score is not None:
+            gainless = _gainless(data, node, children(node, _conditions(split)), learner)
     else:
         stop: StopRule | None = decision.stop
         rule = stop
@@ -409,7 +522,8 @@ def _stopped(
         our_score=our_score,
         rule=rule,
         side=side,
-        borderline=_borderline(learner, node, score),
+        borderline=gainless is None and _borderline(learner, node, score),
+        gainless=gainless,
     )
 
 
@@ -471,7 +585,7 @@ def compare(theirs: Tree | Reading, ours: Tree, data: Dataset, learner: Learner)
             stack.extend(reversed(item.below()))
             continue
         their_node, our_node, node, path = item.theirs, item.ours, item.node, item.path
-        verdict = _judged(their_node, our_node, node, learner, path)
+        verdict = _judged(their_node, our_node, node, learner, path, data=data)
         verdicts.append(verdict)
         if verdict.borderline or (verdict.verdict == "tie" and isinstance(their_node, Leaf)):
             excluded.update(node.rows)
@@ -484,7 +598,8 @@ def compare(theirs: Tree | Reading, ours: Tree, data: Dataset, learner: Learner)
             stack.extend(reversed(_below_both(their_node, our_node, node, path, excluded)))
     present = data.present()
     differing = _differing(theirs, ours, present, excluded)
-    return Comparison(tuple(verdicts), differing, len(present.rows), findings)
+    wrong = tuple(_mispredictions(theirs, learner))
+    return Comparison(tuple(verdicts), differing, len(present.rows), findings, wrong)
 
 
 @frozen(eq=False)
@@ -540,20 +655,26 @@ def _below_both(
 
 
 def _judged(
-    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...]
+    theirs: Tree, ours: Tree, node: Node, learner: Learner, path: tuple[str, ...], *, data: Dataset
 ) -> NodeVerdict:
     """The verdict on one node where both trees have the same rows."""
     match theirs, ours:
         case Leaf(), Leaf():
             return _at(_leaf_verdict(theirs, ours, node), path, theirs, ours, node)
         case Split(), Split():
-            return _splits(theirs, ours, node, learner, path)
+            return _splits(theirs, ours, node, learner, path, data=data)
         case _:
-            return _stopped(theirs, ours, node, learner, path)
+            return _stopped(theirs, ours, node, learner, path, data=data)
 
 
 def _splits(
-    theirs: Split, ours: Split, node: Node, learner: Learner, path: tuple[str, ...]
+    theirs: Split,
+    ours: Split,
+    node: Node,
+    learner: Learner,
+    path: tuple[str, ...],
+    *,
+    data: Dataset,
 ) -> NodeVerdict:
     their_conditions, our_conditions = _conditions(theirs), _conditions(ours)
     same_attribute = theirs.attribute == ours.attribute
@@ -588,7 +709,13 @@ def _splits(
                 rule=rule,
             )
     return _at(
-        verdict, path, theirs, ours, node, conditions_differ=their_conditions != our_conditions
+        verdict,
+        path,
+        theirs,
+        ours,
+        node,
+        conditions_differ=their_conditions != our_conditions,
+        placements=_placements(their_conditions, our_conditions, node, data),
     )
 
 
@@ -599,12 +726,69 @@ def _differing(theirs: Tree, ours: Tree, data: Dataset, excluded: set[int]) -> t
     return tuple(
         row
         for k, row in enumerate(data.rows)
-        if row not in excluded and not _same_prediction(their_predictions[k], our_predictions[k])
+        if row not in excluded and not same_prediction(their_predictions[k], our_predictions[k])
     )
 
 
-def _same_prediction(a: Label | float, b: Label | float) -> bool:
-    """Equal labels, or means equal but for the rounding of their sums."""
+def same_prediction(a: Label | float, b: Label | float) -> bool:
+    """Equal labels, or means equal but for the rounding of their sums (a relative 1e-9).
+
+    >>> same_prediction("a", "a"), same_prediction(0.1 + 0.2, 0.3), same_prediction(1.0, 1.1)
+    (True, True, False)
+    """
     if isinstance(a, float) and isinstance(b, float):
         return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
     return a == b
+
+
+def _placements(
+    theirs: Sequence[Condition], ours: Sequence[Condition], node: Node, data: Dataset
+) -> tuple[str, str] | None:
+    """Where two thresholds of the same partition lie in the gap between the node's values
+    (their convention, then ours), or None when they are the same threshold, follow the
+    same convention (a midpoint of float32 images is a midpoint), or are not thresholds."""
+    first, second = theirs[0], ours[0]
+    if not (isinstance(first, AtMost) and isinstance(second, AtMost)):
+        return None
+    if first.threshold == second.threshold:
+        return None
+    column = data.columns[data.schema.index(first.attribute)]
+    known = [float(v) for r in node.rows if isinstance(v := column[r], int | float)]
+    low = max((x for x in known if x <= first.threshold), default=None)
+    high = min((x for x in known if x > first.threshold), default=None)
+    if low is None or high is None:
+        return None
+    values = sorted({float(v) for v in column if isinstance(v, int | float)})
+    places = (
+        placement(first.threshold, low, high, values),
+        placement(second.threshold, low, high, values),
+    )
+    return None if places[0] == places[1] != "elsewhere" else places
+
+
+def _mispredictions(theirs: Tree, learner: Learner) -> Iterator[Misprediction]:
+    """The leaves of their tree, reached by some weight, whose prediction their statistics
+    contradict: not a plurality of the classes, or not the mean.  Under ``monotonic_cst``
+    (a value clipped to its bounds) or ``absolute_error`` (a weighted median) a leaf's
+    prediction is no function of its statistics alone: none is judged here, and the node
+    verdicts compare their leaves' predictions with dtree's."""
+    if learner.monotonic_cst or learner.impurity == "absolute_error":
+        return
+    visits = tuple(preorder(theirs))
+    for k, visit in enumerate(visits):
+        leaf = visit.node
+        if not isinstance(leaf, Leaf) or leaf.stats.weight <= 0:
+            continue
+        match leaf.stats:
+            case ClassStats(classes, counts):
+                top = max(counts)
+                plural = {c for c, n in zip(classes, counts, strict=True) if n == top}
+                right = leaf.prediction in plural
+            case Moments():
+                right = same_prediction(leaf.prediction, leaf.stats.mean)
+            case _:
+                assert_never(leaf.stats)
+        if not right:
+            yield Misprediction(
+                path_to(visits, k), leaf.prediction, central(leaf.stats), leaf.stats
+            )

@@ -15,6 +15,14 @@ the node where they part.  It is a function to call from a test::
 to a dtree tree (read from theirs by :func:`~dtree.conformance.from_sklearn`,
 :func:`~dtree.conformance.read_j48` or :func:`~dtree.conformance.read_rpart`).
 
+Both trees are also asked about new values (:func:`probes`): at every
+threshold of either tree, the quarter points of the gap between the
+training values around it, each set in every training row in turn.  Two
+thresholds in the same gap send every training row the same way but part
+there, so a threshold placed otherwise is found, and shrunk, as a
+prediction that differs.  Trees that tie somewhere are not probed: off the
+training rows, two tied splits may part, and both are right.
+
 A campaign of ``examples`` datasets is split into ``campaigns`` searches of
 their own seed, each derived from ``seed`` and the search's index; the
 first search (in index order) that finds a disagreement gives the result.
@@ -27,7 +35,7 @@ picklable: a function defined at the top level of a module, a frozen value.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -36,8 +44,11 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from dtree.conformance.compare import Comparison, compare
-from dtree.dataset import Dataset
+from dtree.conditions import AtMost
+from dtree.conformance.claims import written
+from dtree.conformance.compare import Comparison, compare, same_prediction
+from dtree.dataset import Dataset, Label
+from dtree.ensemble import predict_many
 from dtree.errors import DtreeError, quote
 from dtree.evaluate import Learn, Learning, learn_with
 from dtree.grower.learner import Learner
@@ -46,9 +57,9 @@ from dtree.parallel import fan_out, task_seed
 from dtree.progress import Report, meter
 from dtree.render import text
 from dtree.strategies import datasets
-from dtree.tree import Tree
+from dtree.tree import Split, Tree, nodes
 
-__all__ = ["NUMERIC_DATA", "Counterexample", "differential"]
+__all__ = ["BROAD_DATA", "NUMERIC_DATA", "Counterexample", "Probe", "differential", "probes"]
 
 NUMERIC_DATA: Mapping[str, Any] = {
     "min_rows": 1,
@@ -63,7 +74,93 @@ NUMERIC_DATA: Mapping[str, Any] = {
 of three numeric attributes (quarters from -2 to 2) and up to three classes: data every
 implementation reads."""
 
+BROAD_DATA: Mapping[str, Any] = {
+    **NUMERIC_DATA,
+    "weighted": True,
+    "fractional_weights": True,
+    "close_values": True,
+    "constant_columns": True,
+}
+""":data:`NUMERIC_DATA` and more of what peers get wrong: fractional and zero weights,
+values closer together than scikit-learn's FEATURE_THRESHOLD (1e-7), constant columns
+(repeated values and one-class nodes the grid and the drawn labels give already).  Missing
+values (``missing``) are their own setting, for peers that read them."""
+
 Data = Mapping[str, Any] | st.SearchStrategy[Dataset]
+
+
+@frozen
+class Probe:
+    """A new value on which the two trees predict otherwise: training row ``row`` with
+    ``attribute`` set to ``value`` (inside a gap of its training values), their prediction
+    and dtree's."""
+
+    row: int
+    attribute: str
+    value: float
+    theirs: Label | float
+    ours: Label | float
+
+    def __str__(self) -> str:
+        return (
+            f"row {self.row} with {self.attribute} = {self.value!r}: theirs predicts"
+            f" {written(self.theirs)}, dtree's {written(self.ours)}"
+        )
+
+
+def _gap_points(data: Dataset, trees: Sequence[Tree]) -> list[tuple[int, float]]:
+    """(attribute, value): the quarter points of the gap between the training values around
+    each threshold of the trees, in attribute then value order."""
+    points: set[tuple[int, float]] = set()
+    for tree in trees:
+        for node in nodes(tree):
+            if not isinstance(node, Split) or not isinstance(node.branches[0].condition, AtMost):
+                continue
+            condition = node.branches[0].condition
+            j = data.schema.index(condition.attribute)
+            known = [float(v) for v in data.columns[j] if isinstance(v, int | float)]
+            low = max((x for x in known if x <= condition.threshold), default=None)
+            high = min((x for x in known if x > condition.threshold), default=None)
+            if low is not None and high is not None:
+                points.update((j, low + (high - low) * k / 4) for k in (1, 2, 3))
+    return sorted(points)
+
+
+def probes(theirs: Tree, ours: Tree, data: Dataset) -> tuple[Probe, ...]:
+    """Where the two trees predict otherwise on new values: the training rows, each with one
+    attribute set to a quarter point of a gap around a threshold of either tree (the
+    first such point, in attribute then value order, on which they part; none if they
+    never do).
+
+    >>> from dtree.conditions import Above
+    >>> from dtree.counts import ClassStats
+    >>> from dtree.tree import Branch, Leaf
+    >>> data = Dataset.from_columns({"x": [1.0, 3.0], "y": ["a", "b"]}, target="y")
+    >>> def stump(t):
+    ...     return Split((Branch(AtMost("x", t), Leaf("a", ClassStats(("a", "b"), (1, 0)))),
+    ...                   Branch(Above("x", t), Leaf("b", ClassStats(("a", "b"), (0, 1))))),
+    ...                  ClassStats(("a", "b"), (1, 1)))
+    >>> for probe in probes(stump(1.0), stump(2.0), data):
+    ...     print(probe)
+    row 0 with x = 1.5: theirs predicts 'b', dtree's 'a'
+    row 1 with x = 1.5: theirs predicts 'b', dtree's 'a'
+    >>> probes(stump(2.0), stump(2.0), data)
+    ()
+    """
+    for j, value in _gap_points(data, (theirs, ours)):
+        columns = list(data.columns)
+        columns[j] = (value,) * len(data.target)
+        probed = Dataset(data.schema, tuple(columns), data.target, data.weights, data.rows)
+        their_predictions = predict_many(theirs, probed)
+        our_predictions = predict_many(ours, probed)
+        found = tuple(
+            Probe(row, data.schema.names[j], value, their_predictions[k], our_predictions[k])
+            for k, row in enumerate(probed.rows)
+            if not same_prediction(their_predictions[k], our_predictions[k])
+        )
+        if found:
+            return found
+    return ()
 
 
 @frozen
@@ -71,7 +168,8 @@ class Counterexample:
     """A smallest dataset found on which their tree and dtree's part.
 
     ``comparison`` is None when their fit raised an exception, whose text
-    is ``error``.
+    is ``error``; ``probes`` are the new values on which the trees predict
+    otherwise (:func:`probes`).
     """
 
     data: Dataset
@@ -79,6 +177,7 @@ class Counterexample:
     ours: Tree
     comparison: Comparison | None
     error: str | None = None
+    probes: tuple[Probe, ...] = ()
 
     def csv(self) -> str:
         """The dataset as CSV (see :func:`dtree.load.csv_text`)."""
@@ -97,6 +196,9 @@ class Counterexample:
         ]
         if self.comparison is not None:
             parts.append(self.comparison.text())
+        if self.probes:
+            parts.append("on new values inside the gaps of the training values:")
+            parts.extend(f"  {probe}" for probe in self.probes)
         if self.error is not None:
             parts.append(f"their fit raised: {self.error}")
         return "\n".join(parts)
@@ -132,18 +234,33 @@ class _Search:
     exact_ties: bool
 
 
-def _parts(search: _Search, data: Dataset) -> tuple[Tree | None, Tree, Comparison | None, str]:
+@frozen
+class _Parts:
+    """Both trees of one dataset, their comparison and probes, or their fit's error."""
+
+    theirs: Tree | None
+    ours: Tree
+    comparison: Comparison | None
+    error: str = ""
+    probes: tuple[Probe, ...] = ()
+
+
+def _parts(search: _Search, data: Dataset) -> _Parts:
     ours = learn_with(search.learner)(data)
     try:
         theirs = search.fit(data)
     except Exception as error:  # their code may fail any way: that is a finding
-        return None, ours, None, f"{type(error).__name__}: {error}"
-    return theirs, ours, compare(theirs, ours, data, search.judge), ""
+        return _Parts(None, ours, None, f"{type(error).__name__}: {error}")
+    comparison = compare(theirs, ours, data, search.judge)
+    if comparison.counts["tie"]:  # off the training rows, tied trees may part: both right
+        return _Parts(theirs, ours, comparison)
+    return _Parts(theirs, ours, comparison, "", probes(theirs, ours, data))
 
 
 def _parts_company(search: _Search, data: Dataset) -> bool:
-    comparison = _parts(search, data)[2]
-    if comparison is None:
+    parts = _parts(search, data)
+    comparison = parts.comparison
+    if comparison is None or parts.probes:
         return True
     return not comparison.agrees or (search.exact_ties and comparison.counts["tie"] > 0)
 
@@ -185,8 +302,10 @@ def _search(search: _Search, *, progress: Report | None = None) -> Counterexampl
         advance(search.examples)
         return None
     advance(search.examples)
-    theirs, ours, comparison, error = _parts(search, found)
-    return Counterexample(found, theirs, ours, comparison, error or None)
+    parts = _parts(search, found)
+    return Counterexample(
+        found, parts.theirs, parts.ours, parts.comparison, parts.error or None, parts.probes
+    )
 
 
 def differential(

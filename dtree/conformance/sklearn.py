@@ -1,19 +1,53 @@
-"""scikit-learn's fitted trees as dtree trees: :func:`from_sklearn`.
+"""scikit-learn's trees as dtree trees: :func:`arrays_reading` and :func:`from_sklearn`.
 
-A fitted ``DecisionTreeClassifier`` or ``DecisionTreeRegressor`` (or an
-``ExtraTree*``, its subclass) keeps its tree in ``estimator.tree_``, a set of
-arrays indexed by node id: ``children_left`` / ``children_right`` (-1 at a
-leaf), ``feature`` (a column of X), ``threshold`` (a row goes left when
-``x <= threshold``), ``weighted_n_node_samples`` and ``value`` (a
-classifier's class proportions in the order of ``classes_``, a regressor's
-mean).  :func:`sklearn_reading` turns them into a :class:`dtree.tree.Tree` of
-``AtMost`` / ``Above`` branches on the dataset's attributes, gives every node
-the statistics of ``data`` by :func:`dtree.routing.restated`, and sets
-scikit-learn's own beside them node by node: each that the data contradict
-is a :class:`~dtree.conformance.claims.Finding` (scikit-learn's node id, the
-path to it, both numbers), as an estimator fit on other rows or other
-weights shows.  :func:`from_sklearn` is the tree alone, refused at the first
-finding.  An estimator fit on other columns is refused.
+The arrays
+----------
+scikit-learn keeps a fitted tree in ``estimator.tree_``, a set of arrays
+indexed by node id (0 is the root; a node's children have larger ids), each
+with one entry per node (``node_count``):
+
+``children_left``, ``children_right``
+    the ids of the node's two children, -1 for both at a leaf;
+``feature``
+    the column of X the node tests (-2 at a leaf);
+``threshold``
+    its threshold t: a row goes left when ``x <= t``;
+``missing_go_to_left`` (scikit-learn 1.3 and later; optional here)
+    whether a missing value goes left at the node;
+``n_node_samples``
+    how many training rows of positive weight reach the node (an int);
+``weighted_n_node_samples``
+    their weight (a float);
+``value``
+    shape (node_count, n_outputs, max_n_classes), one output read: for a
+    classifier each class's share of the node's weight (scikit-learn 1.4 and
+    later) or its weight (earlier releases), in the order of the classes the
+    tree was fit on, which the caller gives; for a regressor the weighted
+    mean of the target at the node, as ``value[:, 0, 0]``.
+
+:func:`sklearn_arrays` takes them from a mapping of plain sequences or from
+any object that has them as attributes (``estimator.tree_``, a member of
+``forest.estimators_``, of a gradient boosting's ``estimators_``), and
+:func:`arrays_reading` reads them as a dtree tree, the class order and what
+``value`` holds (:data:`ValueKind`, detected by default) given by the
+caller.  A forest's member was fit on the class indices 0..k-1 (the
+forest's ``classes_`` name them) and on the bootstrap's counts times the
+sample weights; a gradient boosting's member is a regression tree of the
+residuals (its ``value`` after the boosting's own update of the leaves,
+which the learning rate scales only when the boosting adds it up): read
+each as it is on the data it was fit on, without relabelling.
+
+:func:`arrays_reading` turns the arrays into a :class:`dtree.tree.Tree` of
+``AtMost`` / ``Above`` branches on the dataset's attributes, each leaf
+predicting what the peer predicts there, gives every node the statistics of
+``data`` by :func:`dtree.routing.restated` (the predictions kept), and sets
+the arrays' own beside them node by node: each that the data contradict is
+a :class:`~dtree.conformance.claims.Finding` (scikit-learn's node id, the
+path to it, both numbers), as a tree fit on other rows or other weights
+shows.  :func:`sklearn_reading` is that reading of a fitted estimator's
+``tree_`` (its ``classes_`` the class order), :func:`from_sklearn` the tree
+alone, refused at the first finding.  An estimator fit on other columns is
+refused.
 
 What the estimator must have been fit on
 ----------------------------------------
@@ -66,25 +100,33 @@ without missing values.
 
 Predictions
 -----------
-A leaf predicts what the estimator predicts there: the first class of
-largest proportion in ``classes_`` order, or scikit-learn's mean, exactly;
-the statistics are dtree's recount (class counts, or n, sum y and sum y^2).
-A recounted weight agrees with ``weighted_n_node_samples`` within a
-relative 1e-9 (scikit-learn adds weights in floats), class counts with
-``value`` times the weight within 1e-9 of the weight, and a mean with
-scikit-learn's within 1e-9 of the largest absolute target; otherwise the
+A leaf predicts what the peer predicts there: the first class of largest
+``value`` in the caller's class order, or the regressor's ``value``,
+exactly, whatever the recount says (a prediction the recount contradicts is
+for :func:`dtree.conformance.compare` to report); the statistics are
+dtree's recount (class counts, or n, sum y and sum y^2).  A recounted weight
+agrees with ``weighted_n_node_samples`` within a relative 1e-9
+(scikit-learn adds weights in floats), class counts with ``value`` times the
+weight (or ``value``, for counts) within 1e-9 of the weight, a mean with
+scikit-learn's within 1e-9 of the largest absolute target, and the number
+of rows of positive weight with ``n_node_samples`` exactly; otherwise the
 node has a finding.
 
-Monotonicity constraints
-------------------------
-An estimator fit with ``monotonic_cst`` clips each node's ``value`` to
-bounds its ancestors' splits set (:mod:`dtree.grower.monotonic`): a
-clipped leaf predicts its clipped mean, or the class its clipped
-proportions favour, and the read leaf predicts the same; ``value`` is
-then no statistic of the rows, and only the node's weight is checked
-against the recount.
+Node values
+-----------
+``value`` is a statistic of the node's rows (class proportions or counts, a
+mean) for every criterion but two, which :data:`NodeValues` names: under
+``criterion="absolute_error"`` a node's value is a weighted median
+(``"medians"``: :func:`dtree.conformance.compare` judges the leaves'), and
+under ``monotonic_cst`` it is clipped to bounds its ancestors' splits set
+(``"clipped"``, :mod:`dtree.grower.monotonic`): a clipped leaf predicts its
+clipped mean, or the class its clipped proportions favour, and the read leaf
+predicts the same.  Such values are not checked against the recount; the
+node's weight and rows still are.
 
-Contents: :func:`sklearn_reading` (the tree and the findings),
+Contents: :data:`ARRAYS`, :data:`NodeValues`, :data:`ValueKind`, :class:`SklearnArrays`,
+:func:`sklearn_arrays`, :func:`value_kind`, :func:`arrays_reading` (the tree
+and the findings), :func:`from_arrays`, :func:`sklearn_reading`,
 :func:`from_sklearn`, :func:`sklearn_estimator`, :func:`fit_sklearn`.
 """
 
@@ -93,22 +135,35 @@ from __future__ import annotations
 import bisect
 import importlib
 import math
-import struct
-from collections.abc import Iterator, Sequence
-from typing import Any, TypeAlias, assert_never
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal, TypeAlias, assert_never
 
 from attrs import frozen
 
+from dtree.arithmetic import float32
 from dtree.conditions import Above, AtMost, Condition, describe
 from dtree.conformance.claims import Claim, Finding, Reading
 from dtree.conformance.learners import class_weighted
 from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Label, Nominal, Value
+from dtree.dataset import Dataset, Label, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.routing import Routed, every_row, restated
-from dtree.tree import Leaf, Sprout, Tree, unfold
+from dtree.tree import Leaf, Sprout, Tree, nodes, unfold
 
-__all__ = ["fit_sklearn", "from_sklearn", "sklearn_estimator", "sklearn_reading"]
+__all__ = [
+    "ARRAYS",
+    "NodeValues",
+    "SklearnArrays",
+    "ValueKind",
+    "arrays_reading",
+    "fit_sklearn",
+    "from_arrays",
+    "from_sklearn",
+    "sklearn_arrays",
+    "sklearn_estimator",
+    "sklearn_reading",
+    "value_kind",
+]
 
 LEAF = -1
 """scikit-learn's ``children_left`` (and ``feature``) of a leaf."""
@@ -117,24 +172,42 @@ RELATIVE = 1e-9
 """How close a recounted weight, count or mean must be to scikit-learn's (see above)."""
 
 
-def _float32(x: float) -> float:
-    """x rounded to the nearest float32 (ties to even), as numpy's cast rounds it."""
-    try:
-        return float(struct.unpack("f", struct.pack("f", x))[0])
-    except OverflowError:
-        return math.copysign(math.inf, x)
+NodeValues = Literal["statistics", "medians", "clipped"]
+"""What a node's ``value`` is: a statistic of its rows (class proportions or counts, a mean),
+a weighted median (``criterion="absolute_error"``), or a value clipped to the bounds of
+``monotonic_cst``; only statistics are checked against the recount."""
+
+ValueKind = Literal["proportions", "counts", "detect"]
+"""What a classifier's ``value`` holds: each class's share of the node's weight (scikit-learn
+1.4 and later), each class's weight (earlier releases), or ``detect``: counts when every
+node's row adds up to its ``weighted_n_node_samples`` and not every one adds up to 1."""
+
+ARRAYS = (
+    "children_left",
+    "children_right",
+    "feature",
+    "threshold",
+    "n_node_samples",
+    "weighted_n_node_samples",
+    "value",
+)
+"""The arrays a tree is read from, by scikit-learn's names (``missing_go_to_left`` is optional)."""
 
 
 @frozen
-class _Arrays:
-    """``estimator.tree_`` as Python values; ``value`` is each node's row of ``value[:, 0]``."""
+class SklearnArrays:
+    """A tree in scikit-learn's arrays, as Python values indexed by node id (see the module's
+    notes): ``value`` is each node's row of ``value[:, 0]`` (one number per class, or the
+    mean); ``missing_go_to_left`` is None where the source has no such array."""
 
     left: tuple[int, ...]
     right: tuple[int, ...]
     feature: tuple[int, ...]
     threshold: tuple[float, ...]
+    samples: tuple[int, ...]
     weight: tuple[float, ...]
     value: tuple[tuple[float, ...], ...]
+    missing_go_to_left: tuple[bool, ...] | None = None
 
     def is_leaf(self, node: int) -> bool:
         return self.left[node] == LEAF
@@ -144,16 +217,95 @@ class _Arrays:
         return AtMost(name, t), Above(name, t)
 
 
-def _arrays(estimator: Any) -> _Arrays:
-    t = estimator.tree_
-    return _Arrays(
-        tuple(int(i) for i in t.children_left.tolist()),
-        tuple(int(i) for i in t.children_right.tolist()),
-        tuple(int(i) for i in t.feature.tolist()),
-        tuple(float(x) for x in t.threshold.tolist()),
-        tuple(float(w) for w in t.weighted_n_node_samples.tolist()),
-        tuple(tuple(float(v) for v in row[0]) for row in t.value.tolist()),
+def _found(source: Any, name: str) -> Any:
+    """The source's array of that name, or None: a mapping's entry or an object's attribute."""
+    return source.get(name) if isinstance(source, Mapping) else getattr(source, name, None)
+
+
+def _listed(array: Any) -> list[Any]:
+    return list(array.tolist() if hasattr(array, "tolist") else array)
+
+
+def _array(source: Any, name: str) -> list[Any]:
+    """One of the source's arrays by scikit-learn's name, as a list (numpy's or any sequence)."""
+    found = _found(source, name)
+    if found is None:
+        raise DtreeError(f"the tree's arrays have no {quote(name)}")
+    return _listed(found)
+
+
+def _value_row(row: Any, node: int) -> tuple[float, ...]:
+    """A node's row of ``value``: shape (n_outputs, k) with one output, or (k,) as given."""
+    parts = _listed(row)
+    if parts and not isinstance(parts[0], int | float):
+        if len(parts) != 1:
+            raise DtreeError(f"node {node}'s value has {len(parts)} outputs; dtree reads one")
+        parts = _listed(parts[0])
+    return tuple(float(v) for v in parts)
+
+
+def _check_shape(arrays: Sequence[list[Any]]) -> None:
+    """One entry per node in every array; a node's children both -1 or both later nodes."""
+    n = len(arrays[0])
+    for name, array in zip(ARRAYS, arrays, strict=True):
+        if len(array) != n or not n:
+            raise DtreeError(
+                f"the tree's {quote(name)} has {len(array)} entries, children_left {n}"
+            )
+    for node, pair in enumerate(zip(arrays[0], arrays[1], strict=True)):
+        children = (int(pair[0]), int(pair[1]))
+        if (LEAF in children and children != (LEAF, LEAF)) or (
+            LEAF not in children and not all(node < child < n for child in children)
+        ):
+            raise DtreeError(f"node {node}'s children {quote(children)} are not a tree's")
+
+
+def sklearn_arrays(source: Any) -> SklearnArrays:
+    """A tree in scikit-learn's arrays (:data:`ARRAYS`, and ``missing_go_to_left`` when there):
+    a mapping of them, or any object that has them as attributes (``estimator.tree_``).
+
+    Checked: one entry per node in every array, a node's children both -1 (a leaf) or
+    both ids of later nodes, and one output in ``value``.
+
+    >>> arrays = sklearn_arrays({"children_left": [1, -1, -1], "children_right": [2, -1, -1],
+    ...     "feature": [0, -2, -2], "threshold": [2.5, -2.0, -2.0], "n_node_samples": [4, 2, 2],
+    ...     "weighted_n_node_samples": [4.0, 2.0, 2.0],
+    ...     "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]]})
+    >>> arrays.is_leaf(1), arrays.value[0], arrays.missing_go_to_left
+    (True, (0.5, 0.5), None)
+    """
+    listed = [_array(source, name) for name in ARRAYS]
+    _check_shape(listed)
+    left, right, feature, threshold, samples, weight, value = listed
+    missing = _found(source, "missing_go_to_left")
+    return SklearnArrays(
+        tuple(int(i) for i in left),
+        tuple(int(i) for i in right),
+        tuple(int(i) for i in feature),
+        tuple(float(x) for x in threshold),
+        tuple(int(i) for i in samples),
+        tuple(float(w) for w in weight),
+        tuple(_value_row(row, node) for node, row in enumerate(value)),
+        None if missing is None else tuple(bool(b) for b in _listed(missing)),
     )
+
+
+def value_kind(
+    arrays: SklearnArrays, kind: ValueKind = "detect"
+) -> Literal["proportions", "counts"]:
+    """What a classifier's ``value`` holds: ``kind`` when given, else detected (see
+    :data:`ValueKind`).
+
+    >>> arrays = SklearnArrays((1, -1, -1), (2, -1, -1), (0, -2, -2), (2.5, -2.0, -2.0),
+    ...     (4, 2, 2), (4.0, 2.0, 2.0), ((2.0, 2.0), (2.0, 0.0), (0.0, 2.0)))
+    >>> value_kind(arrays), value_kind(arrays, "proportions")
+    ('counts', 'proportions')
+    """
+    if kind != "detect":
+        return kind
+    sums = [math.fsum(row) for row in arrays.value]
+    counts = all(_close(s, w, max(w, 1.0)) for s, w in zip(sums, arrays.weight, strict=True))
+    return "counts" if counts and not all(_close(s, 1.0, 1.0) for s in sums) else "proportions"
 
 
 def _check_estimator(estimator: Any) -> bool:
@@ -176,9 +328,9 @@ def _check_estimator(estimator: Any) -> bool:
     return isinstance(estimator, DecisionTreeClassifier)
 
 
-def _check_columns(estimator: Any, data: Dataset) -> tuple[str, ...]:
+def _numeric_names(data: Dataset) -> tuple[str, ...]:
+    """The attributes' names, every attribute numeric (a nominal one is refused)."""
     schema = data.schema
-    names = schema.names
     nominal = [a.name for a in schema.attributes if isinstance(a.domain, Nominal)]
     if nominal:
         raise DtreeError(
@@ -186,6 +338,11 @@ def _check_columns(estimator: Any, data: Dataset) -> tuple[str, ...]:
             " test: a tree fit on one-hot columns reads on a dataset whose attributes are those"
             " numeric columns"
         )
+    return schema.names
+
+
+def _check_columns(estimator: Any, data: Dataset) -> tuple[str, ...]:
+    names = _numeric_names(data)
     if estimator.n_features_in_ != len(names):
         raise DtreeError(
             f"the estimator was fit on {estimator.n_features_in_} columns,"
@@ -202,9 +359,10 @@ def _check_columns(estimator: Any, data: Dataset) -> tuple[str, ...]:
     return names
 
 
-def _check_classes(estimator: Any, data: Dataset) -> tuple[int | None, ...]:
-    """For each of the schema's classes, its position in ``classes_`` (None: absent)."""
-    theirs = [str(label) for label in estimator.classes_.tolist()]
+def _check_classes(classes: Sequence[object], data: Dataset) -> tuple[int | None, ...]:
+    """For each of the schema's classes, its position in ``classes`` (None: absent), the
+    labels matched as text."""
+    theirs = [str(label) for label in _listed(classes)]
     ours = data.schema.classes
     unknown = [label for label in theirs if label not in ours]
     if unknown or len(set(theirs)) != len(theirs):
@@ -215,7 +373,29 @@ def _check_classes(estimator: Any, data: Dataset) -> tuple[int | None, ...]:
     return tuple(theirs.index(label) if label in theirs else None for label in ours)
 
 
-def _prediction(arrays: _Arrays, node: int, data: Dataset, order: tuple[int | None, ...]) -> Label:
+def _check_arrays(
+    arrays: SklearnArrays, names: Sequence[str], order: tuple[int | None, ...]
+) -> None:
+    """Every split tests a column of the data; every ``value`` row has a number per class
+    (one: a regressor's mean)."""
+    for node, f in enumerate(arrays.feature):
+        if not arrays.is_leaf(node) and not 0 <= f < len(names):
+            raise DtreeError(
+                f"node {node} tests column {f}, the dataset has {len(names)} attributes"
+            )
+    width = sum(k is not None for k in order) if order else 1
+    for node, row in enumerate(arrays.value):
+        if len(row) != width:
+            raise DtreeError(f"node {node}'s value has {len(row)} numbers, the classes {width}")
+
+
+def _prediction(
+    arrays: SklearnArrays, node: int, data: Dataset, order: tuple[int | None, ...]
+) -> Label | float:
+    """What the peer predicts at a leaf: the first class of largest ``value`` in the
+    caller's class order, or the regressor's mean."""
+    if not order:
+        return arrays.value[node][0]
     proportions = arrays.value[node]
     best = max(range(len(proportions)), key=lambda k: (proportions[k], -k))
     return data.schema.classes[order.index(best)]
@@ -228,14 +408,16 @@ def _placeholder(data: Dataset) -> Stats:
     return Moments(0, 0.0, 0.0)
 
 
-def _skeleton(arrays: _Arrays, names: Sequence[str], data: Dataset) -> Tree:
-    """scikit-learn's tree with placeholder statistics, in its preorder of node ids."""
+def _skeleton(
+    arrays: SklearnArrays, names: Sequence[str], data: Dataset, order: tuple[int | None, ...]
+) -> Tree:
+    """scikit-learn's tree, its leaves predicting what the peer predicts, with placeholder
+    statistics, in its preorder of node ids."""
     empty = _placeholder(data)
-    first: Label | float = data.schema.classes[0] if data.schema.is_classification else 0.0
 
     def step(node: int) -> Leaf | Sprout[int]:
         if arrays.is_leaf(node):
-            return Leaf(first, empty)
+            return Leaf(_prediction(arrays, node, data, order), empty)
         return Sprout(
             arrays.conditions(node, names), (arrays.left[node], arrays.right[node]), empty
         )
@@ -267,7 +449,7 @@ def _where(node: int, trail: Trail) -> str:
     return f"scikit-learn's node {node} (at {path})"
 
 
-def _walk_row(arrays: _Arrays, names: Sequence[str], data: Dataset, row: int) -> None:
+def _walk_row(arrays: SklearnArrays, names: Sequence[str], data: Dataset, row: int) -> None:
     """Follow one row down scikit-learn's tree as scikit-learn routes it (float32, learned
     directions); refuse where it meets a missing value or a threshold that its float32
     image and its value fall on different sides of."""
@@ -286,7 +468,7 @@ def _walk_row(arrays: _Arrays, names: Sequence[str], data: Dataset, row: int) ->
                 column=name,
             )
         x = float(value)  # numeric attributes only
-        image = _float32(x)
+        image = float32(x)
         if (image <= t) != (x <= t):
             raise DtreeError(
                 f"at {_where(node, trail)}: the value {quote(x)} is on the other side of the"
@@ -300,7 +482,7 @@ def _walk_row(arrays: _Arrays, names: Sequence[str], data: Dataset, row: int) ->
         node = arrays.left[node] if branch == 0 else arrays.right[node]
 
 
-def _near_thresholds(arrays: _Arrays, data: Dataset) -> set[int]:
+def _near_thresholds(arrays: SklearnArrays, data: Dataset) -> set[int]:
     """The rows to follow: a missing value of an attribute the tree tests, or a value
     within a few float32 steps of a threshold on its attribute."""
     tested = {f for node, f in enumerate(arrays.feature) if not arrays.is_leaf(node)}
@@ -319,7 +501,7 @@ def _near_thresholds(arrays: _Arrays, data: Dataset) -> set[int]:
             reach = max(abs(t), 2.0**-126) * 2.0**-21  # four float32 steps at |t|
             low = bisect.bisect_left(values, t - reach)
             high = bisect.bisect_right(values, t + reach)
-            rows.update(r for x, r in known[low:high] if (_float32(x) <= t) != (x <= t))
+            rows.update(r for x, r in known[low:high] if (float32(x) <= t) != (x <= t))
     return rows
 
 
@@ -327,81 +509,161 @@ def _close(ours: float, theirs: float, scale: float) -> bool:
     return abs(ours - theirs) <= RELATIVE * scale
 
 
+@frozen
+class _Recount:
+    """What the data give at each node: its statistics, and the number of its rows of positive
+    weight (scikit-learn's ``n_node_samples``)."""
+
+    stats: Stats
+    samples: Weight
+
+
 def _claims(
-    arrays: _Arrays,
+    arrays: SklearnArrays,
     node: int,
-    stats: Stats,
+    recount: _Recount,
     order: tuple[int | None, ...],
     scale: float,
     *,
-    clipped: bool = False,
-    median: bool = False,
+    kind: Literal["proportions", "counts"],
+    values: NodeValues = "statistics",
 ) -> Iterator[tuple[str, Claim, Claim]]:
     """scikit-learn's statistics of a node that dtree's recount contradicts: what is claimed,
-    scikit-learn's number and the data's (the weight alone where ``value`` is ``clipped``;
-    no mean where it is a ``median``, under ``criterion="absolute_error"``:
-    :func:`dtree.conformance.compare` judges the leaves')."""
-    weight = arrays.weight[node]
+    scikit-learn's number and the data's (not ``value`` unless it holds ``"statistics"``)."""
+    weight, stats = arrays.weight[node], recount.stats
     if not _close(float(stats.weight), weight, max(abs(weight), 1.0)):
         yield "scikit-learn's weighted_n_node_samples", weight, stats.weight
-    if clipped:
+    if arrays.samples[node] != recount.samples:
+        yield "scikit-learn's n_node_samples", arrays.samples[node], recount.samples
+    if values != "statistics":
         return
     match stats:
         case ClassStats(_, counts):
-            proportions = arrays.value[node]
-            theirs = tuple(0.0 if k is None else proportions[k] * weight for k in order)
+            row = arrays.value[node]
+            times = weight if kind == "proportions" else 1.0
+            theirs = tuple(0.0 if k is None else row[k] * times for k in order)
             if not all(
                 _close(float(count), their, max(weight, 1.0))
                 for count, their in zip(counts, theirs, strict=True)
             ):
-                yield "scikit-learn's weight of each class (value times the weight)", theirs, counts
+                what = "value times the weight" if kind == "proportions" else "value"
+                yield f"scikit-learn's weight of each class ({what})", theirs, counts
         case Moments():
             their_mean = arrays.value[node][0]
-            if stats.weight > 0 and not median and not _close(stats.mean, their_mean, scale):
+            if stats.weight > 0 and not _close(stats.mean, their_mean, scale):
                 yield "scikit-learn's mean (value)", their_mean, stats.mean
         case _:
             assert_never(stats)
 
 
-def _read(
-    arrays: _Arrays,
-    recounted: Tree,
+def _recounted(skeleton: Tree, data: Dataset, *, kept: bool) -> Tree:
+    """The skeleton restated on ``data``, dividing runs of sorted rows by bisection (every
+    split is a threshold), counted or not."""
+    rows = every_row(data, skeleton)
+    routed = rows if rows.runs else Routed(rows.loose, runs=True)
+    return restated(skeleton, data, routed, predictions="kept" if kept else "recounted")
+
+
+def _findings(
+    arrays: SklearnArrays,
+    recounts: Iterator[_Recount],
     data: Dataset,
     order: tuple[int | None, ...],
+    kind: Literal["proportions", "counts"],
     *,
-    clipped: bool = False,
-    median: bool = False,
-) -> Reading:
-    """The recounted tree, its leaves predicting what scikit-learn predicts, with
-    scikit-learn's statistics that the recount contradicts node by node."""
-    classification = data.schema.is_classification
-    rows = () if classification else data.rows
+    values: NodeValues,
+) -> Iterator[Finding]:
+    """scikit-learn's statistics that the recount contradicts, node by node in preorder."""
+    rows = () if data.schema.is_classification else data.rows
     scale = max([1.0, *(abs(float(data.target[r])) for r in rows)])
-    findings: list[Finding] = []
-
-    def step(seed: tuple[int, Tree, Trail]) -> Leaf | Sprout[tuple[int, Tree, Trail]]:
-        node, ours, trail = seed
-        claims = _claims(arrays, node, ours.stats, order, scale, clipped=clipped, median=median)
-        findings.extend(
-            Finding(f"scikit-learn's node {node}", _steps(trail), what, theirs, mine)
-            for what, theirs, mine in claims
-        )
-        if isinstance(ours, Leaf):
-            prediction: Label | float = (
-                _prediction(arrays, node, data, order) if classification else arrays.value[node][0]
+    stack: list[tuple[int, Trail]] = [(0, None)]
+    names = data.schema.names
+    while stack:
+        node, trail = stack.pop()
+        recount = next(recounts)
+        for what, theirs, mine in _claims(
+            arrays, node, recount, order, scale, kind=kind, values=values
+        ):
+            yield Finding(f"scikit-learn's node {node}", _steps(trail), what, theirs, mine)
+        if not arrays.is_leaf(node):
+            at_most, above = arrays.conditions(node, names)
+            stack.extend(
+                ((arrays.right[node], (above, trail)), (arrays.left[node], (at_most, trail)))
             )
-            return Leaf(prediction, ours.stats)
-        conditions = arrays.conditions(node, data.schema.names)
-        children = (arrays.left[node], arrays.right[node])
-        seeds: tuple[tuple[int, Tree, Trail], ...] = tuple(
-            (child, branch.subtree, (condition, trail))
-            for child, branch, condition in zip(children, ours.branches, conditions, strict=True)
-        )
-        return Sprout(conditions, seeds, ours.stats)
 
-    root: tuple[int, Tree, Trail] = (0, recounted, None)
-    tree = unfold(root, step)
-    return Reading(tree, tuple(findings))
+
+def arrays_reading(
+    tree: Any,
+    data: Dataset,
+    *,
+    classes: Sequence[object] | None = None,
+    value: ValueKind = "detect",
+    values: NodeValues = "statistics",
+) -> Reading:
+    """A tree in scikit-learn's arrays (:func:`sklearn_arrays`: ``estimator.tree_``, a
+    forest's or a boosting's member's, or a mapping of plain lists) as a dtree tree with
+    ``data``'s statistics, and the findings: the arrays' statistics that the data contradict.
+
+    ``data`` is what the tree was fit on: its attributes the columns of X in order, its
+    weights the sample weights the tree saw (a bootstrap's counts times the weights, for a
+    forest's member).  A classifier's ``classes`` are the labels of ``value``'s columns in
+    order (a forest's ``classes_`` for its members, which were fit on the class indices),
+    matched as text to the schema's; ``value`` says what its rows hold (:data:`ValueKind`), and
+    ``values`` whether they are statistics of the rows at all (:data:`NodeValues`).
+    A regression tree (a gradient boosting's member, fit on residuals: ``data``'s target
+    is then those residuals) predicts its ``value`` as it is.  Every leaf keeps the
+    peer's prediction; the statistics are recounted (see the module's notes).
+
+    >>> from dtree.dataset import Dataset
+    >>> data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "a", "b", "b"]},
+    ...                             target="y")
+    >>> stump = {"children_left": [1, -1, -1], "children_right": [2, -1, -1],
+    ...     "feature": [0, -2, -2], "threshold": [2.5, -2.0, -2.0], "n_node_samples": [4, 2, 3],
+    ...     "weighted_n_node_samples": [4.0, 2.0, 2.0],
+    ...     "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]]}
+    >>> from dtree.tree import leaves
+    >>> reading = arrays_reading(stump, data, classes=["a", "b"])
+    >>> [leaf.prediction for leaf in leaves(reading.tree)]
+    ['a', 'b']
+    >>> print(*reading.findings)
+    scikit-learn's node 2: scikit-learn's n_node_samples is 3, the data give 2 (at x > 2.5)
+    """
+    names = _numeric_names(data)
+    arrays = sklearn_arrays(tree)
+    classification = data.schema.is_classification
+    if classification and classes is None:
+        raise DtreeError("a classifier's arrays need classes=, the labels of value's columns")
+    order = _check_classes(classes, data) if classes is not None and classification else ()
+    _check_arrays(arrays, names, order)
+    kind = value_kind(arrays, value) if classification else "proportions"
+    for row in sorted(_near_thresholds(arrays, data)):
+        _walk_row(arrays, names, data, row)
+    skeleton = _skeleton(arrays, names, data, order)
+    read = _recounted(skeleton, data, kept=True)
+    ones = data.with_weights([1 if w > 0 else 0 for w in data.weights])
+    samples = (node.stats.weight for node in nodes(_recounted(skeleton, ones, kept=True)))
+    recounts = map(_Recount, (node.stats for node in nodes(read)), samples)
+    return Reading(read, tuple(_findings(arrays, recounts, data, order, kind, values=values)))
+
+
+def from_arrays(
+    tree: Any,
+    data: Dataset,
+    *,
+    classes: Sequence[object] | None = None,
+    value: ValueKind = "detect",
+) -> Tree:
+    """The tree of :func:`arrays_reading`, refused at its first finding (a :class:`DtreeError`).
+
+    >>> from dtree.dataset import Dataset
+    >>> data = Dataset.from_columns({"x": [1.0, 2.0], "y": [0.5, 1.5]}, target="y")
+    >>> leaf = {"children_left": [-1], "children_right": [-1], "feature": [-2],
+    ...     "threshold": [-2.0], "n_node_samples": [2], "weighted_n_node_samples": [2.0],
+    ...     "value": [[[1.0]]]}
+    >>> from_arrays(leaf, data)
+    Leaf(prediction=1.0, stats=Moments(weight=2, total=2.0, total_squares=2.5))
+    """
+    return arrays_reading(tree, data, classes=classes, value=value).strict()
 
 
 def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
@@ -440,20 +702,16 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
             else ("a classifier", "a regression")
         )
         raise DtreeError(f"the estimator is {kinds[0]}, the dataset {kinds[1]} dataset")
-    names = _check_columns(estimator, data)
-    order = _check_classes(estimator, data) if classification else ()
+    _check_columns(estimator, data)
+    classes = estimator.classes_ if classification else None
     if classification and estimator.class_weight is not None:  # the weights it grew on
         data = class_weighted(data, estimator.class_weight)
-    arrays = _arrays(estimator)
-    for row in sorted(_near_thresholds(arrays, data)):
-        _walk_row(arrays, names, data, row)
-    skeleton = _skeleton(arrays, names, data)
-    rows = every_row(data, skeleton)
-    # Every split is a threshold: divide runs of sorted rows by bisection, counted or not.
-    recounted = restated(skeleton, data, rows if rows.runs else Routed(rows.loose, runs=True))
-    clipped = getattr(estimator, "monotonic_cst", None) is not None
-    median = getattr(estimator, "criterion", None) == "absolute_error"
-    return _read(arrays, recounted, data, order, clipped=clipped, median=median)
+    values: NodeValues = "statistics"
+    if getattr(estimator, "monotonic_cst", None) is not None:
+        values = "clipped"
+    elif getattr(estimator, "criterion", None) == "absolute_error":
+        values = "medians"
+    return arrays_reading(estimator.tree_, data, classes=classes, values=values)
 
 
 def from_sklearn(estimator: Any, data: Dataset) -> Tree:

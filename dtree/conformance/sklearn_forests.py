@@ -66,7 +66,6 @@ Contents: :func:`check_forest`, :class:`ForestCheck`, :class:`MemberCheck`,
 
 from __future__ import annotations
 
-import copy
 import importlib
 import math
 from collections.abc import Sequence
@@ -75,11 +74,17 @@ from typing import Any, Literal
 
 from attrs import frozen
 
+from dtree.arithmetic import float32
 from dtree.conformance.admissible import Admissibility, rules_of, sklearn_admissibility
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import Comparison, compare
 from dtree.conformance.learners import learner_for
-from dtree.conformance.sklearn import RELATIVE, _float32, _number, sklearn_reading
+from dtree.conformance.sklearn import (
+    RELATIVE,
+    NodeValues,
+    _number,
+    arrays_reading,
+)
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Nominal, Weight
 from dtree.errors import DtreeError, quote
@@ -296,13 +301,12 @@ def member_weights(forest: Any, data: Dataset) -> tuple[tuple[Weight, ...], ...]
 
 
 def _member_reading(member: Any, forest: Any, data: Dataset) -> Reading:
-    """A member read on its weighted rows.  The member was fit on class indices; it is read
-    with the forest's classes (a copy of it, the member untouched).  The one place to change
-    when the reader takes arrays and class indices itself."""
-    named = copy.copy(member)
-    if hasattr(forest, "classes_"):
-        named.classes_ = forest.classes_
-    return sklearn_reading(named, data)
+    """A member read on its weighted rows: its arrays, whose ``value`` columns are the
+    forest's classes (the member was fit on their indices)."""
+    classes = getattr(forest, "classes_", None)
+    medians = getattr(member, "criterion", None) == "absolute_error"
+    values: NodeValues = "medians" if medians else "statistics"
+    return arrays_reading(member.tree_, data, classes=classes, values=values)
 
 
 @frozen
@@ -412,7 +416,7 @@ def _routed_answers(
     names = data.schema.names
     examples = [
         {
-            name: _float32(_number(column[r]))
+            name: float32(_number(column[r]))
             for name, column in zip(names, data.columns, strict=True)
         }
         for r in data.rows

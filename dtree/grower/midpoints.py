@@ -13,7 +13,8 @@ threshold ``t`` of the test ``x <= t`` in it, always in [a, b), so that
   row order.
 
 Contents: :data:`J48_TOLERANCE`, :func:`midpoint`, :func:`c45_threshold`,
-:func:`j48_threshold`.
+:func:`j48_threshold`, :func:`placement` (which of them, if any,
+put a threshold where it is).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ import bisect
 import math
 from collections.abc import Sequence
 
+from dtree.arithmetic import float32
 from dtree.errors import DtreeError
 
-__all__ = ["J48_TOLERANCE", "c45_threshold", "j48_threshold", "midpoint"]
+__all__ = ["J48_TOLERANCE", "c45_threshold", "j48_threshold", "midpoint", "placement"]
 
 
 J48_TOLERANCE = 1e-6
@@ -132,3 +134,37 @@ def j48_threshold(
         if eligible(value) and value - kept > J48_TOLERANCE:
             kept = value
     return max(kept, below)
+
+
+def placement(
+    threshold: float, below: float, above: float, training_values: Sequence[float] = ()
+) -> str:
+    """Which convention puts the threshold of ``x <= threshold`` where it is in the gap
+    between two adjacent values a < b: the first that does, of ``midpoint``
+    (:func:`midpoint` of a and b, or of their :func:`dtree.arithmetic.float32` images, as
+    scikit-learn, which reads X as float32, takes it), ``lower value`` (a itself), ``c45`` and
+    ``j48`` (:func:`c45_threshold`, :func:`j48_threshold` of ``training_values``,
+    ascending, when given), ``below upper value`` (the float just below b: a test
+    ``x < b``), or else ``elsewhere``.
+
+    Two thresholds in one gap send every value of the gap's ends the same way but part on
+    the values between them.
+
+    >>> humidity = [65.0, 70.0, 75.0, 80.0, 85.0]
+    >>> [placement(t, 70.0, 75.0, humidity) for t in (72.5, 70.0, 71.0, math.nextafter(75.0, 0))]
+    ['midpoint', 'lower value', 'elsewhere', 'below upper value']
+    >>> placement(75.0, 75.0, 80.0, humidity), placement(77.5, 75.0, 80.0, humidity)
+    ('lower value', 'midpoint')
+    """
+    if threshold in (midpoint(below, above), midpoint(float32(below), float32(above))):
+        return "midpoint"
+    if threshold == below:
+        return "lower value"
+    if training_values:
+        if threshold == c45_threshold(below, above, training_values):
+            return "c45"
+        if threshold == j48_threshold(below, above, training_values):
+            return "j48"
+    if threshold == math.nextafter(above, -math.inf):
+        return "below upper value"
+    return "elsewhere"

@@ -177,7 +177,9 @@ def test_a_worse_split_deep_down_is_found_where_it_is() -> None:
     assert "ours scores better" in result.text()
 
 
-def test_a_threshold_moved_within_its_gap_is_the_same_split() -> None:
+def test_a_threshold_moved_within_its_gap_is_the_same_partition_placed_otherwise() -> None:
+    """The same partition of the node's rows, the threshold elsewhere in the gap: the two
+    trees predict otherwise on the new values between 75 and 77.5, so they disagree."""
     data = load("golf")
     ours = split(grow(C45, data))
     sunny = ours.branches[2].subtree
@@ -191,10 +193,13 @@ def test_a_threshold_moved_within_its_gap_is_the_same_split() -> None:
         sunny.stats,
     )
     result = compare(restated(_replaced(ours, [2], moved), data), ours, data, C45)
-    assert result.agrees
+    assert not result.agrees
     (changed,) = [node for node in result.nodes if node.conditions_differ]
     assert changed.path == ("outlook = sunny",)
     assert changed.verdict == "same"
+    assert changed.placements == ("midpoint", "c45")
+    assert result.disagreements == (changed,)
+    assert "their threshold is at the midpoint, ours at C4.5's largest" in result.text()
 
 
 def test_stopping_early_names_the_rule() -> None:
@@ -364,3 +369,97 @@ def test_a_multiway_split_is_no_tie_of_a_binary_learner() -> None:
     backwards = compare(grow(CART, data), grow(ID3, data), data, ID3)
     assert backwards.nodes[0].verdict == "real"
     assert not backwards.agrees
+
+
+# -- zero-gain splits, thresholds placed otherwise, mispredictions -----------------------------
+
+
+def _four(labels: str) -> Dataset:
+    return Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list(labels)}, target="y")
+
+
+def _stump(threshold: float, left: str = "a", right: str = "b") -> Tree:
+    """x <= threshold, by hand, each leaf predicting the class given (statistics to be
+    recounted)."""
+    empty = ClassStats(("a", "b"), (0, 0))
+    return Split(
+        (
+            Branch(AtMost("x", threshold), Leaf(left, empty)),
+            Branch(Above("x", threshold), Leaf(right, empty)),
+        ),
+        empty,
+    )
+
+
+@pytest.mark.parametrize("impurity", ["gini", "entropy", "misclassification"])
+def test_their_split_that_decreases_nothing_exactly_is_a_disagreement(impurity: str) -> None:
+    """a b | b a: each side has the parent's proportions, no decrease under any impurity.
+    Where dtree stops (max_depth 0), their split is no borderline case: no rounding decides
+    a decrease of exactly 0."""
+    data = _four("abba")
+    learner = Learner(impurity=impurity, max_depth=0)  # type: ignore[arg-type]
+    theirs = restated(_stump(2.5), data)
+    result = compare(theirs, grow(learner, data), data, learner)
+    (root,) = result.nodes
+    assert root.verdict == "stopped"
+    assert not root.borderline
+    assert root.gainless == "their split decreases the impurity by exactly 0"
+    assert not result.agrees
+    assert "no rounding decides that" in result.text()
+    assert json.loads(result.json())["nodes"][0]["gainless"] == root.gainless
+
+
+def test_their_split_of_a_pure_node_is_a_disagreement() -> None:
+    data = _four("aaaa")
+    theirs = restated(_stump(2.5, "a", "a"), data)
+    result = compare(theirs, grow(CART, data), data, CART)
+    (root,) = result.nodes
+    assert (root.verdict, root.rule, root.borderline) == ("stopped", "pure", False)
+    assert root.gainless == "their split is of a pure node (impurity exactly 0)"
+    assert not result.agrees
+
+
+def test_their_split_that_gains_where_dtree_stops_is_not_gainless() -> None:
+    data = _four("aabb")
+    learner = Learner(impurity="gini", max_depth=0)
+    result = compare(restated(_stump(2.5), data), grow(learner, data), data, learner)
+    (root,) = result.nodes
+    assert (root.verdict, root.rule, root.gainless) == ("stopped", "max_depth", None)
+
+
+def test_a_threshold_at_the_lower_value_is_placed_otherwise() -> None:
+    data = _four("aabb")
+    lower = compare(restated(_stump(2.0), data), grow(CART, data), data, CART)
+    assert lower.nodes[0].verdict == "same"
+    assert lower.nodes[0].placements == ("lower value", "midpoint")
+    assert lower.differing_rows == ()  # the training rows cannot tell
+    assert not lower.agrees
+    assert "first threshold placed otherwise, at the root" in lower.text()
+    assert "  theirs: x <= 2, x > 2\n" in lower.text()
+    midpoint = compare(restated(_stump(2.5), data), grow(CART, data), data, CART)
+    assert midpoint.nodes[0].placements is None
+    assert midpoint.agrees
+
+
+def test_a_leaf_predicting_the_wrong_class_is_a_misprediction() -> None:
+    """Their leaf predicts b where its rows are a, a: kept as the peer's (restated with
+    predictions="kept", as the readers restate), reported with both."""
+    data = _four("aabb")
+    theirs = restated(_stump(2.5, "b", "b"), data, predictions="kept")
+    result = compare(theirs, grow(CART, data), data, CART)
+    (wrong,) = result.mispredictions
+    assert (wrong.path, wrong.theirs, wrong.recounted) == (("x <= 2.5",), "b", "a")
+    assert wrong.stats == ClassStats(("a", "b"), (2, 0))
+    assert not result.agrees
+    assert "misprediction: the leaf at x <= 2.5 predicts 'b', its statistics 'a'" in result.text()
+    assert json.loads(result.json())["mispredictions"][0]["theirs"] == "b"
+    right = restated(_stump(2.5), data, predictions="kept")
+    assert compare(right, grow(CART, data), data, CART).mispredictions == ()
+
+
+def test_a_regression_leaf_off_its_mean_is_a_misprediction() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0], "y": [1.0, 3.0]}, target="y")
+    learner = Learner(impurity="squared_error", max_depth=0)
+    theirs = restated(Leaf(2.5, grow(learner, data).stats), data, predictions="kept")
+    (wrong,) = compare(theirs, grow(learner, data), data, learner).mispredictions
+    assert (wrong.theirs, wrong.recounted) == (2.5, 2.0)

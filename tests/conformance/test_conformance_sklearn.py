@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
 
 from dtree.conditions import Above, AtMost
-from dtree.conformance import Finding, from_sklearn, sklearn_reading
+from dtree.conformance import Finding, arrays_reading, from_arrays, from_sklearn, sklearn_reading
 from dtree.conformance.learners import class_weighted
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
@@ -365,3 +365,106 @@ def test_a_regressor_fit_on_other_targets_is_refused_at_the_root() -> None:
     assert str(caught.value) == (
         "scikit-learn's node 0: scikit-learn's mean (value) is 1.0, the data give 0.5 (at the root)"
     )
+
+
+# -- the arrays reader: plain sequences, a forest's member, a gradient boosting's member --------
+
+
+def _stump(**changed: object) -> dict[str, object]:
+    """A stump of x <= 2.5 in scikit-learn's arrays, as plain lists (proportions in value)."""
+    arrays: dict[str, object] = {
+        "children_left": [1, -1, -1],
+        "children_right": [2, -1, -1],
+        "feature": [0, -2, -2],
+        "threshold": [2.5, -2.0, -2.0],
+        "n_node_samples": [4, 2, 2],
+        "weighted_n_node_samples": [4.0, 2.0, 2.0],
+        "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]],
+    }
+    return {**arrays, **changed}
+
+
+def test_plain_lists_read_as_scikit_learns_arrays() -> None:
+    data = four_rows()
+    reading = arrays_reading(_stump(), data, classes=["a", "b"])
+    assert reading.findings == ()
+    assert reading.tree == from_sklearn(fit(DecisionTreeClassifier(), data), data)
+    counts = _stump(value=[[[2.0, 2.0]], [[2.0, 0.0]], [[0.0, 2.0]]])  # an older release's value
+    assert from_arrays(counts, data, classes=["a", "b"]) == reading.tree
+    assert from_arrays(counts, data, classes=["a", "b"], value="counts") == reading.tree
+
+
+def test_the_callers_class_order_names_values_columns() -> None:
+    data = four_rows()
+    swapped = arrays_reading(_stump(), data, classes=["b", "a"])
+    assert [leaf.prediction for leaf in leaves(swapped.tree)] == ["b", "a"]
+    assert len(swapped.findings) == 2  # the class weights of both leaves contradict the data
+
+
+def test_a_wrong_n_node_samples_is_a_finding() -> None:
+    data = four_rows()
+    (finding,) = arrays_reading(_stump(n_node_samples=[4, 2, 3]), data, classes="ab").findings
+    assert (finding.what, finding.theirs, finding.ours) == ("scikit-learn's n_node_samples", 3, 2)
+
+
+def test_bad_arrays_are_refused() -> None:
+    data = four_rows()
+    with pytest.raises(DtreeError, match="need classes="):
+        arrays_reading(_stump(), data)
+    with pytest.raises(DtreeError, match="no 'value'"):
+        arrays_reading({k: v for k, v in _stump().items() if k != "value"}, data, classes="ab")
+    with pytest.raises(DtreeError, match="'threshold' has 2 entries"):
+        arrays_reading(_stump(threshold=[2.5, -2.0]), data, classes="ab")
+    with pytest.raises(DtreeError, match="children"):
+        arrays_reading(_stump(children_right=[0, -1, -1]), data, classes="ab")
+    with pytest.raises(DtreeError, match="tests column 3"):
+        arrays_reading(_stump(feature=[3, -2, -2]), data, classes="ab")
+    with pytest.raises(DtreeError, match="3 numbers, the classes 2"):
+        arrays_reading(_stump(value=[[[0.5, 0.5, 0]]] * 3), data, classes="ab")
+
+
+def test_a_leaf_keeps_the_peers_prediction() -> None:
+    """A leaf whose value says b where its rows are all a predicts b as read: the value's
+    contradiction is a finding, and the prediction is the peer's, not the recount's."""
+    data = four_rows()
+    wrong = _stump(value=[[[0.5, 0.5]], [[0.0, 1.0]], [[0.0, 1.0]]])
+    reading = arrays_reading(wrong, data, classes="ab")
+    assert [leaf.prediction for leaf in leaves(reading.tree)] == ["b", "b"]
+    assert [finding.node for finding in reading.findings] == ["scikit-learn's node 1"]
+
+
+def test_a_forests_member_reads_with_the_forests_classes() -> None:
+    """A member of a random forest was fit on the class indices 0..k-1, not the labels: read
+    with the forest's classes_ (here on every row, bootstrap=False, a draw of two attributes
+    at each node), it has no finding and predicts as the forest's member does."""
+    from sklearn.ensemble import RandomForestClassifier  # noqa: PLC0415
+
+    data = load("iris")
+    forest = RandomForestClassifier(n_estimators=3, max_features=2, bootstrap=False, random_state=0)
+    forest.fit(matrix(data), target(data))
+    for member in forest.estimators_:
+        assert member.classes_.tolist() == [0.0, 1.0, 2.0]
+        reading = arrays_reading(member.tree_, data, classes=forest.classes_)
+        assert reading.findings == ()
+        indices = member.predict(matrix(data)).astype(int)
+        assert list(predict_many(reading.tree, data)) == forest.classes_[indices].tolist()
+
+
+def test_a_gradient_boostings_member_reads_on_its_residuals() -> None:
+    """The first regression tree of gradient boosting (squared error) was fit on the
+    residuals from the mean: read on a dataset whose target is those residuals, it has no
+    finding and predicts its leaves' values as they are (not scaled by the learning rate)."""
+    from sklearn.ensemble import GradientBoostingRegressor  # noqa: PLC0415
+
+    iris = load("iris")
+    columns = {name: iris.column(name) for name in iris.schema.names if name != "petal_width"}
+    y = [float(v) for v in iris.column("petal_width")]  # type: ignore[arg-type]
+    boosting = GradientBoostingRegressor(n_estimators=2, max_depth=2, learning_rate=0.5)
+    x = np.array([[float(columns[n][r]) for n in columns] for r in iris.rows])  # type: ignore[arg-type]
+    boosting.fit(x, y)
+    mean = float(np.mean(y))
+    residuals = Dataset.from_columns({**columns, "r": [v - mean for v in y]}, target="r")
+    (member,) = boosting.estimators_[0]
+    reading = arrays_reading(member.tree_, residuals)
+    assert reading.findings == ()
+    assert list(predict_many(reading.tree, residuals)) == member.predict(x).tolist()

@@ -50,6 +50,23 @@ def _few_members_warn() -> Iterator[None]:
         yield
 
 
+def _agrees_but_pure_splits(result: ForestCheck) -> bool:
+    """Nothing found about the forest, and every member agrees or is admissible, except where
+    scikit-learn splits a node whose exact impurity is 0: its float impurity of non-unit
+    weights is not (7.1e-15 for a constant target 4.8 of weights 1, 2, 1, 3, 1), and the
+    comparison names each such split as gaining nothing."""
+    if result.findings:
+        return False
+    for member in result.members:
+        if member.agrees:
+            continue
+        if not isinstance(member.result, Comparison):
+            return False
+        if any(node.gainless is None for node in member.result.disagreements):
+            return False
+    return True
+
+
 def _hows(result: ForestCheck) -> set[str]:
     return {member.how for member in result.members}
 
@@ -105,7 +122,7 @@ def test_every_member_agrees_or_is_admissible(
     data: Dataset, kind: Any, params: dict[str, object], how: str
 ) -> None:
     result = check_forest(sklearn_forest(data, kind, n_estimators=4, **params), data)
-    assert result.agrees, result.text()
+    assert _agrees_but_pure_splits(result), result.text()
     assert _hows(result) == {how}
 
 
@@ -201,7 +218,7 @@ def test_an_oob_score_altered_is_found() -> None:
 
 def test_a_regressors_oob_prediction_is_reproduced() -> None:
     forest = sklearn_forest(LENGTHS, n_estimators=4, oob_score=True)
-    assert check_forest(forest, LENGTHS).agrees
+    assert _agrees_but_pure_splits(check_forest(forest, LENGTHS))
     planted = copy.deepcopy(forest)
     planted.oob_prediction_[3] += 1e-6
     assert any("oob_prediction_" in f.what for f in check_forest(planted, LENGTHS).findings)
@@ -210,9 +227,15 @@ def test_a_regressors_oob_prediction_is_reproduced() -> None:
 def test_a_near_tie_of_squared_error_is_decided_by_scikit_learns_float_sums() -> None:
     # Member 4 of this forest cuts sepal_length at 4.55 where 4.65 scores 2.7e-17 more
     # (exactly): scikit-learn's float sums rank the two otherwise, and compare calls it real.
+    # (Every member also splits nodes of one target value, which scikit-learn's float
+    # impurity of the bootstrap's weights leaves above its EPSILON: each is named.)
     forest = sklearn_forest(LENGTHS, n_estimators=5)
     result = check_forest(forest, LENGTHS)
-    assert [m.agrees for m in result.members] == [True, True, True, True, False]
+    comparisons = [m.result for m in result.members]
+    assert all(isinstance(c, Comparison) for c in comparisons)
+    assert [c.counts["real"] for c in comparisons if isinstance(c, Comparison)] == [0, 0, 0, 0, 1]
+    stops = [n for c in comparisons if isinstance(c, Comparison) for n in c.disagreements]
+    assert {n.gainless is not None for n in stops if n.verdict != "real"} == {True}
     last = result.members[4].result
     assert isinstance(last, Comparison)
     (real,) = [node for node in last.nodes if node.verdict == "real"]
@@ -267,7 +290,7 @@ def test_forests_on_generated_data_agree_or_are_admissible(
         params["class_weight"] = "balanced_subsample"
     forest = sklearn_forest(data, kind, n_estimators=3, random_state=seed, **params)
     result = check_forest(forest, data)
-    assert result.agrees, result.text()
+    assert _agrees_but_pure_splits(result), result.text()
 
 
 def test_an_oob_score_of_the_forests_own_function_is_not_checked_its_decisions_are() -> None:
