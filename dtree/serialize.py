@@ -39,6 +39,8 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
     BRANCH     = {"condition": CONDITION, "subtree": INDEX}          INDEX: a position in nodes
     CONDITION  = {"kind": "Equals", "attribute": NAME, "value": VALUE}
                | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER}
+               | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER,
+                  "missing": true}                                   missing values take it
                | {"kind": "In" or "NotIn", "attribute": NAME, "values": [VALUE, ...]}
     STATS      = {"counts": [NUMBER, ...]}                           a count per class, in order
                | {"weight": NUMBER, "total": NUMBER, "total_squares": NUMBER}
@@ -46,6 +48,12 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
     NUMBER     = a JSON integer                  an int
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
+
+A numeric condition with ``"missing": true`` is the branch of its split that
+missing values take (``x <= t or missing``, scikit-learn's ``missing_go_to_left``);
+without the key, missing values are spread over the branches.  The key is
+written only where it is true (so files of trees without it are as before) and
+read only as ``true``.
 
 A regression node's STATS are its weighted n, sum of y and sum of y squared
 (:class:`~dtree.counts.Moments`).  Names, values and classes are JSON
@@ -225,7 +233,8 @@ def _condition(condition: Condition, path: str) -> dict[str, Json]:
         case Equals(_, value):
             return {**head, "value": value}
         case AtMost(_, threshold) | Above(_, threshold):
-            return {**head, "threshold": _number(threshold, f"{path}.threshold")}
+            number = {**head, "threshold": _number(threshold, f"{path}.threshold")}
+            return {**number, "missing": True} if condition.missing else number
         case In(_, values) | NotIn(_, values):
             return {**head, "values": sorted(values)}
         case _:
@@ -425,15 +434,21 @@ def _condition_of(value: Json, path: str) -> Condition:
     kind = string_of(value.get("kind"), f"{path}.kind")
     if kind not in _CONDITION_KEYS:
         expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
-    fields = object_of(value, path, _CONDITION_KEYS[kind])
+    flagged = kind in ("AtMost", "Above") and "missing" in value
+    fields = object_of(value, path, _CONDITION_KEYS[kind] + ("missing",) * flagged)
     attribute = string_of(fields["attribute"], f"{path}.attribute")
     match kind:
         case "Equals":
             return Equals(attribute, string_of(fields["value"], f"{path}.value"))
         case "AtMost" | "Above":
             threshold = number_of(fields["threshold"], f"{path}.threshold")
+            if flagged and fields["missing"] is not True:
+                expected(
+                    f"{path}.missing", "true (the key is left out otherwise)", fields["missing"]
+                )
             # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
-            return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
+            numeric = AtMost if kind == "AtMost" else Above
+            return numeric(attribute, threshold, missing=flagged)  # type: ignore[arg-type]
         case _:
             values = frozenset(strings_of(fields["values"], f"{path}.values"))
             return (In if kind == "In" else NotIn)(attribute, values)
