@@ -20,7 +20,7 @@ data                      errors, arithmetic, dataset, reading, load, arff, data
 measures                  counts, impurity, significance, bounds, missing
 tree                      conditions, tree, compiled, routing
 grower                    grower/ (learner, targets, rows, thresholds, midpoints, gain_ratio,
-                          candidates, make_subtree, presets, node)
+                          candidates, learned, make_subtree, presets, node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)

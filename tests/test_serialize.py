@@ -1517,3 +1517,21 @@ def test_the_missing_key_is_read_only_as_true_on_a_threshold(condition: str, mes
     )
     with pytest.raises(DtreeError, match=message):
         from_json(text)
+
+
+@given(datasets(min_attributes=2, max_attributes=2, min_numeric=2, max_numeric=2, missing=True))
+def test_trees_that_learn_the_side_of_missing_values_round_trip(data: Dataset) -> None:
+    check_round_trip(cart(data, missing="learned"))
+
+
+def test_a_split_of_the_known_values_from_the_missing_ones_writes_inf() -> None:
+    data = Dataset.from_columns({"x": [1.0, 1.0, None], "y": list("aab")}, target="y")
+    tree = cart(data, missing="learned")
+    assert isinstance(tree, Split)
+    assert tree.branches[1].condition == Above("x", float("inf"), missing=True)
+    text = to_json(tree)
+    assert text.count('"threshold": "inf"') == 2
+    assert '"threshold": "inf", "missing": true' in text
+    assert from_json(text) == tree
+    with pytest.raises(DtreeError, match="threshold"):
+        from_json(text.replace('"threshold": "inf"', '"threshold": "-inf"', 1))

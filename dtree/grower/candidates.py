@@ -24,7 +24,8 @@ drawn for the node are considered (:func:`considered`).
 Contents: :class:`Candidate`, :class:`KnownValues`, :func:`candidates`, :func:`considered`,
 :func:`known_values`, :func:`scan`, :func:`score`, :func:`exact_score`,
 :func:`allowed`, :func:`subsets`, :func:`reaches`, :func:`first_best`, :func:`spread`,
-:func:`unknown_part`, :data:`MAX_SUBSET_VALUES`.
+:func:`unknown_part`, :data:`MAX_SUBSET_VALUES`.  Under ``missing="learned"`` a numeric
+attribute's candidate is :func:`dtree.grower.learned.learned_cut`'s.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
@@ -90,6 +91,7 @@ class Candidate(Generic[P]):
     branch_of: Callable[[Value], int]  # the branch a known value goes down
     fill: Value  # what a missing value is taken to be (impute), else None
     unknown: P | None = None  # the part of the rows whose value is missing (fractional counts)
+    missing_to: int | None = None  # the branch a missing value goes down whole (learned)
 
 
 @frozen
@@ -714,6 +716,10 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
             case Nominal(values):
                 column = known_values(frame, examples, index)
                 candidate = _binary_subsets(frame, attribute.name, column, values)
+            case Numeric() if frame.learner.missing == "learned":
+                from dtree.grower.learned import learned_cut  # noqa: PLC0415 (it builds on this)
+
+                candidate = learned_cut(frame, examples, index, scaled)
             case Numeric():
                 candidate = _numeric(frame, examples, index, scaled)
             case _:

@@ -20,7 +20,7 @@ from typing import Literal, get_args
 from attrs import evolve, frozen
 
 from dtree.arithmetic import check_at_least_zero, check_count
-from dtree.dataset import Dataset, Weight, is_number
+from dtree.dataset import Dataset, Nominal, Weight, is_number
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.seeded import check_seed
 
@@ -48,7 +48,7 @@ Criterion = Literal["entropy", "gini", "misclassification", "squared_error"]
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
-Missing = Literal["refuse", "fractional", "fractional_counts", "impute"]
+Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned"]
 FeatureRule = Literal["sqrt", "log2"]
 MaxFeatures = int | float | FeatureRule | None
 """How many attributes a node draws: None (all), a count k >= 1, a share in (0, 1], or a rule
@@ -110,8 +110,13 @@ class Learner:
       Trees II notes: rows go down the branches as under ``fractional``,
       but the score is the decrease over the whole node, each missing row's
       weight counted in every branch by its share; a numeric attribute's
-      every cut is then scored) or ``impute`` (the node's most likely
-      value, :func:`dtree.missing.most_likely_value`).  See
+      every cut is then scored), ``impute`` (the node's most likely
+      value, :func:`dtree.missing.most_likely_value`) or ``learned``
+      (scikit-learn 1.3 on: a numeric split sends the rows whose value is
+      missing whole to the side that scores best, learned with the cut;
+      the condition of that side reads ``x <= t or missing``, and a split
+      that met no missing value flags its side of more rows, ties to the
+      right; a nominal attribute with a missing value is refused).  See
       :mod:`dtree.missing` for which system does which.
     * ``mdl``: C4.5's correction of a numeric split's gain, minus
       log2(number of cuts) / (node weight).
@@ -322,6 +327,8 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             "min_objects is C4.5's minimum, a share of the weight per class; a regression "
             "tree has no classes: use min_samples_leaf"
         )
+    if learner.missing == "learned":
+        _check_learned(data)
     if learner.missing != "refuse":
         return
     for row in data.rows:
@@ -331,6 +338,23 @@ def check_fits(learner: Learner, data: Dataset) -> None:
                     "missing value: this learner refuses missing values; choose "
                     "missing='impute' or 'fractional' (--missing on the command line), "
                     "or use c45",
+                    row=row + 1,
+                    column=attribute.name,
+                )
+
+
+def _check_learned(data: Dataset) -> None:
+    """``missing="learned"`` learns the side of a numeric split only: refuse a missing value
+    of a nominal attribute, which scikit-learn, whose features are numbers, never meets."""
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        if not isinstance(attribute.domain, Nominal):
+            continue
+        for row in data.rows:
+            if column[row] is None:
+                raise DtreeError(
+                    "missing value of a nominal attribute: missing='learned' sends missing "
+                    "values of numeric attributes one way (scikit-learn's rule) and has no rule "
+                    "for nominal ones; choose missing='impute' or 'fractional'",
                     row=row + 1,
                     column=attribute.name,
                 )

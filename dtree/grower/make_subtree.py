@@ -249,7 +249,15 @@ def partition(
     """
     column = frame.data.columns[frame.data.schema.index(split.attribute)]
     known = tuple(map(frame.target.weight, split.parts))
-    return divide(examples, column, split.branch_of, known, fill=split.fill, prediction=prediction)
+    return divide(
+        examples,
+        column,
+        split.branch_of,
+        known,
+        fill=split.fill,
+        prediction=prediction,
+        missing_to=split.missing_to,
+    )
 
 
 def _sprout(

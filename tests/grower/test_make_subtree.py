@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds, takes_missing
 from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
@@ -1010,3 +1010,29 @@ def test_c45s_minimum_objects_is_refused_for_a_regression_target() -> None:
     learner = evolve(CART, impurity="squared_error", min_objects=1)
     with pytest.raises(DtreeError, match="use min_samples_leaf"):
         grow(learner, data)
+
+
+@given(
+    datasets(
+        min_attributes=2,
+        max_attributes=2,
+        min_numeric=2,
+        max_numeric=2,
+        weighted=True,
+        missing=True,
+    )
+)
+def test_the_learned_side_sends_each_missing_value_down_one_branch(data: Dataset) -> None:
+    tree = grow(evolve(CART, missing="learned"), data)
+    for node in nodes(tree):
+        if isinstance(node, Split):
+            flags = [takes_missing(branch.condition) for branch in node.branches]
+            assert flags.count(True) == 1
+    # whole rows: every count an integer, each split's branches adding up to it
+    assert all(
+        type(n) is int
+        for node in nodes(tree)
+        if isinstance(node.stats, ClassStats)
+        for n in node.stats.counts
+    )
+    assert law.stats_are_additive(tree)
