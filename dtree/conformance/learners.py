@@ -34,8 +34,12 @@ draw at random), ``class_weight`` (give the weights in the dataset),
 ``min_weight_fraction_leaf`` > 0, ``monotonic_cst``, criteria other than
 those above.  scikit-learn counts rows for its minima where dtree weighs
 them, so with ``min_samples_split`` or ``min_samples_leaf`` given, a dataset
-with weights other than 1 is refused; a dataset with missing values is
-refused (scikit-learn learns a branch for them, dtree does not).
+with weights other than 1 is refused.  Missing values (NaN) go down the
+branch each split learns for them, ``missing="learned"`` (scikit-learn 1.3
+on; :mod:`dtree.grower.learned`): scikit-learn's order of trying the sides,
+its first best among ties, and its side of more rows where a split met no
+missing value; the split of every known value from the missing ones has
+scikit-learn's threshold +inf.
 
 rpart
 -----
@@ -282,7 +286,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
     criterion = params.get("criterion", "gini")
     if criterion not in SKLEARN_IMPURITIES:
         raise _refuse(system, "criterion", criterion, f"dtree has {sorted(SKLEARN_IMPURITIES)}")
-    options: dict[str, Any] = {"impurity": SKLEARN_IMPURITIES[str(criterion)]}
+    options: dict[str, Any] = {"impurity": SKLEARN_IMPURITIES[str(criterion)], "missing": "learned"}
     counted: list[str] = []
     pruning: Pruning | None = None
     for name, value in sorted(params.items()):
@@ -313,7 +317,6 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         pruning,
         _settings(params),
         tuple(counted),
-        "learning a branch for them at each split",
     )
 
 

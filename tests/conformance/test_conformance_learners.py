@@ -43,7 +43,7 @@ from dtree.tree import Leaf, n_leaves, nodes, size
 
 def test_sklearn_defaults_are_cart_grown_until_pure() -> None:
     recipe = learner_for("sklearn")
-    assert recipe == Recipe("sklearn", CART, None, (), (), recipe.missing)
+    assert recipe == Recipe("sklearn", evolve(CART, missing="learned"), None, (), (), "")
     assert recipe.system == "sklearn"
 
 
@@ -136,10 +136,16 @@ def test_sklearn_minima_count_rows() -> None:
         both(data)
 
 
-def test_sklearn_missing_values_are_refused() -> None:
+def test_sklearn_missing_values_go_down_the_learned_branch() -> None:
+    """Row 1's missing x goes right with the other b: scikit-learn's side, learned."""
     data = Dataset.from_columns({"x": [1.0, None, 3.0], "y": ["a", "b", "b"]}, target="y")
-    with pytest.raises(DtreeError, match="learning a branch for them"):
-        learner_for("sklearn")(data)
+    tree = learner_for("sklearn")(data)
+    assert text(tree).splitlines()[1:] == [
+        "x <= 2 [a: 1, b: 0]: a",
+        "x > 2 or missing [a: 0, b: 2]: b",
+    ]
+    with pytest.raises(DtreeError, match="surrogate"):
+        learner_for("rpart")(data)  # rpart's surrogates still have no counterpart
 
 
 def test_a_classifiers_settings_on_regression_data_are_refused() -> None:
