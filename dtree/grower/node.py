@@ -25,6 +25,7 @@ from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
 from dtree.grower.candidates import (
     Candidate,
+    KnownValues,
     allowed,
     candidates,
     considered,
@@ -178,6 +179,10 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     if index not in considered(frame, examples):
         return f"{quote(name)} is not among the attributes drawn at the node (max_features)"
     column = known_values(frame, examples, index)
+    learned = frame.learner.missing == "learned" and column.missing
+    if learned:  # the missing rows go down the branch that takes them, whole
+        values = tuple(map(frame.data.columns[index].__getitem__, examples.rows))
+        column = KnownValues(examples.rows, examples.weights, values, 0, None)
 
     def branch_of(value: Value) -> int:
         outcomes = [holds(condition, {name: value}) for condition in conditions]
@@ -194,8 +199,18 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
             return "too little weight at the node for a cut"
         cuts = scanned[1].allowed
     unknown = unknown_part(frame, column)
+    to = branch_of(None) if learned else None
     candidate = Candidate(
-        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill, unknown
+        name,
+        tuple(conditions),
+        parts,
+        column.missing,
+        cuts,
+        0.0,
+        branch_of,
+        column.fill,
+        unknown,
+        None if to is None or to < 0 else to,
     )
     return candidate if allowed(frame, parts) else "a branch the learner would not allow"
 
