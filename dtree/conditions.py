@@ -12,9 +12,15 @@ Vocabulary
 ``Condition``
     Any of the five.  A root-to-leaf path is a conjunction of conditions.
 
+A numeric condition flagged ``missing=True`` is also satisfied by a missing
+value: the branch of its split that missing values take, as scikit-learn
+(1.3 on) sends them (``x <= t or missing``; at most one branch of a split is so
+flagged, since two would overlap).
+
 Functions: :func:`holds` (three-valued: ``None`` when the value is
-missing), :func:`exclusive` (can two conditions both hold?), and
-:func:`describe` (the condition as the notes write it).
+missing and the condition takes no missing value), :func:`takes_missing`,
+:func:`exclusive` (can two conditions both hold?), and :func:`describe` (the
+condition as the notes write it).
 
 How text views write names, values and numbers (every text view of dtree
 goes through these three):
@@ -62,6 +68,7 @@ from dtree.errors import DtreeError, quote
 __all__ = [
     "CONSTANTS",
     "KEYWORDS",
+    "OR_MISSING",
     "PLAIN_NAME",
     "QUOTED",
     "SIGNIFICANT_DIGITS",
@@ -80,6 +87,7 @@ __all__ = [
     "format_value",
     "holds",
     "quoted",
+    "takes_missing",
     "unquoted",
 ]
 
@@ -96,20 +104,49 @@ class Equals:
     value: str
 
 
-@frozen
+def _missing_flag(missing: object) -> bool:
+    if type(missing) is not bool:
+        raise DtreeError(f"a condition's missing flag is True or False, not {quote(missing)}")
+    return missing
+
+
+@frozen(repr=False)
 class AtMost:
-    """``attribute <= threshold``."""
+    """``attribute <= threshold``; with ``missing=True``, ``attribute <= threshold or
+    missing``: the branch that a missing value takes (scikit-learn's ``missing_go_to_left``).
+
+    >>> AtMost("x", 2.5), AtMost("x", 2.5, missing=True)
+    (AtMost(attribute='x', threshold=2.5), AtMost(attribute='x', threshold=2.5, missing=True))
+    """
 
     attribute: str
     threshold: float
+    missing: bool = field(default=False, kw_only=True, converter=_missing_flag)
+
+    def __repr__(self) -> str:
+        return _numeric_repr(self)
 
 
-@frozen
+@frozen(repr=False)
 class Above:
-    """``attribute > threshold``."""
+    """``attribute > threshold``; with ``missing=True``, ``attribute > threshold or missing``."""
 
     attribute: str
     threshold: float
+    missing: bool = field(default=False, kw_only=True, converter=_missing_flag)
+
+    def __repr__(self) -> str:
+        return _numeric_repr(self)
+
+
+def _numeric_repr(condition: AtMost | Above) -> str:
+    """The repr attrs would write, ``missing`` shown only where it is set (so a tree
+    with no missing rule prints as before the flag existed)."""
+    flag = ", missing=True" if condition.missing else ""
+    return (
+        f"{type(condition).__name__}(attribute={condition.attribute!r}, "
+        f"threshold={condition.threshold!r}{flag})"
+    )
 
 
 @frozen
@@ -148,7 +185,7 @@ def holds(condition: Condition, example: Example) -> bool | None:
     """
     value = _value_of(condition, example)
     if value is None:
-        return None
+        return True if takes_missing(condition) else None
     match condition:
         case Equals(_, expected):
             return _text(condition, value) == expected
@@ -162,6 +199,18 @@ def holds(condition: Condition, example: Example) -> bool | None:
             return _text(condition, value) not in values
         case _:
             assert_never(condition)
+
+
+def takes_missing(condition: Condition) -> bool:
+    """Whether a missing value satisfies the condition: a numeric condition flagged
+    ``missing=True`` (the one branch of its split that missing values take).
+
+    >>> takes_missing(AtMost("x", 2.5, missing=True)), takes_missing(Above("x", 2.5))
+    (True, False)
+    >>> holds(AtMost("x", 2.5, missing=True), {"x": None})
+    True
+    """
+    return isinstance(condition, AtMost | Above) and condition.missing
 
 
 def _text(condition: Condition, value: Value) -> str:
@@ -190,7 +239,7 @@ def exclusive(first: Condition, second: Condition) -> bool:
     >>> exclusive(Equals("a", "u"), In("a", {"v", "w"}))
     True
     """
-    if first.attribute != second.attribute:
+    if first.attribute != second.attribute or (takes_missing(first) and takes_missing(second)):
         return False
     match first, second:
         case Equals(_, u), Equals(_, v):
@@ -352,11 +401,21 @@ def _set(values: frozenset[str]) -> str:
     return "{" + ", ".join(format_value(v) for v in sorted(values)) + "}"
 
 
+def _or_missing(condition: Condition) -> str:
+    return f" {OR_MISSING}" if takes_missing(condition) else ""
+
+
+OR_MISSING = "or missing"
+"""What a text view writes after a condition that a missing value satisfies."""
+
+
 def describe(condition: Condition) -> str:
     """The condition as the notes write it, names and values quoted where needed.
 
     >>> describe(Equals("Outlook", "Sunny")), describe(AtMost("humidity", 75.0))
     ('Outlook = Sunny', 'humidity <= 75')
+    >>> describe(Above("humidity", 75.0, missing=True))
+    'humidity > 75 or missing'
     >>> describe(NotIn("Type", {"Thai", "Burger"}))
     'Type not in {Burger, Thai}'
     >>> print(describe(In("colour", {"blue, dark", "red"})), describe(Equals("a and b", "x")))
@@ -368,9 +427,11 @@ def describe(condition: Condition) -> str:
         case Equals(attribute, value):
             return f"{format_name(attribute)} = {format_value(value)}"
         case AtMost(attribute, threshold):
-            return f"{format_name(attribute)} <= {format_rounded(threshold)}"
+            test = f"{format_name(attribute)} <= {format_rounded(threshold)}"
+            return test + _or_missing(condition)
         case Above(attribute, threshold):
-            return f"{format_name(attribute)} > {format_rounded(threshold)}"
+            test = f"{format_name(attribute)} > {format_rounded(threshold)}"
+            return test + _or_missing(condition)
         case In(attribute, values):
             return f"{format_name(attribute)} in {_set(values)}"
         case NotIn(attribute, values):

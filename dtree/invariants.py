@@ -77,7 +77,7 @@ from toolz import groupby
 
 from dtree.arithmetic import Number, Real
 from dtree.compiled import Compiled, compile_tree, predictions, probabilities
-from dtree.conditions import Above, AtMost
+from dtree.conditions import Above, AtMost, takes_missing
 from dtree.confusion import ConfusionMatrix, f_beta, precision, recall
 from dtree.counts import (
     ClassStats,
@@ -136,6 +136,7 @@ from dtree.tree import (
     Split,
     Spread,
     Tree,
+    descend,
     mixture,
     nodes,
     prediction_of,
@@ -1360,7 +1361,9 @@ def python_agrees_with_predict(
     tree: Tree, examples: Iterable[Example], *, python: Callable[[Tree], str] = python
 ) -> bool:
     """The function :func:`dtree.render.python` writes predicts as ``predict`` does on
-    every example with no missing value.
+    every example whose missing values meet only splits that take them (``x <= t or
+    missing``): so on every example with no missing value, and on every example of a
+    tree grown by ``missing="sklearn"``.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
@@ -1378,8 +1381,25 @@ def python_agrees_with_predict(
     return all(
         generated(example) == predict(tree, example)
         for example in examples
-        if all(value is not None for value in example.values())
+        if _missing_taken(tree, example)
     )
+
+
+def _missing_taken(tree: Tree, example: Example) -> bool:
+    """Whether each split on the example's way whose attribute it lacks a value of has a
+    branch that takes missing values (the example then goes one way, as it does in the
+    Python source)."""
+    node = tree
+    while isinstance(node, Split):
+        if example.get(node.attribute) is None and not any(
+            takes_missing(branch.condition) for branch in node.branches
+        ):
+            return False
+        ways = descend(node, example)
+        if len(ways) != 1:
+            return True
+        node = node.branches[ways[0][0]].subtree
+    return True
 
 
 # -- formulas ----------------------------------------------------------------------

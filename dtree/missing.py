@@ -1,4 +1,5 @@
-"""Missing values: filled in with the most likely value, or shared out among the branches.
+"""Missing values: filled in with the most likely value, shared out among the branches, or sent
+one learned way.
 
 The Decision Trees II notes ("Missing Values") offer two ways to evaluate
 Gain(S, a) when some examples have no value for ``a``.  The first is to
@@ -34,8 +35,19 @@ Ent[+2, -.5] = 0.61 over fractional counts, and 4/5 * 1 = 0.80 by C4.5's
 rule (:func:`dtree.grower.candidates.score`).  The C4.5 and J48 presets keep
 C4.5's; either score can be grown with either vote, since the vote is an
 argument of prediction (:func:`dtree.tree.predict`), not of the tree.
-CART and rpart use surrogate splits and scikit-learn (1.3 on) sends the
-missing examples to the one side that gains most; dtree has neither.
+CART and rpart use surrogate splits, which dtree does not offer.
+
+scikit-learn (1.3 on) learns a third rule, ``missing="learned"``
+(:func:`dtree.grower.learned.learned_cut`): a binary numeric split sends the
+examples whose value is missing *whole* to one side, the side that scores best,
+tried with every cut (first on the right, then on the left), and also alone
+against every known value (the threshold +inf).  The score is the plain
+decrease over all the node's examples, nothing shared out; the side is written
+into the split (``x <= t or missing``, :class:`dtree.conditions.AtMost`), and
+growing and predicting both send a missing value down it.  A split that met no
+missing value sends them to its side of more training rows, ties to the right.
+Nominal attributes (which scikit-learn has not) have no such rule: a missing
+nominal value is refused under it.
 
 A missing value is ``None``.  Only attribute values can be missing: a
 dataset refuses a missing target (see :class:`dtree.dataset.Dataset`).

@@ -30,7 +30,7 @@ from collections import deque
 from fractions import Fraction
 from typing import assert_never
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, takes_missing
 from dtree.counts import Moments, Stats, central
 from dtree.errors import DtreeError, quote
 from dtree.tree import Leaf, Split, Tree, depth, nodes
@@ -79,15 +79,20 @@ def _test(condition: Condition) -> str:
     """The condition as a Python expression over ``value``.
 
     Numbers are compared as :func:`dtree.conditions.holds` compares them:
-    the value as a float, against the threshold as it is.
+    the value as a float, against the threshold as it is; a condition that takes
+    missing values first asks ``value is None or``.
+
+    >>> _test(AtMost("x", 2.5, missing=True))
+    'value is None or float(value) <= 2.5'
     """
+    missing = "value is None or " if takes_missing(condition) else ""
     match condition:
         case Equals(_, expected):
             return f"value == {expected!r}"
         case AtMost(_, threshold):
-            return f"float(value) <= {_literal(threshold)}"
+            return f"{missing}float(value) <= {_literal(threshold)}"
         case Above(_, threshold):
-            return f"float(value) > {_literal(threshold)}"
+            return f"{missing}float(value) > {_literal(threshold)}"
         case In(_, values):
             return f"value in {_set_literal(values)}"
         case NotIn(_, values):
@@ -157,7 +162,9 @@ def python(tree: Tree, *, name: str = "predict") -> str:
     which returns the plurality class (ties to the first class) or the mean
     of its training examples, as ``predict`` does.
 
-    **Missing values differ.**  A missing value (``None``) also stops at the
+    **Missing values.**  At a split one of whose branches takes missing values
+    (``x <= t or missing``) a missing value follows that branch, as in
+    ``predict``.  At any other split a missing value (``None``) stops at the
     split that tests it, which answers the same way.  ``predict`` instead
     sends such an example down every branch in proportion to the training
     weight of each (C4.5's rule) and mixes what it reaches; the nested
@@ -248,7 +255,8 @@ def python(tree: Tree, *, name: str = "predict") -> str:
                 case Split(branches, stats):
                     stop = _stop(stats)
                     lines.append(f"{indent}value = example[{node.attribute!r}]")
-                    lines += [f"{indent}if value is None:", f"{indent}    {stop}"]
+                    if not any(takes_missing(branch.condition) for branch in branches):
+                        lines += [f"{indent}if value is None:", f"{indent}    {stop}"]
                     todo: list[str | tuple[Tree, int]] = []
                     for branch in branches:
                         test = f"{indent}if {_test(branch.condition)}:"

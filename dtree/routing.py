@@ -48,7 +48,7 @@ from typing import Literal, TypeVar, assert_never
 
 from attrs import frozen
 
-from dtree.conditions import Above, AtMost
+from dtree.conditions import Above, AtMost, takes_missing
 from dtree.counts import ClassStats, Stats, central, stats_of, total
 from dtree.dataset import Dataset, Label, Numeric, Weight
 from dtree.missing import shares
@@ -401,9 +401,10 @@ def route(
 
     A row follows :func:`dtree.tree.descend` (a missing value shared as ``spread``
     says).  When the tree is being recounted on ``data`` (``recount``), a row with a
-    missing value is spread instead in proportion to the weight of the rows with a
-    known value in each branch, as C4.5 spreads its training cases
-    (:func:`dtree.missing.shares`: in equal shares where no row's value is known), so
+    missing value at a split where no branch takes missing values is spread instead
+    in proportion to the weight of the rows with a known value in each branch, as
+    C4.5 spreads its training cases (:func:`dtree.missing.shares`: in equal shares
+    where no row's value is known), so
     that the recounted node's weight is the sum of its branches'.  A threshold on a
     numeric attribute divides the node's run of rows sorted by that attribute by
     bisection (:class:`Run`).
@@ -431,9 +432,10 @@ def route(
     parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
     stopped: list[tuple[int, Probability]] = []
     unknown: list[tuple[int, Probability]] = []
+    spreads = recount and not any(takes_missing(branch.condition) for branch in split.branches)
     for row, share in loose:
         example = data.example(row)
-        if recount and example.get(split.attribute) is None:
+        if spreads and example.get(split.attribute) is None:
             unknown.append((row, share))
             continue
         ways = descend(split, example, share, spread)

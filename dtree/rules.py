@@ -153,9 +153,10 @@ def _merged(first: Condition, second: Condition) -> Condition | None:
     """The one condition equivalent to both on one attribute, or None if there is none."""
     match first, second:
         case AtMost(a, t), AtMost(_, u):
-            return AtMost(a, min(t, u))
+            # (x <= t or missing) and (x <= u): missing values satisfy both only if both say so
+            return AtMost(a, min(t, u), missing=first.missing and second.missing)
         case Above(a, t), Above(_, u):
-            return Above(a, max(t, u))
+            return Above(a, max(t, u), missing=first.missing and second.missing)
         case In(a, s), In(_, t):
             return In(a, s & t)
         case NotIn(a, s), NotIn(_, t):
@@ -216,7 +217,8 @@ def _rank(condition: Condition) -> int:
 
 
 def fires(rule: Rule, example: Example) -> bool:
-    """Whether every condition of the rule holds (a missing value never satisfies one).
+    """Whether every condition of the rule holds (a missing value satisfies only a
+    condition that takes it, ``x <= t or missing``).
 
     >>> fires(Rule((Equals("Outlook", "Sunny"),), "No"), {"Outlook": "Sunny"})
     True

@@ -39,6 +39,10 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
     BRANCH     = {"condition": CONDITION, "subtree": INDEX}          INDEX: a position in nodes
     CONDITION  = {"kind": "Equals", "attribute": NAME, "value": VALUE}
                | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER}
+               | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER,
+                  "missing": true}                                   missing values take it
+               | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": "inf",
+                  ...}                                               known against missing
                | {"kind": "In" or "NotIn", "attribute": NAME, "values": [VALUE, ...]}
     STATS      = {"counts": [NUMBER, ...]}                           a count per class, in order
                | {"weight": NUMBER, "total": NUMBER, "total_squares": NUMBER}
@@ -46,6 +50,15 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
     NUMBER     = a JSON integer                  an int
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
+
+A numeric condition with ``"missing": true`` is the branch of its split that
+missing values take (``x <= t or missing``, scikit-learn's ``missing_go_to_left``);
+without the key, missing values are spread over the branches.  The key is
+written only where it is true (so files of trees without it are as before) and
+read only as ``true``.  A split of the known values from the missing ones (every
+known value left, scikit-learn's threshold +inf: ``x > inf or missing`` holds only
+for a missing value) writes its threshold as the string ``"inf"``, since JSON has no
+infinity (a split that sends missing values no one way has no infinite threshold).
 
 A regression node's STATS are its weighted n, sum of y and sum of y squared
 (:class:`~dtree.counts.Moments`).  Names, values and classes are JSON
@@ -129,7 +142,7 @@ from typing import NoReturn, assert_never, cast
 from attrs import frozen
 
 from dtree.arithmetic import Number, exact_text, rational
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, takes_missing
 from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, magnitudes, total
 from dtree.dataset import Label
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
@@ -185,6 +198,7 @@ READERS: Mapping[str, tuple[str, str]] = {
 file of the other kind."""
 
 CONDITIONS = ("Equals", "AtMost", "Above", "In", "NotIn")
+INFINITY = "inf"  # the threshold +inf of a split of the known values from the missing ones
 
 
 # -- writing ---------------------------------------------------------------------
@@ -219,13 +233,17 @@ def _stats(stats: Stats, path: str) -> dict[str, Json]:
             assert_never(stats)
 
 
-def _condition(condition: Condition, path: str) -> dict[str, Json]:
+def _condition(condition: Condition, path: str, learned: bool = False) -> dict[str, Json]:
     head: dict[str, Json] = {"kind": type(condition).__name__, "attribute": condition.attribute}
     match condition:
         case Equals(_, value):
             return {**head, "value": value}
         case AtMost(_, threshold) | Above(_, threshold):
-            return {**head, "threshold": _number(threshold, f"{path}.threshold")}
+            if threshold == math.inf and learned:
+                number: dict[str, Json] = {**head, "threshold": INFINITY}
+            else:
+                number = {**head, "threshold": _number(threshold, f"{path}.threshold")}
+            return {**number, "missing": True} if condition.missing else number
         case In(_, values) | NotIn(_, values):
             return {**head, "values": sorted(values)}
         case _:
@@ -282,9 +300,10 @@ def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
                     prediction if label else _number(prediction, f"{root}.nodes[{k}].prediction")
                 )
             case Split():
+                learned = any(takes_missing(branch.condition) for branch in node.branches)
                 for i, branch in enumerate(node.branches):
                     path = f"{root}.nodes[{k}].branches[{i}].condition"
-                    branches.append({"condition": _condition(branch.condition, path)})
+                    branches.append({"condition": _condition(branch.condition, path, learned)})
                 entry["branches"] = branches
             case _:
                 assert_never(node)
@@ -425,15 +444,23 @@ def _condition_of(value: Json, path: str) -> Condition:
     kind = string_of(value.get("kind"), f"{path}.kind")
     if kind not in _CONDITION_KEYS:
         expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
-    fields = object_of(value, path, _CONDITION_KEYS[kind])
+    flagged = kind in ("AtMost", "Above") and "missing" in value
+    fields = object_of(value, path, _CONDITION_KEYS[kind] + ("missing",) * flagged)
     attribute = string_of(fields["attribute"], f"{path}.attribute")
     match kind:
         case "Equals":
             return Equals(attribute, string_of(fields["value"], f"{path}.value"))
         case "AtMost" | "Above":
-            threshold = number_of(fields["threshold"], f"{path}.threshold")
+            if flagged and fields["missing"] is not True:
+                expected(
+                    f"{path}.missing", "true (the key is left out otherwise)", fields["missing"]
+                )
+            threshold: Number = math.inf
+            if fields["threshold"] != INFINITY:
+                threshold = number_of(fields["threshold"], f"{path}.threshold")
             # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
-            return (AtMost if kind == "AtMost" else Above)(attribute, threshold)  # type: ignore[arg-type]
+            numeric = AtMost if kind == "AtMost" else Above
+            return numeric(attribute, threshold, missing=flagged)  # type: ignore[arg-type]
         case _:
             values = frozenset(strings_of(fields["values"], f"{path}.values"))
             return (In if kind == "In" else NotIn)(attribute, values)

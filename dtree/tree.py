@@ -534,7 +534,9 @@ def reach(tree: Tree, example: Example, spread: Spread = "training") -> Ends:
     """The nodes where an example ends up, with the share of it that ends there.
 
     A known value follows the one branch whose condition holds.  A missing
-    value (``None``) goes down every branch, in proportion to the training
+    value (``None``) follows the branch that takes missing values where one
+    does (``x <= t or missing``, scikit-learn's rule); elsewhere it goes down
+    every branch, in proportion to the training
     weight of each (C4.5's rule), or, with ``spread="equal"``, in equal shares
     (the notes' vote).  A value that no branch accepts (a
     nominal value unseen in training) stops at that split, whose own
@@ -625,10 +627,11 @@ def descend(
     """The branches an example goes down at a split, each with its share of it: of the
     ``share`` of it that reaches the split (the whole example by default).
 
-    The rules of :func:`reach`: the one branch whose condition holds; every
+    The rules of :func:`reach`: the one branch whose condition holds (a
+    missing value too, where a branch takes it: ``x <= t or missing``); every
     branch of positive training weight, in proportion, when the value is
-    missing (or every branch equally, by ``spread="equal"``); none when no
-    branch accepts the value.
+    missing and no branch takes it (or every branch equally, by
+    ``spread="equal"``); none when no branch accepts the value.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
@@ -641,11 +644,11 @@ def descend(
     (0, Fraction(1, 3))
     """
     outcomes = [holds(branch.condition, example) for branch in split.branches]
+    if True in outcomes:
+        return ((outcomes.index(True), share),)
     if None in outcomes:
         weights = _branch_weights(split, spread)
         return tuple((i, _times(share, p)) for i, p in enumerate(weights) if p > 0)
-    if True in outcomes:
-        return ((outcomes.index(True), share),)
     return ()
 
 

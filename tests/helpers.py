@@ -549,3 +549,15 @@ def numeric_xy(seed: int, n: int = 60) -> tuple[Any, Any]:
     x = np.array([[rng.randint(0, 9), rng.randint(0, 4) / 2, rng.random()] for _ in range(n)])
     y = np.array(["a" if r[0] + 3 * r[1] + rng.random() * 4 > 9 else "b" for r in x])
     return x, y
+
+
+def missing_left(threshold: float = 2.5) -> Split:
+    """``x <= t or missing`` -> no (3 cases), ``x > t`` -> yes (1 case): a split that sends a
+    missing value one way, as scikit-learn's trees do (1.3 on)."""
+    return Split(
+        (
+            Branch(AtMost("x", threshold, missing=True), leaf(3, 0)),
+            Branch(Above("x", threshold), leaf(0, 1)),
+        ),
+        two(3, 1),
+    )

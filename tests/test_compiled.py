@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any, cast
 
 import pytest
-from helpers import LEARNERS
+from helpers import LEARNERS, missing_left
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -400,3 +400,9 @@ def test_a_value_one_split_names_is_untaken_where_another_split_names_it_not() -
 
 def stats_p(n: int) -> ClassStats:
     return ClassStats(("p",), (n,))
+
+
+def test_the_compiled_walk_sends_a_missing_value_the_way_a_branch_takes_it() -> None:
+    stump = missing_left()
+    assert law.compiled_walk_is_the_definition(stump, [{"x": None}, {"x": 1.0}, {"x": 3.0}])
+    assert predictions(compile_tree(stump), [{"x": None}]) == ("no",)

@@ -164,3 +164,22 @@ def test_text_views_round_numbers_but_format_number_is_exact() -> None:
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_format_number_reads_back_equal(x: float) -> None:
     assert float(format_number(x)) == x
+
+
+def test_a_condition_that_takes_missing_values_holds_for_them() -> None:
+    flagged, plain = AtMost("x", 2.5, missing=True), Above("x", 2.5)
+    assert [holds(flagged, {"x": None}), holds(plain, {"x": None})] == [True, None]
+    assert [holds(flagged, {"x": 3}), holds(plain, {"x": 3})] == [False, True]
+    assert describe(flagged) == "x <= 2.5 or missing"
+    assert AtMost("x", 2.5) != flagged
+    assert repr(AtMost("x", 2.5)).count("missing") == 0
+
+
+def test_two_conditions_that_take_missing_values_overlap() -> None:
+    assert exclusive(AtMost("x", 2.5, missing=True), Above("x", 2.5))
+    assert not exclusive(AtMost("x", 2.5, missing=True), Above("x", 2.5, missing=True))
+
+
+def test_the_missing_flag_is_a_bool() -> None:
+    with pytest.raises(DtreeError, match="missing flag"):
+        AtMost("x", 2.5, missing=1)

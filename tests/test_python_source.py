@@ -8,10 +8,20 @@ import re
 from fractions import Fraction
 
 import pytest
-from helpers import HOSTILE_NAME, chain, compiled, hostile_examples, hostile_tree
+from helpers import (
+    HOSTILE_NAME,
+    chain,
+    compiled,
+    hostile_examples,
+    hostile_tree,
+    leaf,
+    missing_left,
+    two,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree import invariants as law
 from dtree.conditions import (
     Above,
     AtMost,
@@ -323,3 +333,26 @@ def test_python_refuses_a_tree_deeper_than_it_writes() -> None:
     )
     with pytest.raises(DtreeError, match=f"the tree is {MAX_PYTHON_DEPTH + 1} splits deep"):
         python(too_deep)
+
+
+def test_a_missing_value_follows_the_branch_that_takes_it_in_the_source() -> None:
+    stump = missing_left()
+    source = python(stump)
+    assert "value is None or float(value) <= 2.5" in source
+    assert "if value is None:" not in source
+    assert law.python_agrees_with_predict(stump, [{"x": None}, {"x": 1.0}, {"x": 3.0}])
+
+
+def test_source_that_stops_a_missing_value_taken_by_a_branch_breaks_the_law() -> None:
+    def right(missing: bool) -> Split:  # missing values to the yes side, the split's plurality no
+        return Split(
+            (
+                Branch(AtMost("x", 2.5), leaf(3, 0)),
+                Branch(Above("x", 2.5, missing=missing), leaf(0, 1)),
+            ),
+            two(3, 1),
+        )
+
+    assert predict(right(True), {"x": None}) == "yes"
+    stops = python(right(False))
+    assert not law.python_agrees_with_predict(right(True), [{"x": None}], python=lambda _: stops)

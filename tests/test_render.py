@@ -13,6 +13,7 @@ import pytest
 from helpers import (
     compiled,
     hostile_tree,
+    missing_left,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -639,3 +640,10 @@ def test_regions_of_a_regression_tree_and_of_bad_axes() -> None:
     with pytest.raises(DtreeError, match="numeric attributes"):
         regions(id3(load("xor")), load("xor"), "Z1", "Z2")
     matplotlib.pyplot.close("all")
+
+
+def test_views_say_which_branch_takes_missing_values() -> None:
+    stump = missing_left()
+    assert "x <= 2.5 or missing" in text(stump)
+    assert "x &lt;= 2.5 or missing" in dot(stump)
+    assert "or missing" in rules(stump)

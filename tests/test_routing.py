@@ -10,9 +10,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
+from helpers import missing_left, two
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dtree import invariants as law
 from dtree.conditions import Above, AtMost
 from dtree.counts import ClassStats, Stats
 from dtree.dataset import Dataset, Weight
@@ -160,3 +162,16 @@ def test_a_split_whose_every_value_is_missing_shares_its_rows_equally() -> None:
     recounted = restated(tree, holes)
     assert isinstance(recounted, Split)
     assert [branch.subtree.stats.weight for branch in recounted.branches] == [1, 1]
+
+
+def test_routed_rows_with_missing_values_follow_the_branch_that_takes_them() -> None:
+    stump = missing_left()
+    data = Dataset.from_columns(
+        {"x": [None, 1.0, 3.0, None], "y": ["no", "no", "yes", "yes"]},
+        target="y",
+        classes=("no", "yes"),
+    )
+    assert law.routed_walk_is_the_definition(stump, data)
+    recounted = restated(stump, data)
+    assert isinstance(recounted, Split)
+    assert recounted.branches[0].subtree.stats == two(2, 1)  # both missing rows went left, whole

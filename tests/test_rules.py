@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import get_args
 
 import pytest
+from helpers import leaf, missing_left, two
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,7 +34,7 @@ from dtree.rules import (
     simplify,
 )
 from dtree.strategies import GRID, datasets, regression_datasets
-from dtree.tree import n_leaves
+from dtree.tree import Branch, Split, n_leaves
 
 
 def test_the_play_tennis_rules() -> None:
@@ -292,3 +293,31 @@ def test_validation_pruning_keeps_what_the_validation_data_needs() -> None:
     assert pruned.default == "Yes"
     with pytest.raises(DtreeError, match="method"):
         prune_rules(rules, data, method="magic")  # type: ignore[arg-type]
+
+
+def test_a_rule_says_where_missing_values_go() -> None:
+    stump = missing_left()
+    said = [describe_rule(rule) for rule in rules_of(stump)]
+    assert "x <= 2.5 or missing" in said[0]
+    assert "missing" not in said[1]
+    assert invariants.rules_agree_with_tree(stump, [{"x": None}, {"x": 1.0}, {"x": 3.0}])
+
+
+def test_merging_keeps_missing_values_only_where_both_conditions_take_them() -> None:
+    inner = Split(
+        (
+            Branch(AtMost("x", 1.5), leaf(2, 0)),
+            Branch(Above("x", 1.5, missing=True), leaf(1, 0)),
+        ),
+        two(3, 0),
+    )
+    outer = Split(
+        (Branch(AtMost("x", 2.5, missing=True), inner), Branch(Above("x", 2.5), leaf(0, 1))),
+        two(3, 1),
+    )
+    conditions = [rule.conditions for rule in rules_of(outer, simplified=True)]
+    assert conditions[0] == (AtMost("x", 1.5),)
+    assert conditions[1] == (Above("x", 1.5, missing=True), AtMost("x", 2.5, missing=True))
+    assert invariants.rules_agree_with_tree(
+        outer, [{"x": None}, {"x": 1.0}, {"x": 2.0}, {"x": 3.0}]
+    )

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import missing_left
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -1492,3 +1493,45 @@ def test_a_member_predicting_other_classes_than_the_ensembles_names_both_paths()
     message = str(refused.value)
     assert message.startswith("$.members[0].tree.classes: the member predicts the classes")
     assert "$.classes names ('1/0'," in message
+
+
+def test_a_branch_that_takes_missing_values_round_trips() -> None:
+    stump = missing_left(0.1)
+    text = to_json(stump)
+    assert '"missing": true' in text
+    assert text.count('"missing"') == 1
+    assert from_json(text) == stump
+    assert '"missing"' not in to_json(cart(load("golf")))  # files without the rule are as before
+
+
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        ('"kind": "AtMost", "attribute": "x", "threshold": 2.5, "missing": false', "expected true"),
+        ('"kind": "Equals", "attribute": "x", "value": "a", "missing": true', "unexpected key"),
+    ],
+)
+def test_the_missing_key_is_read_only_as_true_on_a_threshold(condition: str, message: str) -> None:
+    text = to_json(missing_left()).replace(
+        '"kind": "AtMost", "attribute": "x", "threshold": 2.5, "missing": true', condition
+    )
+    with pytest.raises(DtreeError, match=message):
+        from_json(text)
+
+
+@given(datasets(min_attributes=2, max_attributes=2, min_numeric=2, max_numeric=2, missing=True))
+def test_trees_that_learn_the_side_of_missing_values_round_trip(data: Dataset) -> None:
+    check_round_trip(cart(data, missing="learned"))
+
+
+def test_a_split_of_the_known_values_from_the_missing_ones_writes_inf() -> None:
+    data = Dataset.from_columns({"x": [1.0, 1.0, None], "y": list("aab")}, target="y")
+    tree = cart(data, missing="learned")
+    assert isinstance(tree, Split)
+    assert tree.branches[1].condition == Above("x", float("inf"), missing=True)
+    text = to_json(tree)
+    assert text.count('"threshold": "inf"') == 2
+    assert '"threshold": "inf", "missing": true' in text
+    assert from_json(text) == tree
+    with pytest.raises(DtreeError, match="threshold"):
+        from_json(text.replace('"threshold": "inf"', '"threshold": "-inf"', 1))

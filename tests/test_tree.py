@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from helpers import chain
+from helpers import chain, leaf, missing_left, two
 
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.counts import ClassStats, Moments
@@ -24,6 +24,7 @@ from dtree.tree import (
     Sprout,
     Tree,
     depth,
+    descend,
     fold,
     leaves,
     n_leaves,
@@ -337,3 +338,25 @@ def test_an_example_that_is_not_a_mapping_is_refused_in_one_line() -> None:
         predict(tree, row)
     with pytest.raises(DtreeError, match="got a list"):
         reach(tree, row)
+
+
+def test_a_missing_value_follows_the_branch_that_takes_it() -> None:
+    stump = missing_left()
+    assert descend(stump, {"x": None}) == ((0, Fraction(1)),)
+    assert reach(stump, {"x": None}) == ((stump.branches[0].subtree, Fraction(1)),)
+    assert predict(stump, {"x": None}) == "no"
+    assert predict(stump, {"x": 3.0}) == "yes"
+    plain = (Branch(AtMost("x", 2.5), leaf(3, 0)), Branch(Above("x", 2.5), leaf(0, 1)))
+    spread = Split(plain, two(3, 1))
+    assert len(reach(spread, {"x": None})) == 2  # no branch takes it: C4.5's spreading, as before
+
+
+def test_a_split_with_two_branches_that_take_missing_values_is_refused() -> None:
+    with pytest.raises(DtreeError, match="overlap"):
+        Split(
+            (
+                Branch(AtMost("x", 2.5, missing=True), leaf(3, 0)),
+                Branch(Above("x", 2.5, missing=True), leaf(0, 1)),
+            ),
+            two(3, 1),
+        )

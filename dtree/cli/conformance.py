@@ -27,6 +27,7 @@ Contents: :data:`CHECK`, :data:`FUZZ`.
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Mapping
 
 from dtree._optional import optional_module
@@ -66,18 +67,27 @@ def _add_peer(command: argparse.ArgumentParser) -> None:
 
 
 def _setting(text: str) -> tuple[str, object]:
-    """A peer's setting NAME=VALUE: VALUE an integer, a number, true, false, none, or text.
+    """A peer's setting NAME=VALUE: VALUE an integer, a number, true, false, none, a JSON
+    list or object (read as JSON, never evaluated), or text.
 
     >>> _setting("max_depth=3"), _setting("cp=0.01"), _setting("U=true")
     (('max_depth', 3), ('cp', 0.01), ('U', True))
     >>> _setting("criterion=entropy")
     ('criterion', 'entropy')
+    >>> _setting("monotonic_cst=[1, 0, -1]"), _setting('class_weight={"yes": 2}')
+    (('monotonic_cst', [1, 0, -1]), ('class_weight', {'yes': 2}))
     """
     name, equals, value = text.partition("=")
     if not equals or not name.strip():
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(text)}")
     words: Mapping[str, object] = {"true": True, "false": False, "none": None}
     value = value.strip()
+    if value[:1] in ("[", "{"):
+        try:
+            return name.strip(), json.loads(value)
+        except json.JSONDecodeError as error:
+            why = f"{name.strip()}'s value {quote(value)} is no JSON list or object ({error.msg})"
+            raise argparse.ArgumentTypeError(why) from None
     if value.lower() in words:
         return name.strip(), words[value.lower()]
     for kind in (int, float):

@@ -341,6 +341,23 @@ def _best_thresholds(data: Dataset, column: int, rows: Sequence[int]) -> set[flo
     return placed
 
 
+def _threshold_violations(
+    data: Dataset,
+    column: int,
+    rows: Sequence[int],
+    t: float,
+    *,
+    span: tuple[float, float],
+    splitter: str,
+) -> Iterator[tuple[str, str]]:
+    """A threshold outside the node's range (a random splitter's draw lies in [min, max)),
+    or, for the best splitter, no midpoint of two neighbouring values of the node."""
+    if splitter == "random" and not span[0] <= t < span[1]:
+        yield "threshold", f"{t!r} is outside [{span[0]!r}, {span[1]!r}), the node's range"
+    if splitter == "best" and t not in _best_thresholds(data, column, rows):
+        yield "threshold", f"{t!r} is no midpoint of two neighbouring values of the node"
+
+
 def _split_violations(
     node: _Node, sides: Sequence[_Node], data: Dataset, rules: Rules, measure: _Measure | None
 ) -> Iterator[tuple[str, str]]:
@@ -354,14 +371,17 @@ def _split_violations(
     assert isinstance(condition, AtMost)  # scikit-learn's trees test x <= t
     column, t = data.schema.index(condition.attribute), condition.threshold
     span = _range(data, column, rows)
-    if _constant(span):
-        yield "constant attribute", f"{condition.attribute} is constant at the node: {span}"
-        return
-    assert span is not None
-    if rules.splitter == "random" and not span[0] <= t < span[1]:
-        yield "threshold", f"{t!r} is outside [{span[0]!r}, {span[1]!r}), the node's range"
-    if rules.splitter == "best" and t not in _best_thresholds(data, column, rows):
-        yield "threshold", f"{t!r} is no midpoint of two neighbouring values of the node"
+    missing = any(data.columns[column][r] is None for r in rows)
+    if span is None or not missing:
+        if _constant(span):
+            yield "constant attribute", f"{condition.attribute} is constant at the node: {span}"
+            return
+        assert span is not None
+        yield from _threshold_violations(data, column, rows, t, span=span, splitter=rules.splitter)
+    elif not (math.isinf(t) or _constant(span)):
+        # with missing values: a cut of the known ones, or every known value against the
+        # missing ones (+inf, or any threshold where the known values are one value)
+        yield from _threshold_violations(data, column, rows, t, span=span, splitter=rules.splitter)
     for name, side in zip(("left", "right"), sides, strict=True):
         if len(side.rows) < max(1, rules.min_samples_leaf):
             yield "min_samples_leaf", f"the {name} child has {len(side.rows)} rows"
@@ -475,7 +495,12 @@ def _children(node: _Node, data: Dataset) -> list[_Node]:
     assert isinstance(condition, AtMost)
     column, t = data.schema.index(condition.attribute), condition.threshold
     values = data.columns[column]
-    left = tuple(r for r in node.rows if (v := values[r]) is not None and float32(float(v)) <= t)
+    left = tuple(  # a missing value goes down the branch that takes it (scikit-learn's)
+        r
+        for r in node.rows
+        if ((v := values[r]) is None and condition.missing)
+        or (v is not None and float32(float(v)) <= t)
+    )
     right = tuple(r for r in node.rows if r not in set(left))
     return [
         _Node(branch.subtree, side, node.depth + 1, (*node.path, describe(branch.condition)))

@@ -82,7 +82,7 @@ def their_reading(system: str, data: Dataset, **params: object) -> Reading:
     >>> print(text(reading.tree))
     root [setosa: 50, versicolor: 50, virginica: 50]
     petal_width <= 0.8 [setosa: 50, versicolor: 0, virginica: 0]: setosa
-    petal_width > 0.8 [setosa: 0, versicolor: 50, virginica: 50]: versicolor
+    petal_width > 0.8 or missing [setosa: 0, versicolor: 50, virginica: 50]: versicolor
     >>> reading.findings
     ()
 
@@ -188,7 +188,7 @@ def check(
     >>> from dtree.datasets import load
     >>> result = check(load("iris"), "sklearn", max_depth=1)
     >>> result.agrees, result.nodes[0].verdict, result.nodes[0].theirs
-    (True, 'tie', 'petal_width <= 0.8, petal_width > 0.8')
+    (True, 'tie', 'petal_width <= 0.8, petal_width > 0.8 or missing')
     """
     params = _with_default(data, system, params)
     recipe = learner_for(system, **params)

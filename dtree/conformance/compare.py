@@ -58,11 +58,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Literal, assert_never, get_args
 
-from attrs import frozen
+from attrs import evolve, frozen
 from toolz import groupby
 
 from dtree.arithmetic import Real, exact_text
-from dtree.conditions import AtMost, Condition, describe, format_prediction, format_rounded
+from dtree.conditions import (
+    Above,
+    AtMost,
+    Condition,
+    describe,
+    format_prediction,
+    format_rounded,
+    takes_missing,
+)
 from dtree.conformance.claims import Finding, Reading, path_to, written
 from dtree.conformance.gains import gainless as _gainless
 from dtree.counts import ClassStats, Moments, Stats, central
@@ -115,7 +123,9 @@ class NodeVerdict:
     ``weight`` their weight there; ``placements`` (their threshold's
     convention, then ours) where the two thresholds make the same partition
     from different places; ``gainless`` why their split gains nothing,
-    exactly.
+    exactly; ``missing_sides`` (their branch for a missing value, then ours: an index, or
+    None where the value is spread) where a learner that learns that branch
+    (``missing="learned"``) would send it otherwise.
     """
 
     verdict: Verdict
@@ -132,6 +142,7 @@ class NodeVerdict:
     conditions_differ: bool = False
     placements: tuple[str, str] | None = None
     gainless: str | None = None
+    missing_sides: tuple[int | None, int | None] | None = None
 
     @property
     def where(self) -> str:
@@ -296,6 +307,7 @@ def _disagrees(node: NodeVerdict) -> bool:
         node.verdict == "real"
         or (node.verdict == "stopped" and not node.borderline)
         or node.placements is not None
+        or node.missing_sides is not None
     )
 
 
@@ -335,6 +347,12 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
         )
     if node.gainless is not None:
         lines.append(f"  {node.gainless}: no rounding decides that")
+    if node.missing_sides is not None:
+        theirs, ours = (_branch_name(b) for b in node.missing_sides)
+        lines.append(
+            f"  the same partition; a missing value goes down {theirs} of theirs,"
+            f" {ours} of ours: the trees predict otherwise on such values"
+        )
     if node.rule is not None:
         lines.append(f"  rule: {node.rule}")
     elif node.verdict == "stopped":
@@ -362,7 +380,12 @@ def _node_json(node: NodeVerdict) -> dict[str, object]:
         "conditions_differ": node.conditions_differ,
         "placements": None if node.placements is None else list(node.placements),
         "gainless": node.gainless,
+        "missing_sides": None if node.missing_sides is None else list(node.missing_sides),
     }
+
+
+def _branch_name(branch: int | None) -> str:
+    return "every branch (spread)" if branch is None else f"branch {branch + 1}"
 
 
 # -- the walk ---------------------------------------------------------------------------------
@@ -471,6 +494,7 @@ def _at(
     conditions_differ: bool = False,
     placements: tuple[str, str] | None = None,
     gainless: str | None = None,
+    missing_sides: tuple[int | None, int | None] | None = None,
 ) -> NodeVerdict:
     """The verdict on a node that both trees reach with ``node``'s rows."""
     return NodeVerdict(
@@ -488,6 +512,7 @@ def _at(
         conditions_differ,
         placements,
         gainless,
+        missing_sides,
     )
 
 
@@ -677,6 +702,9 @@ def _splits(
     data: Dataset,
 ) -> NodeVerdict:
     their_conditions, our_conditions = _conditions(theirs), _conditions(ours)
+    sides = (_missing_branch(their_conditions), _missing_branch(our_conditions))
+    if learner.missing != "learned":  # the branch of a missing value is none of its choices
+        their_conditions, our_conditions = _known(their_conditions), _known(our_conditions)
     same_attribute = theirs.attribute == ours.attribute
     if same_attribute and their_conditions == our_conditions:
         verdict: Verdict = "same"
@@ -714,8 +742,22 @@ def _splits(
         theirs,
         ours,
         node,
-        conditions_differ=their_conditions != our_conditions,
+        conditions_differ=_known(their_conditions) != _known(our_conditions),
         placements=_placements(their_conditions, our_conditions, node, data),
+        missing_sides=sides if learner.missing == "learned" and sides[0] != sides[1] else None,
+    )
+
+
+def _missing_branch(conditions: Sequence[Condition]) -> int | None:
+    """The branch a missing value takes (the one whose condition takes it), or None."""
+    return next((k for k, c in enumerate(conditions) if takes_missing(c)), None)
+
+
+def _known(conditions: tuple[Condition, ...]) -> tuple[Condition, ...]:
+    """The conditions with no branch taking missing values (``x <= t``, not ``... or
+    missing``)."""
+    return tuple(
+        evolve(c, missing=False) if isinstance(c, AtMost | Above) else c for c in conditions
     )
 
 

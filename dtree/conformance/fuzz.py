@@ -47,6 +47,7 @@ from hypothesis.errors import NoSuchExample
 from dtree.conditions import AtMost
 from dtree.conformance.claims import written
 from dtree.conformance.compare import Comparison, compare, same_prediction
+from dtree.conformance.learners import Recipe
 from dtree.dataset import Dataset, Label
 from dtree.ensemble import predict_many
 from dtree.errors import DtreeError, quote
@@ -232,6 +233,15 @@ class _Search:
     examples: int
     seed: int
     exact_ties: bool
+    resolved: bool = False  # judge with the recipe's learner resolved on each dataset
+
+    def judging(self, data: Dataset) -> tuple[Learner, Dataset]:
+        """The Learner that judges the trees of ``data``, and the data as it sees them: a
+        recipe's learner resolved on them (:meth:`Recipe.learner_on`: its shares of the
+        rows) and the data reweighted by its class weights (:meth:`Recipe.weighted`)."""
+        if self.resolved and isinstance(self.learner, Recipe):
+            return self.learner.learner_on(data), self.learner.weighted(data)
+        return self.judge, data
 
 
 @frozen
@@ -251,7 +261,8 @@ def _parts(search: _Search, data: Dataset) -> _Parts:
         theirs = search.fit(data)
     except Exception as error:  # their code may fail any way: that is a finding
         return _Parts(None, ours, None, f"{type(error).__name__}: {error}")
-    comparison = compare(theirs, ours, data, search.judge)
+    judge, seen = search.judging(data)
+    comparison = compare(theirs, ours, seen, judge)
     if comparison.counts["tie"]:  # off the training rows, tied trees may part: both right
         return _Parts(theirs, ours, comparison)
     return _Parts(theirs, ours, comparison, "", probes(theirs, ours, data))
@@ -352,6 +363,7 @@ def differential(
             examples // campaigns + (k < examples % campaigns),
             task_seed(seed, k),
             exact_ties,
+            judge is None and isinstance(learner, Recipe),
         )
         for k in range(campaigns)
     ]

@@ -81,8 +81,13 @@ weight), except in the shares of the rows and in ``"balanced"``, which count
 them.  With ``max_leaf_nodes`` scikit-learn's frontier is a binary heap
 ordered by improvement alone: which of two leaves of equal improvement it
 splits first is the heap's layout, where dtree splits the leaf made first.
-A dataset with missing values is
-refused (scikit-learn learns a branch for them, dtree does not).
+Missing values (NaN) go down the
+branch each split learns for them, ``missing="learned"`` (scikit-learn 1.3
+on; :mod:`dtree.grower.learned`): scikit-learn's order of trying the sides,
+its first best among ties, and its side of more rows where a split met no
+missing value; the split of every known value from the missing ones has
+scikit-learn's threshold +inf.  A release before 1.3 refuses them, and so does
+its recipe.
 
 rpart
 -----
@@ -483,6 +488,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
     options, shares = _sklearn_minima(params)
     options.update(_following(release.conventions))
     options["impurity"] = SKLEARN_IMPURITIES[str(criterion)]
+    options["missing"] = "learned" if release.missing_branch else "refuse"
     class_weight: ClassWeight | None = None
     pruning: Pruning | None = None
     drawn = _sklearn_drawn(params)
@@ -514,9 +520,7 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
         pruning,
         _settings({name: value for name, value in params.items() if name != "version"}),
         (),
-        "learning a branch for them at each split"
-        if release.missing_branch
-        else f"refusing them (scikit-learn {release.name} does)",
+        "" if release.missing_branch else f"refusing them (scikit-learn {release.name} does)",
         release.conventions,
         shares,
         class_weight,

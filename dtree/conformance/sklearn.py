@@ -88,15 +88,15 @@ a threshold.
 
 Missing values
 --------------
-Since scikit-learn 1.3 a split that saw missing values (NaN) among its
-training rows learns which branch they take (``missing_go_to_left``).
-dtree represents a missing value the C4.5 way, spread over every branch in
-proportion to its weight; a learned direction has no counterpart, so a
-training row with a missing value of the attribute a node tests, reaching
-that node, is refused.  Where no training row was missing, scikit-learn
-sends a missing value at prediction time to the branch of more training rows
-and the read tree spreads it, so the two predict alike on every example
-without missing values.
+Since scikit-learn 1.3 every split says which branch a missing value (NaN)
+takes, ``missing_go_to_left``: the branch learned for the training rows whose
+value was missing, where some reached the split, and otherwise the branch of
+more training rows (``n_node_samples``; the right one on a tie).  The read
+tree says the same: the branch is the one whose condition takes missing
+values (``x <= t or missing``, :func:`dtree.conditions.takes_missing`), so a
+training row with a missing value is routed and recounted the way scikit-learn
+routed it, and the read tree predicts as the estimator on examples with
+missing values too.
 
 Predictions
 -----------
@@ -214,7 +214,8 @@ class SklearnArrays:
 
     def conditions(self, node: int, names: Sequence[str]) -> tuple[AtMost, Above]:
         name, t = names[self.feature[node]], self.threshold[node]
-        return AtMost(name, t), Above(name, t)
+        left = None if self.missing_go_to_left is None else self.missing_go_to_left[node]
+        return AtMost(name, t, missing=left is True), Above(name, t, missing=left is False)
 
 
 def _found(source: Any, name: str) -> Any:
@@ -451,22 +452,19 @@ def _where(node: int, trail: Trail) -> str:
 
 def _walk_row(arrays: SklearnArrays, names: Sequence[str], data: Dataset, row: int) -> None:
     """Follow one row down scikit-learn's tree as scikit-learn routes it (float32, learned
-    directions); refuse where it meets a missing value or a threshold that its float32
-    image and its value fall on different sides of."""
+    directions: a missing value down the branch that takes it); refuse where it meets a
+    threshold that its float32 image and its value fall on different sides of."""
     node: int = 0
     trail: Trail = None
     while not arrays.is_leaf(node):
         name, t = names[arrays.feature[node]], arrays.threshold[node]
         value = data.columns[arrays.feature[node]][row]
         conditions = arrays.conditions(node, names)
-        if value is None:
-            raise DtreeError(
-                f"at {_where(node, trail)}: a training row with a missing value of {quote(name)}"
-                " reaches this split, so scikit-learn learned a branch for missing values,"
-                " which dtree does not represent (it spreads a missing value over the branches)",
-                row=row,
-                column=name,
-            )
+        if value is None:  # the branch that takes missing values, as scikit-learn routed it
+            branch = 0 if conditions[0].missing else 1
+            trail = (conditions[branch], trail)
+            node = arrays.left[node] if branch == 0 else arrays.right[node]
+            continue
         x = float(value)  # numeric attributes only
         image = float32(x)
         if (image <= t) != (x <= t):
@@ -678,9 +676,10 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
     the weight) or mean are not the recount's (see the module's notes) is a
     :class:`~dtree.conformance.claims.Finding`, naming scikit-learn's node
     id and the path to it: an estimator fit on other rows or other weights
-    shows there.  What the read tree cannot represent (a learned branch for
-    missing values, a row on the other side of a threshold than its float32
-    image) and an estimator of other columns or classes are refused.
+    shows there; a training row with a missing value goes down the branch
+    scikit-learn learned for it.  What the read tree cannot represent (a row on
+    the other side of a threshold than its float32 image) and an estimator of
+    other columns or classes are refused.
 
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> from dtree.dataset import Dataset
@@ -690,7 +689,7 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
     >>> for finding in sklearn_reading(fitted, shuffled).findings:
     ...     print(finding.node, finding.where, finding.theirs, finding.ours)
     scikit-learn's node 1 at x <= 2.5 (2.0, 0.0) (1, 1)
-    scikit-learn's node 2 at x > 2.5 (0.0, 2.0) (1, 1)
+    scikit-learn's node 2 at x > 2.5 or missing (0.0, 2.0) (1, 1)
 
     See also: :func:`from_sklearn`, :func:`dtree.routing.restated`.
     """
@@ -728,7 +727,7 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     >>> print(text(from_sklearn(fitted, data)))
     root [a: 2, b: 2]
     x <= 2.5 [a: 2, b: 0]: a
-    x > 2.5 [a: 0, b: 2]: b
+    x > 2.5 or missing [a: 0, b: 2]: b
     >>> shuffled = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": ["a", "b", "a", "b"]},
     ...                                 target="y")
     >>> try:

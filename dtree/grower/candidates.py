@@ -1,16 +1,13 @@
-"""DetermineCandidateSplits: each attribute's best split at a node.
+"""A candidate split at a node, its score, and the cuts of a numeric attribute.
 
-One candidate per attribute, in schema order (the notes' C):
-
-* a nominal attribute: one branch per value of its domain, in domain
-  order (``nominal="multiway"``), or CART's best binary split ``In(S)`` /
-  ``NotIn(S)`` (``nominal="subsets"``, :func:`subsets`).  An attribute
-  whose known values at the node are all one value separates nothing and
-  is no candidate;
-* a numeric attribute: the best cut ``x <= t`` / ``x > t`` among the
-  boundary points, found by the scan of :mod:`dtree.grower.thresholds`; the first
-  best in ascending order of t, with t chosen by the learner's threshold
-  policy (:mod:`dtree.grower.midpoints`).
+DetermineCandidateSplits (:func:`dtree.grower.candidate_splits.candidates`) asks each
+attribute for its best split.  A nominal attribute's are :mod:`dtree.grower.subsets`'; a
+numeric attribute's is the best cut ``x <= t`` / ``x > t`` among the boundary points,
+found by the scan of :mod:`dtree.grower.thresholds` (:func:`numeric_cut`): the first best
+in ascending order of t, with t chosen by the learner's threshold policy
+(:mod:`dtree.grower.midpoints`, :func:`threshold_at`).  Under ``monotonic_cst`` a
+constrained attribute's candidate is its best admissible cut
+(:func:`dtree.grower.monotonic.admissible`, :func:`monotonic_cut`), every cut scored.
 
 A candidate's score is the decrease of impurity I(s, t) over the examples
 whose value is known, scaled by their share of the node's weight when
@@ -18,67 +15,56 @@ some are missing (C4.5), less C4.5's MDL charge log2(cuts) / W for a
 numeric split (:func:`score`).  A split must leave two branches of
 weight, each of at least the learner's minimum weight and rows (:func:`allowed`).
 
-Under the learner's ``max_features`` (random forests) only the attributes
-drawn for the node are considered (:func:`considered`).  Under its
-``monotonic_cst``, a constrained attribute's candidate is its best
-admissible cut (:func:`dtree.grower.monotonic.admissible`), every cut scored.
-
-Contents: :class:`Candidate`, :class:`KnownValues`, :func:`candidates`, :func:`considered`,
-:func:`known_values`, :func:`scan`, :func:`score`, :func:`exact_score`,
-:func:`allowed`, :func:`subsets`, :func:`reaches`, :func:`first_best`, :func:`spread`,
-:func:`unknown_part`, :data:`MAX_SUBSET_VALUES`.
+Contents: :class:`Candidate`, :class:`KnownValues`, :func:`known_values`, :func:`scan`,
+:func:`score`, :func:`exact_score`, :func:`allowed`, :func:`reaches`, :func:`first_best`,
+:func:`spread`, :func:`unknown_part`, :func:`numeric_cut`, :func:`monotonic_cut`,
+:func:`least_side`, :func:`threshold_at`, :func:`integral_weights`.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
 from __future__ import annotations
 
 import collections
-import functools
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Generic, TypeVar, assert_never, cast
 
 from attrs import frozen
 
 from dtree.arithmetic import common_denominator, numerators
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AtMost, Condition
 from dtree.counts import ratio, total
-from dtree.dataset import Nominal, Numeric, Value, Weight
-from dtree.errors import DtreeError
-from dtree.grower.learner import features_per_node
+from dtree.dataset import Value, Weight
+from dtree.grower.cuts import Scan, separated
 from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint
 from dtree.grower.monotonic import admissible
 from dtree.grower.rows import Examples, Frame
 from dtree.grower.targets import P
-from dtree.grower.thresholds import Scan, best_cut, separated
+from dtree.grower.thresholds import best_cut
 from dtree.impurity import TOLERANCE
 from dtree.missing import most_likely_value, shares
-from dtree.seeded import subset
 
 __all__ = [
-    "MAX_SUBSET_VALUES",
     "Candidate",
     "KnownValues",
     "allowed",
-    "candidates",
-    "considered",
     "exact_score",
     "first_best",
+    "integral_weights",
     "known_values",
+    "least_side",
+    "monotonic_cut",
+    "numeric_cut",
     "reaches",
     "scan",
     "score",
     "spread",
-    "subsets",
+    "threshold_at",
     "unknown_part",
 ]
-
-MAX_SUBSET_VALUES = 12
-"""With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
-beyond this many values it refuses rather than search exponentially."""
 
 
 @frozen
@@ -94,6 +80,7 @@ class Candidate(Generic[P]):
     branch_of: Callable[[Value], int]  # the branch a known value goes down
     fill: Value  # what a missing value is taken to be (impute), else None
     unknown: P | None = None  # the part of the rows whose value is missing (fractional counts)
+    missing_to: int | None = None  # the branch a missing value goes down whole (learned)
 
 
 @frozen
@@ -301,195 +288,6 @@ def allowed(frame: Frame[P], parts: Sequence[P], rows: Sequence[int] | None = No
     return least is None or sum(1 for w in weights if w >= least) >= 2
 
 
-# -- nominal attributes ------------------------------------------------------------------------
-
-
-def _rows_by_value(column: KnownValues, values: Sequence[str]) -> list[int]:
-    """The rows each value's branch receives: those of the value and, if it has any, every
-    row whose value is missing (C4.5's fractions send them down each branch of weight)."""
-    counts = collections.Counter(column.values)
-    extra = len(column.unknown_rows)
-    return [counts[value] + extra if counts[value] else 0 for value in values]
-
-
-def _by_value(frame: Frame[P], column: KnownValues, values: tuple[str, ...]) -> tuple[P, ...]:
-    """The part of each value of a nominal attribute, in domain order."""
-    branch: dict[Value, int] = {value: b for b, value in enumerate(values)}
-    branches = list(map(branch.__getitem__, column.values))
-    return frame.target.parts(branches, len(values), column.rows, column.weights)
-
-
-def _multiway(
-    frame: Frame[P], name: str, column: KnownValues, values: tuple[str, ...]
-) -> Candidate[P] | None:
-    """One branch per value of the domain, in domain order."""
-    parts = _by_value(frame, column, values)
-    rows = _rows_by_value(column, values) if frame.learner.min_rows_leaf > 1 else None
-    if not allowed(frame, parts, rows):
-        return None
-    branch = {value: b for b, value in enumerate(values)}
-    unknown = unknown_part(frame, column)
-    return Candidate(
-        name,
-        tuple(Equals(name, value) for value in values),
-        parts,
-        column.missing,
-        0,
-        float(score(frame, parts, column.missing, unknown=unknown)),
-        lambda value: branch[str(value)],
-        column.fill,
-        unknown,
-    )
-
-
-def subsets(
-    frame: Frame[P], present: Sequence[str], parts: Sequence[P]
-) -> Iterator[frozenset[str]]:
-    """The left sides of CART's binary splits of the node's values, in a fixed order.
-
-    The left side always holds the first present value (in domain order),
-    so each split appears once.  With two classes or a numeric target,
-    Breiman et al. (1984, Theorem 4.5) show the best split is among the
-    m - 1 splits of the values ordered by the proportion of the second
-    class (by mean response): only those are tried, and ties among them
-    go to the first in that order.  The theorem knows no minimum branch
-    weight: with ``min_samples_leaf`` or ``min_objects`` (unless the
-    learner's ``ordered_subsets``, rpart's way, says to keep to the m - 1),
-    and with more than two classes, all 2^(m-1) - 1 are tried, by the
-    binary number of the other values they hold.
-
-    Outlook's (No, Yes) counts: ordered by the share of Yes, Sunny, Rain, Overcast:
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import CART
-    >>> frame, _ = start(CART, load("play-tennis"))
-    >>> parts = [(0, 4), (2, 3), (3, 2)]  # Overcast, Rain, Sunny
-    >>> [sorted(left) for left in subsets(frame, ["Overcast", "Rain", "Sunny"], parts)]
-    [['Overcast', 'Rain'], ['Overcast']]
-    """
-    m = len(present)
-    if not _ordered(frame):
-        if m > MAX_SUBSET_VALUES:
-            raise DtreeError(
-                f"{m} values at a node: with more than two classes or a minimum branch "
-                f"weight CART tries all 2^{m - 1} - 1 subsets; merge values or use "
-                "nominal='multiway'"
-            )
-        for mask in range(2 ** (m - 1) - 1):
-            yield frozenset([present[0]] + [present[j + 1] for j in range(m - 1) if mask >> j & 1])
-        return
-    order = _order(frame, parts)
-    for cut in range(1, m):
-        left = frozenset(present[j] for j in order[:cut])
-        yield left if present[0] in left else frozenset(present) - left
-
-
-def _ordered(frame: Frame[P]) -> bool:
-    """Whether CART's m - 1 ordered subsets are all that is tried (see :func:`subsets`)."""
-    learner = frame.learner
-    constrained = not learner.ordered_subsets and (
-        learner.min_samples_leaf > 0 or learner.min_rows_leaf > 1 or learner.min_objects is not None
-    )
-    return not constrained and frame.target.n_classes <= 2
-
-
-def _order(frame: Frame[P], parts: Sequence[P]) -> list[int]:
-    """The values' positions by their response (share of the last class, mean), ties by
-    position."""
-    return sorted(range(len(parts)), key=lambda j: (frame.target.response(parts[j]), j))
-
-
-def _binary_subsets(
-    frame: Frame[P], name: str, column: KnownValues, values: tuple[str, ...]
-) -> Candidate[P] | None:
-    """CART's best split of a nominal attribute into a subset and the rest."""
-    target = frame.target
-    by_value = _by_value(frame, column, values)
-    present = [v for v, part in zip(values, by_value, strict=True) if target.weight(part) > 0]
-    parts = [part for part in by_value if target.weight(part) > 0]
-    if len(present) < 2:
-        return None
-    if _ordered(frame):
-        splits = _ordered_splits(frame, present, parts)
-    else:
-        splits = (
-            (
-                functools.partial(frozenset, left),
-                (
-                    target.merged([p for v, p in zip(present, parts, strict=True) if v in left]),
-                    target.merged(
-                        [p for v, p in zip(present, parts, strict=True) if v not in left]
-                    ),
-                ),
-            )
-            for left in subsets(frame, present, parts)
-        )
-    best: tuple[Callable[[], frozenset[str]], tuple[P, P]] | None = None
-    best_score: Fraction | float = 0
-    unknown = unknown_part(frame, column)
-    counted = frame.learner.min_rows_leaf > 1
-    known = collections.Counter(column.values)
-    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
-    for left, two in splits:
-        sides = None
-        if counted:
-            on_left = sum(map(known.__getitem__, left()))
-            sides = [on_left + extra, len(column.values) - on_left + extra]
-        if not allowed(frame, two, sides):
-            continue
-        found = score(frame, two, column.missing, unknown=unknown)
-        if best is None or not reaches(best_score, found):
-            best, best_score = (left, two), found
-    if best is None:
-        return None
-    left_of, two = best
-    chosen = left_of()
-    return Candidate(
-        name,
-        (In(name, chosen), NotIn(name, chosen)),
-        two,
-        column.missing,
-        0,
-        float(best_score),
-        _membership(chosen),
-        column.fill,
-        unknown,
-    )
-
-
-def _ordered_splits(
-    frame: Frame[P], present: Sequence[str], parts: Sequence[P]
-) -> Iterator[tuple[Callable[[], frozenset[str]], tuple[P, P]]]:
-    """The m - 1 splits of :func:`subsets`' ordered path, each as (its left side, made on
-    demand; its two parts), the parts by running sums up and down the order: O(m) merges
-    in all, and each part exactly what :meth:`~dtree.grower.targets.Target.merged` makes of it.
-    """
-    m = len(present)
-    order = _order(frame, parts)
-    ordered = [parts[j] for j in order]
-    ups = frame.target.running(ordered)  # ups[c - 1]: the first c in the order
-    downs = frame.target.running(ordered[::-1])  # downs[c - 1]: the last c in the order
-    first = order.index(0)  # the first present value goes left
-    for cut in range(1, m):
-        below, above = ups[cut - 1], downs[m - cut - 1]
-        if first < cut:
-            yield _side(present, order, 0, cut), (below, above)
-        else:
-            yield _side(present, order, cut, m), (above, below)
-
-
-def _side(
-    present: Sequence[str], order: Sequence[int], start: int, stop: int
-) -> Callable[[], frozenset[str]]:
-    """The values at ``order[start:stop]``, made when asked for."""
-    return lambda: frozenset(present[j] for j in order[start:stop])
-
-
-def _membership(left: frozenset[str]) -> Callable[[Value], int]:
-    return lambda value: 0 if value in left else 1
-
-
 # -- numeric attributes ------------------------------------------------------------------------
 
 
@@ -501,7 +299,7 @@ def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight
     return min(share, 25)
 
 
-def _threshold(frame: Frame[P], index: int, below: float, above: float) -> float:
+def threshold_at(frame: Frame[P], index: int, below: float, above: float) -> float:
     """``midpoint``, or C4.5's (J48's) largest training value not above the midpoint."""
     match frame.learner.threshold:
         case "midpoint":
@@ -532,7 +330,7 @@ def _parts_of_cut(frame: Frame[P], column: KnownValues, below: float) -> tuple[P
     )
 
 
-def _least_side(frame: Frame[P], column: KnownValues) -> Weight | None:
+def least_side(frame: Frame[P], column: KnownValues) -> Weight | None:
     """The least weight each side of a cut may have: ``min_samples_leaf``, and C4.5's
     minimum where ``min_objects`` is set; None where the node is too light for any cut."""
     learner = frame.learner
@@ -556,7 +354,7 @@ Scaled = tuple[int, tuple[int, ...]]
 """A node's weights over their common denominator: the denominator, and each weight times it."""
 
 
-def _scaled(frame: Frame[P], examples: Examples) -> Scaled | None:
+def integral_weights(frame: Frame[P], examples: Examples) -> Scaled | None:
     """The node's fraction weights as integers over their common denominator, found once for
     all its numeric attributes' scans (each would find it again); None where the weights are
     integers, or the target has no classes (a regression scan adds in floats)."""
@@ -572,7 +370,7 @@ def scan(
     frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
 ) -> tuple[KnownValues, Scan] | None:
     """Scan a numeric attribute's known values at a node for its near-best cuts; ``scaled``,
-    the node's weights over their common denominator, if known (:func:`_scaled`).
+    the node's weights over their common denominator, if known (:func:`integral_weights`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.rows import start
@@ -595,7 +393,7 @@ def scan(
     scale = 1
     if scaled is not None and column.weights is examples.weights:  # every row: the node's
         scale, weights = scaled
-    least = _least_side(frame, column)
+    least = least_side(frame, column)
     if least is None:
         return None
     # a row whose value is missing goes down both sides (C4.5's fractions): it counts in each
@@ -611,7 +409,7 @@ def scan(
         n_classes=target.n_classes,
         min_side=min_side,
         rows=rows,
-        exact_ties=not learner.mdl,  # MDL's score is a float: its ties are _numeric's to decide
+        exact_ties=not learner.mdl,  # MDL's score is a float: its ties are numeric_cut's to decide
         resolution=learner.resolution,
         float32=learner.float32,
         integral=examples.integral,
@@ -621,7 +419,7 @@ def scan(
     return column, found
 
 
-def _numeric(
+def numeric_cut(
     frame: Frame[P], examples: Examples, index: int, scaled: Scaled | None = None
 ) -> Candidate[P] | None:
     """The best cut x <= t of a numeric attribute (see :mod:`dtree.grower.thresholds`)."""
@@ -639,7 +437,7 @@ def _numeric(
         exact = frame.target.from_scan(left, found.totals)
         parts: tuple[P, ...] = exact or _parts_of_cut(frame, column, cut.below)
         if allowed(frame, parts):
-            cuts.append((_threshold(frame, index, cut.below, cut.above), parts))
+            cuts.append((threshold_at(frame, index, cut.below, cut.above), parts))
     if not cuts:
         return None
     screen: float = found.decrease
@@ -708,7 +506,7 @@ def _every_cut(
         for c in range(len(distinct) - 1)
         if apart(distinct[c], distinct[c + 1])
     ]
-    least = _least_side(frame, column)
+    least = least_side(frame, column)
     below = list(itertools.accumulate(collections.Counter(values)[v] for v in distinct))
     extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
     heavy = [
@@ -729,11 +527,11 @@ def _every_cut(
     best, c, parts = first_best(scored, lambda item: item[0])
     if frame.learner.mdl and best <= 0:
         return None
-    t = _threshold(frame, index, distinct[c], distinct[c + 1])
+    t = threshold_at(frame, index, distinct[c], distinct[c + 1])
     return _cut(frame, index, t, parts, column, cuts=n, screen=float(best), unknown=unknown)
 
 
-def _numeric_monotonic(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:
+def monotonic_cut(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:
     """The best cut of a constrained attribute among those whose sides' values are
     :func:`dtree.grower.monotonic.admissible`: every cut is scored, since the best
     admissible cut need be no boundary point."""
@@ -755,68 +553,6 @@ def _numeric_fractional(
     return _every_cut(frame, column, index, allowed_cuts, unknown=unknown)
 
 
-def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
-    """DetermineCandidateSplits: each attribute's best split, in schema order (those the
-    chi-square test rejects at the learner's ``significance`` left out).
-
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import ID3
-    >>> frame, root = start(ID3, load("play-tennis"))
-    >>> [(c.attribute, len(c.conditions), round(c.screen, 3)) for c in candidates(frame, root)]
-    [('Outlook', 3, 0.247), ('Temperature', 3, 0.029), ('Humidity', 2, 0.152), ('Wind', 2, 0.048)]
-    """
-    level = frame.learner.significance
-    attributes = frame.data.schema.attributes
-    scaled = _scaled(frame, examples)
-    for index in considered(frame, examples):
-        attribute = attributes[index]
-        match attribute.domain:
-            case Nominal(values) if frame.learner.nominal == "multiway":
-                candidate = _multiway(
-                    frame, attribute.name, known_values(frame, examples, index), values
-                )
-            case Nominal(values):
-                column = known_values(frame, examples, index)
-                candidate = _binary_subsets(frame, attribute.name, column, values)
-            case Numeric() if frame.directions and frame.directions[index]:
-                candidate = _numeric_monotonic(frame, examples, index)
-            case Numeric():
-                candidate = _numeric(frame, examples, index, scaled)
-            case _:
-                assert_never(attribute.domain)
-        if candidate is not None and (
-            level is None or frame.target.significant(candidate.parts, level)
-        ):
-            yield candidate
-
-
-def considered(frame: Frame[P], examples: Examples) -> Sequence[int]:
-    """The positions of the attributes whose splits are candidates at the node, in schema
-    order: every attribute, or, under the learner's ``max_features``, the k =
-    :func:`dtree.grower.learner.features_per_node` of the p attributes that
-    ``subset(names, k, seed, "features", key)`` of :mod:`dtree.seeded` draws for the node
-    (its :attr:`~dtree.grower.rows.Examples.key`), without replacement.  The draw is made
-    once: if none of the k splits the node, it is a leaf (scikit-learn draws on until one
-    of its drawn features is not constant at the node).
-
-    >>> from attrs import evolve
-    >>> from dtree.datasets import load
-    >>> from dtree.grower.rows import start
-    >>> from dtree.grower.learner import CART
-    >>> considered(*start(CART, load("play-tennis")))
-    range(0, 4)
-    >>> considered(*start(evolve(CART, max_features="sqrt", seed=1), load("play-tennis")))
-    (0, 2)
-    """
-    learner = frame.learner
-    p = len(frame.data.schema.attributes)
-    if learner.max_features is None:
-        return range(p)
-    k = features_per_node(learner.max_features, p)
-    return subset(range(p), k, learner.seed, "features", examples.key)
-
-
 # -- scores of a chosen few --------------------------------------------------------------------
 
 
@@ -826,6 +562,7 @@ def exact_score(frame: Frame[P], candidate: Candidate[P]) -> Fraction | float:
     >>> from dtree.datasets import load
     >>> from dtree.grower.rows import start
     >>> from dtree.grower.learner import CART
+    >>> from dtree.grower.candidate_splits import candidates
     >>> frame, root = start(CART, load("play-tennis"))
     >>> exact_score(frame, next(candidates(frame, root)))  # Outlook: 45/98 - 10/14 * 1/2
     Fraction(5, 49)

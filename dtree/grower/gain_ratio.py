@@ -40,7 +40,7 @@ def split_information_of(candidate: Candidate[P], weight: Callable[[P], Weight])
     >>> from dtree.datasets import load
     >>> from dtree.grower.rows import start
     >>> from dtree.grower.learner import C45
-    >>> from dtree.grower.candidates import candidates
+    >>> from dtree.grower.candidate_splits import candidates
     >>> frame, root = start(C45, load("golf"))
     >>> round(split_information_of(next(candidates(frame, root)), frame.target.weight), 3)
     1.577
@@ -58,7 +58,8 @@ def gain_ratio_of(frame: Frame[P], item: tuple[Candidate[P], Fraction | float]) 
     >>> from dtree.datasets import load
     >>> from dtree.grower.rows import start
     >>> from dtree.grower.learner import C45
-    >>> from dtree.grower.candidates import candidates, exact_score
+    >>> from dtree.grower.candidates import exact_score
+    >>> from dtree.grower.candidate_splits import candidates
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
     >>> [(c.attribute, round(gain_ratio_of(frame, (c, gain)), 3)) for c, gain in scored]
@@ -100,7 +101,8 @@ def average_gain(
     >>> from dtree.datasets import load
     >>> from dtree.grower.rows import start
     >>> from dtree.grower.learner import C45
-    >>> from dtree.grower.candidates import candidates, exact_score
+    >>> from dtree.grower.candidates import exact_score
+    >>> from dtree.grower.candidate_splits import candidates
     >>> frame, root = start(C45, load("golf"))
     >>> scored = [(c, exact_score(frame, c)) for c in candidates(frame, root)]
     >>> round(average_gain(frame, scored), 3)  # (0.247 + 0.048) / 2

@@ -20,7 +20,7 @@ from typing import Literal, get_args
 from attrs import evolve, field, frozen
 
 from dtree.arithmetic import check_at_least_zero, check_count
-from dtree.dataset import Dataset, Weight, is_number
+from dtree.dataset import Dataset, Nominal, Weight, is_number
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.grower.monotonic import (
     MonotonicCst,
@@ -70,7 +70,7 @@ REGRESSION_CRITERIA: tuple[Criterion, ...] = (
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets"]
 Threshold = Literal["midpoint", "c45", "j48"]
-Missing = Literal["refuse", "fractional", "fractional_counts", "impute"]
+Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned"]
 FeatureRule = Literal["sqrt", "log2"]
 MaxFeatures = int | float | FeatureRule | None
 """How many attributes a node draws: None (all), a count k >= 1, a share in (0, 1], or a rule
@@ -123,7 +123,7 @@ class Learner:
       classes or a numeric target, only the m - 1 splits of the values
       ordered by class share (mean) are tried even under a minimum branch
       weight, as rpart does (Breiman's theorem, which makes them enough,
-      knows no such minimum: see :func:`dtree.grower.candidates.subsets`).
+      knows no such minimum: see :func:`dtree.grower.subsets.subsets`).
     * ``threshold``: ``midpoint`` of the two values a cut lies between;
       ``c45``: the largest value of the whole training set not above it
       (:func:`dtree.grower.midpoints.c45_threshold`); or ``j48``: the same with
@@ -147,8 +147,13 @@ class Learner:
       Trees II notes: rows go down the branches as under ``fractional``,
       but the score is the decrease over the whole node, each missing row's
       weight counted in every branch by its share; a numeric attribute's
-      every cut is then scored) or ``impute`` (the node's most likely
-      value, :func:`dtree.missing.most_likely_value`).  See
+      every cut is then scored), ``impute`` (the node's most likely
+      value, :func:`dtree.missing.most_likely_value`) or ``learned``
+      (scikit-learn 1.3 on: a numeric split sends the rows whose value is
+      missing whole to the side that scores best, learned with the cut;
+      the condition of that side reads ``x <= t or missing``, and a split
+      that met no missing value flags its side of more rows, ties to the
+      right; a nominal attribute with a missing value is refused).  See
       :mod:`dtree.missing` for which system does which.
     * ``mdl``: C4.5's correction of a numeric split's gain, minus
       log2(number of cuts) / (node weight).
@@ -366,25 +371,32 @@ def check_fits(learner: Learner, data: Dataset) -> None:
             f"max_features={k} attributes at a node, but the data has"
             f" {len(schema.attributes)}: give at most that many, or a share such as 0.5"
         )
-    regression = learner.impurity in REGRESSION_CRITERIA
-    if schema.is_classification and learner.impurity == "squared_error":
+    _check_target(learner, data)
+    check_monotonic(learner.monotonic_cst, data)
+    _check_missing(learner, data)
+
+
+def _check_target(learner: Learner, data: Dataset) -> None:
+    """Refuse a criterion of the other kind of target, a target beyond
+    :data:`MAX_ABS_TARGET`, one the Poisson deviance is not defined for, and a test for
+    classes (the significance test, C4.5's minimum) without classes."""
+    schema = data.schema
+    if schema.is_classification and learner.impurity in REGRESSION_CRITERIA:
         raise DtreeError(
-            f"target {quote(schema.target.name)} holds classes: squared error is for a numeric "
-            "target; use gini, entropy or misclassification"
+            f"target {quote(schema.target.name)} holds classes:"
+            f" {learner.impurity.replace('_', ' ')} is for a numeric target;"
+            " use gini, entropy or misclassification"
         )
-    if schema.is_classification and regression:
-        raise DtreeError(
-            f"target {quote(schema.target.name)} holds classes: {learner.impurity} is for a"
-            " numeric target; use gini, entropy or misclassification"
-        )
-    if not schema.is_classification and not regression:
+    if schema.is_classification:
+        return
+    if learner.impurity not in REGRESSION_CRITERIA:
         raise DtreeError(
             f"target {quote(schema.target.name)} is numeric: the learner's impurity "
             f"{quote(learner.impurity)} needs classes;"
             " declare them (classes=..., or --classes on the command line), or grow a regression"
             " tree with cart and the squared_error criterion (its default for a numeric target)"
         )
-    if not schema.is_classification and not all(
+    if not all(
         is_number(y) and -MAX_ABS_TARGET <= y <= MAX_ABS_TARGET
         for y in map(data.target.__getitem__, data.rows)
     ):
@@ -394,18 +406,23 @@ def check_fits(learner: Learner, data: Dataset) -> None:
         )
     if learner.impurity == "poisson":
         _check_poisson(data)
-    if not schema.is_classification and learner.significance is not None:
+    if learner.significance is not None:
         raise DtreeError("the significance test needs classes; a regression tree has none")
-    if not schema.is_classification and learner.min_objects is not None:
+    if learner.min_objects is not None:
         raise DtreeError(
             "min_objects is C4.5's minimum, a share of the weight per class; a regression "
             "tree has no classes: use min_samples_leaf"
         )
-    check_monotonic(learner.monotonic_cst, data)
+
+
+def _check_missing(learner: Learner, data: Dataset) -> None:
+    """Refuse a missing value the learner's policy has no rule for."""
+    if learner.missing == "learned":
+        _check_learned(data)
     if learner.missing != "refuse":
         return
     for row in data.rows:
-        for attribute, column in zip(schema.attributes, data.columns, strict=True):
+        for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
             if column[row] is None:
                 raise DtreeError(
                     "missing value: this learner refuses missing values; choose "
@@ -429,3 +446,20 @@ def _check_poisson(data: Dataset) -> None:
         )
     if not any(ys):
         raise DtreeError(f"target {name} sums to 0: the poisson criterion needs a positive sum")
+
+
+def _check_learned(data: Dataset) -> None:
+    """``missing="learned"`` learns the side of a numeric split only: refuse a missing value
+    of a nominal attribute, which scikit-learn, whose features are numbers, never meets."""
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        if not isinstance(attribute.domain, Nominal):
+            continue
+        for row in data.rows:
+            if column[row] is None:
+                raise DtreeError(
+                    "missing value of a nominal attribute: missing='learned' sends missing "
+                    "values of numeric attributes one way (scikit-learn's rule) and has no rule "
+                    "for nominal ones; choose missing='impute' or 'fractional'",
+                    row=row + 1,
+                    column=attribute.name,
+                )

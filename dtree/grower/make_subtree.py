@@ -11,7 +11,7 @@ A frozen :class:`dtree.grower.learner.Learner` says which candidates exist, how
 they are scored and when to stop; :func:`id3`, :func:`c45` and
 :func:`cart` of :mod:`dtree.grower.presets` grow with its presets.  D is
 :class:`dtree.grower.rows.Examples`,
-C is :func:`dtree.grower.candidates.candidates`, and the D_k are
+C is :func:`dtree.grower.candidate_splits.candidates`, and the D_k are
 :func:`dtree.grower.rows.divide`'s.
 
 Conventions (what makes the result an oracle)
@@ -58,13 +58,8 @@ from attrs import evolve
 from dtree.arithmetic import near_best
 from dtree.counts import ClassStats, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label
-from dtree.grower.candidates import (
-    Candidate,
-    candidates,
-    exact_score,
-    first_best,
-    reaches,
-)
+from dtree.grower.candidate_splits import candidates
+from dtree.grower.candidates import Candidate, exact_score, first_best, reaches
 from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.monotonic import bounded_prediction, child_bounds
@@ -356,7 +351,15 @@ def partition(
     """
     column = frame.data.columns[frame.data.schema.index(split.attribute)]
     known = tuple(map(frame.target.weight, split.parts))
-    return divide(examples, column, split.branch_of, known, fill=split.fill, prediction=prediction)
+    return divide(
+        examples,
+        column,
+        split.branch_of,
+        known,
+        fill=split.fill,
+        prediction=prediction,
+        missing_to=split.missing_to,
+    )
 
 
 def _sprout(

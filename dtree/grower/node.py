@@ -23,11 +23,11 @@ from dtree.conditions import Condition, holds
 from dtree.counts import total
 from dtree.dataset import Dataset, Nominal, Value, Weight
 from dtree.errors import DtreeError, quote
+from dtree.grower.candidate_splits import candidates, considered
 from dtree.grower.candidates import (
     Candidate,
+    KnownValues,
     allowed,
-    candidates,
-    considered,
     exact_score,
     known_values,
     scan,
@@ -178,6 +178,10 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
     if index not in considered(frame, examples):
         return f"{quote(name)} is not among the attributes drawn at the node (max_features)"
     column = known_values(frame, examples, index)
+    learned = frame.learner.missing == "learned" and column.missing
+    if learned:  # the missing rows go down the branch that takes them, whole
+        values = tuple(map(frame.data.columns[index].__getitem__, examples.rows))
+        column = KnownValues(examples.rows, examples.weights, values, 0, None)
 
     def branch_of(value: Value) -> int:
         outcomes = [holds(condition, {name: value}) for condition in conditions]
@@ -194,8 +198,18 @@ def _given(node: Node, conditions: Sequence[Condition]) -> Candidate[Any] | str:
             return "too little weight at the node for a cut"
         cuts = scanned[1].allowed
     unknown = unknown_part(frame, column)
+    to = branch_of(None) if learned else None
     candidate = Candidate(
-        name, tuple(conditions), parts, column.missing, cuts, 0.0, branch_of, column.fill, unknown
+        name,
+        tuple(conditions),
+        parts,
+        column.missing,
+        cuts,
+        0.0,
+        branch_of,
+        column.fill,
+        unknown,
+        None if to is None or to < 0 else to,
     )
     return candidate if allowed(frame, parts) else "a branch the learner would not allow"
 
@@ -205,7 +219,7 @@ def assess(node: Node, conditions: Sequence[Condition]) -> Assessment | str:
     on one attribute), or why the learner would not make that split: among the reasons, a
     split into other than two branches, or, for a multiway learner, other than one branch
     per value of a nominal attribute, or, under the learner's ``max_features``, a split on
-    an attribute not drawn for the node (:func:`dtree.grower.candidates.considered`).
+    an attribute not drawn for the node (:func:`dtree.grower.candidate_splits.considered`).
 
     >>> from dtree.conditions import Equals
     >>> from dtree.datasets import load

@@ -167,10 +167,12 @@ def divide(
     *,
     fill: Value = None,
     prediction: Label | float,
+    missing_to: int | None = None,
 ) -> tuple[Examples, ...]:
     """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
     down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
-    else goes down every branch with its share of the ``known`` weight (C4.5).
+    else goes down branch ``missing_to`` whole if given (scikit-learn's learned side), else
+    down every branch with its share of the ``known`` weight (C4.5).
 
     Row 3's value is missing; the known weight is 2 on branch 0 and 1 on branch 1:
 
@@ -189,6 +191,12 @@ def divide(
     True
     >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), fill="b", prediction="p")]
     [(0, 1), (2, 3)]
+    >>> [d.rows for d in divide(root, data.columns[0], branch_of, (2, 1), prediction="p",
+    ...                          missing_to=1)]
+    [(0, 1), (2, 3)]
+    >>> [d.weights for d in divide(root, data.columns[0], branch_of, (2, 1), prediction="p",
+    ...                             missing_to=0)]
+    [(1, 1, 1), (1,)]
     """
     n = len(known)
     integral = examples.integral
@@ -211,6 +219,10 @@ def divide(
             value = column[row]
             if value is None:
                 value = fill
+            if value is None and missing_to is not None:  # the learned side, whole
+                rows[missing_to].append(row)
+                weights[missing_to].append(weight)
+                continue
             if value is not None:
                 b = branch_of(value)
                 rows[b].append(row)

@@ -1,7 +1,7 @@
 """The search for the best threshold of a numeric attribute at a node.
 
 DetermineCandidateSplits, which calls this scan for each numeric attribute,
-is :func:`dtree.grower.candidates.candidates`.
+is :func:`dtree.grower.candidate_splits.candidates`.
 
 Vocabulary
 ----------
@@ -22,7 +22,7 @@ Vocabulary
     is never cut) and the MDL correction does not count cuts between them.
     With ``float32``, the sum is rounded to float32 as scikit-learn's
     ``FEATURE_THRESHOLD`` test (1e-7) is: ``b <= float32(a + 1e-7)`` joins
-    them (see :func:`separated`).
+    them (see :func:`dtree.grower.cuts.separated`).
 
 Numeric attributes (CS 760 notes, DetermineCandidateNumericSplits)
 ------------------------------------------------------------------
@@ -48,7 +48,9 @@ functions of :mod:`dtree.impurity`), so ties are decided exactly, by the
 documented order.  Where in the best gap the threshold goes (the midpoint,
 C4.5's or J48's training value) is :mod:`dtree.grower.midpoints`.
 
-Functions: :func:`separated`, :func:`boundary_points`, :func:`cut_table`,
+A numeric target's scans are :mod:`dtree.grower.response_scans`'s.
+
+Functions: :func:`boundary_points`, :func:`cut_table`,
 :func:`best_cut`.
 """
 
@@ -61,8 +63,6 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import cast
 
-from attrs import frozen
-
 from dtree.arithmetic import (
     SCREEN_TOLERANCE,
     common_denominator,
@@ -70,29 +70,16 @@ from dtree.arithmetic import (
     numerators,
     rational,
 )
-from dtree.arithmetic import float32 as to_float32
 from dtree.counts import Table, total
 from dtree.dataset import Weight
-from dtree.grower.medians import prefix_deviations
-from dtree.impurity import POISSON_EPSILON
+from dtree.grower.cuts import Cut, Scan, separated
+from dtree.grower.response_scans import (
+    scan_absolute_error,
+    scan_poisson,
+    scan_squared_error,
+)
 
-__all__ = [
-    "Cut",
-    "Scan",
-    "best_cut",
-    "boundary_points",
-    "cut_table",
-    "separated",
-]
-
-
-@frozen
-class Cut:
-    """Cut ``position`` rows into the sorted known rows, between ``below`` and ``above``."""
-
-    position: int
-    below: float
-    above: float
+__all__ = ["best_cut", "boundary_points", "cut_table"]
 
 
 def cut_table(
@@ -178,22 +165,6 @@ COSTS: dict[str, Cost] = {
 }
 
 
-@frozen
-class Scan:
-    """What scanning one attribute found: the near-best cuts, and how many cuts were allowed.
-
-    ``lefts`` holds, for each cut, the class weights left of it, and
-    ``totals`` those of the node (for regression: weight and sum of w*y);
-    ``decrease`` is I(s, t) of the best cut, in floats.
-    """
-
-    cuts: tuple[Cut, ...]
-    lefts: tuple[tuple[Weight, ...], ...]
-    totals: tuple[Weight, ...]
-    allowed: int
-    decrease: float
-
-
 def best_cut(
     values: Sequence[float],
     targets: Sequence[int] | Sequence[float],
@@ -224,7 +195,7 @@ def best_cut(
     sorted neighbours a < b only if ``a + resolution < b``: C4.5 and J48
     take values within 1e-5 of the next as one (see the module's
     vocabulary); with ``float32``, the sum is rounded to float32 (scikit-learn's
-    test, :func:`separated`).
+    test, :func:`dtree.grower.cuts.separated`).
 
     With ``exact_ties`` (the default), Gini and misclassification of
     integer or fraction weights are rational: the scan then compares the
@@ -268,7 +239,7 @@ def best_cut(
     order = sorted(rows, key=values.__getitem__)
     if criterion in ("squared_error", "friedman_mse"):  # the same cuts, the same I(s, t)
         ys: Sequence[float] = targets
-        return _scan_squared_error(
+        return scan_squared_error(
             order,
             values,
             ys,
@@ -279,7 +250,7 @@ def best_cut(
             min_rows=min_rows,
         )
     if criterion == "poisson":
-        return _scan_poisson(
+        return scan_poisson(
             order,
             values,
             targets,
@@ -290,7 +261,7 @@ def best_cut(
             min_rows=min_rows,
         )
     if criterion == "absolute_error":
-        return _scan_absolute_error(
+        return scan_absolute_error(
             order,
             values,
             targets,
@@ -316,29 +287,6 @@ def best_cut(
         scale=scale,
         min_rows=min_rows,
     )
-
-
-def separated(resolution: float, *, float32: bool = False) -> Callable[[float, float], bool]:
-    """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b, the sum
-    rounded to float32 if ``float32`` (a and b are then float32 numbers, scikit-learn's).
-
-    In float32, 1.0 + 1e-7 is the next float32 above 1.0, so the two are one value, while
-    2.0 + 1e-7 rounds back to 2.0, whose next float32 is a value of its own:
-
-    >>> separated(1e-5)(2.0, 2.000001), separated(1e-5)(2.0, 2.0001), separated(0.0)(2.0, 2.0)
-    (False, True, False)
-    >>> up = 2.0**-23  # the step of float32 between 1 and 2
-    >>> separated(1e-7)(1.0, 1.0 + up), separated(1e-7, float32=True)(1.0, 1.0 + up)
-    (True, False)
-    >>> separated(1e-7, float32=True)(2.0, 2.0 + 2 * up)
-    True
-    """
-    if float32:
-        tolerance = to_float32(resolution)
-        return lambda a, b: to_float32(a + tolerance) < b
-    if not resolution:
-        return operator.lt  # the common case, at C speed
-    return lambda a, b: a + resolution < b
 
 
 # Running sums over the sorted rows, so that a cut's cost takes O(1) whatever the number of
@@ -706,183 +654,3 @@ def _offered_cuts(
     if 0 < last_allowed < last_cut and (not offered or offered[-1] != last_allowed):
         offered.append(last_allowed)  # min_side cut a run short on the right: score its end
     return offered, allowed
-
-
-class _Shortlist:
-    """The cuts a regression scan has seen whose cost is within the screening window of the least.
-
-    (A class scan has its running sums for every cut at once, and screens them in one go.)"""
-
-    def __init__(self, window: float) -> None:
-        self.window = window
-        self.least = math.inf
-        self.found: list[tuple[float, Cut, tuple[float, ...]]] = []
-
-    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[float]) -> None:
-        self.least = min(self.least, cost)
-        self.found.append((cost, Cut(position, a, b), tuple(left)))
-
-    def scan(
-        self, totals: Sequence[Weight], weight: Weight, parent_cost: float, allowed: int
-    ) -> Scan:
-        costs = [cost for cost, _, _ in self.found]
-        near = near_best(costs, slack=self.window, lowest=True) if costs else []
-        by_position = {
-            cut.position: (cut, left) for _, cut, left in map(self.found.__getitem__, near)
-        }
-        ordered = [by_position[p] for p in sorted(by_position)]
-        lefts = tuple(left for _, left in ordered)
-        decrease = float((parent_cost - self.least) / weight) if ordered else 0.0
-        return Scan(tuple(c for c, _ in ordered), lefts, tuple(totals), allowed, decrease)
-
-
-def _scan_squared_error(
-    order: list[int],
-    values: Sequence[float],
-    targets: Sequence[float],
-    weights: Sequence[Weight],
-    min_side: Weight,
-    *,
-    resolution: float,
-    float32: bool,
-    min_rows: int = 0,
-) -> Scan:
-    apart = separated(resolution, float32=float32)
-    last = len(order) - min_rows  # the last position leaving min_rows rows on the right
-    weight = sum(weights[i] for i in order)
-    first = math.fsum(weights[i] * targets[i] for i in order)
-    second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
-    shortlist = _Shortlist(SCREEN_TOLERANCE * max(second, 1.0))
-    bound = math.inf
-    left_weight: float = 0  # exact, like the weights
-    left_first = 0.0
-    allowed = 0
-    previous = math.nan
-    for position, i in enumerate(order):
-        value = values[i]
-        if position and apart(previous, value):
-            right_weight = weight - left_weight
-            if (
-                min_side <= left_weight
-                and min_side <= right_weight
-                and min_rows <= position <= last
-            ):
-                allowed += 1
-                right_first = first - left_first
-                explained = left_first**2 / left_weight + right_first**2 / right_weight
-                c = second - explained
-                if c <= bound:
-                    shortlist.offer(c, position, previous, value, (left_weight, left_first))
-                    bound = shortlist.least + shortlist.window
-        previous = value
-        left_weight += weights[i]
-        left_first += weights[i] * targets[i]
-    return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)
-
-
-def _poisson_cost(first: float, weight: Weight) -> float:
-    """-F ln(F / W): a branch's share of W_t i(t) under the Poisson criterion, less its
-    constant sum of w y ln y (the same for every cut)."""
-    return -first * math.log(first / float(weight))
-
-
-def _above_epsilon(
-    rough: float, rows: Sequence[int], side: slice, ys: Sequence[float], ws: Sequence[Weight]
-) -> bool:
-    """Whether the exact sum of w*y over ``rows[side]`` exceeds POISSON_EPSILON; ``rough``,
-    its running float sum, decides unless it lies within a factor 2 of the bound (the rows
-    are then added exactly: rarely, and never for counts).
-
-    >>> _above_epsilon(1.0, [], slice(0), [], [])
-    True
-    >>> _above_epsilon(1e-15, [0], slice(1), [1e-15], [3])  # 3e-15 > 2.2e-15, exactly
-    True
-    """
-    if abs(rough - float(POISSON_EPSILON)) > float(POISSON_EPSILON):
-        return rough > float(POISSON_EPSILON)
-    exact = sum((Fraction(ws[i]) * Fraction(ys[i]) for i in rows[side]), Fraction(0))
-    return exact > POISSON_EPSILON
-
-
-def _scan_poisson(
-    order: list[int],
-    values: Sequence[float],
-    targets: Sequence[float],
-    weights: Sequence[Weight],
-    min_side: Weight,
-    *,
-    resolution: float,
-    float32: bool = False,
-    min_rows: int = 0,
-) -> Scan:
-    """The Poisson criterion's scan: a cut costs -F_l ln(F_l / W_l) - F_r ln(F_r / W_r), the
-    impurity W_l i(t_l) + W_r i(t_r) less its constant sum of w y ln y; a cut with a
-    side whose sum of w*y is at most POISSON_EPSILON is not scored (scikit-learn refuses
-    it), though it is counted as allowed."""
-    apart = separated(resolution, float32=float32)
-    last = len(order) - min_rows  # the last position leaving min_rows rows on the right
-    weight = sum(weights[i] for i in order)
-    first = math.fsum(weights[i] * targets[i] for i in order)
-    if first <= 0:  # every y is 0: no split has a side to score
-        return Scan((), (), (weight, first), 0, 0.0)
-    # a side's -F_b ln(mean_b) is at most F (|ln mean| + ln W + 40) in size, as a mean above
-    # POISSON_EPSILON / W is (ln POISSON_EPSILON > -34): a window of that relative size
-    reach = first * (abs(math.log(first / float(weight))) + math.log(float(weight) + 1) + 40)
-    shortlist = _Shortlist(SCREEN_TOLERANCE * max(reach, 1.0))
-    bound = math.inf
-    left_weight: float = 0  # exact, like the weights
-    left_first = 0.0
-    allowed = 0
-    previous = math.nan
-    for position, i in enumerate(order):
-        value = values[i]
-        if position and apart(previous, value):
-            right_weight = weight - left_weight
-            if (
-                min_side <= left_weight
-                and min_side <= right_weight
-                and min_rows <= position <= last
-            ):
-                allowed += 1
-                right_first = first - left_first
-                left, right = slice(position), slice(position, None)
-                if _above_epsilon(left_first, order, left, targets, weights) and _above_epsilon(
-                    right_first, order, right, targets, weights
-                ):
-                    c = _poisson_cost(left_first, left_weight) + _poisson_cost(
-                        right_first, right_weight
-                    )
-                    if c <= bound:
-                        shortlist.offer(c, position, previous, value, (left_weight, left_first))
-                        bound = shortlist.least + shortlist.window
-        previous = value
-        left_weight += weights[i]
-        left_first += weights[i] * targets[i]
-    return shortlist.scan((weight, first), weight, _poisson_cost(first, weight), allowed)
-
-
-def _scan_absolute_error(
-    order: list[int], values: Sequence[float], targets: Sequence[float], weights: Sequence[Weight],
-    *, min_side: Weight, resolution: float, float32: bool = False, min_rows: int = 0,
-) -> Scan:  # fmt: skip
-    """The absolute-error scan: a cut costs AE_l + AE_r, exactly, from the deviations of every
-    prefix and suffix (:func:`dtree.grower.medians.prefix_deviations`, O(n log n)); only
-    the first cut of the least cost is returned."""
-    ys, ws = [targets[i] for i in order], [weights[i] for i in order]
-    left, right = prefix_deviations(ys, ws), prefix_deviations(ys[::-1], ws[::-1])[::-1]
-    apart, weight = separated(resolution, float32=float32), sum(ws)
-    best: tuple[Fraction, int, Weight] | None = None
-    allowed, left_weight = 0, cast(Weight, 0)
-    for p in range(1, len(order)):
-        left_weight += ws[p - 1]
-        a, b = values[order[p - 1]], values[order[p]]
-        fits = min_side <= left_weight and min_side <= weight - left_weight
-        if apart(a, b) and fits and min_rows <= p <= len(order) - min_rows:
-            allowed += 1
-            if best is None or left[p] + right[p] < best[0]:
-                best = (left[p] + right[p], p, left_weight)
-    if best is None:
-        return Scan((), (), (weight,), allowed, 0.0)
-    cost, p, known = best
-    cut, decrease = Cut(p, values[order[p - 1]], values[order[p]]), (left[-1] - cost) / weight
-    return Scan((cut,), ((known,),), (weight,), allowed, float(decrease))

@@ -8,18 +8,26 @@ Exit status: 0 when the trees agree, 1 when they part, 2 on bad input.
 from __future__ import annotations
 
 import json
+import math
+import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 from sklearn import datasets as sklearn_datasets
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from dtree.cli import main
-from dtree.conformance import j48_reading, j48_text, read_j48, run_j48, run_rpart
+from dtree.conformance import from_sklearn, j48_reading, j48_text, read_j48, run_j48, run_rpart
 from dtree.conformance.check import Peer, check, j48_options, their_reading, their_tree
-from dtree.dataset import Dataset
+from dtree.conformance.learners import learner_for
+from dtree.dataset import Dataset, Value
 from dtree.datasets import load
+from dtree.ensemble import predict_many
 from dtree.errors import DtreeError
 from dtree.grower.presets import c45
 
@@ -438,3 +446,95 @@ def test_dtree_fuzz_without_hypothesis_says_which_extra_to_install() -> None:
         "dtree: error: dtree.conformance.fuzz needs hypothesis: install the strategies extra"
     )
     assert result.stderr.count("\n") == 1
+
+
+# -- missing values: scikit-learn's learned branch --------------------------------------------
+
+
+def _with_missing(seed: int, *, regression: bool, weighted: bool, n: int = 80) -> Dataset:
+    """Three numeric columns, about one value in five missing, a target that follows x0 and
+    x1 with noise; integer weights 1..3 if ``weighted``."""
+    rng = random.Random(seed)
+    columns: dict[str, list[float | None]] = {
+        f"x{j}": [None if rng.random() < 0.2 else round(rng.random(), 4) for _ in range(n)]
+        for j in range(3)
+    }
+    signal = [
+        (x0 if x0 is not None else 0.7) + 2 * (x1 if x1 is not None else 0.2) + rng.random()
+        for x0, x1 in zip(columns["x0"], columns["x1"], strict=True)
+    ]
+    y: list[Value] = (
+        [round(s, 3) for s in signal]
+        if regression
+        else ["a" if s < 1.4 else "b" if s < 2.2 else "c" for s in signal]
+    )
+    weights = [rng.randint(1, 3) for _ in range(n)] if weighted else None
+    table: dict[str, Sequence[Value]] = {**columns, "y": y}
+    return Dataset.from_columns(table, target="y", weights=weights)
+
+
+def _nan_matrix(data: Dataset, rows: Sequence[int]) -> Any:
+    return np.array(
+        [[math.nan if (v := c[r]) is None else float(v) for c in data.columns] for r in rows]
+    )
+
+
+MISSING_SETTINGS: list[dict[str, Any]] = [
+    {},
+    {"max_depth": 3},
+    {"min_samples_leaf": 5},
+    {"max_depth": 4, "min_samples_split": 10},
+]
+
+
+@pytest.mark.parametrize("regression", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("settings", MISSING_SETTINGS)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_trees_with_missing_values_are_scikit_learns(
+    seed: int, settings: dict[str, Any], weighted: bool, regression: bool
+) -> None:
+    """dtree's recipe grows scikit-learn's tree on data with missing values, and the read tree
+    predicts as the estimator on new rows with missing values."""
+    data = _with_missing(seed, regression=regression, weighted=weighted)
+    criterion = "squared_error" if regression else "gini"
+    result = check(data, "sklearn", criterion=criterion, random_state=0, **settings)
+    assert result.counts["real"] == 0
+    assert result.agrees
+    estimator = (DecisionTreeRegressor if regression else DecisionTreeClassifier)(
+        criterion=criterion, random_state=0, **settings
+    )
+    weights = np.array([data.weights[r] for r in data.rows], dtype=float)
+    estimator.fit(
+        _nan_matrix(data, data.rows), [data.target[r] for r in data.rows], sample_weight=weights
+    )
+    new = _with_missing(seed + 100, regression=regression, weighted=False, n=200)
+    theirs = estimator.predict(_nan_matrix(new, new.rows)).tolist()
+    read = from_sklearn(estimator, data)
+    assert _same(list(predict_many(read, new)), theirs)
+    if result.counts["tie"] == 0:  # the same tree: dtree's predicts as scikit-learn's too
+        ours = learner_for("sklearn", criterion=criterion, **settings)(data)
+        assert _same(list(predict_many(ours, new)), theirs)
+
+
+def _same(ours: Sequence[object], theirs: Sequence[object]) -> bool:
+    """Equal classes; means equal to a few ulps (scikit-learn sums in another order)."""
+    return len(ours) == len(theirs) and all(
+        a == b or math.isclose(a, b, rel_tol=1e-12)  # type: ignore[arg-type]
+        for a, b in zip(ours, theirs, strict=True)
+    )
+
+
+def test_dtree_check_against_sklearn_reads_empty_cells_as_missing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = _with_missing(3, regression=False, weighted=False)
+    lines = ["x0,x1,x2,y"] + [
+        ",".join("" if (v := c[r]) is None else str(v) for c in (*data.columns, data.target))
+        for r in data.rows
+    ]
+    path = tmp_path / "missing.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
+    assert (status, err) == (0, "")
+    assert "real disagreement          0" in out

@@ -59,8 +59,15 @@ from dtree.tree import Leaf, Split, Tree, n_leaves, nodes, size
 def test_sklearn_defaults_are_cart_grown_until_pure() -> None:
     recipe = learner_for("sklearn")
     eps = 2.0**-52  # scikit-learn's EPSILON, and its FEATURE_THRESHOLD on float32 values
-    cart = evolve(CART, resolution=1e-7, float32=True, purity_tolerance=eps, decrease_tolerance=eps)
-    assert recipe == Recipe("sklearn", cart, None, (), (), recipe.missing, recipe.conventions)
+    cart = evolve(
+        CART,
+        resolution=1e-7,
+        float32=True,
+        purity_tolerance=eps,
+        decrease_tolerance=eps,
+        missing="learned",
+    )
+    assert recipe == Recipe("sklearn", cart, None, (), (), "", recipe.conventions)
     assert recipe.system == "sklearn"
 
 
@@ -205,10 +212,16 @@ def test_a_classifiers_class_weight_is_refused_for_a_regressor() -> None:
         learner_for("sklearn", criterion="squared_error", class_weight="balanced")
 
 
-def test_sklearn_missing_values_are_refused() -> None:
+def test_sklearn_missing_values_go_down_the_learned_branch() -> None:
+    """Row 1's missing x goes right with the other b: scikit-learn's side, learned."""
     data = Dataset.from_columns({"x": [1.0, None, 3.0], "y": ["a", "b", "b"]}, target="y")
-    with pytest.raises(DtreeError, match="learning a branch for them"):
-        learner_for("sklearn")(data)
+    tree = learner_for("sklearn")(data)
+    assert text(tree).splitlines()[1:] == [
+        "x <= 2 [a: 1, b: 0]: a",
+        "x > 2 or missing [a: 0, b: 2]: b",
+    ]
+    with pytest.raises(DtreeError, match="surrogate"):
+        learner_for("rpart")(data)  # rpart's surrogates still have no counterpart
 
 
 def test_a_classifiers_settings_on_regression_data_are_refused() -> None:

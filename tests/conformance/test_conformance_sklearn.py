@@ -28,8 +28,9 @@ from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
 from dtree.ensemble import predict_many
 from dtree.errors import MESSAGE_LIMIT, DtreeError
+from dtree.render import text
 from dtree.serialize import from_json, to_json
-from dtree.tree import Leaf, Split, Tree, leaves, n_leaves, nodes
+from dtree.tree import Leaf, Split, Tree, leaves, n_leaves, nodes, predict
 
 
 def matrix(data: Dataset) -> Any:
@@ -73,9 +74,10 @@ def assert_read(estimator: Any, data: Dataset, tree: Tree) -> None:
             assert isinstance(mine, Split)
             name = data.schema.names[int(t.feature[node])]
             threshold = float(t.threshold[node])
+            left = bool(t.missing_go_to_left[node])  # every split says where NaN goes
             assert [b.condition for b in mine.branches] == [
-                AtMost(name, threshold),
-                Above(name, threshold),
+                AtMost(name, threshold, missing=left),
+                Above(name, threshold, missing=not left),
             ]
         match mine.stats:
             case ClassStats(classes, counts):
@@ -213,7 +215,7 @@ def test_fit_on_other_columns_is_a_finding_at_each_node_they_change() -> None:
     claim = "scikit-learn's weight of each class (value times the weight)"
     assert reading.findings == (
         Finding("scikit-learn's node 1", ("z <= 2.5",), claim, (2.0, 0.0), (1, 1)),
-        Finding("scikit-learn's node 2", ("z > 2.5",), claim, (0.0, 2.0), (1, 1)),
+        Finding("scikit-learn's node 2", ("z > 2.5 or missing",), claim, (0.0, 2.0), (1, 1)),
     )
     assert [leaf.prediction for leaf in leaves(reading.tree)] == ["a", "b"]  # scikit-learn's
     with pytest.raises(DtreeError) as caught:
@@ -234,7 +236,8 @@ def test_fit_on_other_rows_names_the_nodes_and_paths() -> None:
     )
     below = [finding for finding in findings if finding.path]
     assert below
-    assert all(finding.path[0] == "petal_width > 0.8" for finding in below)  # the row's way
+    # the row's way, which takes missing values too (the side of more rows)
+    assert all(finding.path[0] == "petal_width > 0.8 or missing" for finding in below)
     with pytest.raises(DtreeError, match=r"^scikit-learn's node 0: .* \(at the root\)$"):
         from_sklearn(estimator, other)
 
@@ -296,12 +299,17 @@ def test_class_weight_is_read_on_the_data_class_weighted() -> None:
     assert class_weighted(data, {"a": 3}).weights == (3.0, 3.0, 1.0, 1.0)
 
 
-def test_a_learned_direction_for_missing_values_is_refused() -> None:
+def test_a_learned_direction_for_missing_values_is_read() -> None:
+    """Row 2's missing x went right with the b's: the read tree's right branch takes missing
+    values, routes the row there, and predicts as the estimator on a missing value."""
     data = Dataset.from_columns({"x": [1.0, 2.0, None, 4.0], "y": ["a", "a", "b", "b"]}, target="y")
     estimator = DecisionTreeClassifier().fit([[1.0], [2.0], [math.nan], [4.0]], target(data))
-    with pytest.raises(DtreeError, match="row 2, column 'x': at scikit-learn's node 0") as caught:
-        from_sklearn(estimator, data)
-    assert "learned a branch for missing values" in str(caught.value)
+    tree = from_sklearn(estimator, data)
+    assert isinstance(tree, Split)
+    assert [b.condition for b in tree.branches] == [AtMost("x", 3.0), Above("x", 3.0, missing=True)]
+    assert tree.branches[1].subtree.stats == ClassStats(("a", "b"), (0, 2))
+    assert_read(estimator, data, tree)
+    assert predict(tree, {"x": None}) == estimator.predict([[math.nan]])[0] == "b"
 
 
 def test_missing_values_where_the_tree_does_not_look_are_read() -> None:
@@ -388,7 +396,11 @@ def test_plain_lists_read_as_scikit_learns_arrays() -> None:
     data = four_rows()
     reading = arrays_reading(_stump(), data, classes=["a", "b"])
     assert reading.findings == ()
-    assert reading.tree == from_sklearn(fit(DecisionTreeClassifier(), data), data)
+    # a missing value goes right, the side of more rows (a tie here), as scikit-learn sends it
+    sides = arrays_reading(_stump(missing_go_to_left=[0, 0, 0]), data, classes=["a", "b"])
+    assert sides.tree == from_sklearn(fit(DecisionTreeClassifier(), data), data)
+    assert "x > 2.5 or missing" in text(sides.tree)
+    assert "or missing" not in text(reading.tree)
     counts = _stump(value=[[[2.0, 2.0]], [[2.0, 0.0]], [[0.0, 2.0]]])  # an older release's value
     assert from_arrays(counts, data, classes=["a", "b"]) == reading.tree
     assert from_arrays(counts, data, classes=["a", "b"], value="counts") == reading.tree

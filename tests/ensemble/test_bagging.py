@@ -34,7 +34,7 @@ from dtree.ensemble.bagging import (
     random_forest,
 )
 from dtree.errors import DtreeError
-from dtree.grower.candidates import considered
+from dtree.grower.candidate_splits import considered
 from dtree.grower.learner import CART, ID3, Learner, features_per_node
 from dtree.grower.make_subtree import grow
 from dtree.grower.node import assess, children, decide, root

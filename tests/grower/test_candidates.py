@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from dtree.conditions import holds
 from dtree.counts import class_counts
 from dtree.dataset import Dataset, Weight
-from dtree.grower.candidates import candidates, exact_score, first_best, reaches, subsets
+from dtree.grower.candidate_splits import candidates
+from dtree.grower.candidates import exact_score, first_best, reaches
 from dtree.grower.learner import CART
 from dtree.grower.rows import start
+from dtree.grower.subsets import subsets
 from dtree.impurity import gini, impurity_decrease
 from dtree.strategies import datasets
 

@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree import invariants as law
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds
+from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, holds, takes_missing
 from dtree.counts import ClassStats, Moments, class_counts, total
 from dtree.dataset import MAX_TOTAL_WEIGHT, Attribute, Dataset, Nominal, Schema
 from dtree.datasets import load
@@ -30,7 +30,8 @@ from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
 from dtree.grower import thresholds
-from dtree.grower.candidates import MAX_SUBSET_VALUES, candidates, exact_score
+from dtree.grower.candidate_splits import candidates
+from dtree.grower.candidates import exact_score
 from dtree.grower.gain_ratio import averaged_attributes, split_information_of
 from dtree.grower.learner import (
     C45,
@@ -47,6 +48,7 @@ from dtree.grower.learner import (
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45, cart, id3
 from dtree.grower.rows import start
+from dtree.grower.subsets import MAX_SUBSET_VALUES
 from dtree.impurity import (
     TOLERANCE,
     entropy,
@@ -1156,3 +1158,29 @@ def test_friedman_mse_grows_squared_errors_tree_with_a_scaled_minimum(data: Data
         squared = evolve(CART, impurity="squared_error", max_leaf_nodes=limit)
         friedman = evolve(squared, impurity="friedman_mse")
         assert text(grow(friedman, data)) == text(grow(squared, data))
+
+
+@given(
+    datasets(
+        min_attributes=2,
+        max_attributes=2,
+        min_numeric=2,
+        max_numeric=2,
+        weighted=True,
+        missing=True,
+    )
+)
+def test_the_learned_side_sends_each_missing_value_down_one_branch(data: Dataset) -> None:
+    tree = grow(evolve(CART, missing="learned"), data)
+    for node in nodes(tree):
+        if isinstance(node, Split):
+            flags = [takes_missing(branch.condition) for branch in node.branches]
+            assert flags.count(True) == 1
+    # whole rows: every count an integer, each split's branches adding up to it
+    assert all(
+        type(n) is int
+        for node in nodes(tree)
+        if isinstance(node.stats, ClassStats)
+        for n in node.stats.counts
+    )
+    assert law.stats_are_additive(tree)

@@ -13,12 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dtree.dataset import Weight
+from dtree.grower.cuts import Cut, Scan
 from dtree.grower.medians import absolute_deviation
 from dtree.grower.midpoints import midpoint
 from dtree.grower.thresholds import (
     COSTS,
-    Cut,
-    Scan,
     _first_exact_best,
     _float_costs,
     _lefts,

@@ -1,0 +1,70 @@
+"""A cut between two values, what a scan of one attribute finds, and where a cut may lie.
+
+A numeric attribute is cut between sorted neighbours a < b (``x <= a`` on the
+left, ``x >= b`` on the right): a :class:`Cut`.  The scan of an attribute at a
+node (:func:`dtree.grower.thresholds.best_cut`) returns a :class:`Scan`.  A cut
+lies only between values more than the learner's ``resolution`` apart
+(:func:`separated`).
+
+Contents: :class:`Cut`, :class:`Scan`, :func:`separated`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from attrs import frozen
+
+from dtree.arithmetic import float32 as to_float32
+from dtree.dataset import Weight
+
+__all__ = ["Cut", "Scan", "separated"]
+
+
+@frozen
+class Cut:
+    """Cut ``position`` rows into the sorted known rows, between ``below`` and ``above``."""
+
+    position: int
+    below: float
+    above: float
+
+
+@frozen
+class Scan:
+    """What scanning one attribute found: the near-best cuts, and how many cuts were allowed.
+
+    ``lefts`` holds, for each cut, the class weights left of it, and
+    ``totals`` those of the node (for regression: weight and sum of w*y);
+    ``decrease`` is I(s, t) of the best cut, in floats.
+    """
+
+    cuts: tuple[Cut, ...]
+    lefts: tuple[tuple[Weight, ...], ...]
+    totals: tuple[Weight, ...]
+    allowed: int
+    decrease: float
+
+
+def separated(resolution: float, *, float32: bool = False) -> Callable[[float, float], bool]:
+    """Whether a cut may lie between sorted neighbours a <= b: a + resolution < b, the sum
+    rounded to float32 if ``float32`` (a and b are then float32 numbers, scikit-learn's).
+
+    In float32, 1.0 + 1e-7 is the next float32 above 1.0, so the two are one value, while
+    2.0 + 1e-7 rounds back to 2.0, whose next float32 is a value of its own:
+
+    >>> separated(1e-5)(2.0, 2.000001), separated(1e-5)(2.0, 2.0001), separated(0.0)(2.0, 2.0)
+    (False, True, False)
+    >>> up = 2.0**-23  # the step of float32 between 1 and 2
+    >>> separated(1e-7)(1.0, 1.0 + up), separated(1e-7, float32=True)(1.0, 1.0 + up)
+    (True, False)
+    >>> separated(1e-7, float32=True)(2.0, 2.0 + 2 * up)
+    True
+    """
+    if float32:
+        tolerance = to_float32(resolution)
+        return lambda a, b: to_float32(a + tolerance) < b
+    if not resolution:
+        return operator.lt  # the common case, at C speed
+    return lambda a, b: a + resolution < b
