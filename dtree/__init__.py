@@ -29,9 +29,9 @@ rules and DNF             rules, dnf/ (quine_mccluskey, formulas)
 output                    render, python_source, strict_json, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
-conformance               conformance/ (peers, claims, gains, compare, learners, j48, rpart,
-                          rpart_fit, sklearn, sklearn_versions, admissible, sklearn_forests,
-                          check, fuzz)
+conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
+                          rpart, rpart_fit, sklearn, sklearn_versions, admissible,
+                          sklearn_forests, check, fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from dtree._optional import optional_module
 from dtree.conformance import peers
 from dtree.conformance.claims import Finding, Reading
-from dtree.conformance.compare import Comparison, NodeVerdict, compare
+from dtree.conformance.compare import compare
 from dtree.conformance.j48 import j48_reading, j48_text, read_j48, run_j48
 from dtree.conformance.learners import CostComplexity, Pessimistic, Recipe, learner_for
 from dtree.conformance.rpart import (
@@ -40,6 +40,7 @@ from dtree.conformance.rpart_fit import (
     run_rpart,
 )
 from dtree.conformance.sklearn import arrays_reading, from_arrays, from_sklearn, sklearn_reading
+from dtree.conformance.verdicts import Comparison, NodeVerdict
 
 __all__ = [
     "RPART_CONTROLS",

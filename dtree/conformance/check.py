@@ -36,12 +36,13 @@ from attrs import frozen
 
 from dtree.conformance.admissible import Admissibility, sklearn_admissibility
 from dtree.conformance.claims import Reading
-from dtree.conformance.compare import Comparison, compare
+from dtree.conformance.compare import compare
 from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
 from dtree.conformance.rpart import rpart_reading
 from dtree.conformance.rpart_fit import run_rpart
 from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
+from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.tree import Tree

@@ -46,8 +46,9 @@ from hypothesis.errors import NoSuchExample
 
 from dtree.conditions import AtMost
 from dtree.conformance.claims import written
-from dtree.conformance.compare import Comparison, compare, same_prediction
+from dtree.conformance.compare import compare, same_prediction
 from dtree.conformance.learners import Recipe
+from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Dataset, Label
 from dtree.ensemble import predict_many
 from dtree.errors import DtreeError, quote

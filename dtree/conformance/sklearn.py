@@ -114,20 +114,18 @@ node has a finding.
 
 Node values
 -----------
-``value`` is a statistic of the node's rows (class proportions or counts, a
-mean) for every criterion but two, which :data:`NodeValues` names: under
-``criterion="absolute_error"`` a node's value is a weighted median
-(``"medians"``: :func:`dtree.conformance.compare` judges the leaves'), and
-under ``monotonic_cst`` it is clipped to bounds its ancestors' splits set
-(``"clipped"``, :mod:`dtree.grower.monotonic`): a clipped leaf predicts its
-clipped mean, or the class its clipped proportions favour, and the read leaf
-predicts the same.  Such values are not checked against the recount; the
-node's weight and rows still are.
+``value`` is a statistic of the node's rows (class proportions or counts, a mean) for every
+criterion but two (:data:`NodeValues`): under ``criterion="absolute_error"`` it is a
+weighted median (``"medians"``: :func:`dtree.conformance.compare` judges the leaves'), and
+under ``monotonic_cst`` it is clipped to the bounds its ancestors' splits set
+(``"clipped"``, :mod:`dtree.grower.monotonic`): a clipped leaf predicts its clipped mean, or
+the class its clipped proportions favour, and so does the read leaf.  Such values are not
+checked against the recount; the node's weight and rows still are.
 
 Contents: :data:`ARRAYS`, :data:`NodeValues`, :data:`ValueKind`, :class:`SklearnArrays`,
-:func:`sklearn_arrays`, :func:`value_kind`, :func:`arrays_reading` (the tree
-and the findings), :func:`from_arrays`, :func:`sklearn_reading`,
-:func:`from_sklearn`, :func:`sklearn_estimator`, :func:`fit_sklearn`.
+:func:`sklearn_arrays`, :func:`value_kind`, :func:`arrays_reading` (the tree and the
+findings), :func:`from_arrays`, :func:`sklearn_reading`, :func:`from_sklearn`,
+:func:`sklearn_estimator`, :func:`fit_sklearn`.
 """
 
 from __future__ import annotations

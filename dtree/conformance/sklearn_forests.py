@@ -77,7 +77,7 @@ from attrs import frozen
 from dtree.arithmetic import float32
 from dtree.conformance.admissible import Admissibility, rules_of, sklearn_admissibility
 from dtree.conformance.claims import Finding, Reading
-from dtree.conformance.compare import Comparison, compare
+from dtree.conformance.compare import compare
 from dtree.conformance.learners import learner_for
 from dtree.conformance.sklearn import (
     RELATIVE,
@@ -85,6 +85,7 @@ from dtree.conformance.sklearn import (
     _number,
     arrays_reading,
 )
+from dtree.conformance.verdicts import Comparison
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Nominal, Weight
 from dtree.errors import DtreeError, quote

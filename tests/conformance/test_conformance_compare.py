@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from dtree.conditions import Above, AtMost, Equals
 from dtree.conformance import Finding, Reading, compare
-from dtree.conformance.compare import SHOWN_FINDINGS
+from dtree.conformance.verdicts import SHOWN_FINDINGS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Schema
 from dtree.datasets import load

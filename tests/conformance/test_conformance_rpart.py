@@ -35,8 +35,8 @@ from dtree.conformance import (
     run_rpart,
 )
 from dtree.conformance.check import check
-from dtree.conformance.compare import VERDICTS
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
+from dtree.conformance.verdicts import VERDICTS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError

@@ -25,13 +25,13 @@ pytest.importorskip("sklearn")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dtree.conformance.compare import Comparison
 from dtree.conformance.sklearn_forests import (
     ForestCheck,
     check_forest,
     member_weights,
     sklearn_forest,
 )
+from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Attribute, Dataset, Numeric
 from dtree.datasets import load
 from dtree.errors import DtreeError

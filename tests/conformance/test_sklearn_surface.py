@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from dtree.conformance.check import check, check_admissible
-from dtree.conformance.compare import Comparison
+from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Dataset, Value
 
 pytest.importorskip("sklearn")
