@@ -6,7 +6,9 @@ function (rendering, rules, pruning) applies to it, and the system's own
 claims about its nodes that those statistics contradict as findings
 (:class:`Reading`, :class:`Finding`); compare it with dtree's
 tree node by node, telling exact ties from real disagreements; map a peer's
-settings to the :class:`dtree.grower.learner.Learner` that matches them; and let
+settings to the :class:`dtree.grower.learner.Learner` that matches them; check what
+cannot be replayed draw by draw for admissibility (:func:`check_admissible`) and
+scikit-learn's forests member by member (:func:`check_forest`); and let
 Hypothesis search for a dataset on which the two part.
 
 ``differential`` and ``Counterexample`` (module
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING
 
 from dtree._optional import optional_module
 from dtree.conformance import peers
+from dtree.conformance.admissible import Admissibility
+from dtree.conformance.check import check, check_admissible
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import compare
 from dtree.conformance.j48 import j48_reading, j48_text, read_j48, run_j48
@@ -40,23 +44,29 @@ from dtree.conformance.rpart_fit import (
     run_rpart,
 )
 from dtree.conformance.sklearn import arrays_reading, from_arrays, from_sklearn, sklearn_reading
+from dtree.conformance.sklearn_forests import ForestCheck, check_forest
 from dtree.conformance.verdicts import Comparison, NodeVerdict
 
 __all__ = [
     "RPART_CONTROLS",
     "RPART_EXPORT",
     "RPART_SCRIPT",
+    "Admissibility",
     "Comparison",
     "CostComplexity",
     "Counterexample",
     "CpRow",
     "Finding",
+    "ForestCheck",
     "NodeVerdict",
     "Pessimistic",
     "Reading",
     "Recipe",
     "RpartFit",
     "arrays_reading",
+    "check",
+    "check_admissible",
+    "check_forest",
     "compare",
     "cp_table",
     "differential",
