@@ -30,8 +30,8 @@ output                    render, python_source, strict_json, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
 conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
-                          rpart, rpart_fit, sklearn, sklearn_versions, admissible,
-                          sklearn_forests, check, fuzz)
+                          rpart, rpart_fit, sklearn, sklearn_fit, sklearn_versions,
+                          admissible, sklearn_forests, check, fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants

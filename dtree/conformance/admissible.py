@@ -448,7 +448,7 @@ def admissibility(
     ``node k`` without).
 
     >>> from sklearn.tree import ExtraTreeClassifier
-    >>> from dtree.conformance.sklearn import sklearn_estimator
+    >>> from dtree.conformance.sklearn_fit import sklearn_estimator
     >>> from dtree.datasets import load
     >>> data = load("iris")
     >>> fitted = sklearn_estimator(data, splitter="random", max_depth=3)
@@ -557,7 +557,7 @@ def sklearn_admissibility(
     ids): ``reading`` when it was read already, ``n_samples`` the rows of the fit when
     ``data`` holds only those of positive weight (a forest's member).
 
-    >>> from dtree.conformance.sklearn import sklearn_estimator
+    >>> from dtree.conformance.sklearn_fit import sklearn_estimator
     >>> from dtree.datasets import load
     >>> data = load("iris")
     >>> result = sklearn_admissibility(sklearn_estimator(data, max_features=2), data)

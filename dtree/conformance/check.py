@@ -41,7 +41,8 @@ from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
 from dtree.conformance.rpart import rpart_reading
 from dtree.conformance.rpart_fit import run_rpart
-from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
+from dtree.conformance.sklearn import sklearn_reading
+from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote

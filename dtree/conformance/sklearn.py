@@ -124,14 +124,13 @@ checked against the recount; the node's weight and rows still are.
 
 Contents: :data:`ARRAYS`, :data:`NodeValues`, :data:`ValueKind`, :class:`SklearnArrays`,
 :func:`sklearn_arrays`, :func:`value_kind`, :func:`arrays_reading` (the tree and the
-findings), :func:`from_arrays`, :func:`sklearn_reading`, :func:`from_sklearn`,
-:func:`sklearn_estimator`, :func:`fit_sklearn`.
+findings), :func:`from_arrays`, :func:`sklearn_reading`, :func:`from_sklearn`.
+scikit-learn itself is run by :mod:`dtree.conformance.sklearn_fit`.
 """
 
 from __future__ import annotations
 
 import bisect
-import importlib
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeAlias, assert_never
@@ -143,7 +142,7 @@ from dtree.conditions import Above, AtMost, Condition, describe
 from dtree.conformance.claims import Claim, Finding, Reading
 from dtree.conformance.learners import class_weighted
 from dtree.counts import ClassStats, Moments, Stats
-from dtree.dataset import Dataset, Label, Nominal, Value, Weight
+from dtree.dataset import Dataset, Label, Nominal, Weight
 from dtree.errors import DtreeError, quote
 from dtree.routing import Routed, every_row, restated
 from dtree.tree import Leaf, Sprout, Tree, nodes, unfold
@@ -154,11 +153,9 @@ __all__ = [
     "SklearnArrays",
     "ValueKind",
     "arrays_reading",
-    "fit_sklearn",
     "from_arrays",
     "from_sklearn",
     "sklearn_arrays",
-    "sklearn_estimator",
     "sklearn_reading",
     "value_kind",
 ]
@@ -738,62 +735,3 @@ def from_sklearn(estimator: Any, data: Dataset) -> Tree:
     See also: :func:`sklearn_reading` (the findings, the tree read whatever they are).
     """
     return sklearn_reading(estimator, data).strict()
-
-
-def _number(value: Value) -> float:
-    """A numeric attribute's value as scikit-learn takes it: NaN for missing."""
-    return math.nan if value is None else float(value)
-
-
-def sklearn_estimator(data: Dataset, **params: object) -> Any:
-    """scikit-learn's decision tree fit on ``data`` with ``params``: the fitted estimator.
-
-    A ``DecisionTreeClassifier`` for classes, a ``DecisionTreeRegressor`` for a
-    numeric target, fit on the attributes in schema order (a missing value as
-    NaN), the target, and the weights as ``sample_weight`` (none when all are 1).
-    scikit-learn is a development extra, imported here only.  ``random_state``
-    is 0 unless given, so the fit is repeatable.
-
-    >>> from dtree.datasets import load
-    >>> int(sklearn_estimator(load("iris"), max_depth=2).get_n_leaves())
-    3
-    """
-    try:
-        tree_module = importlib.import_module("sklearn.tree")
-    except ModuleNotFoundError as error:
-        raise DtreeError(
-            "fitting scikit-learn needs scikit-learn: pip install scikit-learn"
-        ) from error
-    kind = "DecisionTreeClassifier" if data.schema.is_classification else "DecisionTreeRegressor"
-    try:
-        estimator = getattr(tree_module, kind)(**{"random_state": 0, **params})
-    except TypeError as error:
-        raise DtreeError(f"scikit-learn's {kind} refuses the settings: {error}") from None
-    nominal = [a.name for a in data.schema.attributes if isinstance(a.domain, Nominal)]
-    if nominal:
-        raise DtreeError(
-            f"scikit-learn takes numeric attributes only; {quote(nominal[0])} is nominal"
-            " (give it as one-hot numeric columns)",
-            column=nominal[0],
-        )
-    rows = data.rows
-    x = [[_number(column[r]) for column in data.columns] for r in rows]
-    y = [str(data.target[r]) if data.schema.is_classification else data.target[r] for r in rows]
-    weights = [float(data.weights[r]) for r in rows]
-    try:
-        estimator.fit(x, y, sample_weight=None if set(weights) == {1.0} else weights)
-    except ValueError as error:
-        raise DtreeError(f"scikit-learn could not fit: {error}") from None
-    return estimator
-
-
-def fit_sklearn(data: Dataset, **params: object) -> Tree:
-    """scikit-learn's decision tree fit on ``data`` with ``params``
-    (:func:`sklearn_estimator`), read as a dtree tree by :func:`from_sklearn`.
-
-    >>> from dtree.datasets import load
-    >>> from dtree.tree import n_leaves
-    >>> n_leaves(fit_sklearn(load("iris"), max_depth=2))
-    3
-    """
-    return from_sklearn(sklearn_estimator(data, **params), data)

@@ -79,15 +79,11 @@ from dtree.conformance.admissible import Admissibility, rules_of, sklearn_admiss
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import compare
 from dtree.conformance.learners import learner_for
-from dtree.conformance.sklearn import (
-    RELATIVE,
-    NodeValues,
-    _number,
-    arrays_reading,
-)
+from dtree.conformance.sklearn import RELATIVE, NodeValues, arrays_reading
+from dtree.conformance.sklearn_fit import sklearn_fitted, sklearn_value
 from dtree.conformance.verdicts import Comparison
 from dtree.counts import ClassStats
-from dtree.dataset import Dataset, Nominal, Weight
+from dtree.dataset import Dataset, Weight
 from dtree.errors import DtreeError, quote
 from dtree.tree import Leaf, distribution, reach
 
@@ -112,7 +108,7 @@ FORESTS = {
 
 def sklearn_forest(data: Dataset, kind: Kind = "random", **params: object) -> Any:
     """scikit-learn's forest (``kind`` random: ``RandomForest*``, extra: ``ExtraTrees*``)
-    fit on ``data`` with ``params``, as :func:`dtree.conformance.sklearn.sklearn_estimator`
+    fit on ``data`` with ``params``, as :func:`dtree.conformance.sklearn_fit.sklearn_estimator`
     fits a tree: the attributes in schema order, the target (a class as its label), the
     weights as ``sample_weight`` (none when all are 1); ``random_state`` 0 unless given.
 
@@ -121,26 +117,7 @@ def sklearn_forest(data: Dataset, kind: Kind = "random", **params: object) -> An
     3
     """
     name = FORESTS[kind, data.schema.is_classification]
-    nominal = [a.name for a in data.schema.attributes if isinstance(a.domain, Nominal)]
-    if nominal:
-        raise DtreeError(f"scikit-learn takes numeric attributes only; {quote(nominal[0])} is not")
-    try:
-        forest = getattr(importlib.import_module("sklearn.ensemble"), name)(
-            **{"random_state": 0, **params}
-        )
-    except ModuleNotFoundError as error:
-        raise DtreeError("fitting scikit-learn needs scikit-learn") from error
-    except TypeError as error:
-        raise DtreeError(f"scikit-learn's {name} refuses the settings: {error}") from None
-    rows = data.rows
-    x = [[_number(column[r]) for column in data.columns] for r in rows]
-    y = [str(data.target[r]) if data.schema.is_classification else data.target[r] for r in rows]
-    weights = [float(data.weights[r]) for r in rows]
-    try:
-        forest.fit(x, y, sample_weight=None if set(weights) == {1.0} else weights)
-    except ValueError as error:
-        raise DtreeError(f"scikit-learn could not fit: {error}") from None
-    return forest
+    return sklearn_fitted("sklearn.ensemble", name, data, params)
 
 
 def _check_forest(forest: Any, data: Dataset) -> bool:
@@ -417,7 +394,7 @@ def _routed_answers(
     names = data.schema.names
     examples = [
         {
-            name: float32(_number(column[r]))
+            name: float32(sklearn_value(column[r]))
             for name, column in zip(names, data.columns, strict=True)
         }
         for r in data.rows
@@ -575,7 +552,7 @@ def check_forest(forest: Any, data: Dataset) -> ForestCheck:
     if forest.oob_score:
         findings.extend(_oob_findings(forest, data, answers, weights, classes=classes, scale=scale))
     mean = [_mean([a[i] for a in answers], max(1, len(classes))) for i in range(n)]
-    x = [[_number(column[r]) for column in data.columns] for r in data.rows]
+    x = [[sklearn_value(column[r]) for column in data.columns] for r in data.rows]
     theirs = forest.predict_proba(x) if classification else forest.predict(x)
     what = "predict_proba" if classification else "predict"
     findings.extend(_table_finding(what, mean, theirs, data.rows, scale))

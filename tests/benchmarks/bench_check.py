@@ -52,7 +52,7 @@ from dtree.conformance.check import Peer, their_reading
 from dtree.conformance.compare import compare
 from dtree.conformance.fuzz import differential
 from dtree.conformance.learners import learner_for
-from dtree.conformance.sklearn import sklearn_estimator
+from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.dataset import Dataset
 from dtree.tree import Tree, size
 

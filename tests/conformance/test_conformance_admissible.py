@@ -32,7 +32,8 @@ from dtree.conformance.admissible import (
     sklearn_admissibility,
 )
 from dtree.conformance.check import check_admissible
-from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
+from dtree.conformance.sklearn import sklearn_reading
+from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.dataset import Attribute, Dataset, Numeric
 from dtree.datasets import load
 from dtree.strategies import datasets, regression_datasets

@@ -39,7 +39,7 @@ from sklearn.tree import DecisionTreeClassifier
 from dtree.conditions import Above, AtMost
 from dtree.conformance import Counterexample, differential, learner_for
 from dtree.conformance.fuzz import BROAD_DATA, probes
-from dtree.conformance.sklearn import fit_sklearn
+from dtree.conformance.sklearn_fit import fit_sklearn
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError

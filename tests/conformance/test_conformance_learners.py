@@ -38,8 +38,9 @@ from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn,
 from dtree.conformance.check import check
 from dtree.conformance.compare import compare
 from dtree.conformance.fuzz import NUMERIC_DATA
-from dtree.conformance.sklearn import fit_sklearn as fit_sklearn_data
-from dtree.conformance.sklearn import sklearn_estimator, sklearn_reading
+from dtree.conformance.sklearn import sklearn_reading
+from dtree.conformance.sklearn_fit import fit_sklearn as fit_sklearn_data
+from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Value
 from dtree.datasets import load

@@ -21,7 +21,7 @@ from dtree.conditions import Above, AtMost, Condition, holds
 from dtree.conformance.check import Peer
 from dtree.conformance.fuzz import NUMERIC_DATA, Counterexample, differential
 from dtree.conformance.learners import Recipe, learner_for
-from dtree.conformance.sklearn import fit_sklearn
+from dtree.conformance.sklearn_fit import fit_sklearn
 from dtree.counts import ClassStats, central
 from dtree.dataset import Dataset, Value
 from dtree.impurity import gini
