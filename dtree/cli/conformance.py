@@ -74,6 +74,8 @@ def _setting(text: str) -> tuple[str, object]:
     (('max_depth', 3), ('cp', 0.01), ('U', True))
     >>> _setting("criterion=entropy")
     ('criterion', 'entropy')
+    >>> _setting("version=1.10")
+    ('version', '1.10')
     >>> _setting("monotonic_cst=[1, 0, -1]"), _setting('class_weight={"yes": 2}')
     (('monotonic_cst', [1, 0, -1]), ('class_weight', {'yes': 2}))
     """
@@ -82,6 +84,8 @@ def _setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {quote(text)}")
     words: Mapping[str, object] = {"true": True, "false": False, "none": None}
     value = value.strip()
+    if name.strip() == "version":  # a release, such as 1.10: text, not a number
+        return name.strip(), value
     if value[:1] in ("[", "{"):
         try:
             return name.strip(), json.loads(value)

@@ -91,8 +91,9 @@ def their_reading(system: str, data: Dataset, **params: object) -> Reading:
     dtree splits on petal_length, the first attribute of the tie (see :func:`check`).
     """
     match system:
-        case "sklearn":
-            return sklearn_reading(sklearn_estimator(data, **params), data)
+        case "sklearn":  # version is dtree's setting: which release's conventions to follow
+            settings = {name: value for name, value in params.items() if name != "version"}
+            return sklearn_reading(sklearn_estimator(data, **settings), data)
         case "rpart":
             frame, splits = run_rpart(data, **params)
             return rpart_reading(

@@ -81,7 +81,7 @@ from dtree.ensemble import predict_many
 from dtree.errors import DtreeError
 from dtree.grower.learner import Learner
 from dtree.grower.make_subtree import StopRule
-from dtree.grower.midpoints import placement
+from dtree.grower.midpoints import c45_threshold, j48_threshold, placement
 from dtree.grower.monotonic import directions
 from dtree.grower.node import Assessment, Node, assess, children, decide, root
 from dtree.impurity import TOLERANCE
@@ -445,6 +445,7 @@ def _splits(
             else:
                 verdict = "tie" if _equal(their_score, our_score) else "real"
             rule = their_assessment if isinstance(their_assessment, str) else None
+            placed = _tie_placement(their_conditions, node, data, learner)
             return _at(
                 verdict,
                 path,
@@ -454,6 +455,7 @@ def _splits(
                 their_score=their_score,
                 our_score=our_score,
                 rule=rule,
+                placements=placed if verdict == "tie" else None,
             )
     return _at(
         verdict,
@@ -511,20 +513,47 @@ def _placements(
     first, second = theirs[0], ours[0]
     if not (isinstance(first, AtMost) and isinstance(second, AtMost)):
         return None
-    if first.threshold == second.threshold:
+    if first.threshold == second.threshold or (found := _gap(first, node, data)) is None:
         return None
-    column = data.columns[data.schema.index(first.attribute)]
-    known = [float(v) for r in node.rows if isinstance(v := column[r], int | float)]
-    low = max((x for x in known if x <= first.threshold), default=None)
-    high = min((x for x in known if x > first.threshold), default=None)
-    if low is None or high is None:
-        return None
-    values = sorted({float(v) for v in column if isinstance(v, int | float)})
+    low, high, values = found
     places = (
         placement(first.threshold, low, high, values),
         placement(second.threshold, low, high, values),
     )
     return None if places[0] == places[1] != "elsewhere" else places
+
+
+def _gap(
+    condition: AtMost, node: Node, data: Dataset
+) -> tuple[float, float, list[float]] | None:
+    """The node's values a < b around the threshold, and the attribute's training values."""
+    column = data.columns[data.schema.index(condition.attribute)]
+    known = [float(v) for r in node.rows if isinstance(v := column[r], int | float)]
+    low = max((x for x in known if x <= condition.threshold), default=None)
+    high = min((x for x in known if x > condition.threshold), default=None)
+    if low is None or high is None:
+        return None
+    return low, high, sorted({float(v) for v in column if isinstance(v, int | float)})
+
+
+def _tie_placement(
+    theirs: Sequence[Condition], node: Node, data: Dataset, learner: Learner
+) -> tuple[str, str] | None:
+    """At a tie, their threshold's convention and the learner's, where the learner would
+    put it elsewhere in the same gap (a tie of scores says nothing of where the threshold
+    lies; the two trees then predict otherwise between the two places)."""
+    first = theirs[0]
+    if not isinstance(first, AtMost) or (found := _gap(first, node, data)) is None:
+        return None
+    low, high, values = found
+    place = placement(first.threshold, low, high, values)
+    rule = learner.threshold
+    expected = {
+        "midpoint": place == "midpoint",
+        "c45": first.threshold == c45_threshold(low, high, values),
+        "j48": first.threshold == j48_threshold(low, high, values),
+    }[rule]
+    return None if expected else (place, rule)
 
 
 def _mispredictions(theirs: Tree, learner: Learner) -> Iterator[Misprediction]:

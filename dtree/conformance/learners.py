@@ -457,7 +457,8 @@ SKLEARN_IMPURITIES: Mapping[str, Criterion] = {
 
 def _sklearn_drawn(params: Mapping[str, object]) -> tuple[str, ...]:
     """The settings with which scikit-learn draws at random, as ``name=value``: a random
-    splitter, or ``max_features`` other than None and 1.0 (every attribute)."""
+    splitter, or ``max_features`` other than None and the share 1.0 (every attribute); a
+    count is drawn, even one that names every attribute, whose order is drawn too."""
     system = "sklearn"
     drawn: list[str] = []
     splitter = params.get("splitter", "best")
@@ -472,7 +473,7 @@ def _sklearn_drawn(params: Mapping[str, object]) -> tuple[str, ...]:
         raise _refuse(
             system, "max_features", features, "it is sqrt, log2, a count >= 1 or a share in (0, 1]"
         )
-    if features is not None and features != 1.0:
+    if features is not None and not (type(features) is float and features == 1.0):
         drawn.append(f"max_features={quote(features)}")
     return tuple(drawn)
 
@@ -480,7 +481,9 @@ def _sklearn_drawn(params: Mapping[str, object]) -> tuple[str, ...]:
 def _sklearn(params: Mapping[str, object]) -> Recipe:
     system = "sklearn"
     version = params.get("version")
-    release = release_of(None if version is None else str(version))
+    if version is not None and not isinstance(version, str):
+        raise _refuse(system, "version", version, "give the release as text, such as '1.3.2'")
+    release = release_of(version)
     named = params.get("criterion", "gini")
     criterion = release.criterion(named) if isinstance(named, str) else named
     if criterion not in SKLEARN_IMPURITIES:
@@ -497,8 +500,9 @@ def _sklearn(params: Mapping[str, object]) -> Recipe:
             raise _refuse(system, name, value, f"scikit-learn {release.name} has no such setting")
         if name in ("splitter", "max_features"):
             pass  # drawn, checked for admissibility only
-        elif name in ("max_depth", "max_leaf_nodes"):
-            options[name] = None if value is None else _whole(system, name, value, 1)
+        elif name in ("max_depth", "max_leaf_nodes"):  # scikit-learn: a depth >= 1, leaves >= 2
+            floor = 1 if name == "max_depth" else 2
+            options[name] = None if value is None else _whole(system, name, value, floor)
         elif name == "class_weight":
             class_weight = _class_weight(value, options["impurity"])
         elif name == "min_impurity_decrease":
@@ -589,7 +593,7 @@ def _class_weight(value: object, impurity: str) -> ClassWeight | None:
     """scikit-learn's ``class_weight`` as a recipe keeps it (see :func:`class_weighted`)."""
     if value is None:
         return None
-    if impurity == "squared_error":
+    if impurity in REGRESSION_CRITERIA:
         raise _refuse("sklearn", "class_weight", value, "it weighs classes; a regressor has none")
     if value == "balanced":
         return "balanced"

@@ -467,7 +467,7 @@ def _walk_row(arrays: SklearnArrays, names: Sequence[str], data: Dataset, row: i
                 f"at {_where(node, trail)}: the value {quote(x)} is on the other side of the"
                 f" threshold {quote(t)} than its float32 image {quote(image)}, on which"
                 " scikit-learn routed it, and the read tree keeps scikit-learn's threshold",
-                row=row,
+                row=row + 1,
                 column=name,
             )
         branch = 0 if image <= t else 1

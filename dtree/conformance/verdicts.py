@@ -164,14 +164,15 @@ class Comparison:
 
     @property
     def disagreements(self) -> tuple[NodeVerdict, ...]:
-        """The real disagreements, the stops that are not borderline, and the thresholds
-        placed otherwise."""
+        """The real disagreements, the stops that are not borderline, the thresholds placed
+        otherwise and the missing values sent down another branch."""
         return tuple(node for node in self.nodes if _disagrees(node))
 
     @property
     def agrees(self) -> bool:
         """No finding, no real disagreement, no stop that is not borderline, no threshold
-        placed otherwise, no misprediction, no other prediction differs."""
+        placed otherwise, no missing value sent down another branch, no misprediction, no
+        other prediction differs."""
         return not (
             self.findings or self.disagreements or self.differing_rows or self.mispredictions
         )
@@ -180,6 +181,12 @@ class Comparison:
         """A short report: the table of counts, the predictions, the findings (the first
         :data:`SHOWN_FINDINGS`), then the first disagreement."""
         lines = [f"{_LABELS[verdict]:<22}{count:>6}" for verdict, count in self.counts.items()]
+        placed = sum(node.placements is not None for node in self.nodes)
+        sent = sum(node.missing_sides is not None for node in self.nodes)
+        if placed:
+            lines.append(f"of the same, threshold placed otherwise: {placed}")
+        if sent:
+            lines.append(f"of the same, missing values sent otherwise: {sent}")
         lines.append(
             f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
         )
@@ -189,7 +196,10 @@ class Comparison:
         tie = next((node for node in self.nodes if node.verdict == "tie"), None)
         if first is not None:
             kind = {"real": "real disagreement", "stopped": "one side stopped"}.get(
-                first.verdict, "threshold placed otherwise"
+                first.verdict,
+                "threshold placed otherwise"
+                if first.placements
+                else "missing values sent otherwise",
             )
             lines.extend(_explained(first, kind))
         elif not self.differing_rows:
@@ -283,8 +293,9 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
             lines.append(f"  {better} scores better, by {format_rounded(gap)}")
     if node.placements is not None:
         theirs, ours = (_PLACES[p] for p in node.placements)
+        where = "the same partition" if node.verdict == "same" else "in its gap"
         lines.append(
-            f"  the same partition; their threshold is at {theirs}, ours at {ours}:"
+            f"  {where}, their threshold is at {theirs}, where the learner puts it at {ours}:"
             " the trees predict otherwise on the values between the two"
         )
     if node.gainless is not None:

@@ -142,7 +142,8 @@ def placement(
     """Which convention puts the threshold of ``x <= threshold`` where it is in the gap
     between two adjacent values a < b: the first that does, of ``midpoint``
     (:func:`midpoint` of a and b, or of their :func:`dtree.arithmetic.float32` images, as
-    scikit-learn, which reads X as float32, takes it), ``lower value`` (a itself), ``c45`` and
+    scikit-learn, which reads X as float32, takes it), ``lower value`` (a itself, or its
+    float32 image), ``c45`` and
     ``j48`` (:func:`c45_threshold`, :func:`j48_threshold` of ``training_values``,
     ascending, when given), ``below upper value`` (the float just below b: a test
     ``x < b``), or else ``elsewhere``.
@@ -155,10 +156,12 @@ def placement(
     ['midpoint', 'lower value', 'elsewhere', 'below upper value']
     >>> placement(75.0, 75.0, 80.0, humidity), placement(77.5, 75.0, 80.0, humidity)
     ('lower value', 'midpoint')
+    >>> placement(float32(1.7), 1.7, 1.8)  # 1.7 as scikit-learn reads it
+    'lower value'
     """
     if threshold in (midpoint(below, above), midpoint(float32(below), float32(above))):
         return "midpoint"
-    if threshold == below:
+    if threshold in (below, float32(below)):
         return "lower value"
     if training_values:
         if threshold == c45_threshold(below, above, training_values):

@@ -13,11 +13,16 @@ import json
 from fractions import Fraction
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.arithmetic import float32
 from dtree.conditions import Above, AtMost, Equals
 from dtree.conformance import Finding, Reading, compare
+from dtree.conformance.learners import learner_for
+from dtree.conformance.sklearn import arrays_reading
+from dtree.conformance.sklearn_fit import fit_sklearn
 from dtree.conformance.verdicts import SHOWN_FINDINGS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Schema
@@ -199,7 +204,10 @@ def test_a_threshold_moved_within_its_gap_is_the_same_partition_placed_otherwise
     assert changed.verdict == "same"
     assert changed.placements == ("midpoint", "c45")
     assert result.disagreements == (changed,)
-    assert "their threshold is at the midpoint, ours at C4.5's largest" in result.text()
+    assert (
+        "their threshold is at the midpoint, where the learner puts it at C4.5's largest"
+        in result.text()
+    )
 
 
 def test_stopping_early_names_the_rule() -> None:
@@ -463,3 +471,53 @@ def test_a_regression_leaf_off_its_mean_is_a_misprediction() -> None:
     theirs = restated(Leaf(2.5, grow(learner, data).stats), data, predictions="kept")
     (wrong,) = compare(theirs, grow(learner, data), data, learner).mispredictions
     assert (wrong.theirs, wrong.recounted) == (2.5, 2.0)
+
+
+def test_a_missing_value_sent_otherwise_is_counted_and_named_first() -> None:
+    # a stump read from plain arrays without missing_go_to_left spreads a missing value, where
+    # scikit-learn's recipe (missing="learned") sends it down the side of more rows
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("aabb")}, target="y")
+    stump = {
+        "children_left": [1, -1, -1],
+        "children_right": [2, -1, -1],
+        "feature": [0, -2, -2],
+        "threshold": [2.5, -2.0, -2.0],
+        "n_node_samples": [4, 2, 2],
+        "weighted_n_node_samples": [4.0, 2.0, 2.0],
+        "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]],
+    }
+    recipe = learner_for("sklearn")
+    result = compare(arrays_reading(stump, data, classes="ab"), recipe(data), data, recipe.learner)
+    assert not result.agrees
+    text = result.text()
+    assert "of the same, missing values sent otherwise: 1" in text
+    assert "first missing values sent otherwise, at the root" in text
+    assert result.disagreements[0].missing_sides == (None, 1)
+
+
+def test_a_tied_split_whose_threshold_is_at_the_lower_value_is_placed_otherwise() -> None:
+    """iris's root ties (petal_width <= 0.8 against petal_length <= 2.45); their threshold
+    moved to the lower value of its gap (0.6 as scikit-learn reads it, in float32) still
+    ties, but not where the learner puts a threshold: a disagreement, found although no
+    training row tells."""
+    iris = load("iris")
+    recipe = learner_for("sklearn")
+    theirs = fit_sklearn(iris)
+    assert isinstance(theirs, Split)
+    at_most, above = (b.condition for b in theirs.branches)
+    assert isinstance(at_most, AtMost)
+    assert isinstance(above, Above)
+    low = float32(0.6)
+    moved = Split(
+        (
+            Branch(evolve(at_most, threshold=low), theirs.branches[0].subtree),
+            Branch(evolve(above, threshold=low), theirs.branches[1].subtree),
+        ),
+        theirs.stats,
+    )
+    assert compare(theirs, recipe(iris), iris, recipe.learner).agrees
+    result = compare(moved, recipe(iris), iris, recipe.learner)
+    root = result.nodes[0]
+    assert (root.verdict, root.placements) == ("tie", ("lower value", "midpoint"))
+    assert not result.agrees
+    assert "in its gap, their threshold is at the lower value" in result.text()

@@ -23,6 +23,7 @@ from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTre
 from dtree.conditions import Above, AtMost
 from dtree.conformance import Finding, arrays_reading, from_arrays, from_sklearn, sklearn_reading
 from dtree.conformance.learners import class_weighted
+from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.counts import ClassStats, Moments
 from dtree.dataset import Dataset, Value, Weight
 from dtree.datasets import load
@@ -332,7 +333,7 @@ def test_a_value_that_float32_moves_across_a_threshold_is_refused() -> None:
     data = Dataset.from_columns({"x": [a, middle, b], "y": ["p", "q", "q"]}, target="y")
     estimator = fit(DecisionTreeClassifier(), data)
     assert float(estimator.tree_.threshold[0]) == middle
-    with pytest.raises(DtreeError, match=r"row 1, column 'x': at scikit-learn's node 0.*float32"):
+    with pytest.raises(DtreeError, match=r"row 2, column 'x': at scikit-learn's node 0.*float32"):
         from_sklearn(estimator, data)
 
 
@@ -480,3 +481,12 @@ def test_a_gradient_boostings_member_reads_on_its_residuals() -> None:
     reading = arrays_reading(member.tree_, residuals)
     assert reading.findings == ()
     assert list(predict_many(reading.tree, residuals)) == member.predict(x).tolist()
+
+
+def test_a_value_whose_float32_image_crosses_the_threshold_is_refused_by_its_row() -> None:
+    # scikit-learn's random splitter at a node of one known value and missing ones draws the
+    # float32 image of that value as threshold: the value itself (0.543) is above it
+    data = Dataset.from_columns({"x": [0.543, None, None], "y": ["a", "b", "b"]}, target="y")
+    estimator = sklearn_estimator(data, splitter="random")
+    with pytest.raises(DtreeError, match=r"row 1, column 'x': .* than its float32 image"):
+        from_sklearn(estimator, data)
