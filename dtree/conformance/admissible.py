@@ -218,7 +218,8 @@ class Admissibility:
         lines = [
             f"admissibility only ({self.why}, which dtree cannot replay): not which split"
             " was chosen",
-            f"checked {self.n_splits} splits and {self.n_leaves} leaves: {CHECKED}",
+            f"checked {self.n_splits} split{'' if self.n_splits == 1 else 's'} and"
+            f" {self.n_leaves} lea{'f' if self.n_leaves == 1 else 'ves'}: {CHECKED}",
         ]
         if self.unchecked:
             lines.append("not checked: " + ", ".join(self.unchecked))

@@ -523,9 +523,7 @@ def _placements(
     return None if places[0] == places[1] != "elsewhere" else places
 
 
-def _gap(
-    condition: AtMost, node: Node, data: Dataset
-) -> tuple[float, float, list[float]] | None:
+def _gap(condition: AtMost, node: Node, data: Dataset) -> tuple[float, float, list[float]] | None:
     """The node's values a < b around the threshold, and the attribute's training values."""
     column = data.columns[data.schema.index(condition.attribute)]
     known = [float(v) for r in node.rows if isinstance(v := column[r], int | float)]

@@ -339,7 +339,8 @@ class Recipe:
     def _check(self, data: Dataset) -> None:
         if self.drawn:
             raise DtreeError(
-                f"{self.system}'s {' and '.join(self.drawn)} draw at random, which dtree cannot"
+                f"{self.system}'s {' and '.join(self.drawn)}"
+                f" {'draws' if len(self.drawn) == 1 else 'draw'} at random, which dtree cannot"
                 " replay: its trees can only be checked for admissibility"
                 " (dtree.conformance.admissible; dtree check does that)"
             )

@@ -133,7 +133,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Literal, TypeAlias, assert_never
+from typing import Any, Literal, TypeAlias, assert_never, cast
 
 from attrs import frozen
 
@@ -237,23 +237,52 @@ def _value_row(row: Any, node: int) -> tuple[float, ...]:
         if len(parts) != 1:
             raise DtreeError(f"node {node}'s value has {len(parts)} outputs; dtree reads one")
         parts = _listed(parts[0])
-    return tuple(float(v) for v in parts)
+    return tuple(_entry("value", node, v, float) for v in parts)
+
+
+def _entry(name: str, node: int, value: object, kind: type[int] | type[float]) -> Any:
+    """One entry of an array: an integer (an integral number) or a number, else one error
+    naming the array and the node."""
+    if hasattr(value, "item"):  # a numpy scalar
+        value = value.item()
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        value_ok = False
+    else:
+        value_ok = kind is float or float(value).is_integer()
+    if not value_ok:
+        wanted = "an integer" if kind is int else "a number"
+        raise DtreeError(f"the tree's {quote(name)} at node {node} is {quote(value)}, not {wanted}")
+    return kind(cast(float, value))
 
 
 def _check_shape(arrays: Sequence[list[Any]]) -> None:
-    """One entry per node in every array; a node's children both -1 or both later nodes."""
+    """One entry per node in every array; a node's children both -1 or both later nodes,
+    and every node but the root the child of exactly one node."""
     n = len(arrays[0])
     for name, array in zip(ARRAYS, arrays, strict=True):
         if len(array) != n or not n:
             raise DtreeError(
                 f"the tree's {quote(name)} has {len(array)} entries, children_left {n}"
             )
+    parents: dict[int, int] = {}
     for node, pair in enumerate(zip(arrays[0], arrays[1], strict=True)):
-        children = (int(pair[0]), int(pair[1]))
+        children = (
+            _entry("children_left", node, pair[0], int),
+            _entry("children_right", node, pair[1], int),
+        )
         if (LEAF in children and children != (LEAF, LEAF)) or (
             LEAF not in children and not all(node < child < n for child in children)
         ):
             raise DtreeError(f"node {node}'s children {quote(children)} are not a tree's")
+        for child in children if LEAF not in children else ():
+            if child in parents or children[0] == children[1]:
+                raise DtreeError(
+                    f"node {child} is a child of two nodes, {parents.get(child, node)} and {node}"
+                )
+            parents[child] = node
+    if len(parents) != n - 1:
+        orphan = next(node for node in range(1, n) if node not in parents)
+        raise DtreeError(f"node {orphan} is no node's child")
 
 
 def sklearn_arrays(source: Any) -> SklearnArrays:
@@ -274,16 +303,32 @@ def sklearn_arrays(source: Any) -> SklearnArrays:
     _check_shape(listed)
     left, right, feature, threshold, samples, weight, value = listed
     missing = _found(source, "missing_go_to_left")
+    thresholds = tuple(_entry("threshold", k, x, float) for k, x in enumerate(threshold))
+    for node, t in enumerate(thresholds):
+        if math.isnan(t) and left[node] != LEAF:
+            raise DtreeError(f"the tree's 'threshold' at node {node} is nan, which cuts nothing")
     return SklearnArrays(
-        tuple(int(i) for i in left),
-        tuple(int(i) for i in right),
-        tuple(int(i) for i in feature),
-        tuple(float(x) for x in threshold),
-        tuple(int(i) for i in samples),
-        tuple(float(w) for w in weight),
+        tuple(_entry("children_left", k, i, int) for k, i in enumerate(left)),
+        tuple(_entry("children_right", k, i, int) for k, i in enumerate(right)),
+        tuple(_entry("feature", k, i, int) for k, i in enumerate(feature)),
+        thresholds,
+        tuple(_entry("n_node_samples", k, i, int) for k, i in enumerate(samples)),
+        tuple(_entry("weighted_n_node_samples", k, w, float) for k, w in enumerate(weight)),
         tuple(_value_row(row, node) for node, row in enumerate(value)),
-        None if missing is None else tuple(bool(b) for b in _listed(missing)),
+        None if missing is None else _sides(_listed(missing), len(left)),
     )
+
+
+def _sides(missing: Sequence[object], n: int) -> tuple[bool, ...]:
+    """``missing_go_to_left``: one true or false (or 0 or 1) per node."""
+    if len(missing) != n:
+        raise DtreeError(f"the tree's 'missing_go_to_left' has {len(missing)} entries, not {n}")
+    for node, side in enumerate(missing):
+        if side not in (True, False):  # 0 and 1 too, as numpy's booleans and integers
+            raise DtreeError(
+                f"the tree's 'missing_go_to_left' at node {node} is {quote(side)}, not a boolean"
+            )
+    return tuple(bool(side) for side in missing)
 
 
 def value_kind(

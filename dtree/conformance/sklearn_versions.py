@@ -39,8 +39,9 @@ criterion names         1.0            gini, entropy; squared_error, friedman_ms
                         1.2 - 1.8      mse and mae removed
                         1.9            friedman_mse deprecated, mapped to squared_error
 missing values (NaN)    1.0 - 1.2      refused by ``fit``
-                        1.3 - 1.9      a learned branch (``missing_go_to_left``)
-monotonic_cst           1.4 - 1.9      the setting exists (refused by dtree)
+                        1.3 - 1.9      a learned branch (``missing_go_to_left``);
+                                       dtree follows 1.9's rule for every release
+monotonic_cst           1.4 - 1.9      the setting exists (reproduced by dtree)
 max_features="auto"     1.0 - 1.2      accepted (deprecated in 1.1), removed in 1.3
 ======================  =============  ==============================================
 

@@ -133,6 +133,10 @@ def check_monotonic_cst(cst: MonotonicCst) -> None:
         raise DtreeError(f"monotonic_cst names an attribute twice: {quote(names)}")
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def directions(cst: MonotonicCst, schema: Schema) -> tuple[int, ...]:
     """The direction of each attribute, in schema order; () when none is constrained (the
     grower then does no work for constraints).
@@ -154,7 +158,8 @@ def directions(cst: MonotonicCst, schema: Schema) -> tuple[int, ...]:
     elif cst:
         if len(cst) != len(names):
             raise DtreeError(
-                f"monotonic_cst has {len(cst)} directions; the data has {len(names)} attributes"
+                f"monotonic_cst has {_count(len(cst), 'direction')};"
+                f" the data has {_count(len(names), 'attribute')}"
             )
         found = cast(tuple[int, ...], cst)  # not pairs: a direction per attribute
     else:

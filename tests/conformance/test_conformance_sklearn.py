@@ -10,6 +10,7 @@ are findings naming the node, and ``from_sklearn`` refuses the first.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -490,3 +491,22 @@ def test_a_value_whose_float32_image_crosses_the_threshold_is_refused_by_its_row
     estimator = sklearn_estimator(data, splitter="random")
     with pytest.raises(DtreeError, match=r"row 1, column 'x': .* than its float32 image"):
         from_sklearn(estimator, data)
+
+
+@pytest.mark.parametrize(
+    ("changed", "message"),
+    [
+        ({"threshold": ["x", -2.0, -2.0]}, "'threshold' at node 0 is 'x', not a number"),
+        ({"children_left": "abc"}, "'children_left' at node 0 is 'a', not an integer"),
+        ({"children_left": [1.5, -1, -1]}, "'children_left' at node 0 is 1.5, not an integer"),
+        ({"children_right": [1, -1, -1]}, "node 1 is a child of two nodes"),
+        ({"threshold": [math.nan, -2.0, -2.0]}, "'threshold' at node 0 is nan, which cuts"),
+        ({"missing_go_to_left": [0, 1]}, "'missing_go_to_left' has 2 entries, not 3"),
+        ({"missing_go_to_left": ["no", 0, 0]}, "'missing_go_to_left' at node 0 is 'no'"),
+    ],
+)
+def test_malformed_arrays_are_one_error_naming_the_array_and_node(
+    changed: dict[str, object], message: str
+) -> None:
+    with pytest.raises(DtreeError, match=re.escape(message)):
+        arrays_reading(_stump(**changed), four_rows(), classes="ab")
