@@ -237,6 +237,8 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     data = fuzz.NUMERIC_DATA
     if arguments.against in ("j48", "rpart"):  # both fail on a class attribute of one value
         data = {**data, "min_classes": 2}
+    if "monotonic_cst" in settings:  # scikit-learn constrains two classes only
+        data = {**data, "max_classes": 2}
     fit = Peer(arguments.against, tuple(settings.items()))
     with progress_line(arguments) as progress, process_pool(arguments.processes, campaigns) as pool:
         found = fuzz.differential(

@@ -536,7 +536,10 @@ def check_forest(forest: Any, data: Dataset) -> ForestCheck:
     classification = _check_forest(forest, data)
     classes = [str(c) for c in forest.classes_.tolist()] if classification else []
     if any(v is None for column in data.columns for v in column):
-        raise DtreeError("the dataset has missing values: scikit-learn learns a branch for them")
+        raise DtreeError(
+            "the dataset has missing values: check_forest does not yet send them down the"
+            " members for the out-of-bag estimate; check the trees one by one (dtree check)"
+        )
     weights = member_weights(forest, data)
     n = len(data.rows)
     members, readings = [], []

@@ -538,3 +538,65 @@ def test_dtree_check_against_sklearn_reads_empty_cells_as_missing(
     status, out, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
     assert (status, err) == (0, "")
     assert "real disagreement          0" in out
+
+
+# -- every scikit-learn setting from the command line -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        ['class_weight={"setosa": 2}'],
+        ["min_samples_leaf=0.05", "max_leaf_nodes=6"],
+        ["criterion=log_loss", "version=1.9"],
+        ["version=1.2.0"],
+        ["min_weight_fraction_leaf=0.02", "ccp_alpha=0.01"],
+    ],
+    ids=" ".join,
+)
+def test_dtree_check_takes_scikit_learns_settings(
+    capsys: pytest.CaptureFixture[str], params: list[str]
+) -> None:
+    argv = ["check", "--dataset", "iris", "--against", "sklearn"]
+    for param in params:
+        argv += ["--param", param]
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, ""), out + err
+    assert "real disagreement          0" in out
+
+
+@pytest.mark.parametrize(
+    ("param", "message"),
+    [
+        ("min_samples_leaf=1.5", "sklearn setting min_samples_leaf=1.5 is refused"),
+        ("max_leaf_nodes=1", "sklearn setting max_leaf_nodes=1 is refused"),
+        ("version=1.10", "scikit-learn version '1.10' is not supported: dtree knows 1.0 to 1.9"),
+        ("presort=true", "sklearn setting presort=True is refused"),
+    ],
+)
+def test_a_bad_scikit_learn_setting_is_one_error(
+    capsys: pytest.CaptureFixture[str], param: str, message: str
+) -> None:
+    status, out, err = run(
+        capsys, "check", "--dataset", "iris", "--against", "sklearn", "--param", param
+    )
+    assert (status, out) == (2, "")
+    assert message in err, err
+    assert err.count("\n") == 1
+
+
+def test_dtree_fuzz_with_monotonic_constraints_draws_two_classes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("fuzz", "--against", "sklearn", "--param", "monotonic_cst=[1,0,-1]", "--examples", "20")
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, ""), out + err
+    assert out == "no disagreement in 20 datasets (seed 0)\n"
+
+
+def test_a_setting_that_is_no_json_is_an_argument_error(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["check", "--dataset", "iris", "--against", "sklearn", "--param", "class_weight={a: 2}"]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert "class_weight's value '{a: 2}' is no JSON list or object" in capsys.readouterr().err
