@@ -53,7 +53,7 @@ def test_settings_that_the_peer_and_dtree_share_give_the_same_tree() -> None:
 
 
 def test_a_setting_without_counterpart_is_refused_before_the_peer_runs() -> None:
-    with pytest.raises(DtreeError, match="splitter='random' draw at random"):
+    with pytest.raises(DtreeError, match="splitter='random' draws at random"):
         check(load("iris"), "sklearn", splitter="random")
     with pytest.raises(DtreeError, match="unknown system"):
         their_tree("weka", load("iris"))
