@@ -620,6 +620,7 @@ def _offered_cuts(
     offered: list[int] = []
     left_weight: Weight = 0
     allowed = 0
+    any_rows = min_rows <= 1  # every cut leaves a row each side
     last_allowed = last_cut = -1
     previous = sorted_values[0]
     group_class = -1  # the class of the current group of equal values; -1 once it is mixed
@@ -635,7 +636,7 @@ def _offered_cuts(
                 if (
                     min_side <= left_weight
                     and min_side <= weight - left_weight
-                    and min_rows <= position <= m - min_rows
+                    and (any_rows or min_rows <= position <= m - min_rows)
                 ):
                     allowed += 1
                     last_allowed = position
