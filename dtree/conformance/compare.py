@@ -524,14 +524,16 @@ def _placements(
 
 
 def _gap(condition: AtMost, node: Node, data: Dataset) -> tuple[float, float, list[float]] | None:
-    """The node's values a < b around the threshold, and the attribute's training values."""
+    """The node's values a < b around the threshold, and the attribute's training values (of
+    the rows of positive weight, as the grower sees them)."""
     column = data.columns[data.schema.index(condition.attribute)]
     known = [float(v) for r in node.rows if isinstance(v := column[r], int | float)]
     low = max((x for x in known if x <= condition.threshold), default=None)
     high = min((x for x in known if x > condition.threshold), default=None)
     if low is None or high is None:
         return None
-    return low, high, sorted({float(v) for v in column if isinstance(v, int | float)})
+    present = (column[r] for r in data.rows if data.weights[r] > 0)  # the grower's values
+    return low, high, sorted({float(v) for v in present if isinstance(v, int | float)})
 
 
 def _tie_placement(

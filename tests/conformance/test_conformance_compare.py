@@ -95,6 +95,22 @@ def test_another_attribute_order_changes_only_ties(
     assert result.agrees, result.text()
 
 
+def test_a_tied_c45_threshold_is_placed_among_the_rows_of_positive_weight() -> None:
+    """C4.5 places a threshold at the largest training value not above the midpoint, among
+    the rows the grower sees: a row of weight 0 (b = 0.25 here) is no training value, so
+    the other order's tie on b is where C4.5 puts it."""
+    data = Dataset.from_columns(
+        {"a": [0.0, 0.0, 0.25], "b": [0.0, 0.25, 0.75], "y": ["aa", "a", "a"]},
+        target="y",
+        weights=[2, 0, 2],
+    )
+    learner = LEARNERS["c45"]
+    theirs = restated(grow(learner, reordered(data, [1, 0])), data)
+    result = compare(theirs, grow(learner, data), data, learner)
+    assert result.nodes[0].verdict == "tie"
+    assert result.agrees, result.text()
+
+
 def test_xor_in_the_other_order_is_a_tie_at_the_root() -> None:
     data = load("xor")
     learner = ID3

@@ -305,7 +305,7 @@ def _class_weight(draw: st.DrawFn, data: Dataset) -> object:
     return draw(st.sampled_from([None, given]))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(data=weighted_numeric(), params=st.fixed_dictionaries({}, optional=MINIMA), draw=st.data())
 def test_sklearn_minima_and_class_weights_grow_sklearns_tree(
     data: Dataset, params: dict[str, Any], draw: st.DataObject
@@ -319,7 +319,7 @@ def test_sklearn_minima_and_class_weights_grow_sklearns_tree(
     assert result.agrees, result.text()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     data=weighted_numeric(regression=True),
     params=st.fixed_dictionaries({}, optional={**MINIMA, "min_impurity_decrease": st.just(0.01)}),
@@ -331,7 +331,7 @@ def test_sklearn_regression_minima_grow_sklearns_tree(
     assert result.agrees, result.text()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(data=weighted_numeric(), alpha=st.sampled_from([0.005, 0.02, 0.05]), draw=st.data())
 def test_sklearn_ccp_alpha_prunes_weighted_and_class_weighted_data(
     data: Dataset, alpha: float, draw: st.DataObject
@@ -414,7 +414,7 @@ SKLEARN_REGRESSION_OPTIONS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(counts_data(), SKLEARN_REGRESSION_OPTIONS, st.sampled_from([1, 2, 3]))
 def test_a_poisson_recipe_fits_as_sklearn(
     data: Dataset, options: dict[str, Any], min_samples_leaf: int
@@ -487,7 +487,7 @@ def medians_data(draw: st.DrawFn, *, grid: bool) -> Dataset:
     return Dataset.from_columns(columns, target="y", weights=weights)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(medians_data(grid=True), SKLEARN_REGRESSION_OPTIONS)
 def test_an_absolute_error_recipe_grows_as_sklearn_depth_first(
     data: Dataset, options: dict[str, Any]
@@ -500,7 +500,7 @@ def test_an_absolute_error_recipe_grows_as_sklearn_depth_first(
     assert result.agrees, result.text()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(medians_data(grid=False), SKLEARN_REGRESSION_OPTIONS)
 def test_an_absolute_error_recipe_grows_as_sklearn_best_first(
     data: Dataset, options: dict[str, Any]

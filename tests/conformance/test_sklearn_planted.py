@@ -104,7 +104,7 @@ def swapped_missing(data: Dataset) -> Tree:
 
 
 def test_missing_values_sent_the_wrong_way_are_found() -> None:
-    found = _found(swapped_missing, learner_for("sklearn"), WITH_MISSING, 200)
+    found = _found(swapped_missing, learner_for("sklearn"), WITH_MISSING, 60)
     assert found.comparison is not None
     assert any(column[r] is None for column in found.data.columns for r in found.data.rows)
     assert not found.comparison.agrees
@@ -145,7 +145,7 @@ def unscaled_decrease(data: Dataset) -> Tree:
 
 def test_a_decrease_not_scaled_is_found() -> None:
     found = _found(
-        unscaled_decrease, learner_for("sklearn", min_impurity_decrease=LEAST), TWO_OR_MORE, 300
+        unscaled_decrease, learner_for("sklearn", min_impurity_decrease=LEAST), TWO_OR_MORE, 150
     )
     assert found.comparison is not None
     assert any(node.verdict == "stopped" for node in found.comparison.disagreements)
@@ -190,7 +190,7 @@ def _of(split: Split) -> list[Condition]:
 
 
 def test_a_split_that_gains_nothing_is_found() -> None:
-    found = _found(zero_gain, learner_for("sklearn"), TWO_OR_MORE, 200)
+    found = _found(zero_gain, learner_for("sklearn"), TWO_OR_MORE, 60)
     assert found.comparison is not None
     assert any(node.gainless is not None for node in found.comparison.disagreements)
 
@@ -215,7 +215,7 @@ def lower_thresholds(data: Dataset) -> Tree:
 
 
 def test_a_threshold_at_the_lower_value_is_found() -> None:
-    found = _found(lower_thresholds, learner_for("sklearn"), TWO_OR_MORE, 200)
+    found = _found(lower_thresholds, learner_for("sklearn"), TWO_OR_MORE, 60)
     assert found.comparison is not None
     assert found.probes or any(n.placements for n in found.comparison.disagreements)
 
@@ -235,7 +235,7 @@ def twice_weighted(data: Dataset) -> Tree:
 
 def test_a_class_weight_applied_twice_is_found() -> None:
     recipe = learner_for("sklearn", class_weight=WEIGHTS)
-    found = _found(twice_weighted, recipe, WEIGHTED, 200)
+    found = _found(twice_weighted, recipe, WEIGHTED, 60)
     assert found.comparison is None or not found.comparison.agrees
 
 
@@ -266,6 +266,6 @@ def test_a_monotonic_bound_not_passed_down_is_found() -> None:
     recipe = learner_for(
         "sklearn", criterion="squared_error", monotonic_cst=DIRECTIONS, max_depth=3
     )
-    found = _found(unbounded_children, recipe, POSITIVE, 300)
+    found = _found(unbounded_children, recipe, POSITIVE, 60)
     assert found.comparison is not None
     assert not found.comparison.agrees
