@@ -252,7 +252,7 @@ def test_broad_data_find_scikit_learn_splitting_a_pure_node_of_fractional_weight
     a defect of scikit-learn itself: a node of one class whose fractional weights add up, in
     floats, to a Gini impurity above its EPSILON (0.5 + 0.1 against 0.1 + 0.5), which it
     splits with a gain of exactly 0; the comparison says so, shrunk to a few rows."""
-    found = differential(fit_sklearn, learner_for("sklearn"), data=BROAD_DATA, examples=300, seed=0)
+    found = differential(fit_sklearn, learner_for("sklearn"), data=BROAD_DATA, examples=100, seed=0)
     assert isinstance(found, Counterexample)
     assert found.comparison is not None
     assert len(found.data.rows) <= 4, found.text()
