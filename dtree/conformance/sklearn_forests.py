@@ -282,8 +282,11 @@ def _member_reading(member: Any, forest: Any, data: Dataset) -> Reading:
     """A member read on its weighted rows: its arrays, whose ``value`` columns are the
     forest's classes (the member was fit on their indices)."""
     classes = getattr(forest, "classes_", None)
-    medians = getattr(member, "criterion", None) == "absolute_error"
-    values: NodeValues = "medians" if medians else "statistics"
+    values: NodeValues = "statistics"
+    if getattr(member, "monotonic_cst", None) is not None:
+        values = "clipped"
+    elif getattr(member, "criterion", None) == "absolute_error":
+        values = "medians"
     return arrays_reading(member.tree_, data, classes=classes, values=values)
 
 
@@ -321,6 +324,8 @@ def _member_settings(member: Any, n_samples: int, total: float) -> dict[str, obj
         settings["min_samples_split"] = rules.min_samples_split
     if member.min_weight_fraction_leaf:
         settings["min_weight_fraction_leaf"] = member.min_weight_fraction_leaf
+    if getattr(member, "monotonic_cst", None) is not None:
+        settings["monotonic_cst"] = [int(d) for d in member.monotonic_cst]
     return settings
 
 
@@ -353,12 +358,12 @@ def _leaf(tree: Leaf | Any, example: dict[str, float]) -> Leaf:
 
 def _answer(leaf: Leaf, classes: Sequence[str]) -> tuple[Fraction | float, ...]:
     """A read member's answer at a leaf: its class proportions in the forest's order
-    (:func:`dtree.tree.distribution`), or its mean (its prediction where no row of the
-    data reaches it)."""
+    (:func:`dtree.tree.distribution`), or its value, the member's own (the reader checks it
+    against the recounted mean, except where ``monotonic_cst`` clips it)."""
     if isinstance(leaf.stats, ClassStats):
         proportions = distribution(leaf)
         return tuple(proportions[leaf.stats.classes.index(label)] for label in classes)
-    return (leaf.stats.mean if leaf.stats.weight else float(leaf.prediction),)
+    return (float(leaf.prediction),)
 
 
 @frozen

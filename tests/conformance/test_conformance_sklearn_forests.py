@@ -14,6 +14,7 @@ score is found.
 from __future__ import annotations
 
 import copy
+import random
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -322,3 +323,18 @@ def test_a_release_that_draws_otherwise_is_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sklearn, "__version__", "1.8.2")
     with pytest.raises(DtreeError, match="draws a forest's rows uniformly"):
         member_weights(forest, IRIS)
+
+
+def test_a_forest_under_monotonic_constraints_is_checked_under_them() -> None:
+    """Each member is grown under the forest's monotonic_cst, its clipped leaf values read as
+    they are: the members agree, but for scikit-learn's splits of pure nodes."""
+    rng = random.Random(0)
+    xs = [[rng.random() for _ in range(60)] for _ in range(2)]
+    y = [round(a * 3 + b + rng.random(), 2) for a, b in zip(*xs, strict=True)]
+    data = Dataset.from_columns({"a": xs[0], "b": xs[1], "y": y}, target="y")
+    forest = sklearn_forest(data, n_estimators=3, max_features=None, monotonic_cst=[1, 0])
+    result = check_forest(forest, data)
+    assert _hows(result) == {"node by node"}
+    assert _agrees_but_pure_splits(result), result.text()
+    comparisons = [m.result for m in result.members if isinstance(m.result, Comparison)]
+    assert sum(c.counts["same"] for c in comparisons) > 100
