@@ -561,3 +561,17 @@ def missing_left(threshold: float = 2.5) -> Split:
         ),
         two(3, 1),
     )
+
+
+def sklearn_stump(**changed: object) -> dict[str, object]:
+    """A stump of x <= 2.5 in scikit-learn's arrays, as plain lists (proportions in value)."""
+    arrays: dict[str, object] = {
+        "children_left": [1, -1, -1],
+        "children_right": [2, -1, -1],
+        "feature": [0, -2, -2],
+        "threshold": [2.5, -2.0, -2.0],
+        "n_node_samples": [4, 2, 2],
+        "weighted_n_node_samples": [4.0, 2.0, 2.0],
+        "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]],
+    }
+    return {**arrays, **changed}

@@ -124,7 +124,7 @@ checked against the recount; the node's weight and rows still are.
 
 Contents: :data:`ARRAYS`, :data:`NodeValues`, :data:`ValueKind`, :class:`SklearnArrays`,
 :func:`sklearn_arrays`, :func:`value_kind`, :func:`arrays_reading` (the tree and the
-findings), :func:`from_arrays`, :func:`sklearn_reading`, :func:`from_sklearn`.
+findings), :func:`from_arrays`, :func:`sklearn_reading`, :func:`from_sklearn`, :func:`node_values`.
 scikit-learn itself is run by :mod:`dtree.conformance.sklearn_fit`.
 """
 
@@ -155,6 +155,7 @@ __all__ = [
     "arrays_reading",
     "from_arrays",
     "from_sklearn",
+    "node_values",
     "sklearn_arrays",
     "sklearn_reading",
     "value_kind",
@@ -745,12 +746,22 @@ def sklearn_reading(estimator: Any, data: Dataset) -> Reading:
     classes = estimator.classes_ if classification else None
     if classification and estimator.class_weight is not None:  # the weights it grew on
         data = class_weighted(data, estimator.class_weight)
-    values: NodeValues = "statistics"
+    return arrays_reading(estimator.tree_, data, classes=classes, values=node_values(estimator))
+
+
+def node_values(estimator: Any) -> NodeValues:
+    """What a fitted scikit-learn tree's ``value`` holds (:data:`NodeValues`): values clipped
+    under ``monotonic_cst``, weighted medians under ``absolute_error``, else statistics.
+
+    >>> from sklearn.tree import DecisionTreeRegressor
+    >>> node_values(DecisionTreeRegressor(criterion="absolute_error"))
+    'medians'
+    """
     if getattr(estimator, "monotonic_cst", None) is not None:
-        values = "clipped"
-    elif getattr(estimator, "criterion", None) == "absolute_error":
-        values = "medians"
-    return arrays_reading(estimator.tree_, data, classes=classes, values=values)
+        return "clipped"
+    if getattr(estimator, "criterion", None) == "absolute_error":
+        return "medians"
+    return "statistics"
 
 
 def from_sklearn(estimator: Any, data: Dataset) -> Tree:

@@ -79,7 +79,7 @@ from dtree.conformance.admissible import Admissibility, rules_of, sklearn_admiss
 from dtree.conformance.claims import Finding, Reading
 from dtree.conformance.compare import compare
 from dtree.conformance.learners import learner_for
-from dtree.conformance.sklearn import RELATIVE, NodeValues, arrays_reading
+from dtree.conformance.sklearn import RELATIVE, arrays_reading, node_values
 from dtree.conformance.sklearn_fit import sklearn_fitted, sklearn_value
 from dtree.conformance.verdicts import Comparison
 from dtree.counts import ClassStats
@@ -282,12 +282,7 @@ def _member_reading(member: Any, forest: Any, data: Dataset) -> Reading:
     """A member read on its weighted rows: its arrays, whose ``value`` columns are the
     forest's classes (the member was fit on their indices)."""
     classes = getattr(forest, "classes_", None)
-    values: NodeValues = "statistics"
-    if getattr(member, "monotonic_cst", None) is not None:
-        values = "clipped"
-    elif getattr(member, "criterion", None) == "absolute_error":
-        values = "medians"
-    return arrays_reading(member.tree_, data, classes=classes, values=values)
+    return arrays_reading(member.tree_, data, classes=classes, values=node_values(member))
 
 
 @frozen

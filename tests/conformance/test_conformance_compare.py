@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 from attrs import evolve
+from helpers import sklearn_stump
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -493,15 +494,7 @@ def test_a_missing_value_sent_otherwise_is_counted_and_named_first() -> None:
     # a stump read from plain arrays without missing_go_to_left spreads a missing value, where
     # scikit-learn's recipe (missing="learned") sends it down the side of more rows
     data = Dataset.from_columns({"x": [1.0, 2.0, 3.0, 4.0], "y": list("aabb")}, target="y")
-    stump = {
-        "children_left": [1, -1, -1],
-        "children_right": [2, -1, -1],
-        "feature": [0, -2, -2],
-        "threshold": [2.5, -2.0, -2.0],
-        "n_node_samples": [4, 2, 2],
-        "weighted_n_node_samples": [4.0, 2.0, 2.0],
-        "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]],
-    }
+    stump = sklearn_stump()
     recipe = learner_for("sklearn")
     result = compare(arrays_reading(stump, data, classes="ab"), recipe(data), data, recipe.learner)
     assert not result.agrees

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import alternating
+from helpers import alternating, sklearn_stump
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
@@ -380,68 +380,60 @@ def test_a_regressor_fit_on_other_targets_is_refused_at_the_root() -> None:
 # -- the arrays reader: plain sequences, a forest's member, a gradient boosting's member --------
 
 
-def _stump(**changed: object) -> dict[str, object]:
-    """A stump of x <= 2.5 in scikit-learn's arrays, as plain lists (proportions in value)."""
-    arrays: dict[str, object] = {
-        "children_left": [1, -1, -1],
-        "children_right": [2, -1, -1],
-        "feature": [0, -2, -2],
-        "threshold": [2.5, -2.0, -2.0],
-        "n_node_samples": [4, 2, 2],
-        "weighted_n_node_samples": [4.0, 2.0, 2.0],
-        "value": [[[0.5, 0.5]], [[1.0, 0.0]], [[0.0, 1.0]]],
-    }
-    return {**arrays, **changed}
-
-
 def test_plain_lists_read_as_scikit_learns_arrays() -> None:
     data = four_rows()
-    reading = arrays_reading(_stump(), data, classes=["a", "b"])
+    reading = arrays_reading(sklearn_stump(), data, classes=["a", "b"])
     assert reading.findings == ()
     # a missing value goes right, the side of more rows (a tie here), as scikit-learn sends it
-    sides = arrays_reading(_stump(missing_go_to_left=[0, 0, 0]), data, classes=["a", "b"])
+    sides = arrays_reading(sklearn_stump(missing_go_to_left=[0, 0, 0]), data, classes=["a", "b"])
     assert sides.tree == from_sklearn(fit(DecisionTreeClassifier(), data), data)
     assert "x > 2.5 or missing" in text(sides.tree)
     assert "or missing" not in text(reading.tree)
-    counts = _stump(value=[[[2.0, 2.0]], [[2.0, 0.0]], [[0.0, 2.0]]])  # an older release's value
+    counts = sklearn_stump(
+        value=[[[2.0, 2.0]], [[2.0, 0.0]], [[0.0, 2.0]]]
+    )  # an older release's value
     assert from_arrays(counts, data, classes=["a", "b"]) == reading.tree
     assert from_arrays(counts, data, classes=["a", "b"], value="counts") == reading.tree
 
 
 def test_the_callers_class_order_names_values_columns() -> None:
     data = four_rows()
-    swapped = arrays_reading(_stump(), data, classes=["b", "a"])
+    swapped = arrays_reading(sklearn_stump(), data, classes=["b", "a"])
     assert [leaf.prediction for leaf in leaves(swapped.tree)] == ["b", "a"]
     assert len(swapped.findings) == 2  # the class weights of both leaves contradict the data
 
 
 def test_a_wrong_n_node_samples_is_a_finding() -> None:
     data = four_rows()
-    (finding,) = arrays_reading(_stump(n_node_samples=[4, 2, 3]), data, classes="ab").findings
+    (finding,) = arrays_reading(
+        sklearn_stump(n_node_samples=[4, 2, 3]), data, classes="ab"
+    ).findings
     assert (finding.what, finding.theirs, finding.ours) == ("scikit-learn's n_node_samples", 3, 2)
 
 
 def test_bad_arrays_are_refused() -> None:
     data = four_rows()
     with pytest.raises(DtreeError, match="need classes="):
-        arrays_reading(_stump(), data)
+        arrays_reading(sklearn_stump(), data)
     with pytest.raises(DtreeError, match="no 'value'"):
-        arrays_reading({k: v for k, v in _stump().items() if k != "value"}, data, classes="ab")
+        arrays_reading(
+            {k: v for k, v in sklearn_stump().items() if k != "value"}, data, classes="ab"
+        )
     with pytest.raises(DtreeError, match="'threshold' has 2 entries"):
-        arrays_reading(_stump(threshold=[2.5, -2.0]), data, classes="ab")
+        arrays_reading(sklearn_stump(threshold=[2.5, -2.0]), data, classes="ab")
     with pytest.raises(DtreeError, match="children"):
-        arrays_reading(_stump(children_right=[0, -1, -1]), data, classes="ab")
+        arrays_reading(sklearn_stump(children_right=[0, -1, -1]), data, classes="ab")
     with pytest.raises(DtreeError, match="tests column 3"):
-        arrays_reading(_stump(feature=[3, -2, -2]), data, classes="ab")
+        arrays_reading(sklearn_stump(feature=[3, -2, -2]), data, classes="ab")
     with pytest.raises(DtreeError, match="3 numbers, the classes 2"):
-        arrays_reading(_stump(value=[[[0.5, 0.5, 0]]] * 3), data, classes="ab")
+        arrays_reading(sklearn_stump(value=[[[0.5, 0.5, 0]]] * 3), data, classes="ab")
 
 
 def test_a_leaf_keeps_the_peers_prediction() -> None:
     """A leaf whose value says b where its rows are all a predicts b as read: the value's
     contradiction is a finding, and the prediction is the peer's, not the recount's."""
     data = four_rows()
-    wrong = _stump(value=[[[0.5, 0.5]], [[0.0, 1.0]], [[0.0, 1.0]]])
+    wrong = sklearn_stump(value=[[[0.5, 0.5]], [[0.0, 1.0]], [[0.0, 1.0]]])
     reading = arrays_reading(wrong, data, classes="ab")
     assert [leaf.prediction for leaf in leaves(reading.tree)] == ["b", "b"]
     assert [finding.node for finding in reading.findings] == ["scikit-learn's node 1"]
@@ -509,4 +501,4 @@ def test_malformed_arrays_are_one_error_naming_the_array_and_node(
     changed: dict[str, object], message: str
 ) -> None:
     with pytest.raises(DtreeError, match=re.escape(message)):
-        arrays_reading(_stump(**changed), four_rows(), classes="ab")
+        arrays_reading(sklearn_stump(**changed), four_rows(), classes="ab")
