@@ -56,10 +56,11 @@ Functions: :func:`boundary_points`, :func:`cut_table`,
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import cast
 
@@ -79,7 +80,7 @@ from dtree.grower.response_scans import (
     scan_squared_error,
 )
 
-__all__ = ["best_cut", "boundary_points", "cut_table"]
+__all__ = ["COUNTED_CLASSES", "best_cut", "boundary_points", "cut_table"]
 
 
 def cut_table(
@@ -163,6 +164,12 @@ COSTS: dict[str, Cost] = {
     "gini": _gini_cost,
     "misclassification": _misclassification_cost,
 }
+
+
+COUNTED_CLASSES = 8
+"""The most classes for which a Gini scan of integer weights keeps a running weight per class
+(a pass at C speed each over the rows, :func:`_class_prefixes`); with more, one pass in Python
+adds each row to its class's weight, whatever their number."""
 
 
 def best_cut(
@@ -418,8 +425,8 @@ def _denominator(weights: Sequence[Weight]) -> int:
 def _first_exact_best(
     criterion: str,
     positions: Sequence[int],
-    left: tuple[list[Weight], list[Weight]],
-    right: tuple[list[Weight], list[Weight]],
+    left: tuple[Sequence[Weight], Sequence[Weight]],
+    right: tuple[Sequence[Weight], Sequence[Weight]],
 ) -> int:
     """The first of ``positions`` whose cut has the least exact cost, for integer or
     fraction weights: Gini's cost is W - (sum l^2 / W_l + sum r^2 / W_r), compared
@@ -475,6 +482,18 @@ def _scan_classes(
             row_weights = list[Weight](numerators(map(rational, row_weights), scale))
     if scale != 1:
         min_side = math.ceil(rational(min_side) * scale)  # integer sides: the same cuts
+    if criterion == "gini" and (integral or scale != 1) and n_classes <= COUNTED_CLASSES:
+        return _scan_gini_counts(
+            sorted_values,
+            classes,
+            cast(list[int], row_weights),  # integers: integral, or scaled to integers
+            n_classes=n_classes,
+            min_side=min_side,
+            exact_ties=exact_ties,
+            separated=separated(resolution, float32=float32),
+            scale=scale,
+            min_rows=min_rows,
+        )
     totals: list[float] = [0] * n_classes  # exact sums of weights, filled by the first pass
     left = _prefix_sums(criterion, classes, row_weights, totals, scale)
     weight = sum(totals)
@@ -504,6 +523,135 @@ def _scan_classes(
         lefts = tuple(_unscaled(side, scale) for side in lefts)
     decrease = float((COSTS[criterion](totals, cast(float, whole)) - least) / whole)
     return Scan(cuts, lefts, tuple(totals), allowed, decrease)
+
+
+def _class_prefixes(
+    classes: Sequence[int], weights: Sequence[int], n_classes: int
+) -> tuple[Sequence[int], list[list[int]]]:
+    """For p = 0..n: the weight of the first p rows, and for each class k but the first its
+    weight among them (integer weights, summed at C speed: the weight of a row of class k
+    is ``w * (k == class)``; the first class's is what the others leave).  A unit weight
+    needs no product, and with two classes a row's class is its mark for class 1.
+
+    >>> _class_prefixes([0, 0, 1, 0], [1, 2, 1, 1], 2)
+    ([0, 1, 3, 4, 5], [[0, 0, 0, 1, 1]])
+    >>> _class_prefixes([0, 2, 1], [1, 1, 1], 3)
+    (range(0, 4), [[0, 0, 0, 1], [0, 0, 1, 1]])
+    """
+    units = weights.count(1) == len(weights)
+    sizes: Sequence[int] = (
+        range(len(weights) + 1) if units else list(itertools.accumulate(weights, initial=0))
+    )
+    prefixes = []
+    for k in range(1, n_classes):
+        marks: Iterable[int] = classes if n_classes == 2 else map(k.__eq__, classes)
+        steps = marks if units else map(operator.mul, weights, marks)
+        prefixes.append(list(itertools.accumulate(steps, initial=0)))
+    return sizes, prefixes
+
+
+def _at(
+    positions: Sequence[int], sizes: Sequence[int], prefixes: Sequence[Sequence[int]]
+) -> list[list[int]]:
+    """The class weights left of each of ``positions``, a list per class (see
+    :func:`_class_prefixes`: the first class's are the rest of the weight).
+
+    >>> _at([1, 3], [0, 1, 3, 4, 5], [[0, 0, 0, 1, 1]])
+    [[1, 3], [0, 1]]
+    """
+    others = [list(map(prefix.__getitem__, positions)) for prefix in prefixes]
+    first: Iterable[int] = map(sizes.__getitem__, positions)
+    for other in others:
+        first = map(operator.sub, first, other)
+    return [list(first), *others]
+
+
+def _scan_gini_counts(
+    sorted_values: Sequence[float],
+    classes: Sequence[int],
+    weights: Sequence[int],
+    *,
+    n_classes: int,
+    min_side: Weight,
+    exact_ties: bool,
+    separated: Callable[[float, float], bool],
+    scale: int,
+    min_rows: int,
+) -> Scan:
+    """The Gini scan of sorted rows whose weights are integers (or integers standing for
+    weight * ``scale``): each side's class weights at a cut are read from the running class
+    weights of :func:`_class_prefixes`, and Gini's costs are computed only at the offered
+    cuts, column by column: the same integers, so the same floats and the same exact
+    comparisons, as :func:`_prefix_sums` and :func:`_suffix_sums` give.
+
+    >>> scan = _scan_gini_counts([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 0], [1, 1, 1, 1], n_classes=2,
+    ...     min_side=0, exact_ties=True, separated=operator.lt, scale=1, min_rows=0)
+    >>> scan.cuts, scan.lefts, scan.totals, scan.allowed
+    ((Cut(position=2, below=2.0, above=3.0),), ((2, 0),), (3, 1), 3)
+    """
+    sizes, prefixes = _class_prefixes(classes, weights, n_classes)
+    weight = sizes[-1]
+    totals = [column[0] for column in _at([len(weights)], sizes, prefixes)]
+    offered, allowed = _offered_cuts(
+        sorted_values, classes, weights, weight, min_side, separated=separated, min_rows=min_rows
+    )
+    if not offered:
+        return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
+    lefts = _at(offered, sizes, prefixes)
+    left_sizes = list(map(sizes.__getitem__, offered))
+    right_sizes = list(map(weight.__sub__, left_sizes))
+    left_sums = _squares(lefts)
+    right_sums = _squares(
+        [list(map(total.__sub__, side)) for total, side in zip(totals, lefts, strict=True)]
+    )
+    if scale == 1:  # W - sum l^2 / W_l - sum r^2 / W_r, as _float_costs writes it
+        costs = list(
+            map(
+                operator.sub,
+                map(
+                    operator.sub,
+                    itertools.repeat(weight),
+                    map(operator.truediv, left_sums, left_sizes),
+                ),
+                map(operator.truediv, right_sums, right_sizes),
+            )
+        )
+    else:
+        costs = [
+            (weight * wl * wr - sl * wr - sr * wl) / (scale * wl * wr)
+            for wl, wr, sl, sr in zip(left_sizes, right_sizes, left_sums, right_sums, strict=True)
+        ]
+    whole = weight if scale == 1 else Fraction(weight, scale)
+    screened = near_best(costs, slack=_window("gini", len(weights), whole), lowest=True)
+    least = min(costs[j] for j in screened)
+    if (
+        exact_ties and len(screened) > 1
+    ):  # (sum l^2 W_r + sum r^2 W_l) / (W_l W_r), first of the most
+        screened = [
+            _first_exact_best(
+                "gini",
+                screened,
+                (left_sizes, left_sums),
+                (right_sizes, right_sums),
+            )
+        ]
+    cuts = tuple(
+        Cut(offered[j], sorted_values[offered[j] - 1], sorted_values[offered[j]]) for j in screened
+    )
+    near_lefts = tuple(_unscaled([side[j] for side in lefts], scale) for j in screened)
+    exact_totals = _unscaled(totals, scale)
+    decrease = float(
+        (COSTS["gini"](cast(list[float], list(exact_totals)), cast(float, whole)) - least) / whole
+    )
+    return Scan(cuts, near_lefts, exact_totals, allowed, decrease)
+
+
+def _squares(columns: Sequence[Sequence[int]]) -> list[int]:
+    """The sum of the squares of each row of ``columns`` (a list per class)."""
+    sums: Iterable[int] = itertools.repeat(0)
+    for column in columns:
+        sums = map(operator.add, sums, map(operator.mul, column, column))
+    return list(sums) if columns else []
 
 
 def _unscaled(counts: Sequence[Weight], scale: int) -> tuple[Weight, ...]:
@@ -610,48 +758,41 @@ def _offered_cuts(
     ([2], 2)
     >>> _offered_cuts([1.0, 2.0, 3.0, 4.0, 5.0], [0] * 5, [1] * 5, 5, 2)
     ([2, 3], 2)
+
+    Every step is a pass at C speed over the rows (a map, an accumulation, a bisection); only
+    the allowed cuts are looked at one by one.  The weights to the left of the cuts grow
+    (weights are not negative), so the cuts both sides of which weigh at least ``min_side``
+    are a run of them, as are those with ``min_rows`` rows each side.
     """
     m = len(sorted_values)
-    if not min_side and min_rows <= 1 and all(map(separated, sorted_values, sorted_values[1:])):
+    cuts = list(itertools.compress(range(1, m), map(separated, sorted_values, sorted_values[1:])))
+    changes = map(operator.ne, classes, classes[1:])
+    if not min_side and min_rows <= 1 and len(cuts) == m - 1:
         # distinct values and no minimum: every cut is allowed, and a boundary where the
         # class changes (the first and last cuts need no special case)
-        changes = map(operator.ne, classes, classes[1:])
         return list(itertools.compress(range(1, m), changes)), m - 1
-    offered: list[int] = []
-    left_weight: Weight = 0
-    allowed = 0
-    any_rows = min_rows <= 1  # every cut leaves a row each side
-    last_allowed = last_cut = -1
-    previous = sorted_values[0]
-    group_class = -1  # the class of the current group of equal values; -1 once it is mixed
-    pending = -1  # a cut not yet known to be a boundary: its position
-    gaps = map(separated, sorted_values, sorted_values[1:])
-    first_cut = next((p for p, gap in enumerate(gaps, start=1) if gap), -1)
-    rows = zip(sorted_values, classes, weights, strict=True)
-    for position, (value, k, w) in enumerate(rows):
-        if not position or separated(previous, value):
-            pending = -1
-            if position:
-                last_cut = position
-                if (
-                    min_side <= left_weight
-                    and min_side <= weight - left_weight
-                    and (any_rows or min_rows <= position <= m - min_rows)
-                ):
-                    allowed += 1
-                    last_allowed = position
-                    if group_class != k or (allowed == 1 and position != first_cut):
-                        offered.append(position)
-                    else:
-                        pending = position
-            group_class = k
-        elif k != group_class and group_class >= 0:
-            if pending >= 0:  # the group turned out mixed: its left cut is a boundary
-                offered.append(pending)
-                pending = -1
-            group_class = -1
-        previous = value
-        left_weight += w
-    if 0 < last_allowed < last_cut and (not offered or offered[-1] != last_allowed):
-        offered.append(last_allowed)  # min_side cut a run short on the right: score its end
-    return offered, allowed
+    first, last = 0, len(cuts)  # the allowed cuts are cuts[first:last]
+    if min_rows > 1:
+        first = bisect.bisect_left(cuts, min_rows)
+        last = bisect.bisect_right(cuts, m - min_rows)
+    if min_side:
+        sizes = list(itertools.accumulate(weights, initial=0))
+        lefts = list(map(sizes.__getitem__, cuts))
+        first = max(first, bisect.bisect_left(lefts, min_side))
+        rights = [-(weight - left) for left in lefts]  # ascending
+        last = min(last, bisect.bisect_right(rights, -min_side))
+    if first >= last:
+        return [], 0
+    # the cut cuts[i] lies between the groups starting at starts[i] and starts[i + 1], the
+    # latter ending at starts[i + 2]: a boundary when the class changes within the two
+    seen = list(itertools.accumulate(changes, initial=0))  # seen[j]: changes before row j
+    starts = [0, *cuts, m]
+    before = map(seen.__getitem__, starts[first:last])
+    within = map(seen.__getitem__, map((-1).__add__, starts[first + 2 : last + 2]))
+    boundary = list(map(operator.lt, before, within))
+    allowed = cuts[first:last]
+    if first and not boundary[0]:
+        boundary[0] = True  # min_side cut a run short on the left: score its start
+    if last < len(cuts) and not boundary[-1]:
+        boundary[-1] = True  # and on the right: its end
+    return list(itertools.compress(allowed, boundary)), last - first

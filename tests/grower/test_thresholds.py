@@ -12,8 +12,9 @@ from helpers import GRID
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dtree.arithmetic import near_best
 from dtree.dataset import Weight
-from dtree.grower.cuts import Cut, Scan
+from dtree.grower.cuts import Cut, Scan, separated
 from dtree.grower.medians import absolute_deviation
 from dtree.grower.midpoints import midpoint
 from dtree.grower.thresholds import (
@@ -460,3 +461,142 @@ def test_the_absolute_error_scan_finds_the_first_best_cut_of_the_brute_force(
     assert [cut.below for cut in scan.cuts] == [first]
     whole = absolute_deviation([(y, w) for _, y, w in pairs])
     assert scan.decrease == float((whole - least) / sum(weights))
+
+
+def offered_by_rows(
+    sorted_values: list[float],
+    classes: list[int],
+    weights: list[Weight],
+    *,
+    min_side: Weight,
+    resolution: float,
+    min_rows: int,
+) -> tuple[list[int], int]:
+    """The offered cuts by definition, one cut at a time: a cut between two groups is allowed
+    when each side weighs at least ``min_side`` and has at least ``min_rows`` rows; an
+    allowed cut is offered when the two groups are not all of one class, or it is the
+    first or last allowed cut and not the first or last cut."""
+    m = len(sorted_values)
+    gap = separated(resolution)
+    cuts = [p for p in range(1, m) if gap(sorted_values[p - 1], sorted_values[p])]
+    weight = sum(weights)
+    allowed = [
+        p
+        for p in cuts
+        if min_side <= sum(weights[:p])
+        and min_side <= weight - sum(weights[:p])
+        and (min_rows <= 1 or min_rows <= p <= m - min_rows)
+    ]
+    starts = [0, *cuts, m]
+    offered = []
+    for i, p in enumerate(cuts):
+        if p not in allowed:
+            continue
+        around = classes[starts[i] : starts[i + 2]]
+        ends = (p == allowed[0] and p != cuts[0]) or (p == allowed[-1] and p != cuts[-1])
+        if len(set(around)) > 1 or ends:
+            offered.append(p)
+    return offered, len(allowed)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 6), st.integers(0, 2), st.integers(1, 3)), min_size=1, max_size=30
+    ),
+    st.integers(0, 6),
+    st.integers(0, 4),
+    st.sampled_from([0.0, 1.5]),
+)
+def test_the_offered_cuts_are_those_the_definition_offers(
+    rows: list[tuple[int, int, int]], min_side: int, min_rows: int, resolution: float
+) -> None:
+    rows.sort()
+    values = [float(v) for v, _, _ in rows]
+    classes = [k for _, k, _ in rows]
+    weights: list[Weight] = [w for _, _, w in rows]
+    found = _offered_cuts(
+        values,
+        classes,
+        weights,
+        sum(weights),
+        min_side,
+        separated=separated(resolution),
+        min_rows=min_rows,
+    )
+    assert found == offered_by_rows(
+        values, classes, weights, min_side=min_side, resolution=resolution, min_rows=min_rows
+    )
+
+
+def test_the_offered_cuts_law_fails_on_a_cut_inside_a_pure_run() -> None:
+    """The model is not vacuous: a cut between two groups of one class is not offered."""
+    values, classes = [1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1]
+    assert offered_by_rows(values, classes, [1] * 4, min_side=0, resolution=0.0, min_rows=0) == (
+        [2],
+        3,
+    )
+    assert offered_by_rows(values, classes, [1] * 4, min_side=0, resolution=0.0, min_rows=0) != (
+        [1, 2],
+        3,
+    )
+
+
+def summing_gini_scan(
+    values: list[float],
+    classes: list[int],
+    weights: list[int],
+    *,
+    n_classes: int,
+    min_side: int,
+    min_rows: int,
+) -> Scan:
+    """The Gini scan of integer weights as the criteria without a counting scan take it: the
+    running sums of each row's class weight, the offered cuts' float costs, the near-best
+    decided exactly."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    sorted_values = [values[i] for i in order]
+    ks = [classes[i] for i in order]
+    ws: list[Weight] = [weights[i] for i in order]
+    totals: list[float] = [0] * n_classes
+    left = _prefix_sums("gini", ks, ws, totals)
+    weight = sum(totals)
+    offered, allowed = _offered_cuts(sorted_values, ks, ws, weight, min_side, min_rows=min_rows)
+    if not offered:
+        return Scan((), (), tuple(totals), allowed, 0.0)
+    right = _suffix_sums("gini", ks, ws, totals, left)
+    costs = _float_costs("gini", weight, offered, left, right)
+    near = [
+        offered[j] for j in near_best(costs, slack=_window("gini", len(ws), weight), lowest=True)
+    ]
+    least = min(costs[offered.index(p)] for p in near)
+    if len(near) > 1:
+        near = [_first_exact_best("gini", near, left, right)]
+    cuts = tuple(Cut(p, sorted_values[p - 1], sorted_values[p]) for p in near)
+    decrease = float((COSTS["gini"](totals, weight) - least) / weight)
+    return Scan(cuts, _lefts(near, ks, ws, n_classes), tuple(totals), allowed, decrease)
+
+
+@given(
+    st.lists(st.tuples(GRID, st.integers(0, 4), st.integers(1, 3)), min_size=2, max_size=40),
+    st.integers(2, 5),
+    st.integers(0, 4),
+    st.integers(0, 3),
+)
+def test_the_counting_gini_scan_is_the_summing_scan(
+    rows: list[tuple[float, int, int]], n_classes: int, min_side: int, min_rows: int
+) -> None:
+    """Integer weights take the counting scan: the same cuts, counts and decrease as the
+    summing scan of the other criteria gives."""
+    values = [v for v, _, _ in rows]
+    classes = [k % n_classes for _, k, _ in rows]
+    weights = [w for _, _, w in rows]
+    options = {
+        "criterion": "gini",
+        "n_classes": n_classes,
+        "min_side": min_side,
+        "min_rows": min_rows,
+    }
+    counted = best_cut(values, classes, weights, integral=True, **options)  # type: ignore[arg-type]
+    assert counted == summing_gini_scan(
+        values, classes, weights, n_classes=n_classes, min_side=min_side, min_rows=min_rows
+    )
