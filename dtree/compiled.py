@@ -46,8 +46,8 @@ from attrs import frozen
 
 from dtree.arithmetic import is_number
 from dtree.conditions import Above, AtMost, NotIn
-from dtree.dataset import Example, Label, Value
-from dtree.errors import quote
+from dtree.dataset import Dataset, Example, Label, Value
+from dtree.errors import DtreeError, quote
 from dtree.tree import (
     Ends,
     Leaf,
@@ -70,6 +70,8 @@ from dtree.tree import (
 
 __all__ = [
     "Compiled",
+    "Row",
+    "column_predictions",
     "compile_tree",
     "ending",
     "predictions",
@@ -77,8 +79,8 @@ __all__ = [
     "untaken_examples",
 ]
 
-_Threshold = tuple[str, None, float, float, "_Node", "_Node", "Split | None"]
-_Table = tuple[str, "dict[str, _Node | None]", "_Node | None", "Split | None"]
+_Threshold = tuple[str | int, None, float, float, "_Node", "_Node", "Split | None"]
+_Table = tuple[str | int, "dict[str, _Node | None]", "_Node | None", "Split | None"]
 _Node = Leaf | _Threshold | _Table
 
 
@@ -96,45 +98,70 @@ class Compiled:
 
     tree: Tree
     root: _Node
+    names: tuple[str, ...] | None = None  # the attributes of a row, when rows are tuples
 
 
-def compile_tree(tree: Tree) -> Compiled:
+Row = tuple[Value, ...]
+"""An example as a tuple of values, in the order of a :class:`Compiled`'s ``names``."""
+
+
+def compile_tree(tree: Tree, names: Sequence[str] | None = None) -> Compiled:
     """The tree compiled, bottom-up by :func:`dtree.tree.fold` (a chain of any depth
-    compiles), its root without its split.
+    compiles), its root without its split.  With ``names``, the examples it walks are
+    :data:`Row` tuples of the values of those attributes, in that order: each split then
+    reads its value by position (see :func:`column_predictions`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import cart
     >>> compile_tree(cart(load("golf"), max_depth=1)).root[2]  # outlook: any value but overcast
     Leaf(prediction='Play', stats=ClassStats(classes=('Play', "Don't Play"), counts=(5, 5)))
+    >>> compile_tree(cart(load("golf"), max_depth=1), ["temperature", "outlook"]).root[0]
+    1
     """
     if isinstance(tree, Leaf):
         return Compiled(tree, tree)
-    root = fold(tree, lambda leaf: leaf, _compiled_split)
+    position = None if names is None else {name: k for k, name in enumerate(names)}
+    root = fold(
+        tree, lambda leaf: leaf, lambda split, below: _compiled_split(split, below, position)
+    )
+    named = None if names is None else tuple(names)
     match root:
         case (attribute, None, at_most, above, low, high, _):
-            return Compiled(tree, (attribute, None, at_most, above, low, high, None))
+            return Compiled(tree, (attribute, None, at_most, above, low, high, None), named)
         case (attribute, table, other, _):
-            return Compiled(tree, (attribute, table, other, None))
+            return Compiled(tree, (attribute, table, other, None), named)
         case _:
             raise AssertionError(f"a split compiles to a split, not {quote(root)}")
 
 
-def _compiled_split(split: Split, below: tuple[_Node, ...]) -> _Node:
-    """A split compiled, its branches' subtrees compiled as ``below``.
+def _compiled_split(
+    split: Split, below: tuple[_Node, ...], position: dict[str, int] | None
+) -> _Node:
+    """A split compiled, its branches' subtrees compiled as ``below``; its attribute is its
+    name, or its position in a row where rows are tuples (``position``).
 
     A numeric split has two branches, ``AtMost`` and ``Above``, in either order (no
     third condition excludes both); any other names nominal values (:func:`_table`).
     """
+    key: str | int = split.attribute if position is None else _position(position, split)
     match [branch.condition for branch in split.branches]:
-        case [AtMost(attribute, at_most), Above(_, above)]:
-            return (attribute, None, at_most, above, below[0], below[1], split)
-        case [Above(attribute, above), AtMost(_, at_most)]:
-            return (attribute, None, at_most, above, below[1], below[0], split)
+        case [AtMost(_, at_most), Above(_, above)]:
+            return (key, None, at_most, above, below[0], below[1], split)
+        case [Above(_, above), AtMost(_, at_most)]:
+            return (key, None, at_most, above, below[1], below[0], split)
         case _:
-            return _table(split, below)
+            return _table(split, below, key)
 
 
-def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
+def _position(position: dict[str, int], split: Split) -> int:
+    """Where a row holds the split's attribute; a clear error if it holds none."""
+    try:
+        return position[split.attribute]
+    except KeyError:
+        raise DtreeError(f"the tree tests {quote(split.attribute)}, which the rows lack") from None
+
+
+def _table(split: Split, below: tuple[_Node, ...], key: str | int) -> _Table:
     """A split on a nominal attribute compiled: each value its conditions name, and any
     other (a string longer than every named one is none of them), goes to the subtree of
     the branch :func:`dtree.tree.descend` takes, or to None if it takes none."""
@@ -145,7 +172,7 @@ def _table(split: Split, below: tuple[_Node, ...]) -> _Table:
 
     named = sorted({value for branch in split.branches for value in named_values(branch.condition)})
     other = max(named, key=len, default="") + "?"
-    return (split.attribute, {value: subtree(value) for value in named}, subtree(other), split)
+    return (key, {value: subtree(value) for value in named}, subtree(other), split)
 
 
 def _number(value: Value) -> float | None:
@@ -154,7 +181,7 @@ def _number(value: Value) -> float | None:
     return None if value is None or not is_number(value) else float(value)
 
 
-def ending(compiled: Compiled, example: Example, spread: Spread = "training") -> Leaf | Ends:
+def ending(compiled: Compiled, example: Example | Row, spread: Spread = "training") -> Leaf | Ends:
     """The leaf the example reaches whole, walking the compiled tree; where the walk cannot
     decide (a value missing, or no branch's, or not a finite number or a string as the
     split needs), what :func:`dtree.tree.reach` gives from that split on.
@@ -179,8 +206,9 @@ def ending(compiled: Compiled, example: Example, spread: Spread = "training") ->
         raise
 
 
-def _end(compiled: Compiled, example: Example, spread: Spread) -> Leaf | Ends:
-    """:func:`ending`, for an example that is a mapping."""
+def _end(compiled: Compiled, example: Example | Row, spread: Spread) -> Leaf | Ends:
+    """:func:`ending`, for an example that is a mapping, or a :data:`Row` where the tree
+    was compiled for rows (its splits then read their values by position)."""
     tree, node = compiled.tree, compiled.root
     inf = math.inf
     split: Split | None = None
@@ -188,11 +216,11 @@ def _end(compiled: Compiled, example: Example, spread: Spread) -> Leaf | Ends:
         while type(node) is tuple:
             if node[1] is None:
                 attribute, _, at_most, above, low, high, split = node
-                value = example[attribute]
+                value = example[attribute]  # type: ignore[index]  # a name, or a row's position
                 if type(value) is not float:
                     value = _number(value)
                     if value is None:
-                        return reach(tree if split is None else split, example, spread)
+                        break
                 if value <= at_most:
                     if value != -inf:
                         node = low
@@ -202,17 +230,25 @@ def _end(compiled: Compiled, example: Example, spread: Spread) -> Leaf | Ends:
                     continue
             else:
                 attribute, table, other, split = node
-                value = example[attribute]
+                value = example[attribute]  # type: ignore[index]
                 if type(value) is str:
                     below = table.get(value, other)
                     if below is not None:
                         node = below
                         continue
-            return reach(tree if split is None else split, example, spread)
+            break
     except KeyError:  # reach names the attribute the example lacks
-        return reach(tree if split is None else split, example, spread)
-    assert isinstance(node, Leaf)
-    return node
+        pass
+    if isinstance(node, Leaf):
+        return node
+    return reach(tree if split is None else split, _mapping(compiled, example), spread)
+
+
+def _mapping(compiled: Compiled, example: Example | Row) -> Example:
+    """The example as the mapping :func:`dtree.tree.reach` reads."""
+    if compiled.names is None:
+        return example  # type: ignore[return-value]  # compiled for mappings: one
+    return dict(zip(compiled.names, example, strict=True))
 
 
 def probabilities(
@@ -245,7 +281,7 @@ def probabilities(
 
 
 def predictions(
-    compiled: Compiled, examples: Iterable[Example], spread: Spread = "training"
+    compiled: Compiled, examples: Iterable[Example] | Iterable[Row], spread: Spread = "training"
 ) -> tuple[Label | float, ...]:
     """:func:`dtree.tree.predict` for each example, in order: the same predictions, faster.
 
@@ -272,6 +308,30 @@ def predictions(
     return tuple(
         end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
     )
+
+
+def column_predictions(
+    tree: Tree, data: Dataset, spread: Spread = "training"
+) -> tuple[Label | float, ...]:
+    """:func:`dtree.tree.predict` for each row of ``data``, in order: the tree compiled for
+    the dataset's attributes, each row read from its columns as a tuple (no mapping per
+    row; a row the compiled walk cannot finish becomes one for :func:`dtree.tree.reach`).
+    A tree that tests an attribute the data lack walks mappings, where ``reach`` names it.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import c45
+    >>> golf = load("golf")
+    >>> column_predictions(c45(golf), golf) == golf.labels
+    True
+    """
+    try:
+        compiled = compile_tree(tree, data.schema.names)
+    except DtreeError:  # a split on an attribute the rows lack
+        return predictions(compile_tree(tree), data.examples(), spread)
+    whole = data.rows == tuple(range(len(data.target)))  # every row, in order: the columns
+    columns = [column if whole else map(column.__getitem__, data.rows) for column in data.columns]
+    rows = zip(*columns, strict=True) if columns else (() for _ in data.rows)
+    return predictions(compiled, rows, spread)
 
 
 def untaken_examples(

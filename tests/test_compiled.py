@@ -23,6 +23,7 @@ from dtree import compiled as compiled_module
 from dtree import invariants as law
 from dtree.compiled import (
     Compiled,
+    column_predictions,
     compile_tree,
     ending,
     predictions,
@@ -406,3 +407,35 @@ def test_the_compiled_walk_sends_a_missing_value_the_way_a_branch_takes_it() -> 
     stump = missing_left()
     assert law.compiled_walk_is_the_definition(stump, [{"x": None}, {"x": 1.0}, {"x": 3.0}])
     assert predictions(compile_tree(stump), [{"x": None}]) == ("no",)
+
+
+@given(
+    st.sampled_from(sorted(LEARNERS)),
+    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    st.data(),
+)
+def test_predictions_over_columns_are_predicts_row_by_row(
+    name: str, data: Dataset, draw: st.DataObject
+) -> None:
+    """Rows read from the columns as tuples, a subset's rows in its order, missing values
+    finished by reach: each row's prediction is predict's of its example, of the same type."""
+    tree = grow(LEARNERS[name], data)
+    rows = draw.draw(st.lists(st.sampled_from(data.rows), max_size=30))
+    for part in (data, data.subset(rows)):
+        expected = tuple(predict(tree, example) for example in part.examples())
+        found = column_predictions(tree, part)
+        assert found == expected
+        assert [type(p) for p in found] == [type(p) for p in expected]
+
+
+def test_predictions_over_columns_of_data_without_a_tested_attribute_name_it() -> None:
+    golf = load("golf")
+    tree = id3(golf)
+    rest = Dataset.from_columns(
+        {"windy": list(golf.column("windy")), "play": list(golf.labels)}, target="play"
+    )
+    with pytest.raises(DtreeError, match="outlook"):
+        column_predictions(tree, rest)
+    assert compile_tree(tree, golf.schema.names).root[0] == golf.schema.index("outlook")
+    with pytest.raises(DtreeError, match="which the rows lack"):
+        compile_tree(tree, ["windy"])

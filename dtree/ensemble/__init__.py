@@ -50,7 +50,13 @@ from attrs import evolve, frozen
 
 from dtree import tree as trees
 from dtree.arithmetic import SCREEN_TOLERANCE, Real, is_number, near_best, screened_best
-from dtree.compiled import Compiled, compile_tree, predictions, probabilities
+from dtree.compiled import (
+    Compiled,
+    column_predictions,
+    compile_tree,
+    predictions,
+    probabilities,
+)
 from dtree.counts import ClassStats, plurality
 from dtree.dataset import Dataset, Example, Label
 from dtree.errors import DtreeError, check_choice, quote
@@ -687,6 +693,8 @@ def predict_many(
         case trees.Leaf() | trees.Split():
             if isinstance(examples, Dataset) and depth(model) > ROW_BY_ROW_DEPTH:
                 return routed_predictions(model, examples, spread)  # no walk to compile
+            if isinstance(examples, Dataset) and compiled is None:
+                return column_predictions(model, examples, spread)  # rows read as tuples
             return predictions(_walks(model, compiled)[0], _rows(examples), spread)
         case _:
             assert_never(model)
