@@ -381,7 +381,9 @@ def scan(
     """
     learner = frame.learner
     target = frame.target
+    ordered = None
     if _by_row(frame, examples, index):  # the common case: scan the dataset's own columns
+        ordered = None if examples.ordered is None else examples.ordered[index]
         column = KnownValues(examples.rows, examples.weights, (), 0, None)
         values, targets, weights = frame.data.columns[index], target.values, frame.data.weights
         rows: Sequence[int] = examples.rows
@@ -415,6 +417,8 @@ def scan(
         integral=examples.integral,
         scale=scale,
         min_rows=min_rows,
+        ordered=ordered,
+        units=frame.units and examples.integral,
     )
     return column, found
 

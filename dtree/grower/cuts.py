@@ -6,20 +6,21 @@ node (:func:`dtree.grower.thresholds.best_cut`) returns a :class:`Scan`.  A cut
 lies only between values more than the learner's ``resolution`` apart
 (:func:`separated`).
 
-Contents: :class:`Cut`, :class:`Scan`, :func:`separated`.
+Contents: :class:`Cut`, :class:`Scan`, :class:`Ordered`, :func:`separated`.
 """
 
 from __future__ import annotations
 
+import itertools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Container, Sequence
 
 from attrs import frozen
 
 from dtree.arithmetic import float32 as to_float32
 from dtree.dataset import Weight
 
-__all__ = ["Cut", "Scan", "separated"]
+__all__ = ["Cut", "Ordered", "Scan", "separated"]
 
 
 @frozen
@@ -45,6 +46,38 @@ class Scan:
     totals: tuple[Weight, ...]
     allowed: int
     decrease: float
+
+
+@frozen
+class Ordered:
+    """A node's rows in ascending order of one numeric attribute, ties in the node's order
+    of its rows, with their values and classes in that order: what the scan of the
+    attribute reads.  The root sorts each attribute once; a split divides each order
+    stably into its children's (SLIQ's presorted attribute lists), so no node sorts again
+    (:func:`dtree.grower.rows.start`, :func:`dtree.grower.rows.divide`)."""
+
+    rows: Sequence[int]
+    values: Sequence[float]
+    classes: Sequence[int]
+
+    def divided(self, right: Container[int]) -> tuple[Ordered, Ordered]:
+        """The rows not in ``right`` and those in it, each still in order.
+
+        >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], [1, 0, 1]).divided({2})
+        (Ordered(rows=[4, 7], values=[0.5, 2.0], classes=[1, 1]), \
+Ordered(rows=[2], values=[1.0], classes=[0]))
+        """
+        marks = list(map(right.__contains__, self.rows))
+        stays = list(map(operator.not_, marks))
+        return self._kept(stays), self._kept(marks)
+
+    def _kept(self, marks: Sequence[bool]) -> Ordered:
+        compress = itertools.compress
+        return Ordered(
+            list(compress(self.rows, marks)),
+            list(compress(self.values, marks)),
+            list(compress(self.classes, marks)),
+        )
 
 
 def separated(resolution: float, *, float32: bool = False) -> Callable[[float, float], bool]:

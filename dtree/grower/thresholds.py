@@ -73,7 +73,7 @@ from dtree.arithmetic import (
 )
 from dtree.counts import Table, total
 from dtree.dataset import Weight
-from dtree.grower.cuts import Cut, Scan, separated
+from dtree.grower.cuts import Cut, Ordered, Scan, separated
 from dtree.grower.response_scans import (
     scan_absolute_error,
     scan_poisson,
@@ -187,6 +187,8 @@ def best_cut(
     integral: bool = False,
     scale: int = 1,
     min_rows: int = 0,
+    ordered: Ordered | None = None,
+    units: bool = False,
 ) -> Scan:
     """The cuts of one numeric attribute whose cost is within a hair of the least.
 
@@ -213,6 +215,9 @@ def best_cut(
     spares the scan the look for fractions; a ``scale`` above 1 says that
     the class weights are integers already, the weights times ``scale``
     (a common multiple of their denominators), and spares it the sum.
+    For classes, ``ordered`` gives the rows already sorted by value with their values and
+    classes (:class:`dtree.grower.cuts.Ordered`, the node's presorted order), and spares
+    the scan its sort; ``units`` says that every weight is the integer 1.
 
     >>> scan = best_cut([1.0, 2.0, 3.0, 4.0], [0, 0, 1, 1], [1.0] * 4,
     ...                 criterion="gini", n_classes=2, min_side=0)
@@ -243,7 +248,7 @@ def best_cut(
         rows = range(len(values))
     if len(rows) < 2:
         return Scan((), (), (), 0, 0.0)
-    order = sorted(rows, key=values.__getitem__)
+    order = list(ordered.rows) if ordered is not None else sorted(rows, key=values.__getitem__)
     if criterion in ("squared_error", "friedman_mse"):  # the same cuts, the same I(s, t)
         ys: Sequence[float] = targets
         return scan_squared_error(
@@ -279,11 +284,14 @@ def best_cut(
             min_rows=min_rows,
         )
     classes: Sequence[int] = targets  # type: ignore[assignment]  # not squared error: classes
+    if ordered is None:
+        ordered = Ordered(
+            order, list(map(values.__getitem__, order)), list(map(classes.__getitem__, order))
+        )
     return _scan_classes(
-        order,
-        values,
-        classes,
+        ordered,
         weights,
+        units=units,
         criterion=criterion,
         n_classes=n_classes,
         min_side=min_side,
@@ -456,11 +464,10 @@ def _first_exact_best(
 
 
 def _scan_classes(
-    order: list[int],
-    values: Sequence[float],
-    targets: Sequence[int],
+    ordered: Ordered,
     weights: Sequence[Weight],
     *,
+    units: bool,
     criterion: str,
     n_classes: int,
     min_side: Weight,
@@ -471,9 +478,8 @@ def _scan_classes(
     scale: int,
     min_rows: int = 0,
 ) -> Scan:
-    sorted_values = list(map(values.__getitem__, order))
-    classes = list(map(targets.__getitem__, order))
-    row_weights = list(map(weights.__getitem__, order))
+    order, sorted_values, classes = ordered.rows, ordered.values, ordered.classes
+    row_weights: list[Weight] = [1] * len(order) if units else list(map(weights.__getitem__, order))
     # Fractions are counted as integers over their common denominator: the same exact sums,
     # costs and comparisons, without a sum of fractions' greatest common divisor at each step
     if scale == 1 and not integral:
