@@ -9,6 +9,7 @@ import pytest
 from benchmarks import (
     bench_cart,
     bench_check,
+    bench_commits,
     bench_ensemble,
     bench_extremes,
     bench_frames,
@@ -451,3 +452,54 @@ def test_the_check_benchmark_reports_ratios_and_judges_nothing() -> None:
     assert "agrees: False" in text
     assert "10.00x" in text  # the command's CPU time over scikit-learn's fit alone
     assert "n/a" in text  # a clock too coarse for scikit-learn's share gives no ratio
+
+
+def test_the_commits_benchmark_runs_two_revisions_and_reports_the_same_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["HEAD", "HEAD", "--tasks", "cart2", "--rows", "200", "--repeats", "1", "--quiet"]
+    assert bench_commits.main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("A = HEAD (")
+    assert lines[1].startswith("200 rows; the median of 1 fresh process each")
+    assert lines[2].split()[0] == "task"
+    cart2 = lines[3].split()
+    assert cart2[0] == "cart2"
+    assert cart2[-1] == "yes"  # the same tree from both
+    assert all(float(seconds) >= 0 for seconds in cart2[1:5])  # no time is judged
+    assert len(lines) == 4
+
+
+def test_the_commits_benchmark_says_a_revision_is_unknown_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["no-such-revision", "--tasks", "cart2", "--rows", "200", "--repeats", "1", "--quiet"]
+    assert bench_commits.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "bench_commits: 'no-such-revision' is not a revision of this repository\n"
+    )
+
+
+def test_the_commits_benchmark_reports_a_failed_process_and_a_missing_task(
+    tmp_path: Path,
+) -> None:
+    nothing = bench_commits.Revision("empty", "empty", tmp_path)  # a tree without dtree
+    with pytest.raises(bench_commits.ChildError, match="No module named 'dtree'"):
+        bench_commits.measure(nothing, "cart2", 10)
+    with pytest.raises(bench_commits.MissingTaskError, match=r"no cart taking splits in dtree$"):
+        bench_commits.function(["dtree"], "cart", ["splits"])  # an API the revision lacks
+    with pytest.raises(bench_commits.MissingTaskError, match=r"in dtree\.gone or dtree\.bagging"):
+        bench_commits.function(["dtree.gone", "dtree.bagging"], "random_forest")
+    missing = bench_commits.Missing("no random_forest in dtree.bagging")
+    line = bench_commits.Line("forest", missing, bench_commits.Summary(2.0, 3.0, frozenset("d")))
+    a = bench_commits.Revision("old", "0" * 40, tmp_path)
+    text = bench_commits.report(a, a, [line], 100, 3)
+    assert (
+        text.splitlines()[3].split()
+        == ["forest", "missing", "2.000", "missing", "3.000"] + ["n/a"] * 3
+    )
+    assert text.splitlines()[4] == "forest: not in A: no random_forest in dtree.bagging"
