@@ -31,6 +31,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from attrs import evolve
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from dtree.cli import common, main
@@ -47,6 +48,19 @@ from dtree.strategies import datasets
 from dtree.tree import Branch, Leaf, Split, Sprout, Tree, unfold
 
 # -- deep trees ---------------------------------------------------------------------------------
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
+"""Whether the thorough ``ci`` profile of :mod:`conftest` is the one loaded."""
+
+
+def thorough(examples: int, **options: Any) -> settings:
+    """The settings of a property whose every example costs a second or more of work (it
+    fits ensembles, runs a peer, or searches exhaustively): ``examples`` examples under the
+    thorough profile, where its 600 would make the one property minutes long, and the
+    default profile's 30 (or fewer) otherwise."""
+    count = examples if THOROUGH else min(examples, 30)
+    return settings(max_examples=count, deadline=None, **options)
+
 
 CLASSES = ("a", "b")
 

@@ -85,7 +85,7 @@ from typing import Any, Literal
 
 import numpy as np
 import pytest
-from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem
+from helpers import SEEDED, Criterion, Options, Problem, fit_sklearn, seeded_problem, thorough
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
@@ -698,12 +698,14 @@ def _generated(problem: Problem) -> None:
     assume(void is None)
 
 
+@thorough(200)
 @pytest.mark.parametrize("criterion", ["gini", "entropy"])
 @given(data=st.data())
 def test_classifier_agrees_with_sklearn(criterion: Criterion, data: st.DataObject) -> None:
     _generated(data.draw(problems(criterion)))
 
 
+@thorough(200)
 @given(problem=problems("squared_error"))
 def test_regressor_agrees_with_sklearn(problem: Problem) -> None:
     _generated(problem)
@@ -868,6 +870,7 @@ def test_a_parent_and_child_tied_are_one_run() -> None:
     assert path_difference(problem, fit_dtree(problem)) is None
 
 
+@thorough(200)
 @pytest.mark.parametrize("criterion", ["gini", "entropy", "squared_error"])
 @given(data=st.data())
 def test_pruning_path_agrees_with_sklearn(criterion: Criterion, data: st.DataObject) -> None:

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any, cast
 
 import pytest
-from helpers import LEARNERS, missing_left
+from helpers import LEARNERS, missing_left, thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -130,6 +130,7 @@ def examples_of(draw: st.DrawFn, schema: Schema) -> Example:
     return cast(Example, example)  # odd values on purpose
 
 
+@thorough(200)
 @given(
     st.sampled_from(sorted(LEARNERS)),
     datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
@@ -146,6 +147,7 @@ def test_compiled_prediction_is_reachs(
     agree(tree, [*data.examples(), *examples])
 
 
+@thorough(200)
 @given(regression_datasets(max_rows=25, weighted=True, missing=True), st.data())
 def test_compiled_regression_is_reachs(data: Dataset, draw: st.DataObject) -> None:
     learner = Learner(impurity="squared_error", nominal="subsets", missing="fractional")
@@ -358,6 +360,7 @@ def first_untaken(
     return found
 
 
+@thorough(200)
 @given(
     st.sampled_from(sorted(LEARNERS)),
     datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),

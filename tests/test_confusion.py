@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import partial
 
 import pytest
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.metrics import precision_recall_fscore_support
@@ -101,6 +102,7 @@ def test_averages_on_a_three_class_matrix() -> None:
 labels = st.sampled_from(["ant", "bee", "cat", "dog"])
 
 
+@thorough(200)
 @given(st.lists(st.tuples(labels, labels, st.integers(1, 3)), min_size=1, max_size=40))
 def test_metrics_agree_with_scikit_learn(pairs: list[tuple[str, str, int]]) -> None:
     actual, predicted, weights = map(list, zip(*pairs, strict=True))

@@ -16,6 +16,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 import pytest
+from helpers import thorough
 from hypothesis import given
 
 from dtree import CART, Dataset, cart, read_csv
@@ -183,6 +184,7 @@ def test_every_bundled_dataset_goes_out_to_a_frame_and_back_unchanged(
     assert from_frame(frame, target=data.schema.target.name) == data
 
 
+@thorough(200)
 @given(datasets(weighted=True, max_numeric=2, missing=True))
 def test_any_dataset_goes_out_and_back_the_same_rows(data: Dataset) -> None:
     weighted = any(data.weights[r] != 1 for r in data.rows)

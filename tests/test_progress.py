@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
-from helpers import assert_kept_the_promise, recorded
+from helpers import assert_kept_the_promise, recorded, thorough
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -176,6 +176,7 @@ def growing(learner: Learner, data: Dataset) -> Callable[[Report], Tree]:
     return lambda report: grow(learner, data, progress=report)
 
 
+@thorough(200)
 @given(datasets(weighted=True, max_numeric=2), datasets(weighted=True, missing=True))
 def test_growing_with_a_callback_grows_the_same_tree(data: Dataset, holes: Dataset) -> None:
     for learner, rows in ((ID3, data), (CART, data), (C45, data), (C45, holes)):

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import missing_left
+from helpers import missing_left, thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -1148,6 +1148,7 @@ def members(draw: st.DrawFn, data: Dataset) -> tuple[Tree, ...]:
     return tuple(trees)
 
 
+@thorough(200)
 @given(st.data(), datasets(max_numeric=2, weighted=True, missing=True, min_classes=2))
 def test_classifying_ensembles_round_trip(data: st.DataObject, sample: Dataset) -> None:
     trees = data.draw(members(sample))
@@ -1163,6 +1164,7 @@ def test_classifying_ensembles_round_trip(data: st.DataObject, sample: Dataset) 
     check_ensemble_round_trip(ensemble)
 
 
+@thorough(200)
 @given(st.data(), regression_datasets(weighted=True, missing=True))
 def test_gradient_and_averaged_regression_ensembles_round_trip(
     data: st.DataObject, sample: Dataset

@@ -22,6 +22,7 @@ from itertools import permutations
 import numpy as np
 import pytest
 from attrs import evolve
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.special import betainc
@@ -467,6 +468,7 @@ def test_incomplete_beta_agrees_with_scipy(a: float, b: float, x: float) -> None
     assert abs(got - expected) <= BETA_TOLERANCE * expected + BETA_ABSOLUTE, (a, b, x, got)
 
 
+@thorough(200)
 @given(st.integers(1, 60), st.integers(1, 60), st.floats(min_value=0, max_value=1))
 def test_incomplete_beta_of_integers_is_a_binomial_tail(a: int, b: int, x: float) -> None:
     exact = binomial_tail(a, b, Fraction(x))

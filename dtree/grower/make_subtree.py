@@ -51,12 +51,12 @@ import heapq
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, cast
 
 from attrs import evolve
 
 from dtree.arithmetic import near_best
-from dtree.counts import ClassStats, Moments, Stats, ratio, total
+from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidate_splits import candidates
 from dtree.grower.candidates import Candidate, exact_score, first_best, reaches
@@ -359,7 +359,19 @@ def partition(
         fill=split.fill,
         prediction=prediction,
         missing_to=split.missing_to,
+        scanned=_scanned(frame, examples, split),
     )
+
+
+def _scanned(frame: Frame[P], examples: Examples, split: Candidate[P]) -> tuple[bool, ...]:
+    """For each branch, whether its node may be scanned: False where it is sure to be a
+    leaf, for it is pure (of one class) or at ``max_depth``."""
+    max_depth = frame.learner.max_depth
+    if max_depth is not None and examples.depth + 1 >= max_depth:
+        return (False,) * len(split.parts)
+    if not frame.classification:
+        return (True,) * len(split.parts)
+    return tuple(sum(map(bool, part)) > 1 for part in cast(Sequence[Counts], split.parts))
 
 
 def _sprout(

@@ -209,11 +209,14 @@ def divide(
     fill: Value = None,
     prediction: Label | float,
     missing_to: int | None = None,
+    scanned: Sequence[bool] = (True, True),
 ) -> tuple[Examples, ...]:
     """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
     down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
     else goes down branch ``missing_to`` whole if given (scikit-learn's learned side), else
-    down every branch with its share of the ``known`` weight (C4.5).
+    down every branch with its share of the ``known`` weight (C4.5).  The presorted orders
+    (:func:`presorted`) are divided between two branches, for those ``scanned`` says a scan
+    may read them (a child sure to be a leaf needs none).
 
     Row 3's value is missing; the known weight is 2 on branch 0 and 1 on branch 1:
 
@@ -253,8 +256,8 @@ def divide(
             )
             for side in (left, right)
         ]
-        if examples.ordered is not None:  # each attribute's order divided, still in order
-            ordered = _divided(examples.ordered, set(sides[1][0]))
+        if examples.ordered is not None and any(scanned):  # the orders divided, in order
+            ordered = _divided(examples.ordered, set(sides[1][0]), scanned)
     else:
         rows: list[list[int]] = [[] for _ in range(n)]
         weights: list[list[Weight]] = [[] for _ in range(n)]
@@ -286,8 +289,12 @@ def divide(
 
 
 def _divided(
-    ordered: tuple[Ordered | None, ...], right: set[int]
+    ordered: tuple[Ordered | None, ...], right: set[int], scanned: Sequence[bool]
 ) -> list[tuple[Ordered | None, ...] | None]:
-    """The orders of the two sides of a binary split, ``right`` the rows of the second."""
+    """The orders of the two sides of a binary split, ``right`` the rows of the second;
+    None for a side that will not be scanned."""
     halves = [None if o is None else o.divided(right) for o in ordered]
-    return [tuple(None if h is None else h[side] for h in halves) for side in (0, 1)]
+    return [
+        tuple(None if h is None else h[side] for h in halves) if scanned[side] else None
+        for side in (0, 1)
+    ]

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers import alternating, sklearn_stump
+from helpers import alternating, sklearn_stump, thorough
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
@@ -183,6 +183,7 @@ def datasets(draw: st.DrawFn, *, classification: bool) -> Dataset:
     return Dataset.from_columns(columns, target="y")
 
 
+@thorough(200)
 @pytest.mark.parametrize("classification", [True, False])
 @given(data=st.data())
 def test_generated_trees_read_back(classification: bool, data: st.DataObject) -> None:

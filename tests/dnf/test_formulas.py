@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -400,6 +401,7 @@ def test_more_variables_than_the_limit_are_refused() -> None:
         equivalent(wide, ())
 
 
+@thorough(200)
 @given(boolean_dnfs(), boolean_dnfs())
 def test_equivalent_is_agreement_at_every_assignment(first: Dnf, second: Dnf) -> None:
     names = tuple(sorted({*variables(first), *variables(second)}))
@@ -628,6 +630,7 @@ def test_the_tree_of_a_learned_trees_minimum_dnf_computes_the_learned_tree(data:
 # -- text ---------------------------------------------------------------------------------------
 
 
+@thorough(200)
 @pytest.mark.parametrize("spelling", SPELLINGS)
 @given(data=st.data())
 def test_parse_reads_back_what_format_writes(spelling: Spelling, data: st.DataObject) -> None:
@@ -639,6 +642,7 @@ def test_parse_reads_back_what_format_writes(spelling: Spelling, data: st.DataOb
 AWKWARD_NAMES = st.text(alphabet=st.sampled_from('a1 &|~!¬∧∨*()"\\\n\r\t\u2028\x85Tru'), max_size=6)
 
 
+@thorough(200)
 @pytest.mark.parametrize("spelling", SPELLINGS)
 @given(data=st.data())
 def test_parse_reads_back_any_names(spelling: Spelling, data: st.DataObject) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from attrs import evolve
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor
@@ -472,6 +473,7 @@ def test_with_more_attributes_the_members_agree_up_to_ties(regression: bool) -> 
         )
 
 
+@thorough(200)
 @given(
     st.lists(st.integers(-100, 100), min_size=2, max_size=25, unique=True),
     st.data(),

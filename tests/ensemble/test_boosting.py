@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 import sklearn
 from attrs import evolve
-from helpers import starts
+from helpers import starts, thorough
 from hypothesis import assume, given
 from sklearn.ensemble import (
     AdaBoostClassifier,
@@ -495,6 +495,7 @@ small_classified = datasets(
 )
 
 
+@thorough(200)
 @given(small_classified)
 def test_adaboost_odds_are_those_of_the_members_errors(data: Dataset) -> None:
     assume(starts(data))

@@ -12,7 +12,7 @@ import pandas as pd
 import polars as pl
 import pytest
 from attrs import evolve
-from helpers import numeric_xy
+from helpers import numeric_xy, thorough
 from hypothesis import given
 from sklearn.model_selection import KFold, cross_val_score
 from sklearn.pipeline import make_pipeline
@@ -236,6 +236,7 @@ def test_only_the_forests_expect_a_check_to_fail() -> None:
     assert failing == {"ForestClassifier", "ForestRegressor"}
 
 
+@thorough(200)
 @given(datasets(max_numeric=2, missing=True, weighted=True))
 def test_a_tree_estimator_on_a_frame_grows_the_tree_dtree_grows(data: Dataset) -> None:
     frame = to_frame(data, backend="pandas")

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from attrs import evolve
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def test_the_m_minus_1_ordered_splits_merge_each_values_part_a_bounded_number_of
     assert merged <= 4 * m  # merging all m parts at each of the m - 1 cuts: m * (m - 1)
 
 
+@thorough(200)
 @given(
     datasets(min_rows=2, max_rows=15, max_numeric=2, max_classes=3),
     st.lists(

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import pytest
 from attrs import evolve
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -875,6 +876,7 @@ def test_every_preset_fits_consistent_numeric_data(name: str, data: Dataset) -> 
     assert law.fits_consistent_data(PRESETS[name], data)
 
 
+@thorough(200)
 @pytest.mark.parametrize("name", [*PRESETS, "c45"])
 @given(data=datasets(weighted=True, max_numeric=3, max_rows=12), draw=st.data())
 def test_permutations_and_copies_change_nothing(
@@ -887,6 +889,7 @@ def test_permutations_and_copies_change_nothing(
     assert law.weights_act_as_copies(learn, data, k)
 
 
+@thorough(200)
 @given(data=regression_datasets(max_rows=12), draw=st.data())
 def test_regression_permutations_and_copies_change_nothing(
     data: Dataset, draw: st.DataObject
@@ -947,6 +950,7 @@ def decrease_of(
 IMPURITY_FUNCTIONS = {"gini": gini, "entropy": entropy, "misclassification": misclassification}
 
 
+@thorough(200)
 @pytest.mark.parametrize("impurity", sorted(IMPURITY_FUNCTIONS))
 @given(data=datasets(weighted=True, max_numeric=3, max_values=4, max_classes=2))
 def test_cart_root_split_beats_every_threshold_and_subset(impurity: str, data: Dataset) -> None:

@@ -15,7 +15,7 @@ from functools import partial
 from typing import NamedTuple
 
 import pytest
-from helpers import assert_kept_the_promise, recorded
+from helpers import assert_kept_the_promise, recorded, thorough
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,6 +123,7 @@ def test_least_error_is_the_least_tree_of_the_brute_force(data: Dataset, depth: 
     assert scored(optimal.least_error(data, depth), data) == least(every_tree(data, depth))
 
 
+@thorough(150)
 @given(tiny.filter(lambda d: few_tests(d, 3)))
 def test_least_error_at_depth_three_is_the_least_tree_of_the_brute_force(data: Dataset) -> None:
     assert scored(optimal.least_error(data, 3), data) == least(every_tree(data, 3))
