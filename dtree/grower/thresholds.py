@@ -56,7 +56,6 @@ Functions: :func:`boundary_points`, :func:`cut_table`,
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import operator
@@ -73,7 +72,7 @@ from dtree.arithmetic import (
 )
 from dtree.counts import Table, total
 from dtree.dataset import Weight
-from dtree.grower.cuts import Cut, Ordered, Scan, separated
+from dtree.grower.cuts import Cut, Ordered, Scan, allowed_span, gaps, separated
 from dtree.grower.response_scans import (
     scan_absolute_error,
     scan_poisson,
@@ -511,6 +510,7 @@ def _scan_classes(
         min_side,
         separated=separated(resolution, float32=float32),
         min_rows=min_rows,
+        sizes=left[0],
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -599,7 +599,14 @@ def _scan_gini_counts(
     weight = sizes[-1]
     totals = [column[0] for column in _at([len(weights)], sizes, prefixes)]
     offered, allowed = _offered_cuts(
-        sorted_values, classes, weights, weight, min_side, separated=separated, min_rows=min_rows
+        sorted_values,
+        classes,
+        weights,
+        weight,
+        min_side,
+        separated=separated,
+        min_rows=min_rows,
+        sizes=sizes,
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -745,8 +752,10 @@ def _offered_cuts(
     *,
     separated: Callable[[float, float], bool] = operator.lt,
     min_rows: int = 0,
+    sizes: Sequence[Weight] | None = None,
 ) -> tuple[list[int], int]:
-    """The positions of the cuts worth scoring, in ascending order, and the number allowed.
+    """The positions of the cuts worth scoring, in ascending order, and the number allowed
+    (``sizes``, the weights of the first p rows for p = 0..n, if the caller has them).
 
     A group is a run of sorted values, each not ``separated`` from the one
     before it (by default: equal values).
@@ -766,27 +775,19 @@ def _offered_cuts(
     ([2, 3], 2)
 
     Every step is a pass at C speed over the rows (a map, an accumulation, a bisection); only
-    the allowed cuts are looked at one by one.  The weights to the left of the cuts grow
-    (weights are not negative), so the cuts both sides of which weigh at least ``min_side``
-    are a run of them, as are those with ``min_rows`` rows each side.
+    the allowed cuts are looked at one by one.  They are a run of the cuts
+    (:func:`dtree.grower.cuts.allowed_span`).
     """
     m = len(sorted_values)
-    cuts = list(itertools.compress(range(1, m), map(separated, sorted_values, sorted_values[1:])))
+    cuts = gaps(sorted_values, separated)
     changes = map(operator.ne, classes, classes[1:])
     if not min_side and min_rows <= 1 and len(cuts) == m - 1:
         # distinct values and no minimum: every cut is allowed, and a boundary where the
         # class changes (the first and last cuts need no special case)
         return list(itertools.compress(range(1, m), changes)), m - 1
-    first, last = 0, len(cuts)  # the allowed cuts are cuts[first:last]
-    if min_rows > 1:
-        first = bisect.bisect_left(cuts, min_rows)
-        last = bisect.bisect_right(cuts, m - min_rows)
-    if min_side:
+    if sizes is None:
         sizes = list(itertools.accumulate(weights, initial=0))
-        lefts = list(map(sizes.__getitem__, cuts))
-        first = max(first, bisect.bisect_left(lefts, min_side))
-        rights = [-(weight - left) for left in lefts]  # ascending
-        last = min(last, bisect.bisect_right(rights, -min_side))
+    first, last = allowed_span(cuts, sizes, weight, min_side=min_side, min_rows=min_rows, rows=m)
     if first >= last:
         return [], 0
     # the cut cuts[i] lies between the groups starting at starts[i] and starts[i + 1], the
