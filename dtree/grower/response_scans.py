@@ -38,9 +38,9 @@ class Shortlist:
     def __init__(self, window: float) -> None:
         self.window = window
         self.least = math.inf
-        self.found: list[tuple[float, Cut, tuple[float, ...]]] = []
+        self.found: list[tuple[float, Cut, tuple[Weight, ...]]] = []
 
-    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[float]) -> None:
+    def offer(self, cost: float, position: int, a: float, b: float, left: Sequence[Weight]) -> None:
         self.least = min(self.least, cost)
         self.found.append((cost, Cut(position, a, b), tuple(left)))
 
