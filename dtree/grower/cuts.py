@@ -127,12 +127,15 @@ def allowed_span(
     min_side: Weight,
     min_rows: int,
     rows: int,
+    exact: bool = False,
 ) -> tuple[int, int]:
     """The cuts that leave at least ``min_side`` of the ``weight`` and ``min_rows`` of the
     ``rows`` each side are a run of them, ``cuts[first:last]``: weights are not negative, so
     the weight left of a cut (``sizes[p]``, the first p rows') grows with p.  Bisections,
     the weights right of the cuts compared as ``left - weight <= -min_side``, which is
-    ``min_side <= weight - left`` exactly (a float difference changes sign exactly).
+    ``min_side <= weight - left`` exactly (a float difference changes sign exactly).  With
+    ``exact`` weights (integers or fractions) and no ``min_side``, every cut is heavy
+    enough, and the weights are not looked at.
 
     >>> allowed_span([1, 2, 3, 4], [0, 1, 2, 3, 4, 5], 5, min_side=2, min_rows=0, rows=5)
     (1, 3)
@@ -143,6 +146,8 @@ def allowed_span(
     if min_rows > 1:
         first = bisect.bisect_left(cuts, min_rows)
         last = bisect.bisect_right(cuts, rows - min_rows)
+    if exact and not min_side:
+        return first, last
     lefts = list(map(sizes.__getitem__, cuts))
     first = max(first, bisect.bisect_left(lefts, min_side))
     rights = list(map(operator.sub, lefts, itertools.repeat(weight)))  # ascending

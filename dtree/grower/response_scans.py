@@ -14,16 +14,14 @@ Contents: :class:`Shortlist`, :func:`scan_squared_error`, :func:`scan_poisson`,
 
 from __future__ import annotations
 
-import itertools
 import math
-import operator
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
 from dtree.arithmetic import SCREEN_TOLERANCE, near_best
 from dtree.dataset import Weight
-from dtree.grower.cuts import Cut, Scan, allowed_span, gaps, separated
+from dtree.grower.cuts import Cut, Scan, separated
 from dtree.grower.medians import prefix_deviations
 from dtree.impurity import POISSON_EPSILON
 
@@ -69,54 +67,37 @@ def scan_squared_error(
     float32: bool,
     min_rows: int = 0,
 ) -> Scan:
-    """The squared-error scan: a cut costs Q - (F_l^2 / W_l + F_r^2 / W_r), the children's
-    sum of squared errors, from the running sums W and F = sum w*y of the rows in order.
-
-    Each step is a pass at C speed: the sorted rows' weights, w*y and their running sums
-    (added in row order, as a loop would add them), the cuts (:func:`~dtree.grower.cuts.gaps`),
-    those allowed (:func:`~dtree.grower.cuts.allowed_span`), and their costs; the cuts within
-    the screening window of the least are returned, as :class:`Shortlist` keeps them.
-
-    >>> scan = scan_squared_error([0, 1, 2, 3], [1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 1.0, 1.0],
-    ...                           [1, 1, 1, 1], 0, resolution=0.0, float32=False)
-    >>> scan.cuts, scan.lefts, scan.allowed, scan.decrease
-    ((Cut(position=2, below=2.0, above=3.0),), ((2, 0.0),), 3, 0.25)
-    """
-    ws = list(map(weights.__getitem__, order))
-    ys = list(map(targets.__getitem__, order))
-    sorted_values = list(map(values.__getitem__, order))
-    wys = list(map(operator.mul, ws, ys))
-    weight = sum(ws)
-    first = math.fsum(wys)
-    second = math.fsum(map(operator.mul, wys, ys))
-    window = SCREEN_TOLERANCE * max(second, 1.0)
-    cuts = gaps(sorted_values, separated(resolution, float32=float32))
-    sizes = list(itertools.accumulate(ws, initial=0))  # exact, like the weights
-    low, high = allowed_span(
-        cuts, sizes, weight, min_side=min_side, min_rows=min_rows, rows=len(order)
-    )
-    allowed = cuts[low:high]
-    if not allowed:
-        return Scan((), (), (weight, first), 0, 0.0)
-    firsts = list(itertools.accumulate(wys, initial=0.0))
-    left_weights = list(map(sizes.__getitem__, allowed))
-    left_firsts = list(map(firsts.__getitem__, allowed))
-    right_weights = map(operator.sub, itertools.repeat(weight), left_weights)
-    right_firsts = map(operator.sub, itertools.repeat(first), left_firsts)
-    explained = map(
-        operator.add,
-        map(operator.truediv, map(pow, left_firsts, itertools.repeat(2)), left_weights),
-        map(operator.truediv, map(pow, right_firsts, itertools.repeat(2)), right_weights),
-    )
-    costs = list(map(operator.sub, itertools.repeat(second), explained))
-    near = near_best(costs, slack=window, lowest=True)
-    least = min(costs)
-    found = tuple(
-        Cut(allowed[j], sorted_values[allowed[j] - 1], sorted_values[allowed[j]]) for j in near
-    )
-    lefts = tuple((left_weights[j], left_firsts[j]) for j in near)
-    decrease = float((second - first * first / weight - least) / weight)
-    return Scan(found, lefts, (weight, first), len(allowed), decrease)
+    apart = separated(resolution, float32=float32)
+    last = len(order) - min_rows  # the last position leaving min_rows rows on the right
+    weight = sum(weights[i] for i in order)
+    first = math.fsum(weights[i] * targets[i] for i in order)
+    second = math.fsum(weights[i] * targets[i] * targets[i] for i in order)
+    shortlist = Shortlist(SCREEN_TOLERANCE * max(second, 1.0))
+    bound = math.inf
+    left_weight: float = 0  # exact, like the weights
+    left_first = 0.0
+    allowed = 0
+    previous = math.nan
+    for position, i in enumerate(order):
+        value = values[i]
+        if position and apart(previous, value):
+            right_weight = weight - left_weight
+            if (
+                min_side <= left_weight
+                and min_side <= right_weight
+                and min_rows <= position <= last
+            ):
+                allowed += 1
+                right_first = first - left_first
+                explained = left_first**2 / left_weight + right_first**2 / right_weight
+                c = second - explained
+                if c <= bound:
+                    shortlist.offer(c, position, previous, value, (left_weight, left_first))
+                    bound = shortlist.least + shortlist.window
+        previous = value
+        left_weight += weights[i]
+        left_first += weights[i] * targets[i]
+    return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)
 
 
 def _poisson_cost(first: float, weight: Weight) -> float:

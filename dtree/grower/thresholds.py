@@ -511,6 +511,7 @@ def _scan_classes(
         separated=separated(resolution, float32=float32),
         min_rows=min_rows,
         sizes=left[0],
+        exact=integral or scale != 1,
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -607,6 +608,7 @@ def _scan_gini_counts(
         separated=separated,
         min_rows=min_rows,
         sizes=sizes,
+        exact=True,
     )
     if not offered:
         return Scan((), (), _unscaled(totals, scale), allowed, 0.0)
@@ -753,9 +755,11 @@ def _offered_cuts(
     separated: Callable[[float, float], bool] = operator.lt,
     min_rows: int = 0,
     sizes: Sequence[Weight] | None = None,
+    exact: bool = False,
 ) -> tuple[list[int], int]:
     """The positions of the cuts worth scoring, in ascending order, and the number allowed
-    (``sizes``, the weights of the first p rows for p = 0..n, if the caller has them).
+    (``sizes``, the weights of the first p rows for p = 0..n, if the caller has them;
+    ``exact``, whether the weights are integers or fractions).
 
     A group is a run of sorted values, each not ``separated`` from the one
     before it (by default: equal values).
@@ -787,7 +791,9 @@ def _offered_cuts(
         return list(itertools.compress(range(1, m), changes)), m - 1
     if sizes is None:
         sizes = list(itertools.accumulate(weights, initial=0))
-    first, last = allowed_span(cuts, sizes, weight, min_side=min_side, min_rows=min_rows, rows=m)
+    first, last = allowed_span(
+        cuts, sizes, weight, min_side=min_side, min_rows=min_rows, rows=m, exact=exact
+    )
     if first >= last:
         return [], 0
     # the cut cuts[i] lies between the groups starting at starts[i] and starts[i + 1], the

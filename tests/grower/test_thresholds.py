@@ -12,12 +12,11 @@ from helpers import GRID
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.arithmetic import SCREEN_TOLERANCE, near_best
+from dtree.arithmetic import near_best
 from dtree.dataset import Weight
 from dtree.grower.cuts import Cut, Scan, separated
 from dtree.grower.medians import absolute_deviation
 from dtree.grower.midpoints import midpoint
-from dtree.grower.response_scans import Shortlist
 from dtree.grower.thresholds import (
     COSTS,
     _first_exact_best,
@@ -601,54 +600,3 @@ def test_the_counting_gini_scan_is_the_summing_scan(
     assert counted == summing_gini_scan(
         values, classes, weights, n_classes=n_classes, min_side=min_side, min_rows=min_rows
     )
-
-
-def squared_error_by_rows(
-    values: list[float], ys: list[float], weights: list[Weight], min_side: Weight, min_rows: int
-) -> Scan:
-    """The squared-error scan one row at a time, every allowed cut offered to a shortlist."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    weight = sum(weights[i] for i in order)
-    first = math.fsum(weights[i] * ys[i] for i in order)
-    second = math.fsum(weights[i] * ys[i] * ys[i] for i in order)
-    shortlist = Shortlist(SCREEN_TOLERANCE * max(second, 1.0))
-    left_weight: Weight = 0
-    left_first, allowed, previous = 0.0, 0, math.nan
-    for position, i in enumerate(order):
-        value = values[i]
-        if position and previous < value:
-            right_weight = weight - left_weight
-            fits = min_side <= left_weight and min_side <= right_weight
-            if fits and min_rows <= position <= len(order) - min_rows:
-                allowed += 1
-                explained = left_first**2 / left_weight + (first - left_first) ** 2 / right_weight
-                shortlist.offer(
-                    second - explained, position, previous, value, (left_weight, left_first)
-                )
-        previous = value
-        left_weight += weights[i]
-        left_first += weights[i] * ys[i]
-    return shortlist.scan((weight, first), weight, second - first * first / weight, allowed)
-
-
-@given(
-    st.lists(st.tuples(GRID, GRID, st.sampled_from([1, 2, 3, 0.5, 0.1])), min_size=2, max_size=30),
-    st.integers(0, 3),
-    st.integers(0, 3),
-)
-def test_the_squared_error_scan_is_the_scan_row_by_row(
-    rows: list[tuple[float, float, Weight]], min_side: int, min_rows: int
-) -> None:
-    values = [v for v, _, _ in rows]
-    ys = [y for _, y, _ in rows]
-    weights = [w for _, _, w in rows]
-    found = best_cut(
-        values,
-        ys,
-        weights,
-        criterion="squared_error",
-        n_classes=0,
-        min_side=min_side,
-        min_rows=min_rows,
-    )
-    assert found == squared_error_by_rows(values, ys, weights, min_side, min_rows)
