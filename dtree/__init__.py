@@ -20,8 +20,9 @@ data                      errors, arithmetic, dataset, reading, load, arff, data
 measures                  counts, impurity, significance, bounds, missing
 tree                      conditions, tree, compiled, routing
 grower                    grower/ (monotonic, learner, medians, targets, rows, cuts,
-                          response_scans, thresholds, midpoints, gain_ratio, candidates,
-                          subsets, learned, candidate_splits, make_subtree, presets, node)
+                          class_scans, response_scans, thresholds, midpoints, gain_ratio,
+                          candidates, subsets, learned, candidate_splits, make_subtree,
+                          presets, node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)

@@ -14,6 +14,7 @@ from benchmarks import (
     bench_extremes,
     bench_frames,
     bench_j48,
+    bench_million,
     bench_optimal,
     bench_parallel,
     bench_predict,
@@ -503,3 +504,16 @@ def test_the_commits_benchmark_reports_a_failed_process_and_a_missing_task(
         == ["forest", "missing", "2.000", "missing", "3.000"] + ["n/a"] * 3
     )
     assert text.splitlines()[4] == "forest: not in A: no random_forest in dtree.bagging"
+
+
+def test_the_million_benchmark_measures_every_task_on_a_small_problem(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench_million.main(["--rows", "300", "--repeats", "1"]) == 0
+    table = capsys.readouterr().out
+    for task in ("cart2", "cart3", "regression", "predict"):
+        assert task in table
+    row = bench_million.measure("cart2", 300, 1)
+    assert row.leaves[0] > 1
+    assert row.dtree.cpu > 0
+    assert row.sklearn.cpu > 0

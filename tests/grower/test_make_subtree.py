@@ -30,7 +30,7 @@ from dtree.datasets import load
 from dtree.ensemble import predict
 from dtree.errors import DtreeError
 from dtree.evaluate import cross_validate
-from dtree.grower import thresholds
+from dtree.grower import class_scans
 from dtree.grower.candidate_splits import candidates
 from dtree.grower.candidates import exact_score
 from dtree.grower.gain_ratio import averaged_attributes, split_information_of
@@ -1008,13 +1008,13 @@ def test_entropy_scans_take_a_few_logarithms_per_row_whatever_the_number_of_clas
     """Scoring a cut took a logarithm per class (938,489 for ID3 here); now a few per row
     of each level of the tree (13,709)."""
     calls = itertools.count()
-    x_log_x = thresholds._xlogx
+    x_log_x = class_scans._xlogx
 
     def counted(x: float) -> float:
         next(calls)
         return x_log_x(x)
 
-    monkeypatch.setattr(thresholds, "_xlogx", counted)
+    monkeypatch.setattr(class_scans, "_xlogx", counted)
     tree = learn(_distinct_classes(250))
     assert next(calls) <= 10 * 250 * (depth(tree) + 1)
 

@@ -14,10 +14,7 @@ from hypothesis import strategies as st
 
 from dtree.arithmetic import near_best
 from dtree.dataset import Weight
-from dtree.grower.cuts import Cut, Scan, separated
-from dtree.grower.medians import absolute_deviation
-from dtree.grower.midpoints import midpoint
-from dtree.grower.thresholds import (
+from dtree.grower.class_scans import (
     COSTS,
     _first_exact_best,
     _float_costs,
@@ -26,10 +23,11 @@ from dtree.grower.thresholds import (
     _prefix_sums,
     _suffix_sums,
     _window,
-    best_cut,
-    boundary_points,
-    cut_table,
 )
+from dtree.grower.cuts import Cut, Scan, separated
+from dtree.grower.medians import absolute_deviation
+from dtree.grower.midpoints import midpoint
+from dtree.grower.thresholds import best_cut, boundary_points, cut_table
 from dtree.impurity import (
     TOLERANCE,
     entropy,
