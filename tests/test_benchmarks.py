@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,14 @@ from benchmarks import (
     bench_predict,
     bench_reading,
     bench_regression,
+    million,
 )
 
+from dtree.cli.commands import main as dtree_main
 from dtree.dataset import Nominal, Numeric
+from dtree.grower.presets import cart
 from dtree.load import read_csv
+from dtree.serialize import to_json
 from dtree.tree import n_leaves
 
 
@@ -347,6 +352,39 @@ def test_the_reading_benchmark_measures_each_task_in_a_process_of_its_own(
     assert fitting[6] == fitting[12] == "4"  # leaves: a tree of depth 2 on both sides
     assert "PASS" not in captured.out
     assert "FAIL" not in captured.out
+
+
+def test_the_reading_benchmark_runs_on_the_million_data(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench_reading.main(["--data", "million", "--rows", "300", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines[2].split()[:2] == ["300", "0.0"]  # rows, and the file's MB
+    assert lines[4].startswith("fitting a tree of depth at most 4: million.columns' data")
+    assert lines[4].endswith("DecisionTreeClassifier on float32")
+    fitting = lines[6].split()
+    assert fitting[0] == "300"
+    assert 1 < int(fitting[6]) <= 16
+    assert 1 < int(fitting[12]) <= 16  # leaves: trees of depth at most 4 on both sides
+
+
+def test_the_reading_benchmarks_million_file_holds_million_columns_and_fits_as_dtree_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "million.csv"
+    bench_reading.write_million(path, 500)
+    data = read_csv(path, target="y")
+    assert data == million.dataset(500)  # every value read back exactly, the classes c0, c1
+    tree = cart(data, max_depth=4)
+    command = ["fit", str(path), "--target", "y", "--algorithm", "cart", "--max-depth", "4"]
+    assert dtree_main([*command, "--quiet", "--format", "json"]) == 0
+    assert capsys.readouterr().out.strip() == to_json(tree).strip()  # the command's tree
+    task = ["--task", "fit", "--system", "dtree", "--data", "million", str(path)]
+    assert bench_reading.main(task) == 0  # the benchmark's fit, in this process
+    figures = json.loads(capsys.readouterr().out)
+    assert (figures["rows"], figures["leaves"]) == (500, n_leaves(tree))
 
 
 def test_the_reading_benchmarks_file_reads_as_written(tmp_path: Path) -> None:

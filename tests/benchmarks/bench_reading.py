@@ -3,27 +3,38 @@ memory, at 10,000, 100,000 and 1,000,000 rows, against pandas and scikit-learn.
 
 Run from the repository root::
 
-    python tests/benchmarks/bench_reading.py
+    python tests/benchmarks/bench_reading.py [--data million]
 
 For each size (``--rows``, a list), a CSV file of that many rows is written to a temporary
-folder (:func:`write_csv`: six numeric columns, one with 5% of its fields missing, three
-nominal ones and a two-class target, about 53 bytes a row).  Then each task runs in a
-process of its own (this script with ``--task``), so that its peak memory is its own:
+folder, of one of two kinds (``--data``):
+
+* ``mixed``, the default (:func:`write_csv`): six numeric columns, one with 5% of its
+  fields missing, three nominal ones and a two-class target, about 53 bytes a row;
+* ``million`` (:func:`write_million`): ``million.columns(rows, classes=2)``, the data of
+  the million-rows targets, ten numeric columns and a two-class target, nothing missing,
+  about 88 bytes a row.
+
+Then each task runs in a process of its own (this script with ``--task``), so that its peak
+memory is its own:
 
 * ``read``: ``dtree.read_csv(FILE, target="y")`` against ``pandas.read_csv(FILE)``;
-* ``fit``: the same reading, then a CART tree of depth at most 8 (``--depth``), missing
-  values imputed (``cart(data, max_depth=8, missing="impute")``, what ``dtree fit FILE
-  --target y --algorithm cart --max-depth 8 --missing impute`` does), against
-  ``pandas.read_csv``, the nominal columns one-hot (``pandas.get_dummies``) and
-  ``DecisionTreeClassifier(max_depth=8)`` (which takes the missing values as NaN).
+* ``fit``: the same reading, then a CART tree of bounded depth (``--depth``), against
+  ``pandas.read_csv`` and ``DecisionTreeClassifier(max_depth=...)``.  On ``mixed``, depth 8
+  and missing values imputed (``cart(data, max_depth=8, missing="impute")``, what ``dtree
+  fit FILE --target y --algorithm cart --max-depth 8 --missing impute`` does), the field's
+  nominal columns one-hot (``pandas.get_dummies``) and its missing values NaN; on
+  ``million``, depth 4 (``cart(data, max_depth=4)``, what ``dtree fit FILE --target y
+  --algorithm cart --max-depth 4`` does), the field's columns as float32.
 
 Each process reports the CPU time (``time.process_time``) and the wall-clock time of its
 task, and its peak resident memory (Linux's ``VmHWM``), the interpreter and its imports
 included (about 30 MB for dtree, 110 MB for pandas, 190 MB with scikit-learn), with what
 the task added to it in brackets.  Fits larger than ``--fit-rows`` (default 1,000,000) are
-skipped.  Like
-the other benchmarks it judges nothing and exits 0 whatever the figures; what it is doing
-goes to standard error (``--quiet`` turns it off).
+skipped.  A process of ``--task`` takes what it calls from ``dtree`` itself, where older
+revisions have it too, so that it can be run by hand with an older revision's tree first on
+``PYTHONPATH`` (the processes this script starts put this checkout first).  Like the other
+benchmarks it judges nothing and exits 0 whatever the figures; what it is doing goes to
+standard error (``--quiet`` turns it off).
 """
 
 from __future__ import annotations
@@ -38,14 +49,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dtree.grower.presets import cart
-from dtree.load import read_csv
-from dtree.tree import n_leaves
+from dtree import cart, n_leaves, read_csv
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SIZES = (10_000, 100_000, 1_000_000)
@@ -55,6 +64,7 @@ CITIES = tuple(f"city{k}" for k in range(50))
 NOMINAL = ("colour", "city", "member")
 TASKS = ("read", "fit")
 SYSTEMS = ("dtree", "field")
+MILLION_CLASSES = 2
 
 
 def write_csv(path: Path, rows: int, seed: int = 0) -> None:
@@ -79,6 +89,69 @@ def write_csv(path: Path, rows: int, seed: int = 0) -> None:
             out.write("yes\n" if yes else "no\n")
 
 
+def write_million(path: Path, rows: int, seed: int = 0) -> None:
+    """A CSV file of ``million.columns(rows, classes=2)``: ``x0``..``x9``, each value written
+    exactly (the even columns' k / 4096 in at most 12 decimals, the odd columns' integers
+    without a point), and the class ``y``, ``c0`` or ``c1``."""
+    table = sibling("million").columns(rows, classes=MILLION_CLASSES, seed=seed)
+    with path.open("w", encoding="utf-8") as out:
+        out.write(",".join(table) + "\n")
+        for row in zip(*table.values(), strict=True):
+            out.write(",".join(map(csv_field, row)) + "\n")
+
+
+def csv_field(value: str | float) -> str:
+    """A value as a CSV field: a whole float without its point, any other as ``str``, which
+    writes a float exactly (the shortest text that reads back as it)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def one_hot(frame: Any) -> Any:
+    """The field's matrix of the mixed data: the nominal columns one-hot."""
+    import pandas as pd  # noqa: PLC0415 (only the field's process holds pandas)
+
+    return pd.get_dummies(frame, columns=list(NOMINAL))
+
+
+def float32(frame: Any) -> Any:
+    """The field's matrix of numeric data: float32, as DecisionTreeClassifier holds it."""
+    return frame.to_numpy(dtype="float32")
+
+
+@dataclass(frozen=True)
+class Data:
+    """A kind of file (``--data``): how it is written, the depth of its fits, cart's options
+    but ``max_depth`` (what ``dtree fit`` is given), the field's matrix of its attributes,
+    and what the fits' table says they are."""
+
+    write: Callable[[Path, int, int], None]
+    depth: int
+    options: Mapping[str, Any]
+    matrix: Callable[[Any], Any]
+    fitting: str
+
+
+DATA = {
+    "mixed": Data(
+        write_csv,
+        DEPTH,
+        {"missing": "impute"},
+        one_hot,
+        "dtree's read_csv and cart against pandas.read_csv, get_dummies and DecisionTreeClassifier",
+    ),
+    "million": Data(
+        write_million,
+        4,
+        {},
+        float32,
+        "million.columns' data, dtree's read_csv and cart against pandas.read_csv and"
+        " DecisionTreeClassifier on float32",
+    ),
+}
+
+
 def peak_mb() -> float:
     """The peak resident memory of this process so far, in MiB: Linux's VmHWM, or elsewhere
     ``ru_maxrss`` (in KiB; on Linux it would count the memory of the parent that started
@@ -98,17 +171,22 @@ def timed(run: Callable[[], Any]) -> tuple[Any, float, float]:
     return result, time.process_time() - start_cpu, time.perf_counter() - start
 
 
-def run_task(system: str, task: str, file: Path, depth: int) -> dict[str, float]:
-    """One task in this process: its times, the peak memory before and after it, and what
-    it made (rows read, the tree's leaves)."""
+def run_task(
+    system: str, task: str, file: Path, depth: int, data: str = "mixed"
+) -> dict[str, float]:
+    """One task in this process, on a file of the kind ``data``: its times, the peak memory
+    before and after it, and what it made (rows read, the tree's leaves)."""
+    kind = DATA[data]
     figures: dict[str, float] = {}
     if system == "dtree":
         figures["baseline"] = peak_mb()
-        data, figures["read_cpu"], figures["read_wall"] = timed(lambda: read_csv(file, target="y"))
-        figures["rows"] = len(data)
+        dataset, figures["read_cpu"], figures["read_wall"] = timed(
+            lambda: read_csv(file, target="y")
+        )
+        figures["rows"] = len(dataset)
         if task == "fit":
             tree, figures["fit_cpu"], figures["fit_wall"] = timed(
-                lambda: cart(data, max_depth=depth, missing="impute")
+                lambda: cart(dataset, max_depth=depth, **kind.options)
             )
             figures["leaves"] = n_leaves(tree)
     else:
@@ -124,7 +202,7 @@ def run_task(system: str, task: str, file: Path, depth: int) -> dict[str, float]
         if task == "fit":
 
             def fit() -> Any:
-                x = pd.get_dummies(frame.drop(columns="y"), columns=list(NOMINAL))
+                x = kind.matrix(frame.drop(columns="y"))
                 return DecisionTreeClassifier(max_depth=depth, random_state=0).fit(x, frame["y"])
 
             estimator, figures["fit_cpu"], figures["fit_wall"] = timed(fit)
@@ -145,7 +223,13 @@ class Measurement:
 
 
 def measure(
-    system: str, task: str, file: Path, depth: int, log: Callable[[str], None]
+    system: str,
+    task: str,
+    file: Path,
+    depth: int,
+    log: Callable[[str], None],
+    *,
+    data: str = "mixed",
 ) -> Measurement:
     """Run one task in a process of its own, and read what it reports."""
     env = {
@@ -153,6 +237,7 @@ def measure(
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
     script = [sys.executable, __file__, "--task", task, "--system", system, "--depth", str(depth)]
+    script += ["--data", data]
     done = subprocess.run(
         [*script, str(file)], capture_output=True, text=True, check=False, cwd=ROOT, env=env
     )
@@ -165,17 +250,22 @@ def measure(
     return Measurement(system, task, int(figures["rows"]), size, figures)
 
 
+def sibling(name: str) -> Any:
+    """The benchmark module ``name`` beside this one, however this one was imported."""
+    return importlib.import_module(f"benchmarks.{name}" if __package__ else name)
+
+
 def shared() -> Any:
     """``bench_cart``, for its log and its ratios: imported by the measuring process only,
     since it imports scikit-learn, which a measured process must not hold unless it is the
     field's."""
-    return importlib.import_module("benchmarks.bench_cart" if __package__ else "bench_cart")
+    return sibling("bench_cart")
 
 
-def report(measurements: Sequence[Measurement], depth: int) -> str:
-    """The table of reading, then of fitting: CPU and wall times, peak memory and the
-    memory the task added to its process's (the peak less the interpreter and its imports),
-    and dtree's ratios to the field's."""
+def report(measurements: Sequence[Measurement], depth: int, data: str = "mixed") -> str:
+    """The table of reading, then of fitting (on a file of the kind ``data``): CPU and wall
+    times, peak memory and the memory the task added to its process's (the peak less the
+    interpreter and its imports), and dtree's ratios to the field's."""
     ratio = shared()._ratio
     by = {(m.system, m.task, m.rows): m for m in measurements}
     pairs = [
@@ -199,8 +289,7 @@ def report(measurements: Sequence[Measurement], depth: int) -> str:
             )
     lines += [
         "",
-        f"fitting a tree of depth at most {depth}: dtree's read_csv and cart against"
-        " pandas.read_csv, get_dummies and DecisionTreeClassifier",
+        f"fitting a tree of depth at most {depth}: {DATA[data].fitting}",
         f"{'rows':>9} {'dtree read':>10} {'fit CPU':>8} {'wall':>7} {'MB':>11} {'leaves':>6}"
         f" {'field read':>10} {'fit CPU':>8} {'wall':>7} {'MB':>11} {'leaves':>6}"
         f" {'fit CPU ratio':>13}",
@@ -222,9 +311,12 @@ def memory(figures: dict[str, float]) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The options: the sizes, the fits' largest size and depth, the seed, and --quiet (and
-    --task, --system and FILE for the processes this script starts)."""
+    """The options: the data, the sizes, the fits' largest size and depth, the seed, and
+    --quiet (and --task, --system and FILE for the processes this script starts)."""
     options = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    options.add_argument(
+        "--data", choices=list(DATA), default="mixed", help="the file's kind (default mixed)"
+    )
     options.add_argument(
         "--rows",
         type=lambda text: [int(size) for size in text.split(",")],
@@ -232,7 +324,9 @@ def parser() -> argparse.ArgumentParser:
         help="the sizes, comma-separated (default 10000,100000,1000000)",
     )
     options.add_argument("--fit-rows", type=int, default=max(SIZES), help="the largest fit")
-    options.add_argument("--depth", type=int, default=DEPTH, help=f"default {DEPTH}")
+    options.add_argument(
+        "--depth", type=int, help=f"default {DEPTH} (mixed), {DATA['million'].depth} (million)"
+    )
     options.add_argument("--seed", type=int, default=0)
     options.add_argument("--quiet", action="store_true", help="print nothing on standard error")
     options.add_argument("--task", choices=TASKS, help=argparse.SUPPRESS)
@@ -243,8 +337,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    kind = DATA[args.data]
+    depth = kind.depth if args.depth is None else args.depth
     if args.task is not None:  # a process started below: one task, its figures as JSON
-        print(json.dumps(run_task(args.system, args.task, args.file, args.depth)))
+        print(json.dumps(run_task(args.system, args.task, args.file, depth, args.data)))
         return 0
     log = shared().Log(args.quiet, "bench_reading")
     measurements: list[Measurement] = []
@@ -252,13 +348,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for rows in args.rows:
             file = Path(folder, f"data-{rows}.csv")
             log(f"writing {rows} rows")
-            write_csv(file, rows, args.seed)
+            kind.write(file, rows, args.seed)
             for task in TASKS:
                 if task == "fit" and rows > args.fit_rows:
                     continue
                 for system in SYSTEMS:
-                    measurements.append(measure(system, task, file, args.depth, log))
-    print(report(measurements, args.depth))
+                    measurements.append(measure(system, task, file, depth, log, data=args.data))
+    print(report(measurements, depth, args.data))
     log("done")
     return 0
 
