@@ -392,24 +392,47 @@ def unfold(seed: S, step: Callable[[S], Leaf | Sprout[S]]) -> Tree:
     5
     """
     first = step(seed)
+    del seed  # each seed is dropped once stepped (see below)
     if isinstance(first, Leaf):
         return first
-    frames: list[tuple[Sprout[S], list[Tree]]] = [(first, [])]
+    frames = [_Frame(first)]
+    del first
     while True:
-        sprout, grown = frames[-1]
-        if len(grown) < len(sprout.seeds):
-            child = step(sprout.seeds[len(grown)])
+        frame = frames[-1]
+        if len(frame.grown) < len(frame.seeds):
+            child = step(frame.next_seed())
             if isinstance(child, Leaf):
-                grown.append(child)
+                frame.grown.append(child)
             else:
-                frames.append((child, []))
+                frames.append(_Frame(child))
+            del child  # the sprout, and so its seeds, are the frame's alone
             continue
         frames.pop()
-        branches = (Branch(c, t) for c, t in zip(sprout.conditions, grown, strict=True))
-        node = Split(tuple(branches), sprout.stats)
+        branches = (Branch(c, t) for c, t in zip(frame.conditions, frame.grown, strict=True))
+        node = Split(tuple(branches), frame.stats)
         if not frames:
             return node
-        frames[-1][1].append(node)
+        frames[-1].grown.append(node)
+
+
+class _Frame(Generic[S]):
+    """A sprout being grown: its seeds still to step, and the subtrees grown from the others.
+
+    A seed is let go as it is stepped, so that what it holds (a node's rows, say) lives no
+    longer than the step: a depth-first growth holds only the seeds of the siblings along
+    its path."""
+
+    def __init__(self, sprout: Sprout[S]) -> None:
+        self.conditions = sprout.conditions
+        self.stats = sprout.stats
+        self.seeds: list[S | None] = list(sprout.seeds)
+        self.grown: list[Tree] = []
+
+    def next_seed(self) -> S:
+        k = len(self.grown)
+        seed, self.seeds[k] = self.seeds[k], None
+        assert seed is not None
+        return seed
 
 
 def paths(tree: Tree) -> Iterator[Path]:

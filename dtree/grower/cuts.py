@@ -56,7 +56,8 @@ class Ordered:
     of its rows, with their values and classes in that order: what the scan of the
     attribute reads.  The root sorts each attribute once; a split divides each order
     stably into its children's (SLIQ's presorted attribute lists), so no node sorts again
-    (:func:`dtree.grower.rows.start`, :func:`dtree.grower.rows.divide`)."""
+    (:func:`dtree.grower.rows.start`, :func:`dtree.grower.rows.divide`).  The classes are
+    bytes where there are at most 256 of them: a byte a row, not a reference."""
 
     rows: Sequence[int]
     values: Sequence[float]
@@ -68,18 +69,25 @@ class Ordered:
         >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], [1, 0, 1]).divided({2})
         (Ordered(rows=[4, 7], values=[0.5, 2.0], classes=[1, 1]), \
 Ordered(rows=[2], values=[1.0], classes=[0]))
-        """
-        marks = list(map(right.__contains__, self.rows))
-        stays = list(map(operator.not_, marks))
-        return self._kept(stays), self._kept(marks)
+        >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], b"\\x01\\x00\\x01").divided({2})[0].classes
+        b'\\x01\\x01'
 
-    def _kept(self, marks: Sequence[bool]) -> Ordered:
+        """
+        marks = bytes(map(right.__contains__, self.rows))  # a byte a row: 1 on the right
+        return self._kept(marks.translate(_FLIPPED)), self._kept(marks)
+
+    def _kept(self, marks: bytes) -> Ordered:
         compress = itertools.compress
+        classes = compress(self.classes, marks)
         return Ordered(
             list(compress(self.rows, marks)),
             list(compress(self.values, marks)),
-            list(compress(self.classes, marks)),
+            bytes(classes) if isinstance(self.classes, bytes) else list(classes),
         )
+
+
+_FLIPPED = bytes([1, 0]) + bytes(254)
+"""The table that turns the bytes 0 and 1 into 1 and 0."""
 
 
 def separated(resolution: float, *, float32: bool = False) -> Callable[[float, float], bool]:

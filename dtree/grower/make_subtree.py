@@ -462,11 +462,13 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
             settle(examples)
         return node
 
+    roots = [first]  # handed to the growth and dropped here: no node's rows outlive its step
+    del first
     if learner.max_leaf_nodes is not None:
-        tree = _grow_best_first(frame, first, learner.max_leaf_nodes, settle)
+        tree = _grow_best_first(frame, roots.pop(), learner.max_leaf_nodes, settle)
     elif progress is None:
-        tree = unfold(first, lambda examples: _make_subtree(frame, examples))
+        tree = unfold(roots.pop(), lambda examples: _make_subtree(frame, examples))
     else:
-        tree = unfold(first, make_subtree)
+        tree = unfold(roots.pop(), make_subtree)
     advance(whole)
     return tree

@@ -161,9 +161,12 @@ def presorted(frame: Frame[Any], rows: Sequence[int]) -> tuple[Ordered | None, .
             continue
         values = cast(Sequence[float], column)  # a complete numeric column: numbers
         order = sorted(rows, key=values.__getitem__)
+        in_order = map(classes.__getitem__, order)
         ordered.append(
             Ordered(
-                order, list(map(values.__getitem__, order)), list(map(classes.__getitem__, order))
+                order,
+                list(map(values.__getitem__, order)),
+                bytes(in_order) if frame.target.n_classes <= 256 else list(in_order),
             )
         )
     return tuple(ordered)
