@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
@@ -63,17 +63,19 @@ class Ordered:
     values: Sequence[float]
     classes: Sequence[int]
 
-    def divided(self, right: Container[int]) -> tuple[Ordered, Ordered]:
-        """The rows not in ``right`` and those in it, each still in order.
+    def divided(self, right: Callable[[int], int]) -> tuple[Ordered, Ordered]:
+        """The rows for which ``right`` is false and those for which it is true (0 or 1,
+        False or True), each still in order.
 
-        >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], [1, 0, 1]).divided({2})
+        >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], [1, 0, 1]).divided({2}.__contains__)
         (Ordered(rows=[4, 7], values=[0.5, 2.0], classes=[1, 1]), \
 Ordered(rows=[2], values=[1.0], classes=[0]))
-        >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], b"\\x01\\x00\\x01").divided({2})[0].classes
+        >>> ordered = Ordered([4, 2, 7], [0.5, 1.0, 2.0], b"\\x01\\x00\\x01")
+        >>> ordered.divided({2}.__contains__)[0].classes
         b'\\x01\\x01'
 
         """
-        marks = bytes(map(right.__contains__, self.rows))  # a byte a row: 1 on the right
+        marks = bytes(map(right, self.rows))  # a byte a row: 1 on the right
         return self._kept(marks.translate(_FLIPPED)), self._kept(marks)
 
     def _kept(self, marks: bytes) -> Ordered:

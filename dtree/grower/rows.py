@@ -19,6 +19,7 @@ Contents: :class:`Examples`, :class:`Frame`, :func:`start`, :func:`as_float32`,
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 import operator
@@ -260,7 +261,8 @@ def divide(
             for side in (left, right)
         ]
         if examples.ordered is not None and any(scanned):  # the orders divided, in order
-            ordered = _divided(examples.ordered, set(sides[1][0]), scanned)
+            right_side = _side(sides[1][0], len(column), len(examples.rows))
+            ordered = _divided(examples.ordered, right_side, scanned)
     else:
         rows: list[list[int]] = [[] for _ in range(n)]
         weights: list[list[Weight]] = [[] for _ in range(n)]
@@ -291,8 +293,23 @@ def divide(
     )
 
 
+def _side(rows: Sequence[int], n: int, node: int) -> Callable[[int], int]:
+    """Whether a row of the dataset's ``n`` is one of ``rows`` (a side of a node of ``node``
+    rows): a byte a row of the dataset where the node holds a sixteenth of them or more (a
+    look-up that costs no more, in a sixteenth of a set's memory), else a set of the rows.
+
+    >>> _side([2, 5], 8, 8)(5), _side([2, 5], 1000, 8)(5), _side([2, 5], 8, 8)(3)
+    (1, True, 0)
+    """
+    if 16 * node < n:
+        return set(rows).__contains__
+    marked = bytearray(n)
+    collections.deque(map(marked.__setitem__, rows, itertools.repeat(1)), maxlen=0)
+    return marked.__getitem__
+
+
 def _divided(
-    ordered: tuple[Ordered | None, ...], right: set[int], scanned: Sequence[bool]
+    ordered: tuple[Ordered | None, ...], right: Callable[[int], int], scanned: Sequence[bool]
 ) -> list[tuple[Ordered | None, ...] | None]:
     """The orders of the two sides of a binary split, ``right`` the rows of the second;
     None for a side that will not be scanned."""
