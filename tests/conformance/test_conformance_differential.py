@@ -251,11 +251,13 @@ def test_broad_data_find_scikit_learn_splitting_a_pure_node_of_fractional_weight
     """scikit-learn's recipe follows its 1e-7 tolerance, so what the broad data find first is
     a defect of scikit-learn itself: a node of one class whose fractional weights add up, in
     floats, to a Gini impurity above its EPSILON (0.5 + 0.1 against 0.1 + 0.5), which it
-    splits with a gain of exactly 0; the comparison says so, shrunk to a few rows."""
+    splits with a gain of exactly 0; the comparison says so, shrunk to a few rows (how few
+    moves with the search's path, which Hypothesis draws partly from the literals of dtree's
+    source: 4 or 6 rows as the source has changed, with the same trees)."""
     found = differential(fit_sklearn, learner_for("sklearn"), data=BROAD_DATA, examples=100, seed=0)
     assert isinstance(found, Counterexample)
     assert found.comparison is not None
-    assert len(found.data.rows) <= 4, found.text()
+    assert len(found.data.rows) <= 8, found.text()
     first = found.comparison.disagreements[0]
     assert first.gainless is not None, found.text()
     assert "pure node" in first.gainless

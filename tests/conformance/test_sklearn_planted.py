@@ -78,6 +78,13 @@ def _with(split: Split, conditions: Sequence[Condition], below: Sequence[Tree]) 
 CONTROL = 30
 """The examples of the campaign against scikit-learn itself, which must find nothing."""
 
+FEW_ROWS = 8
+"""The most rows a campaign's counterexample may keep.  Where the shrinker stops depends on
+the path of the search, and Hypothesis draws values from the literals of the code under
+test (its pool of local constants): a change of dtree's source that changes no tree moves
+the path, and the rows left by a row or two.  The bound says the counterexample is a few
+rows, not which few."""
+
 
 def _found(fit: Fit, recipe: Recipe, data: Any, examples: int, seed: int = 0) -> Counterexample:
     """The campaign against the planted bug finds a few rows; against scikit-learn run with
@@ -87,7 +94,7 @@ def _found(fit: Fit, recipe: Recipe, data: Any, examples: int, seed: int = 0) ->
     assert clean is None, clean.text()
     found = differential(fit, recipe, data=data, examples=examples, seed=seed)
     assert isinstance(found, Counterexample)
-    assert len(found.data.rows) <= 6, found.text()
+    assert len(found.data.rows) <= FEW_ROWS, found.text()
     return found
 
 
