@@ -17,7 +17,7 @@ from functools import partial
 
 import pytest
 from attrs import evolve
-from helpers import starts
+from helpers import starts, thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -680,6 +680,7 @@ def test_predict_agrees_with_proba_rejects_a_constant_prediction() -> None:
     assert law.predict_agrees_with_proba(tree, {"Z1": "1", "Z2": "1"}, predict=always_one) is False
 
 
+@thorough(200)
 @given(
     st.sampled_from(["training", "equal"]),
     datasets(max_rows=20, weighted=True, missing=True),
@@ -1137,6 +1138,7 @@ def test_rules_agree_with_tree_rejects_a_lost_rule_and_a_wrong_prediction() -> N
     assert law.rules_agree_with_tree(tree, tennis.examples(), rules=(flipped, *rules[1:])) is False
 
 
+@thorough(200)
 @given(datasets(max_numeric=2, weighted=True, missing=True))
 def test_model_file_round_trips(data: Dataset) -> None:
     assert law.model_file_round_trips(c45(data, min_objects=1))
@@ -1322,6 +1324,7 @@ def test_forest_of_one_tree_is_the_tree_rejects_a_bootstrapping_or_other_bagger(
     assert not law.forest_of_one_tree_is_the_tree(golf, CART, bag=stumped)
 
 
+@thorough(200)
 @given(datasets(min_rows=6, max_rows=12, max_numeric=2), st.integers(0, 2**64))
 def test_is_a_pure_function_of_the_seed(data: Dataset, seed: int) -> None:
     forest = lambda data, seed: random_forest(data, n_trees=3, seed=seed)  # noqa: E731

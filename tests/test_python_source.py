@@ -16,6 +16,7 @@ from helpers import (
     hostile_tree,
     leaf,
     missing_left,
+    thorough,
     two,
 )
 from hypothesis import given
@@ -87,6 +88,7 @@ def check_agreement(tree: Tree, data: Dataset, fresh: list[dict[str, Value]]) ->
             assert type(generated(example)) is type(expected)
 
 
+@thorough(200)
 @given(datasets(max_numeric=2, weighted=True), st.data())
 def test_python_agrees_with_predict_on_id3_trees(data: Dataset, draw: st.DataObject) -> None:
     fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
@@ -99,12 +101,14 @@ def test_python_agrees_with_predict_on_cart_trees(data: Dataset, draw: st.DataOb
     check_agreement(cart(data), data, fresh)
 
 
+@thorough(200)
 @given(regression_datasets(weighted=True), st.data())
 def test_python_agrees_with_predict_on_regression_trees(data: Dataset, draw: st.DataObject) -> None:
     fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))
     check_agreement(cart(data), data, fresh)
 
 
+@thorough(200)
 @given(datasets(max_numeric=2, missing=True), st.data())
 def test_python_stops_at_a_missing_value(data: Dataset, draw: st.DataObject) -> None:
     fresh = draw.draw(st.lists(examples_of(data.schema), max_size=10))

@@ -14,6 +14,7 @@ from helpers import (
     compiled,
     hostile_tree,
     missing_left,
+    thorough,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -565,6 +566,7 @@ def contains(box: Box, a: float, b: float) -> bool:
     return box.x_low < a <= box.x_high and box.y_low < b <= box.y_high
 
 
+@thorough(200)
 @given(regression_datasets(max_rows=12, min_numeric=2, max_numeric=2, max_attributes=2), st.data())
 def test_the_boxes_partition_the_plane_by_the_leaf_each_point_reaches(
     data: Dataset, draw_from: st.DataObject

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import get_args
 
 import pytest
-from helpers import leaf, missing_left, two
+from helpers import leaf, missing_left, thorough, two
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -251,6 +251,7 @@ def test_c45rules_generalizes_sunny_and_normal_to_normal() -> None:
     assert pessimistic_error(general, data) < 0.5
 
 
+@thorough(200)
 @given(datasets(min_rows=2, max_rows=30, max_numeric=2), st.sampled_from(get_args(RulePruning)))
 def test_pruned_rules_are_no_worse_and_no_longer(data: Dataset, method: RulePruning) -> None:
     tree = c45(data, min_objects=1)

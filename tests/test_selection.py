@@ -12,6 +12,7 @@ from functools import partial
 
 import pytest
 from attrs import evolve
+from helpers import thorough
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ def pooled_by_hand(data: Dataset, learner: object, folds: int, seed: int) -> Fra
     return total / weight
 
 
+@thorough(200)
 @given(datasets(min_rows=4, max_rows=12, max_numeric=1), st.data(), st.integers(0, 3))
 def test_the_estimate_is_the_weighted_mean_of_the_pooled_losses(
     data: Dataset, draw: st.DataObject, seed: int
@@ -136,6 +138,7 @@ tables = st.lists(
 )
 
 
+@thorough(200)
 @given(tables)
 def test_choose_by_brute_force(table: list[tuple[Fraction, float, int]]) -> None:
     least = min(error for error, _, _ in table)

@@ -92,6 +92,7 @@ def test_cart_trees_round_trip(data: Dataset) -> None:
     check_round_trip(cart(data, missing="fractional"))
 
 
+@thorough(200)
 @given(regression_datasets(weighted=True, missing=True))
 def test_regression_trees_round_trip(data: Dataset) -> None:
     check_round_trip(cart(data, missing="fractional"))
