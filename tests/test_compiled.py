@@ -101,6 +101,10 @@ def agree(tree: Tree, examples: list[Example]) -> None:
     )
 
 
+SMALL_DATA = datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True)
+"""Small datasets of every kind, weighted, with missing values: what a compiled walk meets."""
+
+
 ODD_VALUES: st.SearchStrategy[object] = st.one_of(
     st.none(),
     st.just("unseen"),
@@ -133,7 +137,7 @@ def examples_of(draw: st.DrawFn, schema: Schema) -> Example:
 @thorough(200)
 @given(
     st.sampled_from(sorted(LEARNERS)),
-    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    SMALL_DATA,
     st.booleans(),
     st.data(),
 )
@@ -363,7 +367,7 @@ def first_untaken(
 @thorough(200)
 @given(
     st.sampled_from(sorted(LEARNERS)),
-    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    SMALL_DATA,
     st.data(),
 )
 def test_untaken_examples_are_those_reach_stops_at_a_split(
@@ -414,7 +418,7 @@ def test_the_compiled_walk_sends_a_missing_value_the_way_a_branch_takes_it() -> 
 
 @given(
     st.sampled_from(sorted(LEARNERS)),
-    datasets(max_rows=25, max_numeric=2, max_values=4, weighted=True, missing=True),
+    SMALL_DATA,
     st.data(),
 )
 def test_predictions_over_columns_are_predicts_row_by_row(

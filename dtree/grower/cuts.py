@@ -63,20 +63,22 @@ class Ordered:
     values: Sequence[float]
     classes: Sequence[int]
 
-    def divided(self, right: Callable[[int], int]) -> tuple[Ordered, Ordered]:
+    def divided(
+        self, right: Callable[[int], int], kept: Sequence[bool] = (True, True)
+    ) -> tuple[Ordered | None, Ordered | None]:
         """The rows for which ``right`` is false and those for which it is true (0 or 1,
-        False or True), each still in order.
+        False or True), each still in order; None for a side ``kept`` says is not wanted.
 
         >>> Ordered([4, 2, 7], [0.5, 1.0, 2.0], [1, 0, 1]).divided({2}.__contains__)
         (Ordered(rows=[4, 7], values=[0.5, 2.0], classes=[1, 1]), \
 Ordered(rows=[2], values=[1.0], classes=[0]))
         >>> ordered = Ordered([4, 2, 7], [0.5, 1.0, 2.0], b"\\x01\\x00\\x01")
-        >>> ordered.divided({2}.__contains__)[0].classes
-        b'\\x01\\x01'
-
+        >>> ordered.divided({2}.__contains__, (True, False))
+        (Ordered(rows=[4, 7], values=[0.5, 2.0], classes=b'\\x01\\x01'), None)
         """
         marks = bytes(map(right, self.rows))  # a byte a row: 1 on the right
-        return self._kept(marks.translate(_FLIPPED)), self._kept(marks)
+        left = self._kept(marks.translate(_FLIPPED)) if kept[0] else None
+        return left, self._kept(marks) if kept[1] else None
 
     def _kept(self, marks: bytes) -> Ordered:
         compress = itertools.compress

@@ -313,8 +313,5 @@ def _divided(
 ) -> list[tuple[Ordered | None, ...] | None]:
     """The orders of the two sides of a binary split, ``right`` the rows of the second;
     None for a side that will not be scanned."""
-    halves = [None if o is None else o.divided(right) for o in ordered]
-    return [
-        tuple(None if h is None else h[side] for h in halves) if scanned[side] else None
-        for side in (0, 1)
-    ]
+    halves = [(None, None) if o is None else o.divided(right, scanned) for o in ordered]
+    return [tuple(h[side] for h in halves) if scanned[side] else None for side in (0, 1)]
