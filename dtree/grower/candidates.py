@@ -17,8 +17,8 @@ weight, each of at least the learner's minimum weight and rows (:func:`allowed`)
 
 Contents: :class:`Candidate`, :class:`KnownValues`, :func:`known_values`, :func:`scan`,
 :func:`score`, :func:`exact_score`, :func:`allowed`, :func:`reaches`, :func:`first_best`,
-:func:`spread`, :func:`unknown_part`, :func:`numeric_cut`, :func:`monotonic_cut`,
-:func:`least_side`, :func:`threshold_at`, :func:`integral_weights`.
+:func:`spread`, :func:`unknown_part`, :func:`numeric_cut`, :func:`numeric_candidate`,
+:func:`monotonic_cut`, :func:`least_side`, :func:`threshold_at`, :func:`integral_weights`.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
@@ -57,6 +57,7 @@ __all__ = [
     "known_values",
     "least_side",
     "monotonic_cut",
+    "numeric_candidate",
     "numeric_cut",
     "reaches",
     "scan",
@@ -456,10 +457,10 @@ def numeric_cut(
         if column.missing:
             known = total(column.weights)
             screen *= float(ratio(known, known + column.missing))
-    return _cut(frame, index, t, parts, column, cuts=found.allowed, screen=screen)
+    return numeric_candidate(frame, index, t, parts, column, cuts=found.allowed, screen=screen)
 
 
-def _cut(
+def numeric_candidate(
     frame: Frame[P],
     index: int,
     t: float,
@@ -532,7 +533,9 @@ def _every_cut(
     if frame.learner.mdl and best <= 0:
         return None
     t = threshold_at(frame, index, distinct[c], distinct[c + 1])
-    return _cut(frame, index, t, parts, column, cuts=n, screen=float(best), unknown=unknown)
+    return numeric_candidate(
+        frame, index, t, parts, column, cuts=n, screen=float(best), unknown=unknown
+    )
 
 
 def monotonic_cut(frame: Frame[P], examples: Examples, index: int) -> Candidate[P] | None:

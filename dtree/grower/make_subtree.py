@@ -64,6 +64,7 @@ from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.monotonic import bounded_prediction, child_bounds
 from dtree.grower.rows import Examples, Frame, divide, start
+from dtree.grower.squared_error_splits import squared_error_candidates
 from dtree.grower.targets import Classes, P, Sums
 from dtree.impurity import TOLERANCE
 from dtree.progress import Report, meter
@@ -262,7 +263,10 @@ def find_best_split(frame: Frame[P], examples: Examples, stats: Stats) -> Scored
     stop = stopping_rule(frame, examples, stats)
     if stop is not None:
         return stop
-    return best_split(frame, examples, list(candidates(frame, examples)))
+    found = squared_error_candidates(frame, examples)
+    if found is None:
+        found = list(candidates(frame, examples))
+    return best_split(frame, examples, found)
 
 
 def best_split(
