@@ -144,13 +144,13 @@ def _compiled_split(
     third condition excludes both); any other names nominal values (:func:`_table`).
     """
     key: str | int = split.attribute if position is None else _position(position, split)
-    match [branch.condition for branch in split.branches]:
-        case [AtMost(_, at_most), Above(_, above)]:
-            return (key, None, at_most, above, below[0], below[1], split)
-        case [Above(_, above), AtMost(_, at_most)]:
-            return (key, None, at_most, above, below[1], below[0], split)
-        case _:
-            return _table(split, below, key)
+    if len(below) == 2:
+        first, second = split.branches[0].condition, split.branches[1].condition
+        if isinstance(first, AtMost) and isinstance(second, Above):
+            return (key, None, first.threshold, second.threshold, below[0], below[1], split)
+        if isinstance(first, Above) and isinstance(second, AtMost):
+            return (key, None, second.threshold, first.threshold, below[1], below[0], split)
+    return _table(split, below, key)
 
 
 def _position(position: dict[str, int], split: Split) -> int:
@@ -209,30 +209,27 @@ def ending(compiled: Compiled, example: Example | Row, spread: Spread = "trainin
 def _end(compiled: Compiled, example: Example | Row, spread: Spread) -> Leaf | Ends:
     """:func:`ending`, for an example that is a mapping, or a :data:`Row` where the tree
     was compiled for rows (its splits then read their values by position)."""
-    tree, node = compiled.tree, compiled.root
+    node = compiled.root
     inf = math.inf
-    split: Split | None = None
     try:
         while type(node) is tuple:
             if node[1] is None:
-                attribute, _, at_most, above, low, high, split = node
-                value = example[attribute]  # type: ignore[index]  # a name, or a row's position
+                value = example[node[0]]  # type: ignore[index]  # a name, or a row's position
                 if type(value) is not float:
                     value = _number(value)
                     if value is None:
                         break
-                if value <= at_most:
+                if value <= node[2]:
                     if value != -inf:
-                        node = low
+                        node = node[4]
                         continue
-                elif value > above and value != inf:
-                    node = high
+                elif value > node[3] and value != inf:
+                    node = node[5]
                     continue
             else:
-                attribute, table, other, split = node
-                value = example[attribute]  # type: ignore[index]
+                value = example[node[0]]  # type: ignore[index]
                 if type(value) is str:
-                    below = table.get(value, other)
+                    below = node[1].get(value, node[2])
                     if below is not None:
                         node = below
                         continue
@@ -241,7 +238,8 @@ def _end(compiled: Compiled, example: Example | Row, spread: Spread) -> Leaf | E
         pass
     if isinstance(node, Leaf):
         return node
-    return reach(tree if split is None else split, _mapping(compiled, example), spread)
+    split: Split | None = node[-1]  # where the walk stopped (None: the root)
+    return reach(compiled.tree if split is None else split, _mapping(compiled, example), spread)
 
 
 def _mapping(compiled: Compiled, example: Example | Row) -> Example:
@@ -304,10 +302,15 @@ def predictions(
     """
     check_spread(spread)
     tree = compiled.tree
-    ends = [ending(compiled, example, spread) for example in examples]
-    return tuple(
-        end.prediction if isinstance(end, Leaf) else prediction_of(tree, end) for end in ends
-    )
+    found: list[Label | float] = []
+    for example in examples:
+        try:
+            end = _end(compiled, example, spread)  # ending's walk, a call less a row
+        except TypeError:
+            check_example(example)
+            raise
+        found.append(end.prediction if isinstance(end, Leaf) else prediction_of(tree, end))
+    return tuple(found)
 
 
 def column_predictions(

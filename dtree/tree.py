@@ -349,21 +349,20 @@ def fold(
     8
     """
     results: list[R] = []
-    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    stack: list[Tree | tuple[Split]] = [tree]  # a split still to fold: (split,)
     while stack:
-        node, expanded = stack.pop()
-        match node:
-            case Leaf():
-                results.append(on_leaf(node))
-            case Split(branches, _) if expanded:
-                below = tuple(results[len(results) - len(branches) :])
-                del results[len(results) - len(branches) :]
-                results.append(on_split(node, below))
-            case Split(branches, _):
-                stack.append((node, True))
-                stack.extend((branch.subtree, False) for branch in reversed(branches))
-            case _:
-                assert_never(node)
+        node = stack.pop()
+        if isinstance(node, Leaf):
+            results.append(on_leaf(node))
+        elif isinstance(node, tuple):  # its branches are folded: the last of the results
+            (split,) = node
+            first = len(results) - len(split.branches)
+            below = tuple(results[first:])
+            del results[first:]
+            results.append(on_split(split, below))
+        else:
+            stack.append((node,))
+            stack.extend([branch.subtree for branch in reversed(node.branches)])
     return results[0]
 
 
