@@ -21,9 +21,9 @@ scores of the near ties, which at two rows are every attribute.  This path grows
 same tree in about 0.4 of the time, and is no slower on large nodes.
 
 It applies where the general path's choice is that first best and nothing else:
-squared error (or ``friedman_mse``), integer weights, every considered attribute
-numeric, unconstrained and complete at the node, and no side learned for missing values
-(``missing="learned"`` gives a cut one even where no value is missing).  The law
+squared error (or ``friedman_mse``), integer weights, every attribute numeric and with no
+missing value in the data, no monotonicity constraint, and no side learned for missing
+values (``missing="learned"`` gives a cut one even where no value is missing).  The law
 ``tests/grower/test_squared_error_splits.py`` checks is that it chooses as the general
 path does.
 
@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
@@ -53,19 +53,21 @@ __all__ = ["squared_error_candidates"]
 _SQUARED = ("squared_error", "friedman_mse")
 
 
-def _applies(frame: Frame[Any], examples: Examples, attributes: Sequence[int]) -> bool:
+def _applies(frame: Frame[Any], examples: Examples) -> bool:
     """Whether the node's best split is the first of the largest explained sum, so that this
-    path finds it (see the module's docstring)."""
+    path finds it (see the module's docstring): every attribute is numeric and complete here,
+    whichever the node considers."""
     learner = frame.learner
     columns = frame.data.schema.attributes
     return (
-        examples.integral
-        and isinstance(frame.target, Responses)
+        isinstance(frame.target, Responses)
+        and examples.integral
         and learner.impurity in _SQUARED
         and learner.score == "impurity_decrease"
         and not frame.directions
         and learner.missing != "learned"  # its side for missing values is learned even so
-        and all(isinstance(columns[j].domain, Numeric) and frame.complete[j] for j in attributes)
+        and all(isinstance(a.domain, Numeric) for a in columns)
+        and all(frame.complete)
     )
 
 
@@ -146,9 +148,9 @@ def squared_error_candidates(frame: Frame[Any], examples: Examples) -> list[Cand
     >>> found.attribute, found.conditions[0], [(part.weight, part.first) for part in found.parts]
     ('a', AtMost(attribute='a', threshold=2.5), [(2, 0), (2, 10)])
     """
-    attributes = considered(frame, examples)
-    if not _applies(frame, examples, attributes):
+    if not _applies(frame, examples):
         return None
+    attributes = considered(frame, examples)
     node = _node(frame, examples)
     columns, rows = frame.data.columns, examples.rows
     best: Best | None = None
