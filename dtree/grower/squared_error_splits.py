@@ -36,7 +36,6 @@ import itertools
 import math
 import operator
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any, cast
 
 from attrs import frozen
@@ -163,14 +162,16 @@ def squared_error_candidates(frame: Frame[Any], examples: Examples) -> list[Cand
             best, best_order = (found[0], found[1], index, found[2], found[3]), order
     if best is None:
         return []
-    return [_candidate(frame, examples, best, best_order)]
+    return [_candidate(frame, examples, node, best, best_order)]
 
 
 def _candidate(
-    frame: Frame[Any], examples: Examples, best: Best, order: list[int]
+    frame: Frame[Any], examples: Examples, node: _Node, best: Best, order: list[int]
 ) -> Candidate[Sums]:
-    """The chosen cut as a candidate: its exact parts, its threshold, and its score."""
-    _, _, index, p, allowed = best
+    """The chosen cut as a candidate: its exact parts, its threshold, and its score in floats
+    (the decrease (E - F^2 / W) / W / 4^shift, rounded once: an integer's true division;
+    |y| <= MAX_ABS_TARGET keeps it a float)."""
+    numerator, denominator, index, p, allowed = best
     rows, weights = examples.rows, examples.weights
     left, right = order[:p], order[p:]
     target = cast(Responses, frame.target)
@@ -181,7 +182,8 @@ def _candidate(
     column = frame.data.columns[index]
     below, above = column[rows[left[-1]]], column[rows[right[0]]]
     t = threshold_at(frame, index, cast(float, below), cast(float, above))
-    decrease = target.decrease(parts)
+    weight, first = node.weight, node.first
+    excess = numerator * weight - first * first * denominator  # (E - F^2 / W) W den
+    screen = excess / (denominator * weight * weight << 2 * target.shift)
     known = KnownValues(rows, weights, (), 0, None)
-    screen = float(Fraction(decrease))
     return numeric_candidate(frame, index, t, parts, known, cuts=allowed, screen=screen)

@@ -22,7 +22,7 @@ from dtree.dataset import Dataset, Numeric
 from dtree.errors import DtreeError
 from dtree.grower import make_subtree
 from dtree.grower.candidate_splits import candidates
-from dtree.grower.learner import CART, Learner, Missing
+from dtree.grower.learner import CART, MAX_ABS_TARGET, Learner, Missing
 from dtree.grower.make_subtree import Scored, StopRule, best_split
 from dtree.grower.presets import cart
 from dtree.grower.rows import Examples, start
@@ -61,7 +61,10 @@ def small(learner: Learner, data: Dataset, node: Examples) -> object:
         assert found is None
         return general(learner, data, node)
     assert found is not None, "the path applies to these data"
-    return choice(best_split(frame, node, found))
+    chosen = best_split(frame, node, found)
+    if not isinstance(chosen, str):  # its screen is its exact score, rounded
+        assert chosen[0].screen == pytest.approx(float(chosen[1]), rel=1e-12, abs=1e-300)
+    return choice(chosen)
 
 
 def test_two_rows_every_attribute_ties_and_the_first_wins() -> None:
@@ -74,6 +77,16 @@ def test_two_rows_every_attribute_ties_and_the_first_wins() -> None:
     frame, root = start(SQUARED, data)
     [found] = squared_error_candidates(frame, root) or []
     assert (found.conditions[0], found.cuts) == (AtMost("b", 1.0), 1)
+    assert small(SQUARED, data, root) == general(SQUARED, data, root)
+
+
+def test_the_largest_targets_score_in_floats() -> None:
+    """At |y| = MAX_ABS_TARGET the screen, a true division of integers, is still a float."""
+    data = Dataset.from_columns(
+        {"a": [1.0, 2.0, 3.0], "y": [-MAX_ABS_TARGET, MAX_ABS_TARGET, MAX_ABS_TARGET]},
+        target="y",
+    )
+    _, root = start(SQUARED, data)
     assert small(SQUARED, data, root) == general(SQUARED, data, root)
 
 
