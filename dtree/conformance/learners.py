@@ -656,10 +656,16 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
 
 J48_REFUSED = {
     "B": "J48's binary nominal splits test one value against the rest, dtree's are subsets",
-    "A": "Laplace smoothing of J48's class probabilities has no counterpart",
     "R": "J48 draws its own pruning fold: use dtree.prune.reduced_error with a validation set",
-    "N": "it is the number of folds of reduced-error pruning (-R), which is refused",
+    "N": "it is the number of folds of reduced-error pruning (-R), which J48 refuses without -R",
 }
+"""J48's options that change its tree in a way dtree does not reproduce, and why.  ``-R``
+is named before ``-N``, its number of folds, when both are given."""
+
+J48_SAME_TREE = ("A", "L", "Q")
+"""J48's options that leave its tree as it is: ``-A`` (Laplace smoothing of the class
+probabilities it predicts, not of the counts it grows and prunes by), ``-L`` (the clean-up
+of the data it keeps) and ``-Q`` (the seed of ``-R``'s folds)."""
 
 
 def _flag(name: str, value: object) -> bool:
@@ -673,7 +679,7 @@ def _j48(params: Mapping[str, object]) -> Recipe:
     options: dict[str, Any] = {}
     pruning = Pessimistic()
     flags = {"U": "prune", "S": "subtree_raising", "O": "collapse"}
-    for name, value in sorted(params.items()):
+    for name, value in sorted(params.items(), key=lambda item: (item[0] != "R", item[0])):
         if name == "C":
             if not is_number(value) or not 0 < value <= 0.5:
                 raise _refuse(system, name, value, "J48's confidence is in (0, 0.5]")
@@ -686,7 +692,10 @@ def _j48(params: Mapping[str, object]) -> Recipe:
             options["mdl"] = not _flag(name, value)
         elif name in J48_REFUSED:
             raise _refuse(system, name, value, J48_REFUSED[name])
-        elif name not in ("L", "Q"):  # no clean-up, and the seed of -R's folds: same tree
+        elif name in J48_SAME_TREE:
+            if name != "Q":  # a flag; -Q is a seed
+                _flag(name, value)
+        else:
             raise _refuse(system, name, value, "no such J48 option is mapped")
     for name in ("C", "S"):
         if name in params and not pruning.prune:

@@ -411,6 +411,9 @@ PLAIN_AND_UNPRUNED: tuple[tuple[str, ...], ...] = ((), ("-U",))
 
 RUNS: list[Run] = [(name, options) for name in EXAMPLES for options in PLAIN_AND_UNPRUNED]
 RUNS += [(name, ("-B",)) for name in BINARY]
+LAPLACE: list[Run] = [(name, ("-A",)) for name in EXAMPLES]
+"""J48 ``-A``: Laplace's smoothing of the probabilities it predicts, which leaves the tree."""
+RUNS += LAPLACE
 IDS = [f"{name}{''.join(options)}" for name, options in RUNS]
 
 
@@ -504,6 +507,24 @@ def test_dtree_grows_and_prunes_every_example_as_j48_does(
     assert comparison.counts["same"] == size(theirs), comparison.text()
     assert theirs == ours
     assert j48_text(ours) == text
+
+
+@pytest.mark.parametrize("run", LAPLACE, ids=[f"{name}-A" for name, _ in LAPLACE])
+def test_laplace_smoothing_leaves_j48s_tree_as_dtree_grows_it(
+    run: Run,
+    examples: dict[str, Dataset],
+    j48_runs: dict[Run, Future[str]],
+    grown_as_j48: Callable[[str], Tree],
+) -> None:
+    """``learner_for("j48", A=True)`` is J48's recipe unchanged, and J48 ``-A`` prints the
+    tree dtree grows and prunes with it, to the character."""
+    name, _ = run
+    data = examples[name]
+    recipe = learner_for("j48", A=True)
+    assert (recipe.learner, recipe.pruning) == (J48, learner_for("j48").pruning)
+    assert recipe.pruning is not None
+    ours = recipe.pruning(grown_as_j48(name), data)
+    assert j48_text(ours) == j48_runs[run].result()
 
 
 def test_j48_raises_the_last_of_equally_heavy_branches(weka_jar: Path) -> None:

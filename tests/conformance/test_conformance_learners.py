@@ -589,6 +589,7 @@ def test_rpart_cp_is_relative_to_the_roots_risk() -> None:
         ({"U": True, "O": True}, 2, Pessimistic(prune=False, collapse=False)),
         ({"S": True}, 2, Pessimistic(subtree_raising=False)),
         ({"L": True, "Q": 3}, 2, Pessimistic()),
+        ({"A": True}, 2, Pessimistic()),  # Laplace's probabilities: the same tree
     ],
 )
 def test_j48_options(params: dict[str, Any], min_objects: int, pruning: Pessimistic) -> None:
@@ -605,9 +606,10 @@ def test_j48_without_mdl_correction() -> None:
     ("params", "why"),
     [
         ({"B": True}, "one value against the rest"),
-        ({"A": True}, "Laplace"),
         ({"R": True}, "reduced_error"),
         ({"N": 3}, "reduced-error pruning"),
+        ({"R": True, "N": 3}, "reduced_error"),  # -R named, not -N its number of folds
+        ({"A": "yes"}, "True or False"),
         ({"C": 0.6}, r"confidence is in \(0, 0.5\]"),
         ({"M": 0}, "an integer >= 1"),
         ({"U": "yes"}, "True or False"),
