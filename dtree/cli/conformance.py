@@ -8,8 +8,10 @@
     which the peer draws at random (scikit-learn's ``splitter=random``,
     ``max_features``) are checked for admissibility only, and the report
     says so (:func:`dtree.conformance.check.check_admissible`); ``--tree FILE``
-    (J48's printed tree, or rpart's frame with ``--splits FILE``) compares a
-    tree made elsewhere instead of running the peer.  The peer's own counts
+    (J48's printed tree, rpart's frame with ``--splits FILE``, or with ``--format
+    dtree`` any implementation's tree as a ``dtree-tree`` document,
+    :func:`dtree.conformance.tree_reading`) compares a tree made elsewhere instead of
+    running the peer.  The peer's own counts
     that the data contradict are findings, each naming the node and both
     numbers.
 ``dtree fuzz --against PEER [--param NAME=VALUE ...] [--examples N] [--seed S]``
@@ -41,7 +43,7 @@ from dtree.cli.common import (
     progress_line,
     read_data,
 )
-from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading
+from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading, tree_reading
 from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
 from dtree.dataset import Dataset
@@ -116,10 +118,16 @@ def _check_arguments(checking: argparse.ArgumentParser) -> None:
     _add_peer(checking)
     theirs = checking.add_argument_group("a tree the peer grew elsewhere (instead of running it)")
     theirs.add_argument(
-        "--tree", metavar="FILE", help="J48's printed tree, or rpart's frame as CSV (RPART_EXPORT)"
+        "--tree",
+        metavar="FILE",
+        help="J48's printed tree, rpart's frame as CSV (RPART_EXPORT), or any implementation's"
+        " tree as a dtree-tree JSON document (--format dtree)",
     )
     theirs.add_argument(
-        "--format", choices=["j48", "rpart"], help="the format of --tree (default: --against's)"
+        "--format",
+        choices=["j48", "rpart", "dtree"],
+        help="the format of --tree (default: --against's; dtree: a dtree-tree document, from"
+        " any implementation that follows --against's conventions)",
     )
     theirs.add_argument("--splits", metavar="FILE", help="rpart's splits as CSV, with --tree")
     checking.add_argument("--json", action="store_true", help="print the comparison as JSON")
@@ -137,7 +145,14 @@ def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
             raise DtreeError("--format rpart needs --splits FILE, rpart's splits as CSV")
         frame, splits = read_text(arguments.tree), read_text(arguments.splits)
         return rpart_reading(frame, splits, data, file=arguments.tree, splits_file=arguments.splits)
-    raise DtreeError("--tree needs --format j48 or rpart: a scikit-learn tree lives in Python")
+    if form == "dtree":
+        if arguments.splits is not None:
+            raise DtreeError("--splits goes with --format rpart")
+        return tree_reading(read_text(arguments.tree), data, file=arguments.tree)
+    raise DtreeError(
+        "--tree needs --format j48, rpart or dtree: a scikit-learn tree lives in Python"
+        " (write it as a dtree-tree document and give --format dtree)"
+    )
 
 
 def _check(arguments: argparse.Namespace) -> tuple[str, int]:

@@ -8,8 +8,10 @@ claims about its nodes that those statistics contradict as findings
 tree node by node, telling exact ties from real disagreements; map a peer's
 settings to the :class:`dtree.grower.learner.Learner` that matches them; check what
 cannot be replayed draw by draw for admissibility (:func:`check_admissible`) and
-scikit-learn's forests member by member (:func:`check_forest`); and let
-Hypothesis search for a dataset on which the two part.
+scikit-learn's forests member by member (:func:`check_forest`); read the tree of any
+other implementation from a ``dtree-tree`` document (:func:`tree_reading`, its JSON
+Schema :func:`tree_schema`); and let Hypothesis search for a dataset on which the two
+part.
 
 ``differential`` and ``Counterexample`` (module
 ``dtree.conformance.fuzz``) load on first use: they need
@@ -45,6 +47,7 @@ from dtree.conformance.rpart_fit import (
 )
 from dtree.conformance.sklearn import arrays_reading, from_arrays, from_sklearn, sklearn_reading
 from dtree.conformance.sklearn_forests import ForestCheck, check_forest
+from dtree.conformance.tree_files import read_tree, tree_reading, tree_schema
 from dtree.conformance.verdicts import Comparison, NodeVerdict
 
 __all__ = [
@@ -80,10 +83,13 @@ __all__ = [
     "read_cptable",
     "read_j48",
     "read_rpart",
+    "read_tree",
     "rpart_reading",
     "run_j48",
     "run_rpart",
     "sklearn_reading",
+    "tree_reading",
+    "tree_schema",
 ]
 
 _WITH_HYPOTHESIS = ("Counterexample", "differential")
