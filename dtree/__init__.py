@@ -32,7 +32,8 @@ evaluation and selection  resampling, confusion, evaluate, selection, curves, im
 optimal                   optimal/ (search, objectives)
 conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
                           rpart, rpart_fit, sklearn, sklearn_fit, sklearn_versions,
-                          admissible, sklearn_forests, tree_files, check, fuzz)
+                          admissible, sklearn_forests, tree_files, solvers, check,
+                          fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants

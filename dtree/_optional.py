@@ -13,6 +13,9 @@ EXTRAS = {
     "sklearn": "sklearn",
     "numpy": "sklearn",
     "scipy": "sklearn",
+    "pystreed": "optimal",
+    "gosdt": "optimal",
+    "pydl85": "dl85",
 }
 """The extra that installs each optional package a dtree module imports."""
 

@@ -20,6 +20,13 @@
     ``--campaigns K`` splits the search into K seeded searches and
     ``--processes P`` runs them in P processes, with the serial result.
 
+``dtree check (FILE --target COL | --dataset NAME) --against streed|dl85|gosdt [--param ...]``
+    Run the exact solver on the data's tests (:func:`dtree.optimal.binarised`), read its
+    tree, and compare its objective and its tree with dtree's optimum
+    (:func:`dtree.conformance.solvers.check_solver`): another optimal tree is a tie, a
+    worse one a real disagreement, and an objective the solver claims that the data
+    contradict a finding.
+
 ``check`` and ``fuzz`` exit 0 when the trees agree and 1 when they part;
 ``check`` exits 1 too when the peer's tree has a finding.
 
@@ -46,6 +53,7 @@ from dtree.cli.common import (
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading, tree_reading
 from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
+from dtree.conformance.solvers import SOLVERS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.grower.learner import REGRESSION_CRITERIA
@@ -54,9 +62,13 @@ from dtree.reading import read_text
 __all__ = ["CHECK", "FUZZ", "FUZZ_EXAMPLES"]
 
 
-def _add_peer(command: argparse.ArgumentParser) -> None:
+def _add_peer(command: argparse.ArgumentParser, peers: tuple[str, ...] = SYSTEMS) -> None:
     command.add_argument(
-        "--against", required=True, choices=SYSTEMS, help="the peer: scikit-learn, rpart or J48"
+        "--against",
+        required=True,
+        choices=peers,
+        help="the peer: scikit-learn, rpart or J48"
+        + (", or an exact solver, STreeD, DL8.5 or GOSDT" if peers != SYSTEMS else ""),
     )
     command.add_argument(
         "--param",
@@ -115,7 +127,7 @@ def _settings(arguments: argparse.Namespace) -> dict[str, object]:
 
 def _check_arguments(checking: argparse.ArgumentParser) -> None:
     add_data(checking)
-    _add_peer(checking)
+    _add_peer(checking, (*SYSTEMS, *SOLVERS))
     theirs = checking.add_argument_group("a tree the peer grew elsewhere (instead of running it)")
     theirs.add_argument(
         "--tree",
@@ -157,6 +169,8 @@ def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
 
 def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
+    if arguments.against in SOLVERS:
+        return _check_solver(arguments, settings)
     recipe = learner_for(arguments.against, **settings)  # refuse settings before any work
     if recipe.drawn:
         if arguments.tree is not None:
@@ -177,6 +191,21 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     result = placed(arguments, lambda: check(data, arguments.against, theirs=theirs, **settings))
     report = result.json() if arguments.json else result.text().rstrip("\n")
     return report, int(not result.agrees)
+
+
+def _check_solver(arguments: argparse.Namespace, settings: dict[str, object]) -> tuple[str, int]:
+    """An exact solver's tree against dtree's optimum (:func:`check_solver`)."""
+    for option in ("tree", "format", "splits"):
+        if getattr(arguments, option) is not None:
+            raise DtreeError(f"{flag(option)} reads a greedy peer's tree; a solver is run here")
+    data = read_data(arguments)
+    try:
+        solvers = optional_module("dtree.conformance.solvers")
+        found = placed(arguments, lambda: solvers.check_solver(data, arguments.against, **settings))
+    except ImportError as error:  # the solvers are an extra: say so in one line
+        raise DtreeError(str(error)) from None
+    report = found.json() if arguments.json else found.text().rstrip("\n")
+    return report, int(not found.agrees)
 
 
 CHECK = Command(

@@ -1,0 +1,160 @@
+"""dtree.conformance.solvers: STreeD, DL8.5 and GOSDT run live as peers of ``dtree check``.
+
+Each solver's tree, read onto the binarised data, is the same tree as dtree's optimum or
+another of the same objective (a tie, the first node where they part named) on the
+bundled datasets; the two known defects of pydl8.5 0.1.8 are found by the check itself,
+from Python and from the command line: its depth-two routine misses the optimum on two
+rows (a real disagreement), and it claims no error in a leaf of classes not numbered
+from 0 (a finding).  Settings that change the objective are refused by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from helpers import oracle_missing
+
+from dtree.cli import main
+from dtree.conformance.solvers import SOLVERS, check_solver, run_solver
+from dtree.dataset import Dataset
+from dtree.datasets import load
+from dtree.errors import DtreeError
+
+PACKAGES = {
+    "streed": ("pystreed", "pystreed"),
+    "dl85": ("pydl85", "pydl8.5"),
+    "gosdt": ("gosdt", "gosdt"),
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def solvers_installed() -> None:
+    for module, package in PACKAGES.values():
+        try:
+            importlib.import_module(module)
+        except ImportError as missing:
+            oracle_missing(f"{package} is not installed ({missing}): pip install -e '.[optimal]'")
+
+
+SETTINGS: dict[str, dict[str, object]] = {
+    "streed": {"max_depth": 2},
+    "dl85": {"max_depth": 2, "depth_two_special_algo": False},
+    "gosdt": {"depth_budget": 2, "regularization": 0.02, "allow_small_reg": True},
+}
+
+
+@pytest.mark.parametrize("name", ["play-tennis", "golf", "xor", "boolean-table", "iris"])
+@pytest.mark.parametrize("system", SOLVERS)
+def test_each_solvers_tree_is_optimal_as_dtree_finds_it(system: str, name: str) -> None:
+    result = check_solver(load(name), system, **SETTINGS[system])
+    assert result.agrees, result.text()
+    assert result.theirs == result.ours
+    assert (result.verdict == "same") == (result.parting is None)
+
+
+def test_another_optimal_tree_is_a_tie_that_names_where_the_trees_part() -> None:
+    result = check_solver(load("play-tennis"), "streed", max_depth=2)
+    assert (result.verdict, result.agrees) == ("tie", True)
+    assert result.parting is not None
+    assert result.parting.startswith("at the root: theirs a test of ")
+
+
+TWO_ROWS = Dataset.from_columns({"x": ["0", "1"], "y": ["a", "b"]}, target="y")
+NOT_FROM_0 = Dataset.from_columns(
+    {"x": ["0", "0"], "y": ["b", "c"]}, target="y", classes=list("abc")
+)
+
+
+def test_dl85s_depth_two_routine_is_found_not_optimal() -> None:
+    found = check_solver(TWO_ROWS, "dl85", max_depth=2)  # DL8.5's default: the routine on
+    assert found.verdict == "not optimal"
+    assert (found.theirs, found.ours) == (Fraction(1), Fraction(0))
+    assert not found.agrees
+    assert check_solver(TWO_ROWS, "dl85", max_depth=2, depth_two_special_algo=False).agrees
+
+
+def test_dl85s_error_of_classes_not_from_0_is_a_finding() -> None:
+    found = check_solver(NOT_FROM_0, "dl85", max_depth=1)
+    assert found.verdict == "same"
+    [finding] = found.findings
+    assert (finding.what, finding.theirs, finding.ours) == ("DL8.5's error_", 0.0, 1)
+    assert not found.agrees
+
+
+def test_gosdt_raises_a_small_regularization_and_so_does_the_check() -> None:
+    xor = load("xor")
+    raised = check_solver(xor, "gosdt", regularization=0.05, depth_budget=2)
+    assert raised.agrees
+    assert "raises a regularization below 1 / n to 1 / 4" in raised.objective
+    kept = check_solver(xor, "gosdt", regularization=0.05, depth_budget=2, allow_small_reg=True)
+    assert kept.agrees
+    assert (raised.ours, kept.ours) == (Fraction(3, 4), 4 * Fraction(0.05))  # the float's value
+
+
+@pytest.mark.parametrize(
+    ("system", "setting", "why"),
+    [
+        ("dl85", {"min_sup": 2}, "min_sup=2 is refused: it changes the objective"),
+        ("streed", {"optimization_task": "f1-score"}, "it changes the objective"),
+        ("gosdt", {"balance": True}, "balance=True is refused: it changes the objective"),
+        ("streed", {"maxdepth": 2}, "maxdepth=2 is refused: no such setting is mapped"),
+        ("gosdt", {"regularization": "much"}, "regularization='much' is refused: a number"),
+        ("dl85", {"max_depth": -1}, "max_depth"),
+    ],
+)
+def test_settings_that_change_the_objective_are_refused_by_name(
+    system: str, setting: dict[str, object], why: str
+) -> None:
+    with pytest.raises(DtreeError, match=re.escape(why)):
+        check_solver(load("xor"), system, **setting)
+
+
+def test_data_a_solver_cannot_take_are_refused() -> None:
+    regression = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [0.5, 1.0, 2.0]}, target="y")
+    with pytest.raises(DtreeError, match="dl85 classifies"):
+        run_solver("dl85", regression)
+    weighted = Dataset.from_columns(
+        {"x": ["0", "1"], "y": list("ab")}, target="y", weights=[1, 0.5]
+    )
+    with pytest.raises(DtreeError, match=r"row 2 weighs 0\.5: a solver counts whole rows"):
+        run_solver("streed", weighted)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_dtree_check_finds_both_dl85_defects_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    two = tmp_path / "two.csv"
+    two.write_text("x,y\n0,a\n1,b\n")
+    status, out, err = run(capsys, "check", str(two), "--target", "y", "--nominal", "x",
+                           "--against", "dl85", "--param", "max_depth=2")  # fmt: skip
+    assert (status, err) == (1, "")
+    assert "verdict: real disagreement: the solver's tree is not optimal" in out
+    assert "theirs: 1, 1 leaves" in out
+    classes = tmp_path / "classes.csv"
+    classes.write_text("x,y\n0,b\n0,c\n")
+    argv = ["check", str(classes), "--target", "y", "--nominal", "x", "--classes", "a,b,c"]
+    status, out, _ = run(capsys, *argv, "--against", "dl85", "--json")
+    assert status == 1
+    report = json.loads(out)
+    assert report["verdict"] == "same"
+    assert report["findings"][0]["what"] == "DL8.5's error_"
+
+
+def test_dtree_check_refuses_a_tree_file_for_a_solver(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "check", "--dataset", "xor", "--against", "streed",
+                         "--tree", "t.json")  # fmt: skip
+    assert status == 2
+    assert "--tree reads a greedy peer's tree; a solver is run here" in err
