@@ -16,7 +16,9 @@
     numbers.
 ``dtree fuzz --against PEER [--param NAME=VALUE ...] [--examples N] [--seed S]``
     Search generated datasets for one on which the peer and dtree part
-    (:func:`dtree.conformance.differential`) and print the smallest found;
+    (:func:`dtree.conformance.differential`; for an exact solver, its tree against
+    dtree's optimum, :func:`dtree.conformance.fuzz.solver_counterexample`) and print the
+    smallest found;
     ``--campaigns K`` splits the search into K seeded searches and
     ``--processes P`` runs them in P processes, with the serial result.
 
@@ -57,6 +59,7 @@ from dtree.conformance.solvers import SOLVERS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
 from dtree.grower.learner import REGRESSION_CRITERIA
+from dtree.load import csv_text
 from dtree.reading import read_text
 
 __all__ = ["CHECK", "FUZZ", "FUZZ_EXAMPLES"]
@@ -225,7 +228,7 @@ search is several runs of other seeds."""
 
 
 def _fuzz_arguments(fuzzing: argparse.ArgumentParser) -> None:
-    _add_peer(fuzzing)
+    _add_peer(fuzzing, (*SYSTEMS, *SOLVERS))
     fuzzing.add_argument(
         "--quiet", action="store_true", help="draw no progress line on standard error"
     )
@@ -267,6 +270,8 @@ def _fuzz_counts(arguments: argparse.Namespace) -> tuple[int, int]:
 
 def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
+    if arguments.against in SOLVERS:
+        return _fuzz_solver(arguments, settings)
     examples, campaigns = _fuzz_counts(arguments)
     recipe = learner_for(arguments.against, **settings)
     if recipe.learner.impurity in REGRESSION_CRITERIA:
@@ -299,6 +304,37 @@ def _fuzz(arguments: argparse.Namespace) -> tuple[str, int]:
     if found is None:
         return f"no disagreement in {examples} datasets (seed {arguments.seed})", 0
     return found.text().rstrip("\n"), 1
+
+
+def _fuzz_solver(arguments: argparse.Namespace, settings: dict[str, object]) -> tuple[str, int]:
+    """A search for a dataset on which an exact solver and dtree's optimum part."""
+    for option in ("campaigns", "processes"):
+        if getattr(arguments, option) not in (None, 1):
+            raise DtreeError(f"{flag(option)} splits a greedy peer's search; a solver's is one")
+    if arguments.exact_ties:
+        raise DtreeError("--exact-ties is a greedy peer's: any optimal tree is a solver's answer")
+    examples = checked_count("--examples", arguments.examples, FUZZ_EXAMPLES)
+    try:
+        fuzz = optional_module("dtree.conformance.fuzz")
+    except ImportError as error:  # Hypothesis is an extra: say so in one line
+        raise DtreeError(str(error)) from None
+    with progress_line(arguments) as progress:
+        try:
+            found = fuzz.solver_counterexample(
+                arguments.against,
+                examples=examples,
+                seed=arguments.seed,
+                progress=progress,
+                **settings,
+            )
+        except ImportError as error:  # the solvers are an extra
+            raise DtreeError(str(error)) from None
+    if found is None:
+        return f"no disagreement in {examples} datasets (seed {arguments.seed})", 0
+    data, comparison = found
+    n = len(data.rows)
+    heading = f"a dataset of {n} {'row' if n == 1 else 'rows'} on which the trees part:"
+    return "\n".join([heading, csv_text(data).rstrip("\n"), comparison.text().rstrip("\n")]), 1
 
 
 FUZZ = Command(

@@ -30,6 +30,9 @@ With an ``executor`` (a process pool, a Dask cluster's) the searches run
 at once, and the result is the serial one.  Everything sent to another
 process (``fit``, ``learner``, the data strategy's settings) must be
 picklable: a function defined at the top level of a module, a frozen value.
+
+:func:`solver_counterexample` searches the same way for a dataset on which an exact
+solver (STreeD, DL8.5, GOSDT) and dtree's optimum part, in one search.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from dtree.conditions import AtMost
 from dtree.conformance.claims import written
 from dtree.conformance.compare import compare, same_prediction
 from dtree.conformance.learners import Recipe
+from dtree.conformance.solvers import OptimalComparison, check_solver
 from dtree.conformance.verdicts import Comparison
 from dtree.dataset import Dataset, Label
 from dtree.ensemble import predict_many
@@ -61,7 +65,16 @@ from dtree.render import text
 from dtree.strategies import datasets
 from dtree.tree import Split, Tree, nodes
 
-__all__ = ["BROAD_DATA", "NUMERIC_DATA", "Counterexample", "Probe", "differential", "probes"]
+__all__ = [
+    "BROAD_DATA",
+    "NUMERIC_DATA",
+    "SOLVER_DATA",
+    "Counterexample",
+    "Probe",
+    "differential",
+    "probes",
+    "solver_counterexample",
+]
 
 NUMERIC_DATA: Mapping[str, Any] = {
     "min_rows": 1,
@@ -373,3 +386,62 @@ def differential(
         if found is not None:
             return found
     return None
+
+
+SOLVER_DATA: Mapping[str, Any] = {
+    "min_rows": 2,
+    "max_rows": 12,
+    "max_attributes": 3,
+    "min_classes": 2,
+    "max_numeric": 1,
+}
+"""The datasets :func:`solver_counterexample` draws: tiny, nominal and numeric, where ties,
+pure nodes and constant and repeated tests abound (the solvers' tests are the binarised
+attributes, one per threshold)."""
+
+
+def solver_counterexample(
+    system: str,
+    *,
+    examples: int = 100,
+    seed: int = 0,
+    progress: Report | None = None,
+    **params: object,
+) -> tuple[Dataset, OptimalComparison] | None:
+    """A smallest dataset on which the exact solver ``system`` (with its settings
+    ``params``) and dtree's optimum part (:func:`dtree.conformance.solvers.check_solver`:
+    the solver's tree is not optimal, or the data contradict the objective it claims),
+    with the comparison; None when ``examples`` datasets show none.  Data a solver
+    cannot take (a dataset that binarises to no test) are passed over."""
+    two_rows = Dataset.from_columns({"x": ["0", "1"], "y": ["a", "b"]}, target="y")
+    check_solver(two_rows, system, **params)  # bad settings fail here, before any work
+    advance = meter(progress, examples, "datasets tried")
+    tried = 0
+
+    def parts_company(data: Dataset) -> bool:
+        nonlocal tried
+        tried += 1
+        advance(tried)
+        try:
+            return not check_solver(data, system, **params).agrees
+        except DtreeError:  # no test to give the solver
+            return False
+
+    try:
+        found = find(
+            datasets(**SOLVER_DATA),
+            parts_company,
+            settings=settings(
+                max_examples=examples,
+                database=None,
+                deadline=None,
+                phases=(Phase.generate, Phase.shrink),
+                suppress_health_check=list(HealthCheck),
+            ),
+            random=random.Random(seed),
+        )
+    except NoSuchExample:
+        advance(examples)
+        return None
+    advance(examples)
+    return found, check_solver(found, system, **params)

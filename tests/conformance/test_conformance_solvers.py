@@ -20,7 +20,8 @@ import pytest
 from helpers import oracle_missing
 
 from dtree.cli import main
-from dtree.conformance.solvers import SOLVERS, check_solver, run_solver
+from dtree.conformance.fuzz import solver_counterexample
+from dtree.conformance.solvers import GOSDT_TIE, SOLVERS, check_solver, run_solver
 from dtree.dataset import Dataset
 from dtree.datasets import load
 from dtree.errors import DtreeError
@@ -158,3 +159,40 @@ def test_dtree_check_refuses_a_tree_file_for_a_solver(
                          "--tree", "t.json")  # fmt: skip
     assert status == 2
     assert "--tree reads a greedy peer's tree; a solver is run here" in err
+
+
+def test_gosdt_objectives_its_floats_cannot_tell_apart_are_a_tie() -> None:
+    """At alpha = float(1/3) on three rows a leaf of one error and a split of none score
+    2/3 and 2 float(1/3), 1e-17 apart: GOSDT may return either."""
+    data = Dataset.from_columns({"a": [0.0, 0.0, 0.25], "y": ["a", "a", "b"]}, target="y")
+    found = check_solver(data, "gosdt", depth_budget=2, regularization=1 / 3)
+    assert found.agrees, found.text()
+    assert abs(found.theirs - found.ours) <= GOSDT_TIE
+
+
+def test_data_that_give_a_solver_no_test_are_refused_in_one_line() -> None:
+    constant = Dataset.from_columns({"a": [0.0, 0.0], "y": ["a", "b"]}, target="y")
+    with pytest.raises(DtreeError, match="the data give dl85 no test: every attribute is constant"):
+        run_solver("dl85", constant)
+
+
+def test_the_search_finds_each_dl85_defect_and_none_in_streed() -> None:
+    routine = solver_counterexample("dl85", examples=50, max_depth=2)
+    assert routine is not None
+    data, found = routine
+    assert (len(data.rows), found.verdict) == (2, "not optimal")
+    classes = solver_counterexample("dl85", examples=100, max_depth=2, depth_two_special_algo=False)
+    assert classes is not None
+    assert [finding.what for finding in classes[1].findings] == ["DL8.5's error_"]
+    assert solver_counterexample("streed", examples=30, max_depth=2) is None
+
+
+def test_dtree_fuzz_searches_against_a_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["fuzz", "--against", "dl85", "--param", "max_depth=2", "--quiet"]
+    status, out, err = run(capsys, *argv, "--examples", "50")
+    assert (status, err) == (1, "")
+    assert out.startswith("a dataset of 2 rows on which the trees part:")
+    assert "real disagreement: the solver's tree is not optimal" in out
+    status, _, err = run(capsys, *argv, "--campaigns", "2")
+    assert status == 2
+    assert "--campaigns splits a greedy peer's search" in err
