@@ -121,9 +121,10 @@ correction of a numeric split's gain, Weka 3.7 and later), ``L`` and ``Q``
 is :class:`Pessimistic`, ``pessimistic(collapse(tree), data=data,
 confidence=C, z="normal")``, and ``U`` keeps the collapsing (Weka 3.6
 collapses an unpruned tree too; ``O`` turns it off).
-Refused: ``B`` (J48's binary nominal splits test one value against the
-rest; dtree's binary nominal splits are CART's subsets), ``A`` (Laplace
-smoothing of J48's class probabilities), ``R`` and ``N`` (reduced-error
+``B`` (binary nominal splits, one value against the rest) grows with
+``nominal="one_vs_rest"`` (:func:`dtree.grower.subsets.one_vs_rest`); ``A``
+(Laplace smoothing of the class probabilities J48 predicts, not of the counts
+it grows and prunes by) is accepted.  Refused: ``R`` and ``N`` (reduced-error
 pruning on a fold J48 draws itself; prune with
 :func:`dtree.prune.reduced_error` on a validation set of your own).
 
@@ -655,12 +656,18 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
 
 
 J48_REFUSED = {
-    "B": "J48's binary nominal splits test one value against the rest, dtree's are subsets",
     "R": "J48 draws its own pruning fold: use dtree.prune.reduced_error with a validation set",
     "N": "it is the number of folds of reduced-error pruning (-R), which J48 refuses without -R",
 }
 """J48's options that change its tree in a way dtree does not reproduce, and why.  ``-R``
 is named before ``-N``, its number of folds, when both are given."""
+
+J48_GROWING: Mapping[str, tuple[str, tuple[object, object]]] = {
+    "J": ("mdl", (True, False)),
+    "B": ("nominal", ("multiway", "one_vs_rest")),
+}
+"""J48's flags that change how it grows: the Learner option each sets, without the flag
+and with it (``-J``: no MDL correction; ``-B``: one nominal value against the rest)."""
 
 J48_SAME_TREE = ("A", "L", "Q")
 """J48's options that leave its tree as it is: ``-A`` (Laplace smoothing of the class
@@ -688,11 +695,12 @@ def _j48(params: Mapping[str, object]) -> Recipe:
             options["min_objects"] = _whole(system, name, value, 1)
         elif name in flags:
             pruning = evolve(pruning, **{flags[name]: not _flag(name, value)})
-        elif name == "J":
-            options["mdl"] = not _flag(name, value)
-        elif name in J48_REFUSED:
+        elif name in J48_GROWING:
+            option, (off, on) = J48_GROWING[name]
+            options[option] = on if _flag(name, value) else off
+        elif name in J48_REFUSED and (name, value) != ("R", False):  # R=False: J48's default
             raise _refuse(system, name, value, J48_REFUSED[name])
-        elif name in J48_SAME_TREE:
+        elif name in J48_SAME_TREE or name == "R":
             if name != "Q":  # a flag; -Q is a seed
                 _flag(name, value)
         else:

@@ -20,12 +20,19 @@ onto the binarised dataset (a test of column a is the split ``a in {0}`` / ``a n
   ``model_loss``, STreeD's accuracy ``score``) beside the recount: a claim the data
   contradict is a :class:`~dtree.conformance.claims.Finding`.
 
+A leaf's class is the label the solver's ``predict`` gives for it.  pydl8.5 0.1.8 numbers
+its leaves by the classes present, 0 to k - 1, and its ``predict`` returns that number: where
+the labels are not 0 to k - 1 (a class of the data absent, or a leaf of classes 1 and 2),
+its predictions are other classes, and its ``error_`` is not theirs.  That is its defect as
+its users meet it, and the check reports it so.
+
 Settings are the solvers' own keywords, mapped or refused by name as
 :func:`dtree.conformance.learner_for` maps the greedy peers': ``max_depth`` (STreeD's
 default 3, DL8.5's 1), ``max_num_nodes``, ``regularization`` (GOSDT's default 0.05) and
 ``depth_budget``; the switches of a solver's search (its bounds, caches, orderings, DL8.5's
 ``depth_two_special_algo``) change how it searches, not what is optimal, and are passed on;
-``time_limit`` too (a search cut short is refused, not compared).  GOSDT raises a
+``time_limit`` too (a search cut short, or GOSDT's that did not converge, is refused, not
+compared).  GOSDT raises a
 ``regularization`` below 1 / n to 1 / n unless ``allow_small_reg`` is true, and so does
 the check.  A setting that changes
 the objective (STreeD's ``min_leaf_node_size`` or another ``optimization_task``, DL8.5's
@@ -169,6 +176,8 @@ def _read(root: Any, native: Native, binary: Dataset) -> Tree:
     def step(node: Any) -> Leaf | Sprout[Any]:
         read = native(node)
         if isinstance(read, int):
+            if not 0 <= read < len(classes):
+                raise DtreeError(f"the solver's leaf predicts label {read}, no class of the data")
             return Leaf(classes[read], empty)
         feature, one, zero = read
         name = names[feature]
@@ -200,7 +209,7 @@ def _dl85(module: Any, x: Any, y: Any, settings: dict[str, object], binary: Data
     tree = _read(
         fitted.tree_,
         lambda node: (
-            int(node["value"])
+            int(node["value"])  # the label DL8.5's predict gives (see the module's notes)
             if "feat" not in node
             else (node["feat"], node["left"], node["right"])
         ),
@@ -211,6 +220,9 @@ def _dl85(module: Any, x: Any, y: Any, settings: dict[str, object], binary: Data
 
 def _gosdt(module: Any, x: Any, y: Any, settings: dict[str, object], binary: Dataset) -> SolverFit:
     fitted = module.GOSDTClassifier(**settings).fit(x, y)
+    if fitted.result_.status != module.Status.CONVERGED:
+        why = str(fitted.result_.status).rpartition(".")[2]
+        raise DtreeError(f"GOSDT did not converge ({why}): no proof of optimality")
     (model,) = json.loads(fitted.result_.model)
     classes = [int(c) for c in fitted.classes_]
     tree = _read(

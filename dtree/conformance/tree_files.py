@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from importlib import resources
 from typing import Any, cast
 
@@ -62,10 +63,12 @@ def tree_schema() -> dict[str, Any]:
 
 
 def _agree(written: Number, recounted: Number) -> bool:
-    if isinstance(written, float) or isinstance(recounted, float):
-        size = max(abs(float(written)), abs(float(recounted)), 1.0)
-        return abs(float(written) - float(recounted)) <= CLAIM_TOLERANCE * size
-    return written == recounted
+    """Equal, or where a float is among them within CLAIM_TOLERANCE of their size, compared
+    as exact fractions (a written integer may be too large for a float)."""
+    if not (isinstance(written, float) or isinstance(recounted, float)):
+        return written == recounted
+    a, b = Fraction(written), Fraction(recounted)
+    return abs(a - b) <= Fraction(CLAIM_TOLERANCE) * max(abs(a), abs(b), Fraction(1))
 
 
 def _numbers(stats: Stats) -> tuple[Number, ...]:

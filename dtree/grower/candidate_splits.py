@@ -29,7 +29,7 @@ from dtree.grower.candidates import (
 from dtree.grower.learned import learned_cut, majority_side
 from dtree.grower.learner import features_per_node
 from dtree.grower.rows import Examples, Frame
-from dtree.grower.subsets import binary_subsets, multiway
+from dtree.grower.subsets import binary_subsets, multiway, one_vs_rest
 from dtree.grower.targets import P
 from dtree.seeded import subset
 
@@ -57,6 +57,9 @@ def candidates(frame: Frame[P], examples: Examples) -> Iterator[Candidate[P]]:
                 candidate = multiway(
                     frame, attribute.name, known_values(frame, examples, index), values
                 )
+            case Nominal(values) if frame.learner.nominal == "one_vs_rest":
+                column = known_values(frame, examples, index)
+                candidate = one_vs_rest(frame, attribute.name, column, values)
             case Nominal(values):
                 column = known_values(frame, examples, index)
                 candidate = binary_subsets(frame, attribute.name, column, values)

@@ -446,7 +446,9 @@ def numeric_cut(
     if not cuts:
         return None
     screen: float = found.decrease
-    if len(cuts) > 1 or learner.mdl:  # near ties, or C4.5's sign test: exactly
+    # near ties, C4.5's sign test, or a numeric target, whose float decrease loses its digits
+    # where the targets share a large part (y = 1.7e9 + a few): exactly
+    if len(cuts) > 1 or learner.mdl or not frame.classification:
         scored = [(score(frame, p, column.missing, found.allowed), t, p) for t, p in cuts]
         best, t, parts = first_best(scored, lambda item: item[0])
         if learner.mdl and best <= 0:

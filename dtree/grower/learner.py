@@ -68,7 +68,7 @@ REGRESSION_CRITERIA: tuple[Criterion, ...] = (
 )
 """The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
-NominalSplits = Literal["multiway", "subsets"]
+NominalSplits = Literal["multiway", "subsets", "one_vs_rest"]
 Threshold = Literal["midpoint", "c45", "j48"]
 Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned"]
 FeatureRule = Literal["sqrt", "log2"]
@@ -118,8 +118,10 @@ class Learner:
       :mod:`dtree.grower.medians`).
     * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
       gain ratio among the candidates whose gain is at least the average).
-    * ``nominal``: ``multiway`` (a branch per value) or ``subsets``
-      (CART's binary ``In`` / ``NotIn``); ``ordered_subsets``: with two
+    * ``nominal``: ``multiway`` (a branch per value), ``subsets``
+      (CART's binary ``In`` / ``NotIn``) or ``one_vs_rest`` (J48 ``-B``: one value
+      against the rest, the value of the best gain ratio,
+      :func:`dtree.grower.subsets.one_vs_rest`); ``ordered_subsets``: with two
       classes or a numeric target, only the m - 1 splits of the values
       ordered by class share (mean) are tried even under a minimum branch
       weight, as rpart does (Breiman's theorem, which makes them enough,

@@ -23,7 +23,8 @@ same tree in about 0.4 of the time, and is no slower on large nodes.
 It applies where the general path's choice is that first best and nothing else:
 squared error (or ``friedman_mse``), integer weights, every attribute numeric and with no
 missing value in the data, no monotonicity constraint, and no side learned for missing
-values (``missing="learned"`` gives a cut one even where no value is missing).  The law
+values (``missing="learned"`` gives a cut one even where no value is missing), and no
+MDL charge for the cuts (``mdl``).  The law
 ``tests/grower/test_squared_error_splits.py`` checks is that it chooses as the general
 path does.
 
@@ -63,6 +64,7 @@ def _applies(frame: Frame[Any], examples: Examples) -> bool:
         and examples.integral
         and learner.impurity in _SQUARED
         and learner.score == "impurity_decrease"
+        and not learner.mdl  # C4.5's charge for the cuts: the general path weighs it
         and not frame.directions
         and learner.missing != "learned"  # its side for missing values is learned even so
         and all(isinstance(a.domain, Numeric) for a in columns)

@@ -9,10 +9,12 @@ A nominal attribute splits one of two ways (the learner's ``nominal``):
   (:func:`subsets`): with two classes or a numeric target, only the m - 1
   splits of the values ordered by class share (or mean), which Breiman's
   theorem makes enough; with more classes, all 2^(m-1) - 1 subsets, up to
-  :data:`MAX_SUBSET_VALUES` values.
+  :data:`MAX_SUBSET_VALUES` values;
+* ``one_vs_rest``: J48 ``-B``'s split of one value against the rest,
+  ``In({v})`` / ``NotIn({v})`` (:func:`one_vs_rest`).
 
-Contents: :func:`multiway`, :func:`binary_subsets`, :func:`subsets`,
-:data:`MAX_SUBSET_VALUES`.
+Contents: :func:`multiway`, :func:`binary_subsets`, :func:`subsets`, :func:`one_vs_rest`,
+:data:`MAX_SUBSET_VALUES`, :data:`J48_SMALL`.
 """
 
 from __future__ import annotations
@@ -33,10 +35,18 @@ from dtree.grower.candidates import (
     score,
     unknown_part,
 )
+from dtree.grower.gain_ratio import gain_ratio_of
 from dtree.grower.rows import Frame
 from dtree.grower.targets import P
 
-__all__ = ["MAX_SUBSET_VALUES", "binary_subsets", "multiway", "subsets"]
+__all__ = [
+    "J48_SMALL",
+    "MAX_SUBSET_VALUES",
+    "binary_subsets",
+    "multiway",
+    "one_vs_rest",
+    "subsets",
+]
 
 MAX_SUBSET_VALUES = 12
 """With more than two classes, CART tries all 2^(m-1) - 1 subsets of m values;
@@ -227,3 +237,75 @@ def _side(
 
 def _membership(left: frozenset[str]) -> Callable[[Value], int]:
     return lambda value: 0 if value in left else 1
+
+
+J48_SMALL = 1e-6
+"""Weka's ``Utils.SMALL``: J48 -B takes a later value's split only when its gain ratio
+exceeds the best so far by more than this."""
+
+
+def one_vs_rest(
+    frame: Frame[P], name: str, column: KnownValues, values: tuple[str, ...]
+) -> Candidate[P] | None:
+    """J48 ``-B``'s split of a nominal attribute: one value ``v`` against the rest,
+    ``In({v})`` / ``NotIn({v})``, for the value of the largest gain ratio among those whose
+    two branches the learner allows (Weka's ``BinC45Split``).
+
+    The values are tried in domain order.  The first value is taken whenever its split is
+    allowed, and a later one only when its gain ratio exceeds the best so far by more than
+    :data:`J48_SMALL`; where the first value's split is not allowed, a later one needs a
+    gain ratio above J48_SMALL (Weka compares it with 0).  Where splits are allowed but none
+    is taken that way, the first allowed one stands for the attribute: J48 then keeps a
+    split of gain 0 that counts towards the average gain and is never chosen; this
+    candidate's gain ratio, at most J48_SMALL, is as near as a split can come to that.
+
+    Outlook's (No, Yes) counts on the golf data: Overcast (0, 4) against the rest has the
+    best gain ratio:
+
+    >>> from attrs import evolve
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.learner import J48
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.candidates import known_values
+    >>> frame, root = start(evolve(J48, nominal="one_vs_rest"), load("golf"))
+    >>> outlook = known_values(frame, root, 0)
+    >>> found = one_vs_rest(frame, "outlook", outlook, ("sunny", "overcast", "rain"))
+    >>> found.conditions[0], found.parts
+    (In(attribute='outlook', values=frozenset({'overcast'})), ((4, 0), (5, 5)))
+    """
+    if len(values) < 2:  # one value against none
+        return None
+    target = frame.target
+    by_value = _by_value(frame, column, values)
+    unknown = unknown_part(frame, column)
+    counted = frame.learner.min_rows_leaf > 1
+    known = collections.Counter(column.values)
+    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
+    best: Candidate[P] | None = None
+    best_ratio, first_allowed = 0.0, None
+    for i, value in enumerate(values):
+        rest = target.merged([part for j, part in enumerate(by_value) if j != i])
+        two = (by_value[i], rest)
+        sides = None
+        if counted:
+            sides = [known[value] + extra, len(column.values) - known[value] + extra]
+        if not allowed(frame, two, sides):
+            continue
+        gain = score(frame, two, column.missing, unknown=unknown)
+        chosen = frozenset((value,))
+        candidate = Candidate(
+            name,
+            (In(name, chosen), NotIn(name, chosen)),
+            two,
+            column.missing,
+            0,
+            float(gain),
+            _membership(chosen),
+            column.fill,
+            unknown,
+        )
+        first_allowed = first_allowed or candidate
+        ratio = gain_ratio_of(frame, (candidate, gain))
+        if i == 0 or ratio - best_ratio > J48_SMALL:
+            best, best_ratio = candidate, ratio
+    return best or first_allowed

@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from attrs import evolve
 from helpers import alternating
 from helpers import chain as deep_chain
 from hypothesis import given
@@ -402,15 +403,16 @@ EXAMPLES = (
 )
 """Every classification dataset of Weka's example folder."""
 
-BINARY = ("breast-cancer", "contact-lenses", "labor", "soybean", "vote", "weather.nominal")
-"""Those with nominal attributes, also grown with ``-B``."""
-
 Run = tuple[str, tuple[str, ...]]
 
 PLAIN_AND_UNPRUNED: tuple[tuple[str, ...], ...] = ((), ("-U",))
 
 RUNS: list[Run] = [(name, options) for name in EXAMPLES for options in PLAIN_AND_UNPRUNED]
-RUNS += [(name, ("-B",)) for name in BINARY]
+BINARY_RUNS: list[Run] = [
+    (name, options) for name in EXAMPLES for options in (("-B",), ("-B", "-U"))
+]
+"""J48 ``-B`` (one nominal value against the rest), pruned and not, on every example."""
+RUNS += BINARY_RUNS
 LAPLACE: list[Run] = [(name, ("-A",)) for name in EXAMPLES]
 """J48 ``-A``: Laplace's smoothing of the probabilities it predicts, which leaves the tree."""
 RUNS += LAPLACE
@@ -507,6 +509,24 @@ def test_dtree_grows_and_prunes_every_example_as_j48_does(
     assert comparison.counts["same"] == size(theirs), comparison.text()
     assert theirs == ours
     assert j48_text(ours) == text
+
+
+@pytest.mark.parametrize("run", BINARY_RUNS, ids=[f"{n}{''.join(o)}" for n, o in BINARY_RUNS])
+def test_dtree_grows_and_prunes_every_example_as_j48_b_does(
+    run: Run, examples: dict[str, Dataset], j48_runs: dict[Run, Future[str]]
+) -> None:
+    """``learner_for("j48", B=True)`` grows one nominal value against the rest
+    (``nominal="one_vs_rest"``): node by node the same splits as J48 ``-B``, and the same
+    text to the character, pruned and unpruned."""
+    name, options = run
+    data = examples[name]
+    recipe = learner_for("j48", B=True, U="-U" in options)
+    assert recipe.learner == evolve(J48, nominal="one_vs_rest")
+    ours = recipe(data)
+    text = j48_runs[run].result()
+    comparison = compare(read_j48(text, data), ours, data, recipe.learner)
+    assert comparison.counts["same"] == size(ours), comparison.text()
+    assert j48_text(ours, binary=True) == text
 
 
 @pytest.mark.parametrize("run", LAPLACE, ids=[f"{name}-A" for name, _ in LAPLACE])

@@ -590,6 +590,8 @@ def test_rpart_cp_is_relative_to_the_roots_risk() -> None:
         ({"S": True}, 2, Pessimistic(subtree_raising=False)),
         ({"L": True, "Q": 3}, 2, Pessimistic()),
         ({"A": True}, 2, Pessimistic()),  # Laplace's probabilities: the same tree
+        ({"B": False}, 2, Pessimistic()),
+        ({"R": False}, 2, Pessimistic()),  # J48's default
     ],
 )
 def test_j48_options(params: dict[str, Any], min_objects: int, pruning: Pessimistic) -> None:
@@ -602,10 +604,13 @@ def test_j48_without_mdl_correction() -> None:
     assert learner_for("j48", J=True).learner.mdl is False
 
 
+def test_j48s_binary_splits_are_one_value_against_the_rest() -> None:
+    assert learner_for("j48", B=True).learner.nominal == "one_vs_rest"
+
+
 @pytest.mark.parametrize(
     ("params", "why"),
     [
-        ({"B": True}, "one value against the rest"),
         ({"R": True}, "reduced_error"),
         ({"N": 3}, "reduced-error pruning"),
         ({"R": True, "N": 3}, "reduced_error"),  # -R named, not -N its number of folds

@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers import oracle_missing
 
@@ -80,6 +81,7 @@ def test_dl85s_depth_two_routine_is_found_not_optimal() -> None:
 
 
 def test_dl85s_error_of_classes_not_from_0_is_a_finding() -> None:
+    """Its leaf predicts b and claims no error: there is one (the c)."""
     found = check_solver(NOT_FROM_0, "dl85", max_depth=1)
     assert found.verdict == "same"
     [finding] = found.findings
@@ -196,3 +198,28 @@ def test_dtree_fuzz_searches_against_a_solver(capsys: pytest.CaptureFixture[str]
     status, _, err = run(capsys, *argv, "--campaigns", "2")
     assert status == 2
     assert "--campaigns splits a greedy peer's search" in err
+
+
+def test_dl85s_leaves_are_read_as_its_predict_reads_them() -> None:
+    """A declared class absent from the data: DL8.5 numbers its leaves by the classes
+    present, and its own predict gives class 1 (b) to the rows of class 2 (c), while it
+    claims no error.  The check reads its leaves as its predict does, and reports both."""
+    data = Dataset.from_columns(
+        {"x": ["0", "0", "1", "1"], "y": ["a", "a", "c", "c"]}, target="y", classes=list("abc")
+    )
+    pydl85 = importlib.import_module("pydl85")
+    x, y = np.array([[0], [0], [1], [1]], dtype=np.int32), np.array([0, 0, 2, 2], dtype=np.int32)
+    fitted = pydl85.DL85Classifier(max_depth=1, depth_two_special_algo=False).fit(x, y)
+    assert list(fitted.predict(x)) == [0, 0, 1, 1]
+    found = check_solver(data, "dl85", max_depth=1, depth_two_special_algo=False)
+    assert (found.verdict, found.theirs, found.ours) == ("not optimal", Fraction(2), Fraction(0))
+    assert [(f.what, f.theirs, f.ours) for f in found.findings] == [("DL8.5's error_", 0.0, 2)]
+
+
+def test_a_gosdt_search_that_did_not_converge_is_refused() -> None:
+    rows = [[(r >> j) & 1 for j in range(8)] for r in range(256)]
+    columns = {f"x{j}": [str(row[j]) for row in rows] for j in range(8)}
+    labels = ["p" if (r * 2654435761) % 7 < 3 else "q" for r in range(256)]
+    data = Dataset.from_columns({**columns, "y": labels}, target="y")
+    with pytest.raises(DtreeError, match=r"GOSDT did not converge \(TIMEOUT\)"):
+        run_solver("gosdt", data, regularization=0.001, allow_small_reg=True, time_limit=1)

@@ -134,6 +134,21 @@ def test_an_edited_count_is_a_finding_named_by_its_place_in_the_file() -> None:
         read_tree(text, golf, file="tree.json")
 
 
+def test_counts_too_large_for_a_float_are_compared_exactly() -> None:
+    data = Dataset.from_columns({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0, 4.0]}, target="y")
+    document = json.loads(to_json(cart(data, max_depth=0)))
+    document["nodes"][0]["stats"]["total_squares"] = 10**400
+    [finding] = tree_reading(json.dumps(document), data).findings
+    assert finding.theirs == (3, 7.0, 10**400)
+
+
+def test_a_split_of_one_branch_fails_the_schema_as_the_reader() -> None:
+    text = edited(lambda d: d["nodes"][0].update(branches=d["nodes"][0]["branches"][:1]))
+    assert not meets_schema(text)
+    with pytest.raises(DtreeError):
+        from_json(text)
+
+
 def test_a_file_with_a_byte_order_mark_reads_as_without() -> None:
     golf = load("golf")
     for text in ("\ufeff" + GOLF, ("\ufeff" + GOLF).encode()):
