@@ -67,12 +67,15 @@ def weighted_median(pairs: Sequence[tuple[float, Weight]]) -> Fraction:
 
 def absolute_deviation(pairs: Sequence[tuple[float, Weight]]) -> Fraction:
     """AE = sum w |y - m| of the (y, w) ``pairs`` about their :func:`weighted_median` m
-    (0 for no pairs).
+    (0 for no pairs, or pairs of no weight: a branch that a share of 0 of a missing value
+    reaches under the notes' fractional counts).
 
     >>> absolute_deviation([(1.0, 1), (2.0, 1), (9.0, 1)]), absolute_deviation([])
     (Fraction(8, 1), Fraction(0, 1))
+    >>> absolute_deviation([(4.0, 0)])
+    Fraction(0, 1)
     """
-    if not pairs:
+    if not any(w > 0 for _, w in pairs):
         return Fraction(0)
     m = weighted_median(pairs)
     return sum((_exact(w) * abs(Fraction(y) - m) for y, w in pairs), Fraction(0))

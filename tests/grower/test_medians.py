@@ -9,10 +9,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dtree.dataset import Weight
+from dtree import invariants as law
+from dtree.dataset import Dataset, Weight
+from dtree.grower.learner import CART
+from dtree.grower.make_subtree import grow
 from dtree.grower.medians import absolute_deviation, prefix_deviations, weighted_median
 
 YS = st.integers(-12, 12).map(lambda i: i / 4)
@@ -78,3 +82,18 @@ def test_sklearns_leaf_value_is_the_weighted_median(pairs: list[tuple[float, Wei
 def test_no_pairs_have_no_median() -> None:
     with pytest.raises(ValueError, match="no median"):
         weighted_median([])
+
+
+def test_a_branch_a_missing_value_reaches_with_no_share_deviates_by_nothing() -> None:
+    """Absolute error under the notes' fractional counts: value c's branch gets a share 0 of
+    the row whose s is missing, a part of no weight; its deviation is 0, not an error."""
+    learner = evolve(
+        CART, impurity="absolute_error", missing="fractional_counts", nominal="multiway"
+    )
+    data = Dataset.from_columns(
+        {"x": [2.0, None, 1.0, 1.0], "s": ["a", "b", None, "c"], "y": [3.0, 0, 1, 1]},
+        target="y",
+        weights=[1, Fraction(1, 3), 1, 1],
+    )
+    tree = grow(learner, data)
+    assert law.stats_are_additive(tree)
