@@ -339,7 +339,8 @@ def least_side(frame: Frame[P], column: KnownValues) -> Weight | None:
     if learner.min_objects is not None:
         known = total(column.weights)
         c45 = _c45_min_split(learner.min_objects, known, frame.target.n_classes)
-        if known < 2 * c45:
+        enough = len(column.rows) if learner.known_rows_cut else known  # J48 counts rows
+        if enough < 2 * c45:
             return None
         least = max(least, c45)
     return least

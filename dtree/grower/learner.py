@@ -172,7 +172,10 @@ class Learner:
     ``min_objects`` (None, or C4.5's minimum: a node of less than twice
     this weight is a leaf, a nominal split needs two branches of this
     weight, and a cut needs 0.1 of the node's known weight per class
-    each side, clipped to [min_objects, 25]); ``min_gain`` (the score of
+    each side, clipped to [min_objects, 25], and a numeric attribute is cut only
+    where its known values weigh at least twice that, or with ``known_rows_cut``
+    are at least twice that many rows: J48 counts them, C4.5's program weighs
+    them); ``min_gain`` (the score of
     the split is at least this); ``min_impurity_decrease`` (scikit-learn's
     weighted decrease, W_t / W * I(s, t), is at least this; with
     ``decrease_tolerance`` t > 0, a split is kept unless the float sum
@@ -226,6 +229,7 @@ class Learner:
     min_samples_split: Weight = 0
     min_samples_leaf: Weight = 0
     min_objects: Weight | None = None
+    known_rows_cut: bool = False
     min_rows_split: int = 0
     min_rows_leaf: int = 0
     min_gain: float | Fraction = 0.0
@@ -328,14 +332,18 @@ a numeric split, thresholds at training values not above the midpoint
 (:data:`C45_RESOLUTION`) are one value: C4.5 neither cuts between them
 nor counts such a cut in the MDL correction."""
 
-J48 = evolve(C45, threshold="j48")
+J48 = evolve(C45, threshold="j48", known_rows_cut=True)
 """C4.5 as Weka's J48 (3.6) grows it, before collapsing and pruning.
 
 J48 grows as C4.5 release 8 does (:data:`C45`: the same resolution,
 MDL correction, average-gain rule with its 1e-3 slack, and minimum
 objects) except for the threshold: the largest training value less than
 1e-6 above the midpoint (``threshold="j48"``), where C4.5 takes none
-above it.  J48 with its defaults (``-C 0.25 -M 2``) is then
+above it; and for the rows a numeric attribute needs before it is cut,
+twice C4.5's least side, which J48 counts in rows and C4.5 in weight
+(``known_rows_cut``: they differ where rows weigh other than 1; J48 also
+counts rows of weight 0, which dtree drops before growing).  J48 with its
+defaults (``-C 0.25 -M 2``) is then
 ``pessimistic(collapse(tree), data=data, z="normal")`` of this tree
 (:mod:`dtree.prune`), and ``J48 -U`` is ``collapse(tree)``; J48 -M m is
 ``evolve(J48, min_objects=m)``.  On the classification datasets of Weka
