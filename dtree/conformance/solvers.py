@@ -45,6 +45,7 @@ Contents: :data:`SOLVERS`, :data:`CLAIM_TOLERANCE`, :data:`GOSDT_TIE`, :class:`S
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
 from collections.abc import Callable, Mapping
@@ -107,6 +108,11 @@ _OBJECTIVE = {
 """The settings that name the objective, each mapped to dtree's search."""
 
 _MODULES = {"streed": "pystreed", "dl85": "pydl85", "gosdt": "gosdt"}
+_PACKAGES = {
+    "streed": ("pystreed", "optimal"),
+    "dl85": ("pydl8.5", "dl85"),
+    "gosdt": ("gosdt", "optimal"),
+}
 
 
 @frozen
@@ -249,13 +255,25 @@ def run_solver(system: str, data: Dataset, **params: object) -> SolverFit:
         raise DtreeError(f"{system} classifies: the data's target is numeric")
     if not binary.columns:
         raise DtreeError(f"the data give {system} no test: every attribute is constant")
+    module = _solver_module(system)
     x, y = _matrix(binary)
-    module = optional_module(_MODULES[system])
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # GOSDT's warnings, printed
             return _RUNS[system](module, x, y, settings, binary)
     except (ValueError, TypeError, RuntimeError) as failure:  # the solver's own refusal
         raise DtreeError(f"{system} failed: {str(failure)[:300]}") from None
+
+
+def _solver_module(system: str) -> Any:
+    """The solver's Python module; one line naming the extra that installs it if absent."""
+    package, extra = _PACKAGES[system]
+    try:
+        return importlib.import_module(_MODULES[system])
+    except ImportError:
+        raise DtreeError(
+            f"{system} needs the package {package}: install the {extra} extra"
+            f" (pip install 'dtree[{extra}]')"
+        ) from None
 
 
 @frozen

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -223,3 +224,11 @@ def test_a_gosdt_search_that_did_not_converge_is_refused() -> None:
     data = Dataset.from_columns({**columns, "y": labels}, target="y")
     with pytest.raises(DtreeError, match=r"GOSDT did not converge \(TIMEOUT\)"):
         run_solver("gosdt", data, regularization=0.001, allow_small_reg=True, time_limit=1)
+
+
+def test_a_missing_solver_names_the_extra_that_installs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "pystreed", None)  # as if not installed
+    with pytest.raises(DtreeError, match=r"streed needs the package pystreed: install the optimal"):
+        run_solver("streed", load("xor"), max_depth=2)
