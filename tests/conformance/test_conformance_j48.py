@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from attrs import evolve
@@ -23,6 +24,8 @@ from hypothesis import strategies as st
 import dtree
 from dtree.conditions import Above, AtMost, Equals, In, NotIn
 from dtree.conformance import compare, j48_reading, j48_text, learner_for, read_j48, run_j48
+from dtree.conformance.check import Peer
+from dtree.conformance.fuzz import differential
 from dtree.conformance.j48 import java_double, weka_decimals
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Weight
@@ -550,6 +553,27 @@ def test_j48_on_weighted_rows_is_dtrees_tree(
     for options, params in (((), {}), (("-U",), {"U": True}), (("-B",), {"B": True})):
         ours = learner_for("j48", **params)(weighted)
         assert j48_text(ours, binary="-B" in options) == run_j48(weighted, options), options
+
+
+@pytest.mark.parametrize(
+    ("params", "data"),
+    [
+        ({"B": True, "M": 1, "U": True}, {"max_values": 4, "max_numeric": 1, "missing": True}),
+        ({"B": True, "M": 2}, {"max_values": 4, "max_numeric": 1, "missing": True}),
+        ({"M": 2, "U": True}, {"min_numeric": 2, "max_numeric": 3, "weighted": True}),
+    ],
+    ids=["B-M1-U", "B-M2", "weighted"],
+)
+def test_a_search_finds_no_dataset_on_which_j48_and_dtree_part(
+    params: dict[str, object], data: dict[str, object], weka_jar: Path
+) -> None:
+    """Small nominal data with missing values under -B, and weighted numeric data (positive
+    weights: J48 counts rows of weight 0 where dtree drops them), against the live J48."""
+    settings: dict[str, Any] = {"min_rows": 2, "max_rows": 25, "max_attributes": 3, **data}
+    positive = datasets(min_classes=2, **settings).filter(lambda d: all(w > 0 for w in d.weights))
+    peer = Peer("j48", tuple(params.items()))
+    found = differential(peer, learner_for("j48", **params), data=positive, examples=40, seed=11)
+    assert found is None, found.text()
 
 
 @pytest.mark.parametrize("run", LAPLACE, ids=[f"{name}-A" for name, _ in LAPLACE])
