@@ -74,7 +74,7 @@ from dtree.dataset import (
     collection,
 )
 from dtree.errors import DtreeError, at_file, quote
-from dtree.load import INTEGER, decimal, integer
+from dtree.load import INTEGER, MissingTarget, decimal, integer, without_missing_target
 from dtree.progress import Report
 from dtree.reading import data_file, reading_meter, text_lines
 
@@ -199,7 +199,11 @@ def _spelled(number: Weight) -> str:
 
 
 def read_arff(
-    path: str | os.PathLike[str], target: str | None = None, *, progress: Report | None = None
+    path: str | os.PathLike[str],
+    target: str | None = None,
+    *,
+    progress: Report | None = None,
+    missing_target: MissingTarget = "refuse",
 ) -> Dataset:
     """The dataset held by the ARFF file at ``path``, predicting attribute ``target``.
 
@@ -256,16 +260,20 @@ def read_arff(
         known = ", ".join(map(quote, names))
         raise DtreeError(f"unknown target {quote(target)}; the attributes are {known}", file=file)
     position = names.index(target)
-    for line, label in zip(table.lines, table.columns[position], strict=True):
+    all_columns: list[Sequence[Value]] = list(table.columns)
+    weights: Sequence[Weight] = table.weights
+    if missing_target == "drop":  # as J48 and rpart do, said so
+        by_name = dict(zip(names, table.columns, strict=True))
+        kept, shares = without_missing_target(by_name, target, weights, file)
+        all_columns, weights = [kept[name] for name in names], shares or []
+    for line, label in zip(table.lines, all_columns[position], strict=False):
         if label is None:
             raise _error("the target value is missing", file, line, target)
     attributes = [a for j, a in enumerate(table.attributes) if j != position]
-    columns = [c for j, c in enumerate(table.columns) if j != position]
-    labels = [label for label in table.columns[position] if label is not None]
+    columns = [c for j, c in enumerate(all_columns) if j != position]
+    labels = [label for label in all_columns[position] if label is not None]
     try:
-        data = Dataset(
-            Schema(attributes, table.attributes[position]), columns, labels, table.weights
-        )
+        data = Dataset(Schema(attributes, table.attributes[position]), columns, labels, weights)
     except DtreeError as error:
         raise at_file(error, file) from error
     done()

@@ -78,12 +78,14 @@ from dtree.reading import csv_batches, data_file, reading_meter, text_lines
 
 __all__ = [
     "INTEGER",
+    "MissingTarget",
     "csv_field",
     "csv_text",
     "decimal",
     "integer",
     "read_csv",
     "read_examples",
+    "without_missing_target",
 ]
 
 Kind = Literal["numeric", "nominal", "inferred"]
@@ -112,6 +114,7 @@ def read_csv(
     missing: Iterable[str] = ("?", ""),
     weights: str | None = None,
     progress: Report | None = None,
+    missing_target: MissingTarget = "refuse",
 ) -> Dataset:
     """The dataset held by the CSV file at ``path``, predicting column ``target``.
 
@@ -129,7 +132,9 @@ def read_csv(
       column: a nominal target has its classes in sorted order, a numeric
       target makes a regression dataset.
     - A field equal to one of ``missing`` is a missing value, ``None``;
-      the target may not have missing values.
+      the target may not have missing values, unless ``missing_target="drop"``
+      leaves those rows out, as rpart and J48 do, with a
+      :class:`~dtree.errors.DtreeWarning` that names them (:func:`without_missing_target`).
     - ``classes``, ``numeric``, ``nominal`` and ``missing`` are collections
       (``missing=["NA"]``): a bare string is refused, not read as its
       characters.
@@ -191,12 +196,14 @@ def read_csv(
         advance = reading_meter(progress, file, size, stream.tell)
         rows = _read_rows(batches, list(columns.values()), file, advance)
     surprises: list[DtreeWarning] = []
-    typed = {
+    typed: Mapping[str, Sequence[Value]] = {
         name: _typed(name, column, file, surprises)
         for name, column in columns.items()
         if name != weights
     }
     shares = None if weights is None else _weight_column(weights, columns[weights], file)
+    if missing_target == "drop":
+        typed, shares = without_missing_target(typed, target, shares, file)
     data = _dataset(typed, target=target, classes=classes, weights=shares, file=file)
     for surprise in surprises:
         warn(surprise)
@@ -674,6 +681,55 @@ def _weight_column(name: str, column: _Column, file: str) -> list[Weight]:
         except DtreeError as error:
             raise at_file(error, file) from error
     return cast(list[Weight], weights)  # check_weight refused None
+
+
+MissingTarget = Literal["refuse", "drop"]
+"""What a reader does with a row whose target is missing: refuse it (an error naming it),
+or leave it out (rpart's ``na.rpart`` and J48's ``deleteWithMissingClass`` do)."""
+
+
+def without_missing_target(
+    columns: Mapping[str, Sequence[Value]],
+    target: str,
+    weights: Sequence[Weight] | None,
+    file: str,
+) -> tuple[dict[str, list[Value]], list[Weight] | None]:
+    """The columns (and weights) without the rows whose target is missing, and a
+    :class:`~dtree.errors.DtreeWarning` naming them (the first few rows, by their number in
+    the file's data, 1 for the first) if there are any.
+
+    >>> import warnings
+    >>> columns = {"x": [1, 2, 3], "y": ["a", None, "b"]}
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept, _ = without_missing_target(columns, "y", None, "t.csv")
+    >>> kept
+    {'x': [1, 3], 'y': ['a', 'b']}
+    >>> [str(w.message) for w in caught]
+    ["t.csv, column 'y': 1 row whose target is missing left out (row 2)"]
+    """
+    gone = [k for k, label in enumerate(columns[target]) if label is None]
+    if not gone:
+        return {name: list(column) for name, column in columns.items()}, (
+            None if weights is None else list(weights)
+        )
+    dropped = set(gone)
+    kept = {
+        name: [value for k, value in enumerate(column) if k not in dropped]
+        for name, column in columns.items()
+    }
+    shares = None if weights is None else [w for k, w in enumerate(weights) if k not in dropped]
+    rows = ", ".join(str(k + 1) for k in gone[:_NAMED_ROWS]) + (
+        ", ..." if len(gone) > _NAMED_ROWS else ""
+    )
+    noun = "row" if len(gone) == 1 else "rows"
+    message = f"{len(gone)} {noun} whose target is missing left out ({noun} {rows})"
+    warn(DtreeWarning(message, file=file, column=target))
+    return kept, shares
+
+
+_NAMED_ROWS = 5
+"""The most rows a warning of rows left out names."""
 
 
 def _dataset(

@@ -22,7 +22,7 @@ from dtree.conformance import peers
 from dtree.dataset import Attribute, Dataset, Nominal, Numeric, Schema, Value
 from dtree.datasets import load
 from dtree.ensemble import predict
-from dtree.errors import DtreeError
+from dtree.errors import DtreeError, DtreeWarning
 from dtree.serialize import from_json
 from dtree.strategies import GRID, datasets, regression_datasets
 from dtree.tree import Tree
@@ -620,3 +620,16 @@ def test_read_arff_examples_checks_the_kinds_the_model_reads(tmp_path: Path) -> 
         read_arff_examples(path, numeric=["b"])
     with pytest.raises(DtreeError, match="declared numeric, but the model compares it as nominal"):
         read_arff_examples(path, nominal=["n"])
+
+
+def test_an_arff_files_rows_whose_class_is_missing_are_left_out_as_asked(tmp_path: Path) -> None:
+    path = tmp_path / "weather.arff"
+    path.write_text(
+        "@relation w\n@attribute x numeric\n@attribute play {yes, no}\n@data\n"
+        "1, yes\n2, ?, {2}\n3, no, {3}\n"
+    )
+    with pytest.raises(DtreeError, match=r"weather.arff:6, column 'play': the target value"):
+        read_arff(path)
+    with pytest.warns(DtreeWarning, match=r"1 row whose target is missing left out \(row 2\)"):
+        data = read_arff(path, missing_target="drop")
+    assert (data.column("x"), data.target, data.weights) == ((1.0, 3.0), ("yes", "no"), (1, 3))

@@ -713,3 +713,27 @@ def test_a_target_of_numbers_but_for_a_typo_warns_too(tmp_path: Path) -> None:
     path = write(tmp_path, "x,price\na,100\nb,2OO\nc,300\n")
     with pytest.warns(DtreeWarning, match=r"row 2, column 'price': read as nominal"):
         assert read_csv(path, target="price").schema.classes == ("100", "2OO", "300")
+
+
+def test_rows_whose_target_is_missing_are_refused_or_left_out_as_asked(tmp_path: Path) -> None:
+    path = tmp_path / "days.csv"
+    path.write_text("x,y,w\n1,a,2\n2,,1\n3,b,1\n4,?,1\n5,a,3\n")
+    with pytest.raises(DtreeError, match=r"row 2, column 'y': the target value is missing"):
+        read_csv(path, target="y", weights="w")
+    with pytest.warns(
+        DtreeWarning, match=r"column 'y': 2 rows whose target is missing left out \(rows 2, 4\)"
+    ):
+        data = read_csv(path, target="y", weights="w", missing_target="drop")
+    assert (data.column("x"), data.target, data.weights) == (
+        (1.0, 3.0, 5.0),
+        ("a", "b", "a"),
+        (2, 1, 3),
+    )
+
+
+def test_a_file_whose_every_target_is_known_warns_of_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "days.csv"
+    path.write_text("x,y\n1,a\n2,b\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert read_csv(path, target="y", missing_target="drop").target == ("a", "b")

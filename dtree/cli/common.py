@@ -42,7 +42,7 @@ from dtree.arff import read_arff
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, DtreeWarning, at_file, quote, warn
 from dtree.evaluate import train_test_split
-from dtree.load import read_csv
+from dtree.load import MissingTarget, read_csv
 from dtree.progress import Line, Progress, Report
 from dtree.resampling import check_folds
 
@@ -269,9 +269,15 @@ FILE_ONLY = ("target", "classes", "nominal", "numeric", "missing_marker", "weigh
 """The options that say how to read FILE.csv."""
 
 
-def read_data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = None) -> Dataset:
+def read_data(
+    arguments: argparse.Namespace,
+    *,
+    classes: Sequence[str] | None = None,
+    missing_target: MissingTarget = "refuse",
+) -> Dataset:
     """The data the arguments name; a CSV file's classes in the order of ``--classes``, else
-    of ``classes``, else sorted.
+    of ``classes``, else sorted; a row whose target is missing refused, or with
+    ``missing_target="drop"`` left out with a warning (:func:`dtree.load.read_csv`).
 
     >>> bundled = dict.fromkeys(FILE_ONLY)
     >>> read_data(argparse.Namespace(dataset="golf", **bundled)).schema.target.name
@@ -292,7 +298,12 @@ def read_data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = 
     if is_arff(arguments.file):
         refuse_csv_options(arguments, [option for option in FILE_ONLY if option != "target"])
         with progress_line(arguments) as progress:
-            return read_arff(arguments.file, target=arguments.target, progress=progress)
+            return read_arff(
+                arguments.file,
+                target=arguments.target,
+                progress=progress,
+                missing_target=missing_target,
+            )
     if arguments.target is None:
         raise DtreeError("FILE.csv needs --target COL")
     if arguments.classes is not None:
@@ -305,6 +316,7 @@ def read_data(arguments: argparse.Namespace, *, classes: Sequence[str] | None = 
         numeric=arguments.numeric or (),
         nominal=arguments.nominal or (),
         weights=arguments.weights,
+        missing_target=missing_target,
     )
     with progress_line(arguments) as progress:
         # Without --missing-marker, read_csv's own markers apply: '?' and the empty field.

@@ -189,7 +189,10 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
         for option in ("format", "splits"):
             if getattr(arguments, option) is not None:
                 raise DtreeError(f"{flag(option)} goes with --tree FILE")
-    data = read_data(arguments)
+    # rpart (na.rpart) and J48 (deleteWithMissingClass) leave out a row whose target is
+    # missing: so does the check, and a warning says which
+    drops = arguments.against in ("rpart", "j48")
+    data = read_data(arguments, missing_target="drop" if drops else "refuse")
     theirs = None if arguments.tree is None else _their_file(arguments, data)
     result = placed(arguments, lambda: check(data, arguments.against, theirs=theirs, **settings))
     report = result.json() if arguments.json else result.text().rstrip("\n")

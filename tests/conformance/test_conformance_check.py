@@ -600,3 +600,35 @@ def test_a_setting_that_is_no_json_is_an_argument_error(capsys: pytest.CaptureFi
         main(argv)
     assert stop.value.code == 2
     assert "class_weight's value '{a: 2}' is no JSON list or object" in capsys.readouterr().err
+
+
+MISSING_TARGET = "x,z,y\n1,0,a\n2,1,a\n3,0,b\n4,1,\n5,0,b\n6,1,b\n7,0,a\n"
+"""Seven rows, the fourth without a class."""
+
+
+def test_rpart_and_j48_leave_out_a_row_whose_target_is_missing_and_so_does_the_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rscript: str, weka_jar: Path
+) -> None:
+    """rpart itself fits on six of the seven rows (its root's n); the check reads the file
+    without the fourth, says so, and agrees with rpart and with J48."""
+    path = tmp_path / "seven.csv"
+    path.write_text(MISSING_TARGET)
+    script = (
+        'library(rpart); d <- read.csv(commandArgs(TRUE)[1], na.strings = c("", "?"));'
+        ' f <- rpart(y ~ ., d, method = "class", control = rpart.control(minsplit = 2,'
+        " minbucket = 1, cp = 0)); cat(f$frame$n[1])"
+    )
+    command = [rscript, "-e", script, str(path)]
+    fitted = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert fitted.stdout == "6"
+    controls = ("--param", "minsplit=2", "--param", "minbucket=1", "--param", "cp=0")
+    for against, options in (("rpart", controls), ("j48", ("--param", "M=1"))):
+        status, out, err = run(
+            capsys, "check", str(path), "--target", "y", "--against", against, *options
+        )
+        assert status == 0, out + err
+        left_out = "column 'y': 1 row whose target is missing left out (row 4)"
+        assert err == f"dtree: warning: {path}, {left_out}\n"
+    status, _, err = run(capsys, "check", str(path), "--target", "y", "--against", "sklearn")
+    assert status == 2  # scikit-learn refuses a missing y: so does the check
+    assert err.endswith("row 4, column 'y': the target value is missing\n")
