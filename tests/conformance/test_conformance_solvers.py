@@ -232,3 +232,36 @@ def test_a_missing_solver_names_the_extra_that_installs_it(
     monkeypatch.setitem(sys.modules, "pystreed", None)  # as if not installed
     with pytest.raises(DtreeError, match=r"streed needs the package pystreed: install the optimal"):
         run_solver("streed", load("xor"), max_depth=2)
+
+
+def regularization_grid(n: int, d: int) -> tuple[float, ...]:
+    """GOSDT's alphas near 0.005, 0.02 and 0.05 at which no two trees of depth at most ``d``
+    over ``n`` rows tie, (2j + 1) / (2^(d+1) n) (see ``tests/optimal/test_optimal_solvers.py``):
+    its float sums then cannot choose between two trees, and its optimum is the exact one."""
+    scale = 2 ** (d + 1) * n
+    return tuple((2 * round(target * scale / 2) + 1) / scale for target in (0.005, 0.02, 0.05))
+
+
+GRID_DATA = ["play-tennis", "golf", "xor", "boolean-table", "weather-numeric", "restaurant"]
+
+
+@pytest.mark.parametrize("name", GRID_DATA)
+def test_each_solver_over_a_grid_of_its_options(name: str) -> None:
+    """STreeD at depths 1 to 3 with at most 1 to 3 branching nodes (as a depth allows) or none,
+    DL8.5 at depths
+    1 to 3, GOSDT to depth budgets 1 to 3 at three regularizations each: every tree is
+    optimal for its objective, and every objective the solver claims is the recount's."""
+    data = load(name)
+    n = len(data)
+    settings: list[tuple[str, dict[str, object]]] = []
+    for d in (1, 2, 3):
+        nodes = [None, *range(1, min(3, 2**d - 1) + 1)]  # STreeD warns of more than 2^d - 1
+        settings += [("streed", {"max_depth": d, "max_num_nodes": m}) for m in nodes]
+        settings.append(("dl85", {"max_depth": d, "depth_two_special_algo": False}))
+        settings += [
+            ("gosdt", {"depth_budget": d, "regularization": alpha, "allow_small_reg": True})
+            for alpha in regularization_grid(n, d)
+        ]
+    for system, params in settings:
+        found = check_solver(data, system, **params)
+        assert found.agrees, f"{system} {params}\n{found.text()}"
