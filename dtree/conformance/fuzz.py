@@ -412,7 +412,14 @@ def solver_counterexample(
     ``params``) and dtree's optimum part (:func:`dtree.conformance.solvers.check_solver`:
     the solver's tree is not optimal, or the data contradict the objective it claims),
     with the comparison; None when ``examples`` datasets show none.  Data a solver
-    cannot take (a dataset that binarises to no test) are passed over."""
+    cannot take (a dataset that binarises to no test) are passed over.
+
+    DL8.5's depth-two routine, on by default, misses the split of two rows:
+
+    >>> data, found = solver_counterexample("dl85", examples=50, max_depth=2)
+    >>> len(data.rows), found.verdict
+    (2, 'not optimal')
+    """
     two_rows = Dataset.from_columns({"x": ["0", "1"], "y": ["a", "b"]}, target="y")
     check_solver(two_rows, system, **params)  # bad settings fail here, before any work
     advance = meter(progress, examples, "datasets tried")

@@ -474,7 +474,19 @@ def numeric_candidate(
     screen: float,
     unknown: P | None = None,
 ) -> Candidate[P]:
-    """The candidate x <= t / x > t of the numeric attribute at ``index``."""
+    """The candidate x <= t / x > t of the numeric attribute at ``index``: its ``parts``
+    (below, above), the ``cuts`` the scan allowed, its ``screen`` score, and the part of the
+    rows whose value is missing (``unknown``, fractional counts), if any.
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.rows import start
+    >>> from dtree.grower.learner import CART
+    >>> frame, root = start(CART, load("golf"))
+    >>> column = known_values(frame, root, 2)  # humidity
+    >>> found = numeric_candidate(frame, 2, 82.5, ((7, 2), (2, 3)), column, cuts=8, screen=0.1)
+    >>> found.conditions[0], found.branch_of(80.0), found.branch_of(85.0)
+    (AtMost(attribute='humidity', threshold=82.5), 0, 1)
+    """
     name = frame.data.schema.attributes[index].name
     return Candidate(
         name,

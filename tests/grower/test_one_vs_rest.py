@@ -71,3 +71,17 @@ def test_a_tree_of_one_value_against_the_rest_is_binary_throughout() -> None:
     assert isinstance(tree, Split)
     assert tree.branches[0].condition == In("outlook", frozenset({"overcast"}))
     assert all(len(node.branches) == 2 for node in nodes(tree) if isinstance(node, Split))
+
+
+def test_the_comparison_tells_another_rule_apart() -> None:
+    """The law can fail: here the first value's split (u, of mixed classes) is allowed, and
+    the rule takes v, pure, over it, as dtree does; a rule that kept the first allowed value
+    would part from both."""
+    data = Dataset.from_columns(
+        {"s": ["u", "u", "v", "v", "w", "w"], "y": ["a", "b", "a", "a", "b", "b"]}, target="y"
+    )
+    frame, root = start(evolve(J48, nominal="one_vs_rest", min_objects=1), data)
+    found = one_vs_rest(frame, "s", known_values(frame, root, 0), ("u", "v", "w"))
+    assert found is not None
+    assert weka_choice(data, "s", ("u", "v", "w"), 1) == "v"  # not the first, u
+    assert found.conditions[0] == In("s", frozenset({"v"}))
