@@ -18,11 +18,12 @@ layer                     modules
 data                      errors, arithmetic, dataset, reading, load, arff, datasets/, progress,
                           parallel, seeded, strategies
 measures                  counts, impurity, significance, bounds, missing
-tree                      conditions, tree, compiled, routing
+tree                      conditions, surrogates, tree, compiled, routing
 grower                    grower/ (monotonic, learner, medians, targets, rows, cuts,
                           class_scans, response_scans, thresholds, midpoints, gain_ratio,
                           candidates, subsets, learned, candidate_splits,
-                          squared_error_splits, make_subtree, presets, node)
+                          squared_error_splits, surrogate_splits, make_subtree, presets,
+                          node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)
@@ -31,9 +32,9 @@ output                    render, python_source, strict_json, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
 conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
-                          rpart, rpart_fit, sklearn, sklearn_fit, sklearn_versions,
-                          admissible, sklearn_forests, tree_files, solvers, check,
-                          fuzz)
+                          rpart_surrogates, rpart, rpart_fit, sklearn, sklearn_fit,
+                          sklearn_versions, admissible, sklearn_forests, tree_files,
+                          solvers, check, fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants
@@ -98,6 +99,7 @@ from dtree import (
     serialize,
     significance,
     strict_json,
+    surrogates,
     tree,
 )
 from dtree._optional import optional_module
@@ -209,6 +211,7 @@ __all__ = [
     "split_information",
     "strategies",
     "strict_json",
+    "surrogates",
     "tree",
 ]
 

@@ -18,7 +18,7 @@ value: the branch of its split that missing values take, as scikit-learn
 flagged, since two would overlap).
 
 Functions: :func:`holds` (three-valued: ``None`` when the value is
-missing and the condition takes no missing value), :func:`takes_missing`,
+missing and the condition takes no missing value), :func:`takes_missing`, :func:`named_values`,
 :func:`exclusive` (can two conditions both hold?), and :func:`describe` (the
 condition as the notes write it).
 
@@ -86,6 +86,7 @@ __all__ = [
     "format_rounded",
     "format_value",
     "holds",
+    "named_values",
     "quoted",
     "takes_missing",
     "unquoted",
@@ -197,6 +198,23 @@ def holds(condition: Condition, example: Example) -> bool | None:
             return _text(condition, value) in values
         case NotIn(_, values):
             return _text(condition, value) not in values
+        case _:
+            assert_never(condition)
+
+
+def named_values(condition: Condition) -> frozenset[str]:
+    """The values a condition names.
+
+    >>> sorted(named_values(In("Outlook", {"Sunny", "Rain"}))), named_values(AtMost("x", 1))
+    (['Rain', 'Sunny'], frozenset())
+    """
+    match condition:
+        case Equals(_, value):
+            return frozenset((value,))
+        case In(_, values) | NotIn(_, values):
+            return values
+        case AtMost() | Above():
+            return frozenset()
         case _:
             assert_never(condition)
 

@@ -432,7 +432,11 @@ def route(
     parts: list[list[tuple[int, Probability]]] = [[] for _ in split.branches]
     stopped: list[tuple[int, Probability]] = []
     unknown: list[tuple[int, Probability]] = []
-    spreads = recount and not any(takes_missing(branch.condition) for branch in split.branches)
+    spreads = (
+        recount
+        and split.surrogates is None
+        and not any(takes_missing(branch.condition) for branch in split.branches)
+    )
     for row, share in loose:
         example = data.example(row)
         if spreads and example.get(split.attribute) is None:
@@ -550,7 +554,7 @@ def restated(
             for t in below
         )
         branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
-        return Split(tuple(branches), stats)
+        return Split(tuple(branches), stats, split.surrogates)
 
     return fold_routed(tree, data, rows, on_leaf, on_split, recount=True)
 

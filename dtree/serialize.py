@@ -36,6 +36,8 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
 
     NODE       = {"stats": STATS, "prediction": PREDICTION}          a leaf
                | {"stats": STATS, "branches": [BRANCH, BRANCH, ...]} a split
+               | {"stats": STATS, "branches": [...], "surrogates": SURROGATES}
+    SURROGATES = {"splits": [[CONDITION, ...], ...], "majority": INDEX or null}
     BRANCH     = {"condition": CONDITION, "subtree": INDEX}          INDEX: a position in nodes
     CONDITION  = {"kind": "Equals", "attribute": NAME, "value": VALUE}
                | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": NUMBER}
@@ -50,6 +52,13 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
     NUMBER     = a JSON integer                  an int
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
+
+A split with ``"surrogates"`` sends a row missing its attribute down its
+surrogate splits (:mod:`dtree.surrogates`): each a list of conditions on another
+attribute, one per branch in the branches' order, then the branch ``majority``
+(a position in ``branches``; null: the row stays at the split).  Rows that stay
+make the branches' statistics sum to less than the split's, which such a split
+alone may do.
 
 A numeric condition with ``"missing": true`` is the branch of its split that
 missing values take (``x <= t or missing``, scikit-learn's ``missing_go_to_left``);
@@ -162,6 +171,7 @@ from dtree.strict_json import (
     strings_of,
     weight_of,
 )
+from dtree.surrogates import Surrogate, Surrogates
 from dtree.tree import Branch, Leaf, Split, Tree, preorder
 
 __all__ = [
@@ -250,6 +260,26 @@ def _condition(condition: Condition, path: str, learned: bool = False) -> dict[s
             assert_never(condition)
 
 
+def _surrogates(rule: Surrogates, path: str) -> dict[str, Json]:
+    splits: list[Json] = [
+        [_condition(c, f"{path}.surrogates.splits[{j}][{i}]") for i, c in enumerate(s.conditions)]
+        for j, s in enumerate(rule.splits)
+    ]
+    return {"splits": splits, "majority": rule.majority}
+
+
+def _surrogates_of(value: Json, path: str, n_branches: int) -> Surrogates:
+    fields = object_of(value, path, ("splits", "majority"))
+    splits = []
+    for j, item in enumerate(array_of(fields["splits"], f"{path}.splits")):
+        here = f"{path}.splits[{j}]"
+        conditions = [_condition_of(c, f"{here}[{i}]") for i, c in enumerate(array_of(item, here))]
+        splits.append(built(here, Surrogate, conditions))
+    majority = fields["majority"]
+    branch = None if majority is None else _index_of(majority, f"{path}.majority", n_branches)
+    return Surrogates(splits, branch)
+
+
 def to_json(tree: Tree) -> str:
     """The tree as a JSON document of the schema above, a node to a line.
 
@@ -305,6 +335,8 @@ def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
                     path = f"{root}.nodes[{k}].branches[{i}].condition"
                     branches.append({"condition": _condition(branch.condition, path, learned)})
                 entry["branches"] = branches
+                if node.surrogates is not None:
+                    entry["surrogates"] = _surrogates(node.surrogates, f"{root}.nodes[{k}]")
             case _:
                 assert_never(node)
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
@@ -474,6 +506,7 @@ class _Node:
     stats: Stats
     prediction: Label | Number | None
     branches: tuple[tuple[Condition, int], ...] | None
+    surrogates: Json = None  # a split's, as written (read once its branches are known)
 
 
 def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, root: str) -> _Node:
@@ -486,7 +519,9 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, 
         stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
         prediction = _prediction_of(fields["prediction"], f"{path}.prediction", classes, root)
         return _Node(stats, prediction, None)
-    fields = object_of(value, path, ("stats", "branches"))
+    fields = object_of(
+        value, path, ("stats", "branches", *("surrogates",) * ("surrogates" in value))
+    )
     stats = _stats_of(fields["stats"], f"{path}.stats", classes, root)
     branches = []
     for k, item in enumerate(array_of(fields["branches"], f"{path}.branches")):
@@ -494,7 +529,7 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, 
         branch = object_of(item, here, ("condition", "subtree"))
         condition = _condition_of(branch["condition"], f"{here}.condition")
         branches.append((condition, _index_of(branch["subtree"], f"{here}.subtree", n)))
-    return _Node(stats, None, tuple(branches))
+    return _Node(stats, None, tuple(branches), fields.get("surrogates"))
 
 
 def _preorder(found: Sequence[_Node], root: str) -> tuple[list[int], list[str | None]]:
@@ -614,10 +649,14 @@ def _tree_of(value: Json, root: str) -> Tree:
             trees[i] = built(f"{root}.nodes[{i}]", Leaf, node.prediction, node.stats)
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
-            trees[i] = built(f"{root}.nodes[{i}].branches", Split, branches, node.stats)
+            here = f"{root}.nodes[{i}]"
+            rule = None
+            if node.surrogates is not None:
+                rule = _surrogates_of(node.surrogates, f"{here}.surrogates", len(branches))
+            trees[i] = built(f"{here}.branches", Split, branches, node.stats, rule)
     for i in order:
         children = [child for _, child in found[i].branches or ()]
-        if children:
+        if children and found[i].surrogates is None:  # rows may stay at a split with them
             below = ", ".join(f"{root}.nodes[{child}]" for child in children)
             parts = [found[child].stats for child in children]
             _check_sum(found[i].stats, parts, f"{root}.nodes[{i}].stats", below)

@@ -9,6 +9,10 @@ Vocabulary
     examples: an empty branch predicts its parent's plurality.
 ``Split(branches, stats)``
     Tests one attribute; its branches' conditions are mutually exclusive.
+    ``Split(branches, stats, surrogates)`` also says where an example missing
+    that attribute goes: down its surrogate splits, CART's and rpart's rule
+    (:mod:`dtree.surrogates`); without them it is shared out among the
+    branches, or goes down the branch that takes missing values.
 ``Branch(condition, subtree)``
     The condition sits on the branch, so a root-to-leaf path is a rule.
 
@@ -25,7 +29,8 @@ Contents: :func:`nodes`, :func:`preorder`, :func:`paths`, :func:`leaves`, :func:
 :func:`depth`, :func:`n_leaves`, :func:`fold`, :func:`unfold`; prediction's definition,
 :func:`reach`, :func:`descend`, :func:`prediction_of`, :func:`predict`,
 :func:`predict_proba` (with :func:`mixture` and :func:`distribution`); :func:`untaken`,
-:func:`named_values`, :func:`check_spread`, :func:`check_example`.
+:func:`named_values` (:mod:`dtree.conditions`'s, handed on), :func:`check_spread`,
+:func:`check_example`.
 
 Prediction is defined here as the notes say it, one example at a time:
 ``predict(tree, x) = prediction_of(tree, reach(tree, x))``.  Two faster walks
@@ -48,20 +53,17 @@ from attrs import field, frozen
 
 from dtree.arithmetic import Real, is_number
 from dtree.conditions import (
-    Above,
-    AtMost,
     Condition,
-    Equals,
-    In,
-    NotIn,
     describe,
     exclusive,
     holds,
+    named_values,
 )
 from dtree.counts import ClassStats, Moments, Stats, plurality
 from dtree.dataset import Example, Label, Value
 from dtree.errors import DtreeError, check_choice, quote
 from dtree.missing import shares
+from dtree.surrogates import Surrogates, surrogate_branch
 
 __all__ = [
     "Branch",
@@ -196,9 +198,16 @@ class Split:
 
     branches: tuple[Branch, ...] = field(converter=_branches)
     stats: Stats
+    surrogates: Surrogates | None = None
 
     def __attrs_post_init__(self) -> None:
         _check_branches(self.branches, self.stats)
+        if self.surrogates is not None:
+            if not isinstance(self.surrogates, Surrogates):
+                raise DtreeError(
+                    f"a split's surrogates are Surrogates, not {quote(self.surrogates)}"
+                )
+            self.surrogates.check(self.attribute, len(self.branches))
 
     @property
     def attribute(self) -> str:
@@ -310,8 +319,8 @@ def _shape(tree: Tree) -> Iterator[object]:
         match node:
             case Leaf(prediction, stats):
                 yield ("leaf", prediction, stats)
-            case Split(branches, stats):
-                yield ("split", stats, tuple(branch.condition for branch in branches))
+            case Split(branches, stats, surrogates):
+                yield ("split", stats, tuple(branch.condition for branch in branches), surrogates)
             case _:
                 assert_never(node)
 
@@ -326,12 +335,13 @@ def _repr(tree: Tree) -> str:
                 pieces.append(item)
             case Leaf():
                 pieces.append(repr(item))
-            case Split(branches, stats):
+            case Split(branches, stats, surrogates):
                 todo: list[Tree | str] = ["Split(branches=("]
                 for i, branch in enumerate(branches):
                     todo += [", " * (i > 0) + f"Branch(condition={branch.condition!r}, subtree="]
                     todo += [branch.subtree, ")"]
-                todo.append(f"), stats={stats!r})")
+                rule = "" if surrogates is None else f", surrogates={surrogates!r}"
+                todo.append(f"), stats={stats!r}{rule})")
                 stack.extend(reversed(todo))
             case _:
                 assert_never(item)
@@ -373,6 +383,7 @@ class Sprout(Generic[S]):
     conditions: tuple[Condition, ...]
     seeds: tuple[S, ...]
     stats: Stats
+    surrogates: Surrogates | None = None
 
 
 def unfold(seed: S, step: Callable[[S], Leaf | Sprout[S]]) -> Tree:
@@ -408,7 +419,7 @@ def unfold(seed: S, step: Callable[[S], Leaf | Sprout[S]]) -> Tree:
             continue
         frames.pop()
         branches = (Branch(c, t) for c, t in zip(frame.conditions, frame.grown, strict=True))
-        node = Split(tuple(branches), frame.stats)
+        node = Split(tuple(branches), frame.stats, frame.surrogates)
         if not frames:
             return node
         frames[-1].grown.append(node)
@@ -424,6 +435,7 @@ class _Frame(Generic[S]):
     def __init__(self, sprout: Sprout[S]) -> None:
         self.conditions = sprout.conditions
         self.stats = sprout.stats
+        self.surrogates = sprout.surrogates
         self.seeds: list[S | None] = list(sprout.seeds)
         self.grown: list[Tree] = []
 
@@ -560,9 +572,11 @@ def reach(tree: Tree, example: Example, spread: Spread = "training") -> Ends:
     does (``x <= t or missing``, scikit-learn's rule); elsewhere it goes down
     every branch, in proportion to the training
     weight of each (C4.5's rule), or, with ``spread="equal"``, in equal shares
-    (the notes' vote).  A value that no branch accepts (a
-    nominal value unseen in training) stops at that split, whose own
-    distribution then answers.  The shares sum to 1.
+    (the notes' vote); at a split with surrogates it goes where they send it,
+    whole (:mod:`dtree.surrogates`).  A value that no branch accepts (a
+    nominal value unseen in training), or that the surrogates leave where it
+    is, stops at that split, whose own distribution then answers.  The
+    shares sum to 1.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
@@ -616,23 +630,6 @@ def untaken(tree: Tree, example: Example) -> tuple[tuple[str, Value], ...]:
     )
 
 
-def named_values(condition: Condition) -> frozenset[str]:
-    """The values a condition names.
-
-    >>> sorted(named_values(In("Outlook", {"Sunny", "Rain"}))), named_values(AtMost("x", 1))
-    (['Rain', 'Sunny'], frozenset())
-    """
-    match condition:
-        case Equals(_, value):
-            return frozenset((value,))
-        case In(_, values) | NotIn(_, values):
-            return values
-        case AtMost() | Above():
-            return frozenset()
-        case _:
-            assert_never(condition)
-
-
 _WHOLE = Fraction(1)
 """The share of an example that goes down the one branch whose condition holds."""
 
@@ -653,7 +650,10 @@ def descend(
     missing value too, where a branch takes it: ``x <= t or missing``); every
     branch of positive training weight, in proportion, when the value is
     missing and no branch takes it (or every branch equally, by
-    ``spread="equal"``); none when no branch accepts the value.
+    ``spread="equal"``); none when no branch accepts the value.  A split with
+    surrogates (:mod:`dtree.surrogates`) sends a value missing, or one no branch
+    accepts, down the one branch :func:`~dtree.surrogates.surrogate_branch` names, or
+    none.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import id3
@@ -668,6 +668,9 @@ def descend(
     outcomes = [holds(branch.condition, example) for branch in split.branches]
     if True in outcomes:
         return ((outcomes.index(True), share),)
+    if split.surrogates is not None:  # missing, or a level no branch names: rpart asks them
+        k = surrogate_branch(split.surrogates, example)
+        return () if k is None else ((k, share),)
     if None in outcomes:
         weights = _branch_weights(split, spread)
         return tuple((i, _times(share, p)) for i, p in enumerate(weights) if p > 0)

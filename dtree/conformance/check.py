@@ -41,6 +41,7 @@ from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
 from dtree.conformance.rpart import rpart_reading
 from dtree.conformance.rpart_fit import run_rpart
+from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.sklearn import sklearn_reading
 from dtree.conformance.sklearn_fit import sklearn_estimator
 from dtree.conformance.verdicts import Comparison
@@ -97,7 +98,12 @@ def their_reading(system: str, data: Dataset, **params: object) -> Reading:
         case "rpart":
             frame, splits = run_rpart(data, **params)
             return rpart_reading(
-                frame, splits, data, file="rpart's frame", splits_file="its splits"
+                frame,
+                splits,
+                data,
+                file="rpart's frame",
+                splits_file="its splits",
+                surrogates=SurrogateControl.of(params),
             )
         case "j48":
             return j48_reading(run_j48(data, j48_options(params)), data, file="J48's output")

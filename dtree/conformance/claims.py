@@ -190,6 +190,6 @@ def predicting(tree: Tree, predictions: Iterable[Label | float]) -> Tree:
 
     def on_split(split: Split, below: tuple[Tree, ...]) -> Tree:
         branches = map(Branch, (branch.condition for branch in split.branches), below)
-        return Split(tuple(branches), split.stats)
+        return Split(tuple(branches), split.stats, split.surrogates)
 
     return fold(tree, on_leaf, on_split)

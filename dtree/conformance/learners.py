@@ -102,10 +102,12 @@ other follows as ``rpart.control`` derives it); ``maxdepth`` (1 to 30) as
 alpha = cp x R(root): rpart keeps a split only if its complexity exceeds
 that alpha, which is T(alpha) of the grown tree.  ``xval`` and
 ``maxcompete`` only change rpart's printed tables and are accepted.
-Surrogate splits (``maxsurrogate``, ``usesurrogate``, ``surrogatestyle``)
-are rpart's way with missing values, which dtree has no counterpart for:
-the settings are accepted and a dataset with a missing value is refused,
-naming them.  rpart's minima count rows: a dataset with weights other than
+Missing values go down surrogate splits (``missing="surrogate"``,
+:mod:`dtree.grower.surrogate_splits`): ``maxsurrogate`` (default 5) as
+``max_surrogates``, ``surrogatestyle`` 0 and 1 as ``surrogate_agreement``
+``"all"`` and ``"known"``, ``usesurrogate`` 0, 1, 2 (default) as
+``surrogate_rule`` ``"stay"``, ``"surrogates"``, ``"majority"``
+(:data:`RPART_SURROGATE_RULES`).  rpart's minima count rows: a dataset with weights other than
 1 is refused.  Other settings (``parms``, ``cost``, priors, losses) are
 refused.
 
@@ -155,7 +157,14 @@ from dtree.conformance.sklearn_versions import Conventions, release_of
 from dtree.counts import total
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, check_choice, quote
-from dtree.grower.learner import CART, J48, REGRESSION_CRITERIA, Criterion, Learner
+from dtree.grower.learner import (
+    CART,
+    J48,
+    REGRESSION_CRITERIA,
+    Criterion,
+    Learner,
+    SurrogateRule,
+)
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45
 from dtree.impurity import IMPURITIES, gini
@@ -607,7 +616,8 @@ def _class_weight(value: object, impurity: str) -> ClassWeight | None:
     return tuple(sorted((str(key), float(weight)) for key, weight in value.items()))
 
 
-RPART_SURROGATES = ("maxsurrogate", "usesurrogate", "surrogatestyle")
+RPART_SURROGATE_RULES: tuple[SurrogateRule, ...] = ("stay", "surrogates", "majority")
+"""rpart's ``usesurrogate`` 0, 1 and 2 as :attr:`~dtree.grower.learner.Learner.surrogate_rule`."""
 
 
 def _rpart(params: Mapping[str, object]) -> Recipe:
@@ -632,8 +642,15 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
     if type(maxdepth) is not int or not 1 <= maxdepth <= 30:
         raise _refuse(system, "maxdepth", maxdepth, "rpart takes a depth from 1 to 30")
     cp = _number(system, "cp", p.pop("cp", 0.01))
+    maxsurrogate = _whole(system, "maxsurrogate", p.pop("maxsurrogate", 5), 0)
+    usesurrogate = _whole(system, "usesurrogate", p.pop("usesurrogate", 2), 0)
+    style = _whole(system, "surrogatestyle", p.pop("surrogatestyle", 0), 0)
+    if usesurrogate > 2:
+        raise _refuse(system, "usesurrogate", usesurrogate, "rpart's levels are 0, 1 and 2")
+    if style > 1:
+        raise _refuse(system, "surrogatestyle", style, "rpart's styles are 0 and 1")
     for name, value in sorted(p.items()):
-        if name in ("xval", "maxcompete", *RPART_SURROGATES):
+        if name in ("xval", "maxcompete"):
             _whole(system, name, value, 0)
         else:
             raise _refuse(system, name, value, "no such rpart setting is mapped")
@@ -644,6 +661,10 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
         min_samples_leaf=minbucket,
         max_depth=maxdepth,
         ordered_subsets=True,
+        missing="surrogate",
+        max_surrogates=maxsurrogate,
+        surrogate_agreement=("all", "known")[style],
+        surrogate_rule=RPART_SURROGATE_RULES[usesurrogate],
     )
     return Recipe(
         "rpart",
@@ -651,7 +672,6 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
         CostComplexity(cp, "error", relative=True),
         _settings(params),
         ("minsplit", "minbucket"),
-        "surrogate splits (" + ", ".join(RPART_SURROGATES) + ")",
     )
 
 

@@ -31,12 +31,14 @@ How an rpart split becomes a dtree split
 dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
 (:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
 of two adjacent training values, computed as dtree computes it
-(:func:`dtree.grower.midpoints.midpoint`), so no training value equals it and
-``x < t`` holds exactly where ``x <= t`` does: the split is read as
-``AtMost(x, t)`` / ``Above(x, t)``.  In the one case where a training value
-does equal t (a and b adjacent floats, the midpoint rounding to b), t is
-replaced by the float just below it, for which ``x <= t`` holds where
-``x < t`` did, on every number.  A categorical split is ``In(x, S)`` /
+(:func:`dtree.grower.midpoints.midpoint`), so no value of the node's rows
+equals it and ``x < t`` holds exactly where ``x <= t`` does on them: the
+split is read as ``AtMost(x, t)`` / ``Above(x, t)``, as dtree's CART would
+write it.  In the one case where a value at the node does equal t (a and b
+adjacent floats, the midpoint rounding to one of them), t is replaced by the
+float just below it, for which ``x <= t`` holds where ``x < t`` did, on
+every number.  A value equal to t met elsewhere (a row at another node, or
+new data) goes left in the tree read, right in rpart's.  A categorical split is ``In(x, S)`` /
 ``NotIn(x, S)``, S the levels at the node on the side of its first level (in
 the factor's order), as dtree's CART writes its own subset splits; a level
 that no training row at the node has (csplit 2) falls in ``NotIn``, where
@@ -100,12 +102,23 @@ from attrs import frozen
 from dtree.arithmetic import Real
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.claims import Claim, Finding, Reading, path_to, predicting
+from dtree.conformance.rpart_surrogates import (
+    RPART_SURROGATE_DEFAULTS,
+    Listed,
+    Routed,
+    SurrogateControl,
+    fit_rule,
+    placed_by,
+    primary_side,
+    surrogate_claims,
+)
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
 from dtree.errors import DtreeError, quote
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
 from dtree.reading import csv_records
 from dtree.routing import restated
+from dtree.surrogates import Surrogate
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 
 __all__ = [
@@ -153,13 +166,16 @@ class _Node:
 
 
 @frozen
-class _Primary:
-    """A row of the splits: a node's primary split."""
+class _SplitRow:
+    """A row of the splits: a node's primary split, a competitor or a surrogate."""
 
     row: int
     var: str
+    count: int
     ncat: int
+    improve: float
     index: float
+    adj: float
     csplit: str
 
 
@@ -253,13 +269,16 @@ def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], l
     return extra, found
 
 
-def _primaries(text: str, file: str) -> list[_Primary]:
+def _split_rows(text: str, file: str) -> list[_SplitRow]:
     return [
-        _Primary(
+        _SplitRow(
             fields.row,
             fields.text("var"),
+            fields.integer("count"),
             fields.integer("ncat"),
+            fields.number("improve"),
             fields.number("index"),
+            fields.number("adj"),
             fields.text("csplit"),
         )
         for fields in _table(text, file, SPLITS_COLUMNS)
@@ -267,9 +286,10 @@ def _primaries(text: str, file: str) -> list[_Primary]:
 
 
 def _structure(
-    frame: list[_Node], splits: list[_Primary], frame_file: str, splits_file: str
-) -> tuple[dict[int, _Node], dict[int, _Primary]]:
-    """The nodes by number and each split node's primary split, the tree's shape checked."""
+    frame: list[_Node], splits: list[_SplitRow], frame_file: str, splits_file: str
+) -> tuple[dict[int, _Node], dict[int, _SplitRow], dict[int, list[_SplitRow]]]:
+    """The nodes by number, each split node's primary split and its surrogates, the tree's
+    shape checked."""
     by_number: dict[int, _Node] = {}
     for node in frame:
         if node.number in by_number:
@@ -277,7 +297,8 @@ def _structure(
         by_number[node.number] = node
     if 1 not in by_number:
         raise DtreeError("no root: the frame has no node 1", file=frame_file)
-    primary: dict[int, _Primary] = {}
+    primary: dict[int, _SplitRow] = {}
+    surrogates: dict[int, list[_SplitRow]] = {}
     position = 0  # rpart's labels.rpart: cumsum(ncompete + nsurrogate + !is.leaf)
     for node in frame:
         parent = by_number.get(node.number // 2)
@@ -312,6 +333,8 @@ def _structure(
                     row=split.row,
                 )
             primary[node.number] = split
+            first = position + 1 + node.ncompete
+            surrogates[node.number] = splits[first : first + node.nsurrogate]
         position += node.ncompete + node.nsurrogate + (not node.is_leaf)
     if position != len(splits):
         raise DtreeError(
@@ -319,18 +342,19 @@ def _structure(
             " the splits are not the frame's",
             file=splits_file,
         )
-    return by_number, primary
+    return by_number, primary, surrogates
 
 
-def _values_of(data: Dataset) -> Callable[[str], frozenset[float]]:
-    """The distinct values of a numeric attribute in the data, each column read once."""
+def _values_of(data: Dataset, rows: Sequence[int]) -> Callable[[str], frozenset[float]]:
+    """The distinct values of a numeric attribute among ``rows`` (a node's), each column
+    read once."""
     seen: dict[str, frozenset[float]] = {}
 
     def values(name: str) -> frozenset[float]:
         if name not in seen:
             column = data.columns[data.schema.index(name)]
             seen[name] = frozenset(
-                float(value) for row in data.rows if (value := column[row]) is not None
+                float(value) for row in rows if (value := column[row]) is not None
             )
         return seen[name]
 
@@ -338,7 +362,7 @@ def _values_of(data: Dataset) -> Callable[[str], frozenset[float]]:
 
 
 def _conditions(
-    split: _Primary,
+    split: _SplitRow,
     data: Dataset,
     values: Callable[[str], frozenset[float]],
     *,
@@ -346,27 +370,12 @@ def _conditions(
 ) -> tuple[tuple[Condition, Condition], bool]:
     """dtree's two conditions for the primary split, and whether the first is rpart's right."""
     name = split.var  # the frame's, and an attribute of the data (see read_rpart)
-    domain = data.schema.attribute(name).domain
-
-    def wrong(message: str) -> DtreeError:
-        return DtreeError(message, file=splits_file, row=split.row, column="ncat")
-
-    match domain:
-        case Numeric() if split.ncat in (-1, 1):
-            t = split.index
-            if t in values(name):  # a midpoint that rounded to the upper value: x < t is
-                t = math.nextafter(t, -math.inf)  # x <= the float below t
+    match data.schema.attribute(name).domain:
+        case Numeric():
+            t = _threshold(split, values, splits_file)
             return (AtMost(name, t), Above(name, t)), split.ncat == 1
-        case Nominal(levels) if split.ncat == len(levels):
-            codes = split.csplit
-            if len(codes) != len(levels) or set(codes) - set("123"):
-                raise DtreeError(
-                    f"csplit {quote(codes)}: expected a digit 1, 2 or 3 for each of the"
-                    f" {len(levels)} levels of {quote(name)}",
-                    file=splits_file,
-                    row=split.row,
-                    column="csplit",
-                )
+        case Nominal(levels):
+            codes = _codes(split, levels, splits_file)
             first = next((code for code in codes if code != "2"), "2")
             side = frozenset(v for v, code in zip(levels, codes, strict=True) if code == first)
             if first == "2" or all(code in (first, "2") for code in codes):
@@ -377,14 +386,73 @@ def _conditions(
                     column="csplit",
                 )
             return (In(name, side), NotIn(name, side)), first == "3"
+    raise AssertionError(name)  # pragma: no cover
+
+
+def _surrogate(
+    split: _SplitRow,
+    data: Dataset,
+    values: Callable[[str], frozenset[float]],
+    swapped: bool,
+    *,
+    splits_file: str,
+) -> Surrogate:
+    """A surrogate row as a :class:`~dtree.surrogates.Surrogate` of a primary split whose
+    first branch is rpart's right if ``swapped``: a numeric one ``x < t`` to rpart's left
+    (ncat -1) or right (+1), a nominal one each level to the left (csplit 1), the right (3)
+    or neither (2: the next surrogate decides)."""
+    name = split.var
+    left: Condition
+    right: Condition
+    match data.schema.attribute(name).domain:
         case Numeric():
-            raise wrong(f"{quote(name)} is numeric: ncat must be -1 or 1, got {split.ncat}")
+            t = _threshold(split, values, splits_file)
+            left, right = (AtMost(name, t), Above(name, t))
+            if split.ncat == 1:
+                left, right = right, left
         case Nominal(levels):
-            raise wrong(
-                f"{quote(name)} is a factor of {len(levels)} levels: ncat must be"
-                f" {len(levels)}, got {split.ncat}"
-            )
-    raise AssertionError(domain)  # pragma: no cover
+            codes = _codes(split, levels, splits_file)
+            left = In(name, (v for v, code in zip(levels, codes, strict=True) if code == "1"))
+            right = In(name, (v for v, code in zip(levels, codes, strict=True) if code == "3"))
+    return Surrogate((right, left) if swapped else (left, right))
+
+
+def _threshold(
+    split: _SplitRow, values: Callable[[str], frozenset[float]], splits_file: str
+) -> float:
+    """The threshold t' of ``x <= t'`` for rpart's ``x < t``: t, or the float below it where a
+    value of the data equals t (a midpoint that rounded to the upper value)."""
+    if split.ncat not in (-1, 1):
+        raise DtreeError(
+            f"{quote(split.var)} is numeric: ncat must be -1 or 1, got {split.ncat}",
+            file=splits_file,
+            row=split.row,
+            column="ncat",
+        )
+    t = split.index
+    return math.nextafter(t, -math.inf) if t in values(split.var) else t
+
+
+def _codes(split: _SplitRow, levels: Sequence[str], splits_file: str) -> str:
+    """A categorical split's csplit digits, checked: one of 1, 2, 3 per level."""
+    if split.ncat != len(levels):
+        raise DtreeError(
+            f"{quote(split.var)} is a factor of {len(levels)} levels: ncat must be"
+            f" {len(levels)}, got {split.ncat}",
+            file=splits_file,
+            row=split.row,
+            column="ncat",
+        )
+    codes = split.csplit
+    if len(codes) != len(levels) or set(codes) - set("123"):
+        raise DtreeError(
+            f"csplit {quote(codes)}: expected a digit 1, 2 or 3 for each of the"
+            f" {len(levels)} levels of {quote(split.var)}",
+            file=splits_file,
+            row=split.row,
+            column="csplit",
+        )
+    return codes
 
 
 def _placeholder(data: Dataset) -> Leaf:
@@ -402,6 +470,7 @@ def rpart_reading(
     *,
     file: str | None = None,
     splits_file: str | None = None,
+    surrogates: SurrogateControl = RPART_SURROGATE_DEFAULTS,
 ) -> Reading:
     """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as
     :data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` writes them), with the statistics of
@@ -443,6 +512,7 @@ def rpart_reading(
     See also: :func:`read_rpart`, :func:`~dtree.conformance.rpart_fit.run_rpart`,
     :data:`~dtree.conformance.rpart_fit.RPART_EXPORT`.
     """
+    surrogates_control = surrogates
     frame_file = file if file is not None else "rpart frame"
     splits_file = splits_file if splits_file is not None else "rpart splits"
     classes = data.schema.classes if data.schema.is_classification else ()
@@ -461,23 +531,43 @@ def rpart_reading(
                 file=frame_file,
                 row=node.row,
             )
-    by_number, primary = _structure(
-        frame_rows, _primaries(splits, splits_file), frame_file, splits_file
+    by_number, primary, listed = _structure(
+        frame_rows, _split_rows(splits, splits_file), frame_file, splits_file
     )
-    values = _values_of(data)
     placeholder = _placeholder(data)
     order: list[_Node] = []  # the nodes in the order unfold makes them: dtree's preorder
+    met: dict[int, Routed] = {}  # each split node's rows, as rpart's fit routed them
 
-    def step(number: int) -> Leaf | Sprout[int]:
+    def step(seed: tuple[int, tuple[int, ...]]) -> Leaf | Sprout[tuple[int, tuple[int, ...]]]:
+        number, rows = seed
         node = by_number[number]
         order.append(node)
         if node.is_leaf:
             return placeholder
+        values = _values_of(data, rows)
         conditions, swapped = _conditions(primary[number], data, values, splits_file=splits_file)
+        theirs = tuple(
+            _surrogate(row, data, values, swapped, splits_file=splits_file)
+            for row in listed[number]
+        )
+        sides = tuple(primary_side(conditions, data.example(row)) for row in rows)
+        rule = fit_rule(theirs, sides, rows, data, surrogates_control)
+        below: tuple[list[int], list[int]] = ([], [])
+        placed = [0] * len(theirs)
+        for row, side in zip(rows, sides, strict=True):
+            goes: int | None = side
+            if side < 0:
+                goes, by = placed_by(rule, data.example(row))
+                if by is not None:
+                    placed[by] += 1
+            if goes is not None:  # else it stays here
+                below[goes].append(row)
+        met[number] = Routed(rows, sides, swapped, tuple(placed), theirs)
         children = (2 * number + 1, 2 * number) if swapped else (2 * number, 2 * number + 1)
-        return Sprout(conditions, children, placeholder.stats)
+        seeds = tuple(zip(children, map(tuple, below), strict=True))
+        return Sprout(conditions, seeds, placeholder.stats, rule)
 
-    skeleton = unfold(1, step)
+    skeleton = unfold((1, tuple(data.rows)), step)
     tree = restated(skeleton, data)
     visits = tuple(preorder(tree))
     counted = zip(order, _row_counts(skeleton, tree, data), strict=True)
@@ -493,6 +583,25 @@ def rpart_reading(
             path=partial(path_to, visits, k),
         )
     ]
+    for k, node in enumerate(order):
+        if not node.is_leaf:
+            routed = met[node.number]
+            listed_here = [
+                Listed(row.row, surrogate, row.improve, row.adj, row.count)
+                for row, surrogate in zip(listed[node.number], routed.surrogates, strict=True)
+            ]
+            findings.extend(
+                surrogate_claims(
+                    listed_here,
+                    routed,
+                    data,
+                    node.var,
+                    surrogates_control,
+                    splits_file=splits_file,
+                    node=node.number,
+                    path=partial(path_to, visits, k),
+                )
+            )
     predictions = [_yval(node, classes) for node in order if node.is_leaf]
     return Reading(predicting(tree, predictions), tuple(findings))
 
@@ -504,6 +613,7 @@ def read_rpart(
     *,
     file: str | None = None,
     splits_file: str | None = None,
+    surrogates: SurrogateControl = RPART_SURROGATE_DEFAULTS,
 ) -> Tree:
     """The tree of rpart's ``fit$frame`` and ``fit$splits`` with the statistics of ``data`` on
     every node, refused when the data contradict any of the frame's statistics: the tree of
@@ -535,7 +645,9 @@ def read_rpart(
 
     See also: :func:`rpart_reading` (the findings, the tree read whatever they are).
     """
-    return rpart_reading(frame, splits, data, file=file, splits_file=splits_file).strict()
+    return rpart_reading(
+        frame, splits, data, file=file, splits_file=splits_file, surrogates=surrogates
+    ).strict()
 
 
 def _row_counts(skeleton: Tree, recounted: Tree, data: Dataset) -> Iterator[Weight]:

@@ -95,7 +95,8 @@ set, ``source("export.R")``."""
 
 RPART_SCRIPT = (
     r"""# Rscript rpart.R DIR TARGET: rpart on DIR/data.csv, its tree written to DIR.
-# DIR/levels.csv (column,level): each factor's levels in order; DIR/control.csv
+# DIR/levels.csv (column,level): each factor's levels in order; DIR/missing.csv
+# (column,row): the values that are missing (NA); DIR/control.csv
 # (parameter,value): arguments of rpart.control, and rpart's method and split.  Numbers are
 # written to 17 digits.
 library(rpart)
@@ -109,7 +110,10 @@ input <- function(name) {
 data <- input("data.csv")
 levels <- input("levels.csv")
 control <- input("control.csv")
+missing <- input("missing.csv")  # (column, row): the values that are missing
 for (name in names(data)) {
+  absent <- as.integer(missing$row[missing$column == name])
+  data[[name]][absent] <- NA
   data[[name]] <- if (name %in% levels$column) {
     factor(data[[name]], levels = levels$level[levels$column == name])
   } else {
@@ -185,10 +189,9 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
     Nominal attributes and classes become factors with their levels in the
     schema's order, so rpart's class and level numbers are dtree's.  Numbers
     go to R as hexadecimal floats, which R reads exactly, and R runs in the
-    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  Data
-    with missing values are refused (rpart would send them down surrogate
-    splits, which a dtree tree cannot represent), and so are weights other
-    than 1.  A failure of R is one :class:`DtreeError` with R's message.
+    ``C.UTF-8`` locale, so that any name or level reaches it as itself.  A
+    missing value reaches it as ``NA``.  Weights other than 1 are refused.
+    A failure of R is one :class:`DtreeError` with R's message.
 
     >>> from dtree.datasets import load
     >>> run_rpart(load("golf"), minleaf=3)
@@ -218,6 +221,7 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
         directory = Path(folder)
         _write_csv(directory / "data.csv", _data_rows(data))
         _write_csv(directory / "levels.csv", _level_rows(data))
+        _write_csv(directory / "missing.csv", _missing_rows(data))
         _write_csv(
             directory / "control.csv",
             [
@@ -248,13 +252,6 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
 
 
 def _check_rpart_data(data: Dataset) -> None:
-    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
-        if any(column[row] is None for row in data.rows):
-            raise DtreeError(
-                "missing values: rpart sends them down surrogate splits, which a dtree tree"
-                " cannot represent; drop or impute them first",
-                column=attribute.name,
-            )
     if any(data.weights[row] != 1 for row in data.rows):
         raise DtreeError("run_rpart fits unweighted data: every weight must be 1")
 
@@ -280,10 +277,20 @@ def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
 
 
 def _r_field(value: Value) -> str:
-    """A value as R reads it back exactly: text as it is, a number as a hexadecimal float."""
-    if value is None:  # refused before any row is written (_check_rpart_data)
-        raise DtreeError("a missing value cannot be written for rpart")
+    """A value as R reads it back exactly: text as it is, a number as a hexadecimal float;
+    a missing value as nothing (:func:`_missing_rows` marks it)."""
+    if value is None:
+        return ""
     return value if isinstance(value, str) else float(value).hex()
+
+
+def _missing_rows(data: Dataset) -> Iterator[Sequence[str]]:
+    """The missing values, by column name and row of ``data.csv`` (from 1)."""
+    yield ("column", "row")
+    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
+        for k, row in enumerate(data.rows, start=1):
+            if column[row] is None:
+                yield (attribute.name, str(k))
 
 
 def _level_rows(data: Dataset) -> Iterator[Sequence[str]]:

@@ -377,7 +377,7 @@ def _newton_leaves(
 
     def on_split(split: Split, routed: Routed, stopped: Routed, below: tuple[Tree, ...]) -> Tree:
         branches = (Branch(b.condition, t) for b, t in zip(split.branches, below, strict=True))
-        return Split(tuple(branches), split.stats)
+        return Split(tuple(branches), split.stats, split.surrogates)
 
     one = Fraction(1)
     whole: tuple[tuple[int, Probability], ...] = tuple((row, one) for row in data.rows)

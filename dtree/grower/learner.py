@@ -39,6 +39,7 @@ __all__ = [
     "J48",
     "MAX_ABS_TARGET",
     "REGRESSION_CRITERIA",
+    "Agreement",
     "Criterion",
     "FeatureRule",
     "Learner",
@@ -46,6 +47,7 @@ __all__ = [
     "Missing",
     "NominalSplits",
     "Score",
+    "SurrogateRule",
     "Threshold",
     "check_fits",
     "features_per_node",
@@ -70,7 +72,14 @@ REGRESSION_CRITERIA: tuple[Criterion, ...] = (
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets", "one_vs_rest"]
 Threshold = Literal["midpoint", "c45", "j48"]
-Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned"]
+Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned", "surrogate"]
+SurrogateRule = Literal["stay", "surrogates", "majority"]
+"""Where a row goes that no surrogate places (rpart's ``usesurrogate`` 0, 1, 2):
+:mod:`dtree.grower.surrogate_splits`."""
+Agreement = Literal["all", "known"]
+"""Over which rows a surrogate's agreement is counted: every row whose side of the split is
+known (``"all"``, rpart's ``surrogatestyle = 0``) or those whose surrogate value is known
+too (``"known"``, ``surrogatestyle = 1``, the CART book's)."""
 FeatureRule = Literal["sqrt", "log2"]
 MaxFeatures = int | float | FeatureRule | None
 """How many attributes a node draws: None (all), a count k >= 1, a share in (0, 1], or a rule
@@ -155,8 +164,18 @@ class Learner:
       missing whole to the side that scores best, learned with the cut;
       the condition of that side reads ``x <= t or missing``, and a split
       that met no missing value flags its side of more rows, ties to the
-      right; a nominal attribute with a missing value is refused).  See
-      :mod:`dtree.missing` for which system does which.
+      right; a nominal attribute with a missing value is refused) or
+      ``surrogate`` (CART and rpart: the score is ``fractional``'s; a row
+      whose value is missing goes down the split's surrogates, ranked by
+      rpart's agreement, at most ``max_surrogates`` of them, counted over
+      the rows of known split (``surrogate_agreement="all"``, rpart's
+      ``surrogatestyle = 0``) or of known surrogate too (``"known"``); a row
+      no surrogate places follows ``surrogate_rule``: ``majority`` (the
+      heavier side, rpart's ``usesurrogate = 2``), ``surrogates`` (it stays
+      at the split, ``usesurrogate = 1``) or ``stay`` (no surrogate is used,
+      ``usesurrogate = 0``); binary splits only,
+      :mod:`dtree.grower.surrogate_splits`).  See :mod:`dtree.missing` for
+      which system does which.
     * ``mdl``: C4.5's correction of a numeric split's gain, minus
       log2(number of cuts) / (node weight).
 
@@ -224,6 +243,9 @@ class Learner:
     float32: bool = False
     ordered_subsets: bool = False
     missing: Missing = "refuse"
+    max_surrogates: int = 5
+    surrogate_agreement: Agreement = "all"
+    surrogate_rule: SurrogateRule = "majority"
     mdl: bool = False
     max_depth: int | None = None
     min_samples_split: Weight = 0
@@ -248,6 +270,9 @@ class Learner:
         check_choice("nominal split", self.nominal, get_args(NominalSplits))
         check_choice("threshold policy", self.threshold, get_args(Threshold))
         check_choice("missing-value policy", self.missing, get_args(Missing))
+        check_count("max_surrogates", self.max_surrogates, 0)
+        check_choice("surrogate agreement", self.surrogate_agreement, get_args(Agreement))
+        check_choice("surrogate rule", self.surrogate_rule, get_args(SurrogateRule))
         check_count("max_depth", self.max_depth, 0, optional=True)
         check_count("max_leaf_nodes", self.max_leaf_nodes, 2, optional=True)
         check_count("min_rows_split", self.min_rows_split, 0)
@@ -429,6 +454,21 @@ def _check_missing(learner: Learner, data: Dataset) -> None:
     """Refuse a missing value the learner's policy has no rule for."""
     if learner.missing == "learned":
         _check_learned(data)
+    if learner.missing == "surrogate" and learner.nominal == "multiway":
+        many = next(
+            (
+                a.name
+                for a in data.schema.attributes
+                if isinstance(a.domain, Nominal) and len(a.domain.values) > 2
+            ),
+            None,
+        )
+        if many is not None:
+            raise DtreeError(
+                "surrogate splits stand in for binary splits, and a multiway split of"
+                f" {quote(many)} has more than two branches: use nominal='subsets' or"
+                " 'one_vs_rest' with missing='surrogate'"
+            )
     if learner.missing != "refuse":
         return
     for row in data.rows:

@@ -65,9 +65,11 @@ from dtree.grower.learner import Learner
 from dtree.grower.monotonic import bounded_prediction, child_bounds
 from dtree.grower.rows import Examples, Frame, divide, start
 from dtree.grower.squared_error_splits import squared_error_candidates
+from dtree.grower.surrogate_splits import node_surrogates
 from dtree.grower.targets import Classes, P, Sums
 from dtree.impurity import TOLERANCE
 from dtree.progress import Report, meter
+from dtree.surrogates import Surrogates, surrogate_branch
 from dtree.tree import Leaf, Sprout, Tree, unfold
 
 __all__ = [
@@ -342,9 +344,14 @@ def _with_bounds(
 
 
 def partition(
-    frame: Frame[P], examples: Examples, split: Candidate[P], prediction: Label | float
+    frame: Frame[P],
+    examples: Examples,
+    split: Candidate[P],
+    prediction: Label | float,
+    surrogates: Surrogates | None = None,
 ) -> tuple[Examples, ...]:
-    """D_k for each outcome k of the split (:func:`dtree.grower.rows.divide`).
+    """D_k for each outcome k of the split (:func:`dtree.grower.rows.divide`), a row whose
+    value is missing sent down the split's ``surrogates`` where given.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.learner import ID3
@@ -363,8 +370,44 @@ def partition(
         fill=split.fill,
         prediction=prediction,
         missing_to=split.missing_to,
+        surrogate=None if surrogates is None else _placing(frame.data, surrogates),
         scanned=_scanned(frame, examples, split),
     )
+
+
+def _placing(data: Dataset, surrogates: Surrogates) -> Callable[[int], int | None]:
+    """The branch the surrogates send a row down, or None (it stays)."""
+    return lambda row: surrogate_branch(surrogates, data.example(row))
+
+
+def split_surrogates(frame: Frame[P], examples: Examples, split: Candidate[P]) -> Surrogates | None:
+    """The split's rule for a missing value under ``missing="surrogate"``
+    (:func:`dtree.grower.surrogate_splits.node_surrogates`), else None.
+
+    >>> from attrs import evolve
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grower.learner import CART
+    >>> data = Dataset.from_columns({"x": [1, 2, 3, None, 5, 6], "z": [6, 5, 4, 3, 1, 2],
+    ...                              "y": list("aaabbb")}, target="y")
+    >>> frame, root = start(evolve(CART, missing="surrogate"), data)
+    >>> best, _ = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
+    >>> split_surrogates(frame, root, best).majority
+    0
+    """
+    learner = frame.learner
+    if learner.missing != "surrogate":
+        return None
+    rule, _ = node_surrogates(
+        frame.data,
+        examples.rows,
+        examples.weights,
+        split.attribute,
+        split.branch_of,
+        max_surrogates=learner.max_surrogates,
+        agreement=learner.surrogate_agreement,
+        rule=learner.surrogate_rule,
+    )
+    return rule
 
 
 def _scanned(frame: Frame[P], examples: Examples, split: Candidate[P]) -> tuple[bool, ...]:
@@ -381,10 +424,11 @@ def _scanned(frame: Frame[P], examples: Examples, split: Candidate[P]) -> tuple[
 def _sprout(
     frame: Frame[P], examples: Examples, leaf: Leaf, split: Candidate[P]
 ) -> Sprout[Examples]:
-    below = partition(frame, examples, split, leaf.prediction)
+    surrogates = split_surrogates(frame, examples, split)
+    below = partition(frame, examples, split, leaf.prediction, surrogates)
     if frame.directions:
         below = _with_bounds(frame, examples, split, below)
-    return Sprout(split.conditions, below, leaf.stats)
+    return Sprout(split.conditions, below, leaf.stats, surrogates)
 
 
 def _make_subtree(frame: Frame[P], examples: Examples) -> Leaf | Sprout[Examples]:

@@ -35,7 +35,13 @@ from dtree.grower.candidates import (
 )
 from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
-from dtree.grower.make_subtree import StopRule, best_split, partition, stopping_rule
+from dtree.grower.make_subtree import (
+    StopRule,
+    best_split,
+    partition,
+    split_surrogates,
+    stopping_rule,
+)
 from dtree.grower.rows import Examples, Frame, start
 
 __all__ = ["Assessment", "Decision", "Node", "assess", "children", "decide", "root"]
@@ -271,4 +277,6 @@ def children(node: Node, conditions: Sequence[Condition]) -> tuple[Node, ...]:
         if examples.rows
         else examples.parent_prediction
     )
-    return tuple(Node(frame, below) for below in partition(frame, examples, candidate, prediction))
+    surrogates = split_surrogates(frame, examples, candidate)
+    below = partition(frame, examples, candidate, prediction, surrogates)
+    return tuple(Node(frame, part) for part in below)

@@ -213,12 +213,15 @@ def divide(
     fill: Value = None,
     prediction: Label | float,
     missing_to: int | None = None,
+    surrogate: Callable[[int], int | None] | None = None,
     scanned: Sequence[bool] = (True, True),
 ) -> tuple[Examples, ...]:
     """D_k for each branch k of a split of ``examples`` on ``column``: a known value goes
     down ``branch_of(value)``; a missing one is taken to be ``fill`` if given (imputation),
     else goes down branch ``missing_to`` whole if given (scikit-learn's learned side), else
-    down every branch with its share of the ``known`` weight (C4.5).  The presorted orders
+    down branch ``surrogate(row)`` whole if given (a split's surrogates; None: the row stays
+    at the node, in no branch), else down every branch with its share of the ``known``
+    weight (C4.5).  The presorted orders
     (:func:`presorted`) are divided between two branches, for those ``scanned`` says a scan
     may read them (a child sure to be a leaf needs none).
 
@@ -274,6 +277,12 @@ def divide(
             if value is None and missing_to is not None:  # the learned side, whole
                 rows[missing_to].append(row)
                 weights[missing_to].append(weight)
+                continue
+            if value is None and surrogate is not None:  # the surrogates' branch, or none
+                side = surrogate(row)
+                if side is not None:
+                    rows[side].append(row)
+                    weights[side].append(weight)
                 continue
             if value is not None:
                 b = branch_of(value)

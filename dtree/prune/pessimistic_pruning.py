@@ -595,6 +595,6 @@ def collapse(tree: Tree) -> Tree:
         if below[i] >= float(training_loss(leaf.stats, leaf.prediction)) - COLLAPSE_SLACK:
             return leaf
         conditions = tuple(branch.condition for branch in node.branches)
-        return Sprout(conditions, tuple(children[i]), node.stats)
+        return Sprout(conditions, tuple(children[i]), node.stats, node.surrogates)
 
     return unfold(0, step)

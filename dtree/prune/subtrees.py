@@ -85,6 +85,7 @@ def prunings(tree: Tree) -> tuple[Tree, ...]:
             Split(
                 tuple(Branch(b.condition, t) for b, t in zip(split.branches, choice, strict=True)),
                 split.stats,
+                split.surrogates,
             )
             for choice in itertools.product(*below)
         )
@@ -122,6 +123,7 @@ def truncate(tree: Tree, max_depth: int) -> Tree:
             tuple(branch.condition for branch in node.branches),
             tuple((branch.subtree, level + 1) for branch in node.branches),
             node.stats,
+            node.surrogates,
         )
 
     return unfold((tree, 0), step)
@@ -144,7 +146,7 @@ def rebuilt(split: Split, subtrees: Sequence[Tree]) -> Split:
     if all(new is branch.subtree for new, branch in zip(subtrees, split.branches, strict=True)):
         return split
     branches = (Branch(b.condition, t) for b, t in zip(split.branches, subtrees, strict=True))
-    return Split(tuple(branches), split.stats)
+    return Split(tuple(branches), split.stats, split.surrogates)
 
 
 @frozen

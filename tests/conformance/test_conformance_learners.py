@@ -221,8 +221,12 @@ def test_sklearn_missing_values_go_down_the_learned_branch() -> None:
         "x <= 2 [a: 1, b: 0]: a",
         "x > 2 or missing [a: 0, b: 2]: b",
     ]
-    with pytest.raises(DtreeError, match="surrogate"):
-        learner_for("rpart")(data)  # rpart's surrogates still have no counterpart
+    rpart = learner_for("rpart", minsplit=2, minbucket=1, cp=0)(data)
+    assert text(rpart).splitlines() == [  # rpart's rule: no surrogate, sides of equal weight
+        "root [a: 1, b: 2]",  # row 1 stays at the root
+        "x <= 2 [a: 1, b: 0]: a",
+        "x > 2 [a: 0, b: 1]: b",
+    ]
 
 
 def test_a_classifiers_settings_on_regression_data_are_refused() -> None:
@@ -559,11 +563,16 @@ def test_rpart_settings_without_counterpart_are_refused_by_name(
         learner_for("rpart", **{name: value})
 
 
-def test_rpart_surrogates_refuse_missing_values() -> None:
-    recipe = learner_for("rpart", maxsurrogate=0)
-    data = Dataset.from_columns({"x": [1.0, None, 3.0], "y": ["a", "b", "b"]}, target="y")
-    with pytest.raises(DtreeError, match=r"surrogate splits \(maxsurrogate, usesurrogate"):
-        recipe(data)
+def test_rpart_surrogate_settings_are_the_learners() -> None:
+    learner = learner_for("rpart", maxsurrogate=2, usesurrogate=1, surrogatestyle=1).learner
+    assert (learner.missing, learner.max_surrogates) == ("surrogate", 2)
+    assert (learner.surrogate_rule, learner.surrogate_agreement) == ("surrogates", "known")
+    defaults = learner_for("rpart").learner
+    assert (defaults.max_surrogates, defaults.surrogate_rule) == (5, "majority")
+    assert defaults.surrogate_agreement == "all"
+    for name, value in (("usesurrogate", 3), ("surrogatestyle", 2), ("maxsurrogate", -1)):
+        with pytest.raises(DtreeError, match=name):
+            learner_for("rpart", **{name: value})
 
 
 def test_rpart_cp_is_relative_to_the_roots_risk() -> None:

@@ -54,9 +54,6 @@ def test_run_rpart_refuses_what_it_cannot_pass_on() -> None:
         run_rpart(STUMP_DATA, method="poisson")
     with pytest.raises(DtreeError, match="cp must be a finite number"):
         run_rpart(STUMP_DATA, cp=math.nan)
-    holes = Dataset.from_columns({"x": [1.0, None], "y": ["p", "q"]}, target="y")
-    with pytest.raises(DtreeError, match="column 'x': missing values: rpart sends them down"):
-        run_rpart(holes)
     with pytest.raises(DtreeError, match="every weight must be 1"):
         run_rpart(STUMP_DATA.with_weights([1, 2, 1, 1, 1]))
 
