@@ -35,7 +35,9 @@ Ent[+2, -.5] = 0.61 over fractional counts, and 4/5 * 1 = 0.80 by C4.5's
 rule (:func:`dtree.grower.candidates.score`).  The C4.5 and J48 presets keep
 C4.5's; either score can be grown with either vote, since the vote is an
 argument of prediction (:func:`dtree.tree.predict`), not of the tree.
-CART and rpart use surrogate splits, which dtree does not offer.
+CART and rpart send a missing value down surrogate splits, splits on other
+attributes that agree most with the split's own (``missing="surrogate"``,
+:mod:`dtree.surrogates` and :mod:`dtree.grower.surrogate_splits`).
 
 scikit-learn (1.3 on) learns a third rule, ``missing="learned"``
 (:func:`dtree.grower.learned.learned_cut`): a binary numeric split sends the

@@ -55,6 +55,8 @@ from dtree.cli.common import (
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading, tree_reading
 from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
+from dtree.conformance.rpart_fit import rpart_rows
+from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.solvers import SOLVERS
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, quote
@@ -148,8 +150,11 @@ def _check_arguments(checking: argparse.ArgumentParser) -> None:
     checking.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
 
-def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
-    """The tree of --tree (and --splits), read onto the data, with its findings."""
+def _their_file(
+    arguments: argparse.Namespace, data: Dataset, settings: Mapping[str, object]
+) -> Reading:
+    """The tree of --tree (and --splits), read onto the data, with its findings (rpart's with
+    the surrogate settings among ``settings``, on the rows rpart keeps)."""
     form = arguments.format or arguments.against
     if form == "j48":
         if arguments.splits is not None:
@@ -159,7 +164,14 @@ def _their_file(arguments: argparse.Namespace, data: Dataset) -> Reading:
         if arguments.splits is None:
             raise DtreeError("--format rpart needs --splits FILE, rpart's splits as CSV")
         frame, splits = read_text(arguments.tree), read_text(arguments.splits)
-        return rpart_reading(frame, splits, data, file=arguments.tree, splits_file=arguments.splits)
+        return rpart_reading(
+            frame,
+            splits,
+            rpart_rows(data),
+            file=arguments.tree,
+            splits_file=arguments.splits,
+            surrogates=SurrogateControl.of(settings),
+        )
     if form == "dtree":
         if arguments.splits is not None:
             raise DtreeError("--splits goes with --format rpart")
@@ -193,7 +205,7 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     # missing: so does the check, and a warning says which
     drops = arguments.against in ("rpart", "j48")
     data = read_data(arguments, missing_target="drop" if drops else "refuse")
-    theirs = None if arguments.tree is None else _their_file(arguments, data)
+    theirs = None if arguments.tree is None else _their_file(arguments, data, settings)
     result = placed(arguments, lambda: check(data, arguments.against, theirs=theirs, **settings))
     report = result.json() if arguments.json else result.text().rstrip("\n")
     return report, int(not result.agrees)

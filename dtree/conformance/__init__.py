@@ -43,8 +43,10 @@ from dtree.conformance.rpart_fit import (
     RPART_EXPORT,
     RPART_SCRIPT,
     RpartFit,
+    rpart_rows,
     run_rpart,
 )
+from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.sklearn import arrays_reading, from_arrays, from_sklearn, sklearn_reading
 from dtree.conformance.sklearn_forests import ForestCheck, check_forest
 from dtree.conformance.tree_files import read_tree, tree_reading, tree_schema
@@ -66,6 +68,7 @@ __all__ = [
     "Reading",
     "Recipe",
     "RpartFit",
+    "SurrogateControl",
     "arrays_reading",
     "check",
     "check_admissible",
@@ -85,6 +88,7 @@ __all__ = [
     "read_rpart",
     "read_tree",
     "rpart_reading",
+    "rpart_rows",
     "run_j48",
     "run_rpart",
     "sklearn_reading",

@@ -40,7 +40,7 @@ from dtree.conformance.compare import compare
 from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
 from dtree.conformance.rpart import rpart_reading
-from dtree.conformance.rpart_fit import run_rpart
+from dtree.conformance.rpart_fit import rpart_rows, run_rpart
 from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.sklearn import sklearn_reading
 from dtree.conformance.sklearn_fit import sklearn_estimator
@@ -96,6 +96,7 @@ def their_reading(system: str, data: Dataset, **params: object) -> Reading:
             settings = {name: value for name, value in params.items() if name != "version"}
             return sklearn_reading(sklearn_estimator(data, **settings), data)
         case "rpart":
+            data = rpart_rows(data)
             frame, splits = run_rpart(data, **params)
             return rpart_reading(
                 frame,
@@ -203,6 +204,8 @@ def check(
     recipe = learner_for(system, **params)
     if recipe.drawn:
         recipe(data)  # refused: what draws at random is checked by check_admissible
+    if system == "rpart":
+        data = rpart_rows(data)  # as na.rpart leaves them out
     if theirs is None:
         theirs = their_reading(system, data, **params)
     # scikit-learn's class weights and shares: compared on the data as the recipe grows on it

@@ -48,7 +48,8 @@ its findings, the peer's claims about its nodes that the data contradict
 (:attr:`~dtree.conformance.verdicts.Comparison.agrees`) when there is no finding, no real
 disagreement, no stop that is not borderline, no threshold placed
 otherwise, no missing value sent down another branch under
-``missing="learned"``, no misprediction, and no other prediction differs.
+``missing="learned"``, no other surrogates under ``missing="surrogate"``, no
+misprediction, and no other prediction differs.
 The verdicts are values of :mod:`dtree.conformance.verdicts`.
 
 Contents: :func:`compare`, :func:`same_prediction`.
@@ -85,6 +86,7 @@ from dtree.grower.midpoints import c45_threshold, j48_threshold, placement
 from dtree.grower.monotonic import directions
 from dtree.grower.node import Assessment, Node, assess, children, decide, root
 from dtree.impurity import TOLERANCE
+from dtree.surrogates import describe_surrogates
 from dtree.tree import Leaf, Split, Tree, preorder
 
 __all__ = ["compare", "same_prediction"]
@@ -196,6 +198,7 @@ def _at(
     placements: tuple[str, str] | None = None,
     gainless: str | None = None,
     missing_sides: tuple[int | None, int | None] | None = None,
+    surrogates: tuple[str, str] | None = None,
 ) -> NodeVerdict:
     """The verdict on a node that both trees reach with ``node``'s rows."""
     return NodeVerdict(
@@ -214,6 +217,7 @@ def _at(
         placements,
         gainless,
         missing_sides,
+        surrogates,
     )
 
 
@@ -466,7 +470,20 @@ def _splits(
         conditions_differ=_known(their_conditions) != _known(our_conditions),
         placements=_placements(their_conditions, our_conditions, node, data),
         missing_sides=sides if learner.missing == "learned" and sides[0] != sides[1] else None,
+        surrogates=_other_surrogates(theirs, ours, learner),
     )
+
+
+def _other_surrogates(theirs: Split, ours: Split, learner: Learner) -> tuple[str, str] | None:
+    """Both rules, where a learner of surrogate splits made the same split with others."""
+    if learner.missing != "surrogate" or theirs.surrogates == ours.surrogates:
+        return None
+    return _surrogate_text(theirs), _surrogate_text(ours)
+
+
+def _surrogate_text(split: Split) -> str:
+    rule = split.surrogates
+    return "no surrogates: shared out" if rule is None else describe_surrogates(rule)
 
 
 def _missing_branch(conditions: Sequence[Condition]) -> int | None:

@@ -95,7 +95,9 @@ rpart
 (squared error); binary splits, categorical ones by subsets, with two
 classes or a numeric target only the m - 1 of the levels ordered by class
 share or mean, whatever ``minbucket`` (``ordered_subsets=True``);
-``minsplit`` as ``min_samples_split``, ``minbucket`` as
+a split only where it decreases the impurity (``positive_decrease``:
+rpart's improvement must exceed 1e-10 of the largest it has met, which
+dtree takes as above zero); ``minsplit`` as ``min_samples_split``, ``minbucket`` as
 ``min_samples_leaf`` (defaults 20 and round(20 / 3) = 7; given one, the
 other follows as ``rpart.control`` derives it); ``maxdepth`` (1 to 30) as
 ``max_depth``; ``cp`` as :class:`CostComplexity` with ``risk="error"`` and
@@ -661,6 +663,7 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
         min_samples_leaf=minbucket,
         max_depth=maxdepth,
         ordered_subsets=True,
+        positive_decrease=True,
         missing="surrogate",
         max_surrogates=maxsurrogate,
         surrogate_agreement=("all", "known")[style],

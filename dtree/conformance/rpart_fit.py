@@ -34,7 +34,7 @@ from attrs import frozen
 from dtree.arithmetic import Number, is_number
 from dtree.conformance.peers import rscript
 from dtree.dataset import Dataset, Nominal, Value
-from dtree.errors import DtreeError, quote
+from dtree.errors import DtreeError, DtreeWarning, quote, warn
 
 __all__ = [
     "RPART_CHOICES",
@@ -42,6 +42,7 @@ __all__ = [
     "RPART_EXPORT",
     "RPART_SCRIPT",
     "RpartFit",
+    "rpart_rows",
     "run_rpart",
 ]
 
@@ -249,6 +250,36 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
             for name in ("frame.csv", "splits.csv", "cptable.csv")
         ]
     return RpartFit(*texts)
+
+
+def rpart_rows(data: Dataset) -> Dataset:
+    """The rows rpart fits on: its ``na.rpart`` leaves out a row whose every attribute is
+    missing (as a row whose response is missing, which a dataset cannot hold), and a
+    :class:`~dtree.errors.DtreeWarning` names them (by their number in the data, 1 for the
+    first).
+
+    >>> import warnings
+    >>> data = Dataset.from_columns({"x": [1, None, 3], "y": list("pqp")}, target="y")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     kept = rpart_rows(data)
+    >>> kept.rows, [str(w.message) for w in caught]
+    ((0, 2), ["1 row whose every attribute is missing left out, as rpart's na.rpart does (row 2)"])
+    """
+    gone = {row for row in data.rows if all(column[row] is None for column in data.columns)}
+    if not gone:
+        return data
+    numbers = ", ".join(str(row + 1) for row in sorted(gone)[:5]) + (
+        ", ..." if len(gone) > 5 else ""
+    )
+    rows = "row" if len(gone) == 1 else "rows"
+    warn(
+        DtreeWarning(
+            f"{len(gone)} {rows} whose every attribute is missing left out, as rpart's"
+            f" na.rpart does ({rows} {numbers})"
+        )
+    )
+    return data.subset(row for row in data.rows if row not in gone)
 
 
 def _check_rpart_data(data: Dataset) -> None:

@@ -67,7 +67,9 @@ class NodeVerdict:
     from different places; ``gainless`` why their split gains nothing,
     exactly; ``missing_sides`` (their branch for a missing value, then ours: an index, or
     None where the value is spread) where a learner that learns that branch
-    (``missing="learned"``) would send it otherwise.
+    (``missing="learned"``) would send it otherwise; ``surrogates`` (theirs, then ours, as
+    :func:`dtree.surrogates.describe_surrogates` writes them) where a learner of
+    surrogate splits (``missing="surrogate"``) makes the same split with others.
     """
 
     verdict: Verdict
@@ -85,6 +87,7 @@ class NodeVerdict:
     placements: tuple[str, str] | None = None
     gainless: str | None = None
     missing_sides: tuple[int | None, int | None] | None = None
+    surrogates: tuple[str, str] | None = None
 
     @property
     def where(self) -> str:
@@ -171,8 +174,8 @@ class Comparison:
     @property
     def agrees(self) -> bool:
         """No finding, no real disagreement, no stop that is not borderline, no threshold
-        placed otherwise, no missing value sent down another branch, no misprediction, no
-        other prediction differs."""
+        placed otherwise, no missing value sent down another branch, no other surrogates, no
+        misprediction, no other prediction differs."""
         return not (
             self.findings or self.disagreements or self.differing_rows or self.mispredictions
         )
@@ -183,10 +186,13 @@ class Comparison:
         lines = [f"{_LABELS[verdict]:<22}{count:>6}" for verdict, count in self.counts.items()]
         placed = sum(node.placements is not None for node in self.nodes)
         sent = sum(node.missing_sides is not None for node in self.nodes)
+        surrogates = sum(node.surrogates is not None for node in self.nodes)
         if placed:
             lines.append(f"of the same, threshold placed otherwise: {placed}")
         if sent:
             lines.append(f"of the same, missing values sent otherwise: {sent}")
+        if surrogates:
+            lines.append(f"of the same, other surrogates: {surrogates}")
         lines.append(
             f"predictions differ on {len(self.differing_rows)} of {self.n_rows} rows (outside ties)"
         )
@@ -199,6 +205,8 @@ class Comparison:
                 first.verdict,
                 "threshold placed otherwise"
                 if first.placements
+                else "other surrogates"
+                if first.surrogates
                 else "missing values sent otherwise",
             )
             lines.extend(_explained(first, kind))
@@ -260,6 +268,7 @@ def _disagrees(node: NodeVerdict) -> bool:
         or (node.verdict == "stopped" and not node.borderline)
         or node.placements is not None
         or node.missing_sides is not None
+        or node.surrogates is not None
     )
 
 
@@ -306,6 +315,9 @@ def _explained(node: NodeVerdict, kind: str) -> list[str]:
             f"  the same partition; a missing value goes down {theirs} of theirs,"
             f" {ours} of ours: the trees predict otherwise on such values"
         )
+    if node.surrogates is not None:
+        lines.append(f"  the same partition; theirs: {node.surrogates[0]}")
+        lines.append(f"  ours: {node.surrogates[1]}")
     if node.rule is not None:
         lines.append(f"  rule: {node.rule}")
     elif node.verdict == "stopped":
@@ -334,6 +346,7 @@ def _node_json(node: NodeVerdict) -> dict[str, object]:
         "placements": None if node.placements is None else list(node.placements),
         "gainless": node.gainless,
         "missing_sides": None if node.missing_sides is None else list(node.missing_sides),
+        "surrogates": None if node.surrogates is None else list(node.surrogates),
     }
 
 

@@ -195,7 +195,9 @@ class Learner:
     where its known values weigh at least twice that, or with ``known_rows_cut``
     are at least twice that many rows: J48 counts them, C4.5's program weighs
     them); ``min_gain`` (the score of
-    the split is at least this); ``min_impurity_decrease`` (scikit-learn's
+    the split is at least this); ``positive_decrease`` (the split must
+    decrease the impurity: rpart splits only where its improvement is above
+    zero, scikit-learn where a split exists); ``min_impurity_decrease`` (scikit-learn's
     weighted decrease, W_t / W * I(s, t), is at least this; with
     ``decrease_tolerance`` t > 0, a split is kept unless the float sum
     W_t / W * I(s, t) + t is below it, scikit-learn's rule with t its
@@ -255,6 +257,7 @@ class Learner:
     min_rows_split: int = 0
     min_rows_leaf: int = 0
     min_gain: float | Fraction = 0.0
+    positive_decrease: bool = False
     min_impurity_decrease: float | Fraction = 0.0
     decrease_tolerance: float = 0.0
     purity_tolerance: float = 0.0

@@ -98,6 +98,7 @@ StopRule = Literal[
     "min_objects",
     "no_candidate",
     "no_positive_gain_ratio",
+    "no_decrease",
     "min_gain",
     "min_impurity_decrease",
 ]
@@ -163,7 +164,8 @@ def weighted_decrease(
 
 
 def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> StopRule | None:
-    """The rule that refuses the best split of this ``score``, or None: it scores below
+    """The rule that refuses the best split of this ``score``, or None: it decreases the
+    impurity by nothing where the learner wants a ``positive_decrease``, it scores below
     ``min_gain``, or its weighted decrease W_t / W * score is below
     ``min_impurity_decrease`` (:func:`clears_decrease`).
 
@@ -175,6 +177,8 @@ def weak_split(frame: Frame[P], examples: Examples, score: Fraction | float) -> 
     ('min_gain', None)
     """
     learner = frame.learner
+    if learner.positive_decrease and not score > (TOLERANCE if isinstance(score, float) else 0):
+        return "no_decrease"  # a float decrease within rounding of zero is none
     if not reaches(score, learner.min_gain):
         return "min_gain"
     weighted = weighted_decrease(frame, examples, score)

@@ -145,8 +145,13 @@ def _ordered(frame: Frame[P]) -> bool:
 
 def _order(frame: Frame[P], parts: Sequence[P]) -> list[int]:
     """The values' positions by their response (share of the last class, mean), ties by
-    position."""
-    return sorted(range(len(parts)), key=lambda j: (frame.target.response(parts[j]), j))
+    position; rpart's way (``ordered_subsets``), two classes by the share of the first class
+    (``gini.c``'s rate, sorted by ``graycode_init2``), so that a tie of two subsets goes
+    to the one rpart meets first."""
+    target = frame.target
+    if frame.learner.ordered_subsets and frame.classification:
+        return sorted(range(len(parts)), key=lambda j: (-target.response(parts[j]), j))
+    return sorted(range(len(parts)), key=lambda j: (target.response(parts[j]), j))
 
 
 def binary_subsets(

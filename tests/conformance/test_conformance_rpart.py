@@ -4,9 +4,9 @@ The live tests take the ``rscript`` fixture: without R and rpart they skip
 locally and fail in CI.  R exports its own data (rpart's ``kyphosis`` and
 ``car.test.frame``, R's ``iris``); dtree reads them with ``read_csv`` and
 hands them back to rpart through :func:`run_rpart`.  car.test.frame loses its
-Reliability column, the only one with missing values (11 of 60): rpart
-sends them down surrogate splits, which a dtree tree cannot represent, so
-``run_rpart`` refuses them.
+Reliability column, the only one with missing values (11 of 60): the cases
+here are complete data; ``test_conformance_rpart_surrogates`` checks it with
+Reliability, and rpart's surrogate splits.
 
 The bad-input tests read small frames written here and need no R.
 """
