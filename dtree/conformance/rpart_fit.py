@@ -19,21 +19,17 @@ Contents: :data:`RPART_EXPORT`, :data:`RPART_SCRIPT`, :data:`RPART_CONTROLS`,
 
 from __future__ import annotations
 
-import csv
-import itertools
 import math
-import os
-import subprocess
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 from attrs import frozen
 
 from dtree.arithmetic import Number, is_number
-from dtree.conformance.peers import rscript
-from dtree.dataset import Dataset, Nominal, Value
+from dtree.conformance.r_data import R_INPUT, run_r, write_csv, write_r_data
+from dtree.dataset import Dataset
 from dtree.errors import DtreeError, DtreeWarning, quote, warn
 
 __all__ = [
@@ -104,23 +100,9 @@ library(rpart)
 args <- commandArgs(trailingOnly = TRUE)
 dir <- args[1]
 target <- args[2]
-input <- function(name) {
-  read.csv(file.path(dir, name), colClasses = "character", check.names = FALSE,
-           na.strings = character(), fileEncoding = "UTF-8")
-}
-data <- input("data.csv")
-levels <- input("levels.csv")
-control <- input("control.csv")
-missing <- input("missing.csv")  # (column, row): the values that are missing
-for (name in names(data)) {
-  absent <- as.integer(missing$row[missing$column == name])
-  data[[name]][absent] <- NA
-  data[[name]] <- if (name %in% levels$column) {
-    factor(data[[name]], levels = levels$level[levels$column == name])
-  } else {
-    as.numeric(data[[name]])
-  }
-}
+"""
+    + R_INPUT
+    + r"""control <- input("control.csv")
 fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments, as text
 settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
 control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
@@ -220,31 +202,12 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
     _check_rpart_data(data)
     with tempfile.TemporaryDirectory(prefix="dtree-rpart-") as folder:
         directory = Path(folder)
-        _write_csv(directory / "data.csv", _data_rows(data))
-        _write_csv(directory / "levels.csv", _level_rows(data))
-        _write_csv(directory / "missing.csv", _missing_rows(data))
-        _write_csv(
-            directory / "control.csv",
-            [
-                ("parameter", "value"),
-                *(
-                    (name, v if isinstance(v, str) else repr(float(v)))
-                    for name, v in control.items()
-                ),
-            ],
+        write_r_data(directory, data)
+        settings = (
+            (name, v if isinstance(v, str) else repr(float(v))) for name, v in control.items()
         )
-        (directory / "rpart.R").write_text(RPART_SCRIPT, encoding="utf-8")
-        command = [rscript(), str(directory / "rpart.R"), folder, data.schema.target.name]
-        done = subprocess.run(
-            command,
-            capture_output=True,
-            encoding="utf-8",
-            errors="replace",
-            check=False,
-            env={**os.environ, "LC_ALL": "C.UTF-8"},  # names and levels in any script
-        )
-        if done.returncode != 0:
-            raise DtreeError(f"rpart failed: {_r_message(done.stderr)}{_hint(data)}")
+        write_csv(directory / "control.csv", [("parameter", "value"), *settings])
+        run_r(RPART_SCRIPT, directory, data.schema.target.name, what="rpart", hint=_hint(data))
         texts = [
             (directory / name).read_text(encoding="utf-8")
             for name in ("frame.csv", "splits.csv", "cptable.csv")
@@ -297,57 +260,3 @@ def _hint(data: Dataset) -> str:
     if any(data.target[row] != first for row in data.rows):
         return ""
     return f" (every row is of the first class {quote(first)}, which rpart's class method fails on)"
-
-
-def _data_rows(data: Dataset) -> Iterator[Sequence[str]]:
-    schema = data.schema
-    yield (*schema.names, schema.target.name)
-    for row in data.rows:
-        values = [column[row] for column in data.columns] + [data.target[row]]
-        yield tuple(map(_r_field, values))
-
-
-def _r_field(value: Value) -> str:
-    """A value as R reads it back exactly: text as it is, a number as a hexadecimal float;
-    a missing value as nothing (:func:`_missing_rows` marks it)."""
-    if value is None:
-        return ""
-    return value if isinstance(value, str) else float(value).hex()
-
-
-def _missing_rows(data: Dataset) -> Iterator[Sequence[str]]:
-    """The missing values, by column name and row of ``data.csv`` (from 1)."""
-    yield ("column", "row")
-    for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
-        for k, row in enumerate(data.rows, start=1):
-            if column[row] is None:
-                yield (attribute.name, str(k))
-
-
-def _level_rows(data: Dataset) -> Iterator[Sequence[str]]:
-    yield ("column", "level")
-    for attribute in (*data.schema.attributes, data.schema.target):
-        if isinstance(attribute.domain, Nominal):
-            yield from ((attribute.name, value) for value in attribute.domain.values)
-
-
-def _write_csv(path: Path, rows: Iterator[Sequence[str]] | Sequence[Sequence[str]]) -> None:
-    with path.open("w", encoding="utf-8", newline="") as file:
-        csv.writer(file, quoting=csv.QUOTE_ALL).writerows(rows)
-
-
-def _r_message(stderr: str) -> str:
-    """R's error message: from its ``Error`` line to its ``Calls:`` or ``Execution halted``,
-    else the last lines R printed.
-
-    >>> _r_message("Error in f(x) : bad\\n  thing\\nCalls: g -> f\\nExecution halted\\n")
-    'Error in f(x) : bad thing'
-    """
-    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
-    start = next((i for i, line in enumerate(lines) if line.startswith("Error")), None)
-    if start is None:
-        return " ".join(lines[-5:]) or "no message"
-    kept = itertools.takewhile(
-        lambda line: not line.startswith(("Calls:", "Execution halted")), lines[start:]
-    )
-    return " ".join(kept)

@@ -391,12 +391,13 @@ def split_surrogates(frame: Frame[P], examples: Examples, split: Candidate[P]) -
     >>> from attrs import evolve
     >>> from dtree.dataset import Dataset
     >>> from dtree.grower.learner import CART
-    >>> data = Dataset.from_columns({"x": [1, 2, 3, None, 5, 6], "z": [6, 5, 4, 3, 1, 2],
+    >>> data = Dataset.from_columns({"x": [1, 2, 3, None, 5, 6], "z": [6, 5, 1, 3, 4, 2],
     ...                              "y": list("aaabbb")}, target="y")
     >>> frame, root = start(evolve(CART, missing="surrogate"), data)
     >>> best, _ = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
-    >>> split_surrogates(frame, root, best).majority
-    0
+    >>> rule = split_surrogates(frame, root, best)
+    >>> best.attribute, rule.splits[0].conditions[0], rule.majority
+    ('x', Above(attribute='z', threshold=4.5), 0)
     """
     learner = frame.learner
     if learner.missing != "surrogate":
