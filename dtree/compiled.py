@@ -45,7 +45,7 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 
 from dtree.arithmetic import is_number
-from dtree.conditions import Above, AtMost, NotIn
+from dtree.conditions import Above, AtMost, NotIn, holds
 from dtree.dataset import Dataset, Example, Label, Value
 from dtree.errors import DtreeError, quote
 from dtree.tree import (
@@ -57,7 +57,6 @@ from dtree.tree import (
     Tree,
     check_example,
     check_spread,
-    descend,
     distribution,
     fold,
     mixture,
@@ -164,11 +163,14 @@ def _position(position: dict[str, int], split: Split) -> int:
 def _table(split: Split, below: tuple[_Node, ...], key: str | int) -> _Table:
     """A split on a nominal attribute compiled: each value its conditions name, and any
     other (a string longer than every named one is none of them), goes to the subtree of
-    the branch :func:`dtree.tree.descend` takes, or to None if it takes none."""
+    the branch whose condition holds, or to None if none does (where
+    :func:`dtree.tree.reach` takes over: a split's surrogates, say)."""
 
     def subtree(value: str) -> _Node | None:
-        ways = descend(split, {split.attribute: value})
-        return below[ways[0][0]] if ways else None
+        example = {split.attribute: value}
+        taken = (k for k, branch in enumerate(split.branches) if holds(branch.condition, example))
+        k = next(taken, None)
+        return None if k is None else below[k]
 
     named = sorted({value for branch in split.branches for value in named_values(branch.condition)})
     other = max(named, key=len, default="") + "?"

@@ -53,12 +53,9 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
 
-A split with ``"surrogates"`` sends a row missing its attribute down its
-surrogate splits (:mod:`dtree.surrogates`): each a list of conditions on another
-attribute, one per branch in the branches' order, then the branch ``majority``
-(a position in ``branches``; null: the row stays at the split).  Rows that stay
-make the branches' statistics sum to less than the split's, which such a split
-alone may do.
+A split's ``"surrogates"`` (:mod:`dtree.surrogates`) are lists of conditions on
+other attributes, one per branch in order, then the ``majority`` branch (null: a
+row stays at the split, so the branches may sum to less than the split).
 
 A numeric condition with ``"missing": true`` is the branch of its split that
 missing values take (``x <= t or missing``, scikit-learn's ``missing_go_to_left``);
@@ -261,14 +258,14 @@ def _condition(condition: Condition, path: str, learned: bool = False) -> dict[s
 
 
 def _surrogates(rule: Surrogates, path: str) -> dict[str, Json]:
-    splits: list[Json] = [
-        [_condition(c, f"{path}.surrogates.splits[{j}][{i}]") for i, c in enumerate(s.conditions)]
-        for j, s in enumerate(rule.splits)
-    ]
+    written = enumerate(s.conditions for s in rule.splits)
+    splits: list[Json] = [[_condition(c, f"{path}[{j}]") for c in cs] for j, cs in written]
     return {"splits": splits, "majority": rule.majority}
 
 
-def _surrogates_of(value: Json, path: str, n_branches: int) -> Surrogates:
+def _surrogates_of(value: Json, path: str, branches: Sequence[Branch]) -> Surrogates | None:
+    if value is None:  # the key left out: no surrogates
+        return None
     fields = object_of(value, path, ("splits", "majority"))
     splits = []
     for j, item in enumerate(array_of(fields["splits"], f"{path}.splits")):
@@ -276,8 +273,13 @@ def _surrogates_of(value: Json, path: str, n_branches: int) -> Surrogates:
         conditions = [_condition_of(c, f"{here}[{i}]") for i, c in enumerate(array_of(item, here))]
         splits.append(built(here, Surrogate, conditions))
     majority = fields["majority"]
-    branch = None if majority is None else _index_of(majority, f"{path}.majority", n_branches)
-    return Surrogates(splits, branch)
+    if majority is not None and (type(majority) is not int or not 0 <= majority < len(branches)):
+        expected(
+            f"{path}.majority", f"null or a branch's position, 0 to {len(branches) - 1}", majority
+        )
+    rule = Surrogates(splits, majority)
+    built(path, rule.check, branches[0].condition.attribute, len(branches))
+    return rule
 
 
 def to_json(tree: Tree) -> str:
@@ -336,7 +338,9 @@ def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
                     branches.append({"condition": _condition(branch.condition, path, learned)})
                 entry["branches"] = branches
                 if node.surrogates is not None:
-                    entry["surrogates"] = _surrogates(node.surrogates, f"{root}.nodes[{k}]")
+                    entry["surrogates"] = _surrogates(
+                        node.surrogates, f"{root}.nodes[{k}].surrogates"
+                    )
             case _:
                 assert_never(node)
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
@@ -529,6 +533,8 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, 
         branch = object_of(item, here, ("condition", "subtree"))
         condition = _condition_of(branch["condition"], f"{here}.condition")
         branches.append((condition, _index_of(branch["subtree"], f"{here}.subtree", n)))
+    if "surrogates" in fields and not isinstance(fields["surrogates"], dict):
+        expected(f"{path}.surrogates", "an object", fields["surrogates"])
     return _Node(stats, None, tuple(branches), fields.get("surrogates"))
 
 
@@ -650,9 +656,7 @@ def _tree_of(value: Json, root: str) -> Tree:
         else:
             branches = tuple(Branch(condition, trees[child]) for condition, child in node.branches)
             here = f"{root}.nodes[{i}]"
-            rule = None
-            if node.surrogates is not None:
-                rule = _surrogates_of(node.surrogates, f"{here}.surrogates", len(branches))
+            rule = _surrogates_of(node.surrogates, f"{here}.surrogates", branches)
             trees[i] = built(f"{here}.branches", Split, branches, node.stats, rule)
     for i in order:
         children = [child for _, child in found[i].branches or ()]

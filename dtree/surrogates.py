@@ -87,7 +87,11 @@ class Surrogate:
 
 
 def _surrogates(splits: Iterable[Surrogate]) -> tuple[Surrogate, ...]:
-    return tuple(splits)
+    found = tuple(splits)
+    for surrogate in found:
+        if not isinstance(surrogate, Surrogate):
+            raise DtreeError(f"a split's surrogates are Surrogate values, not {quote(surrogate)}")
+    return found
 
 
 @frozen
