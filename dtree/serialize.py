@@ -53,9 +53,8 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
 
-A split's ``"surrogates"`` (:mod:`dtree.surrogates`) are lists of conditions on
-other attributes, one per branch in order, then the ``majority`` branch (null: a
-row stays at the split, so the branches may sum to less than the split).
+A split's ``"surrogates"`` (:mod:`dtree.surrogates`): conditions per branch on other attributes,
+then the ``majority`` branch (null: a row stays, the branches summing to less than the split).
 
 A numeric condition with ``"missing": true`` is the branch of its split that
 missing values take (``x <= t or missing``, scikit-learn's ``missing_go_to_left``);
@@ -337,10 +336,8 @@ def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
                     path = f"{root}.nodes[{k}].branches[{i}].condition"
                     branches.append({"condition": _condition(branch.condition, path, learned)})
                 entry["branches"] = branches
-                if node.surrogates is not None:
-                    entry["surrogates"] = _surrogates(
-                        node.surrogates, f"{root}.nodes[{k}].surrogates"
-                    )
+                if (rule := node.surrogates) is not None:
+                    entry["surrogates"] = _surrogates(rule, f"{root}.nodes[{k}].surrogates")
             case _:
                 assert_never(node)
     lines = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in head.items()]
@@ -510,7 +507,7 @@ class _Node:
     stats: Stats
     prediction: Label | Number | None
     branches: tuple[tuple[Condition, int], ...] | None
-    surrogates: Json = None  # a split's, as written (read once its branches are known)
+    surrogates: Json = None  # a split's, as written (read once its branches are)
 
 
 def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, root: str) -> _Node:
