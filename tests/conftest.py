@@ -84,6 +84,19 @@ def rscript() -> str:
 
 
 @pytest.fixture(scope="session")
+def r_forests(rscript: str) -> str:
+    """``Rscript``, with randomForest and ranger installed (see :func:`oracle_missing`)."""
+    for package in ("randomForest", "ranger"):
+        loaded = subprocess.run(
+            [rscript, "-e", f"library({package})"], check=False, capture_output=True
+        )
+        if loaded.returncode != 0:
+            debian = f"r-cran-{package.lower()}"
+            oracle_missing(f"R is here but {package} is not: install it (Debian: {debian})")
+    return rscript
+
+
+@pytest.fixture(scope="session")
 def deep_chain() -> Tree:
     """:func:`helpers.chain` 10,000 splits deep, built once: trees are immutable, so the
     tests that read it share it."""
