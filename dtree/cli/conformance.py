@@ -55,6 +55,7 @@ from dtree.cli.common import (
 from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading, tree_reading
 from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
+from dtree.conformance.r_forests import R_FOREST_SETTINGS, check_r_forest
 from dtree.conformance.rpart_fit import rpart_rows
 from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.solvers import SOLVERS
@@ -73,7 +74,8 @@ def _add_peer(command: argparse.ArgumentParser, peers: tuple[str, ...] = SYSTEMS
         required=True,
         choices=peers,
         help="the peer: scikit-learn, rpart or J48"
-        + (", or an exact solver, STreeD, DL8.5 or GOSDT" if peers != SYSTEMS else ""),
+        + (", or an exact solver, STreeD, DL8.5 or GOSDT" if peers != SYSTEMS else "")
+        + (", or R's forests, randomForest or ranger" if "ranger" in peers else ""),
     )
     command.add_argument(
         "--param",
@@ -132,7 +134,7 @@ def _settings(arguments: argparse.Namespace) -> dict[str, object]:
 
 def _check_arguments(checking: argparse.ArgumentParser) -> None:
     add_data(checking)
-    _add_peer(checking, (*SYSTEMS, *SOLVERS))
+    _add_peer(checking, (*SYSTEMS, *SOLVERS, *R_FOREST_SETTINGS))
     theirs = checking.add_argument_group("a tree the peer grew elsewhere (instead of running it)")
     theirs.add_argument(
         "--tree",
@@ -186,6 +188,8 @@ def _check(arguments: argparse.Namespace) -> tuple[str, int]:
     settings = _settings(arguments)
     if arguments.against in SOLVERS:
         return _check_solver(arguments, settings)
+    if arguments.against in R_FOREST_SETTINGS:
+        return _check_r_forest(arguments, settings)
     recipe = learner_for(arguments.against, **settings)  # refuse settings before any work
     if recipe.drawn:
         if arguments.tree is not None:
@@ -222,6 +226,17 @@ def _check_solver(arguments: argparse.Namespace, settings: dict[str, object]) ->
         found = placed(arguments, lambda: solvers.check_solver(data, arguments.against, **settings))
     except ImportError as error:  # the solvers are an extra: say so in one line
         raise DtreeError(str(error)) from None
+    report = found.json() if arguments.json else found.text().rstrip("\n")
+    return report, int(not found.agrees)
+
+
+def _check_r_forest(arguments: argparse.Namespace, settings: dict[str, object]) -> tuple[str, int]:
+    """An R forest fit here, member by member (:func:`check_r_forest`)."""
+    for option in ("tree", "format", "splits"):
+        if getattr(arguments, option) is not None:
+            raise DtreeError(f"{flag(option)} reads one tree; a forest is fit here")
+    data = read_data(arguments)
+    found = placed(arguments, lambda: check_r_forest(data, arguments.against, **settings))
     report = found.json() if arguments.json else found.text().rstrip("\n")
     return report, int(not found.agrees)
 

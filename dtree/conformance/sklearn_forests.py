@@ -67,6 +67,7 @@ Contents: :func:`check_forest`, :class:`ForestCheck`, :class:`MemberCheck`,
 from __future__ import annotations
 
 import importlib
+import json
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -385,6 +386,24 @@ class ForestCheck:
                 lines.extend("  " + line for line in member.result.text().splitlines())
         lines.extend(f"finding: {finding}" for finding in self.findings)
         return "\n".join(lines) + "\n"
+
+    def json(self) -> str:
+        """The check as JSON: agreement, each member's check, and the findings."""
+        members = [
+            {
+                "index": m.index,
+                "rows": m.rows,
+                "how": m.how,
+                "why": m.why,
+                "agrees": m.agrees,
+                "result": json.loads(m.result.json()),
+            }
+            for m in self.members
+        ]
+        findings = [finding.json() for finding in self.findings]
+        return json.dumps(
+            {"agrees": self.agrees, "members": members, "findings": findings}, indent=1
+        )
 
 
 def _routed_answers(

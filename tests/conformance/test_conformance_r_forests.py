@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from attrs import evolve
 
+from dtree.cli import main
 from dtree.conditions import Above, AtMost
 from dtree.conformance.r_forests import (
     R_FOREST_SETTINGS,
@@ -178,3 +179,13 @@ def test_settings_and_data_the_check_cannot_take_are_refused_by_name() -> None:
     with pytest.raises(DtreeError, match="every weight must be 1"):
         run_r_forest(numeric.with_weights([2] * 10), "ranger")
     assert "seed" in R_FOREST_SETTINGS["ranger"]
+
+
+def test_dtree_check_runs_a_forest(r_forests: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["check", "--dataset", "iris", "--against", "ranger", "--param", "num.trees=2"]
+    assert main([*args, "--param", "mtry=4"]) == 0
+    assert capsys.readouterr().out.count("node by node: agrees") == 2
+    assert main([*args, "--json"]) == 0
+    assert '"how": "admissibility"' in capsys.readouterr().out
+    assert main([*args, "--tree", "x.json", "--format", "dtree"]) == 2
+    assert "--tree reads one tree; a forest is fit here" in capsys.readouterr().err
