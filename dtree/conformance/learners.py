@@ -97,21 +97,20 @@ classes or a numeric target only the m - 1 of the levels ordered by class
 share or mean, whatever ``minbucket`` (``ordered_subsets=True``);
 a split only where it decreases the impurity (``positive_decrease``:
 rpart's improvement must exceed 1e-10 of the largest it has met, which
-dtree takes as above zero); ``minsplit`` as ``min_samples_split``, ``minbucket`` as
-``min_samples_leaf`` (defaults 20 and round(20 / 3) = 7; given one, the
-other follows as ``rpart.control`` derives it); ``maxdepth`` (1 to 30) as
-``max_depth``; ``cp`` as :class:`CostComplexity` with ``risk="error"`` and
-alpha = cp x R(root): rpart keeps a split only if its complexity exceeds
-that alpha, which is T(alpha) of the grown tree.  ``xval`` and
+dtree takes as above zero); ``minsplit`` as ``min_rows_split`` and ``minbucket`` as
+``min_rows_leaf``, rows whatever their weights, as rpart counts them (defaults 20 and
+round(20 / 3) = 7; given one, the other follows as ``rpart.control`` derives it);
+``maxdepth`` (1 to 30) as ``max_depth``; ``cp`` as :class:`RpartComplexity`, alpha = cp x
+R(root) and rpart's own complexity of a node as it grows
+(:mod:`dtree.conformance.rpart_cp`), which can prune more than T(alpha).  ``xval`` and
 ``maxcompete`` only change rpart's printed tables and are accepted.
 Missing values go down surrogate splits (``missing="surrogate"``,
 :mod:`dtree.grower.surrogate_splits`): ``maxsurrogate`` (default 5) as
 ``max_surrogates``, ``surrogatestyle`` 0 and 1 as ``surrogate_agreement``
 ``"all"`` and ``"known"``, ``usesurrogate`` 0, 1, 2 (default) as
 ``surrogate_rule`` ``"stay"``, ``"surrogates"``, ``"majority"``
-(:data:`RPART_SURROGATE_RULES`).  rpart's minima count rows: a dataset with weights other than
-1 is refused.  Other settings (``parms``, ``cost``, priors, losses) are
-refused.
+(:data:`RPART_SURROGATE_RULES`).  Other settings (``parms``, ``cost``, priors,
+losses) are refused.
 
 Weka J48
 --------
@@ -155,6 +154,7 @@ from typing import Any, Literal, cast, get_args
 from attrs import evolve, frozen
 
 from dtree.arithmetic import is_number
+from dtree.conformance.rpart_cp import RpartComplexity
 from dtree.conformance.sklearn_versions import Conventions, release_of
 from dtree.counts import total
 from dtree.dataset import Dataset
@@ -252,7 +252,7 @@ class Pessimistic:
         )
 
 
-Pruning = CostComplexity | Pessimistic
+Pruning = CostComplexity | RpartComplexity | Pessimistic
 
 
 ClassWeight = tuple[tuple[str, float], ...] | Literal["balanced"]
@@ -659,8 +659,8 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
     learner = evolve(
         CART,
         impurity=impurity,
-        min_samples_split=minsplit,
-        min_samples_leaf=minbucket,
+        min_rows_split=minsplit,
+        min_rows_leaf=minbucket,
         max_depth=maxdepth,
         ordered_subsets=True,
         positive_decrease=True,
@@ -672,9 +672,8 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
     return Recipe(
         "rpart",
         learner,
-        CostComplexity(cp, "error", relative=True),
+        RpartComplexity(cp),
         _settings(params),
-        ("minsplit", "minbucket"),
     )
 
 

@@ -82,8 +82,9 @@ CP of 8/225.  Its right branch, node 9, returned 1 split and 6 errors,
 having cut node 18 (g = 5/3) as weaker than itself (g = 2); so rpart gives
 node 4 (9 - 6) / 2 = 3/2, a CP of 1/30, although node 18 outlasts node 4.
 For a cp between the two values rpart returns the smaller tree, whose
-R(T) + alpha |T| is not the least: Breiman's T(alpha), dtree's, keeps the
-branch.
+R(T) + alpha |T| is not the least: Breiman's T(alpha), :func:`prune_at_cp`'s,
+keeps the branch; :func:`dtree.conformance.rpart_cp.rpart_pruned` replays
+rpart's rule and returns rpart's tree.
 
 Contents: :func:`rpart_reading` (the tree and the findings),
 :func:`read_rpart`, :class:`CpRow`, :func:`read_cptable`,
@@ -102,6 +103,7 @@ from attrs import frozen
 from dtree.arithmetic import Real
 from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.claims import Claim, Finding, Reading, path_to, predicting
+from dtree.conformance.rpart_cp import decimal_cp
 from dtree.conformance.rpart_surrogates import (
     RPART_SURROGATE_DEFAULTS,
     Listed,
@@ -760,13 +762,7 @@ def prune_at_cp(tree: Tree, cp: Real) -> Tree:
 
     See also: :func:`cp_table`, :func:`dtree.prune.prune_to`.
     """
-    return prune_to(tree, _decimal(cp) * _root_risk(tree))
-
-
-def _decimal(cp: Real) -> Real:
-    if isinstance(cp, float) and math.isfinite(cp):
-        return Fraction(repr(cp))
-    return cp
+    return prune_to(tree, decimal_cp(cp) * _root_risk(tree))
 
 
 def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
@@ -788,7 +784,7 @@ def cp_table(path: CostComplexityPath, cp: Real) -> tuple[CpRow, ...]:
     root = path.risks[-1]
     if root == 0:
         return (CpRow(cp, 0, Fraction(0)),)
-    alpha = _decimal(cp) * root
+    alpha = decimal_cp(cp) * root
     chosen = max(k for k, start in enumerate(path.alphas) if start <= alpha)
     rows = [
         CpRow(path.alphas[k] / root, n_leaves(path.trees[k]) - 1, path.risks[k] / root)

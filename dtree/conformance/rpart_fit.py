@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -109,6 +109,8 @@ control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!
                   as.numeric)
 arguments <- list(call("~", as.name(target), quote(.)), data,
                   control = do.call(rpart.control, control))
+weights <- as.numeric(input("weights.csv")$weight)  # a case weight per row, or none
+if (length(weights) > 0) arguments$weights <- weights
 if (!is.null(settings$method)) arguments$method <- settings$method
 if (!is.null(settings$split)) arguments$parms <- list(split = settings$split)
 fit <- do.call(rpart, arguments)
@@ -173,7 +175,7 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
     schema's order, so rpart's class and level numbers are dtree's.  Numbers
     go to R as hexadecimal floats, which R reads exactly, and R runs in the
     ``C.UTF-8`` locale, so that any name or level reaches it as itself.  A
-    missing value reaches it as ``NA``.  Weights other than 1 are refused.
+    missing value reaches it as ``NA``; weights as rpart's case ``weights`` (positive ones).
     A failure of R is one :class:`DtreeError` with R's message.
 
     >>> from dtree.datasets import load
@@ -207,6 +209,7 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
             (name, v if isinstance(v, str) else repr(float(v))) for name, v in control.items()
         )
         write_csv(directory / "control.csv", [("parameter", "value"), *settings])
+        write_csv(directory / "weights.csv", _weight_rows(data))
         run_r(RPART_SCRIPT, directory, data.schema.target.name, what="rpart", hint=_hint(data))
         texts = [
             (directory / name).read_text(encoding="utf-8")
@@ -246,8 +249,17 @@ def rpart_rows(data: Dataset) -> Dataset:
 
 
 def _check_rpart_data(data: Dataset) -> None:
+    if any(data.weights[row] <= 0 for row in data.rows):
+        raise DtreeError(
+            "run_rpart gives rpart positive case weights: leave out the rows of weight 0"
+        )
+
+
+def _weight_rows(data: Dataset) -> Iterator[Sequence[str]]:
+    """Each row's case weight as R reads it back exactly, or no row where every weight is 1."""
+    yield ("weight",)
     if any(data.weights[row] != 1 for row in data.rows):
-        raise DtreeError("run_rpart fits unweighted data: every weight must be 1")
+        yield from ((float(data.weights[row]).hex(),) for row in data.rows)
 
 
 def _hint(data: Dataset) -> str:

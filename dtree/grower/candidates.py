@@ -15,10 +15,11 @@ some are missing (C4.5), less C4.5's MDL charge log2(cuts) / W for a
 numeric split (:func:`score`).  A split must leave two branches of
 weight, each of at least the learner's minimum weight and rows (:func:`allowed`).
 
-Contents: :class:`Candidate`, :class:`KnownValues`, :func:`known_values`, :func:`scan`,
-:func:`score`, :func:`exact_score`, :func:`allowed`, :func:`reaches`, :func:`first_best`,
-:func:`spread`, :func:`unknown_part`, :func:`numeric_cut`, :func:`numeric_candidate`,
-:func:`monotonic_cut`, :func:`least_side`, :func:`threshold_at`, :func:`integral_weights`.
+Contents: :class:`Candidate`, :class:`KnownValues`, :func:`known_values`,
+:func:`shared_rows`, :func:`scan`, :func:`score`, :func:`exact_score`, :func:`allowed`,
+:func:`reaches`, :func:`first_best`, :func:`spread`, :func:`unknown_part`, :func:`numeric_cut`,
+:func:`numeric_candidate`, :func:`monotonic_cut`, :func:`least_side`, :func:`threshold_at`,
+:func:`integral_weights`.
 C4.5's gain ratio of a candidate is :mod:`dtree.grower.gain_ratio`.
 """
 
@@ -62,6 +63,7 @@ __all__ = [
     "reaches",
     "scan",
     "score",
+    "shared_rows",
     "spread",
     "threshold_at",
     "unknown_part",
@@ -109,6 +111,23 @@ class KnownValues:
     fill: Value
     unknown_rows: tuple[int, ...] = ()  # the rows whose value is missing, and their weights
     unknown_weights: tuple[Weight, ...] = ()
+
+
+def shared_rows(frame: Frame[P], column: KnownValues) -> int:
+    """How many rows whose value is missing every branch receives, for ``min_rows_leaf``
+    to count on each side: all of them under C4.5's fractions, none where the split's
+    surrogates place each whole (``missing="surrogate"``: rpart's minimum counts the rows
+    whose value is known).
+
+    >>> from attrs import evolve
+    >>> from dtree.dataset import Dataset
+    >>> from dtree.grower.learner import C45
+    >>> data = Dataset.from_columns({"x": [1, None, 3], "y": list("pqp")}, target="y")
+    >>> [shared_rows(frame, known_values(frame, root, 0)) for frame, root in
+    ...  (start(C45, data), start(evolve(C45, missing="surrogate"), data))]
+    [1, 0]
+    """
+    return 0 if frame.learner.missing == "surrogate" else len(column.unknown_rows)
 
 
 def reaches(score: Fraction | float, bound: Fraction | float) -> bool:
@@ -401,7 +420,7 @@ def scan(
     if least is None:
         return None
     # a row whose value is missing goes down both sides (C4.5's fractions): it counts in each
-    min_rows = max(0, learner.min_rows_leaf - len(column.unknown_rows))
+    min_rows = max(0, learner.min_rows_leaf - shared_rows(frame, column))
     min_side: Weight = least
     if examples.integral:  # sides of integer weight: the same cuts allowed, compared as integers
         min_side = math.ceil(min_side)
@@ -528,7 +547,7 @@ def _every_cut(
     ]
     least = least_side(frame, column)
     below = list(itertools.accumulate(collections.Counter(values)[v] for v in distinct))
-    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
+    extra = shared_rows(frame, column)  # rows whose value is missing go down both sides
     heavy = [
         (c, parts)
         for c, parts in cuts

@@ -33,6 +33,7 @@ from dtree.grower.candidates import (
     allowed,
     reaches,
     score,
+    shared_rows,
     unknown_part,
 )
 from dtree.grower.gain_ratio import gain_ratio_of
@@ -53,11 +54,11 @@ MAX_SUBSET_VALUES = 12
 beyond this many values it refuses rather than search exponentially."""
 
 
-def _rows_by_value(column: KnownValues, values: Sequence[str]) -> list[int]:
+def _rows_by_value(frame: Frame[P], column: KnownValues, values: Sequence[str]) -> list[int]:
     """The rows each value's branch receives: those of the value and, if it has any, every
     row whose value is missing (C4.5's fractions send them down each branch of weight)."""
     counts = collections.Counter(column.values)
-    extra = len(column.unknown_rows)
+    extra = shared_rows(frame, column)
     return [counts[value] + extra if counts[value] else 0 for value in values]
 
 
@@ -73,7 +74,7 @@ def multiway(
 ) -> Candidate[P] | None:
     """One branch per value of the domain, in domain order."""
     parts = _by_value(frame, column, values)
-    rows = _rows_by_value(column, values) if frame.learner.min_rows_leaf > 1 else None
+    rows = _rows_by_value(frame, column, values) if frame.learner.min_rows_leaf > 1 else None
     if not allowed(frame, parts, rows):
         return None
     branch = {value: b for b, value in enumerate(values)}
@@ -184,7 +185,7 @@ def binary_subsets(
     unknown = unknown_part(frame, column)
     counted = frame.learner.min_rows_leaf > 1
     known = collections.Counter(column.values)
-    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
+    extra = shared_rows(frame, column)  # rows whose value is missing go down both sides
     for left, two in splits:
         sides = None
         if counted:
@@ -285,7 +286,7 @@ def one_vs_rest(
     unknown = unknown_part(frame, column)
     counted = frame.learner.min_rows_leaf > 1
     known = collections.Counter(column.values)
-    extra = len(column.unknown_rows)  # rows whose value is missing go down both sides
+    extra = shared_rows(frame, column)  # rows whose value is missing go down both sides
     best: Candidate[P] | None = None
     best_ratio, first_allowed = 0.0, None
     for i, value in enumerate(values):

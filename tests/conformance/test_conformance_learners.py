@@ -38,6 +38,7 @@ from dtree.conformance import CostComplexity, Pessimistic, Recipe, from_sklearn,
 from dtree.conformance.check import check
 from dtree.conformance.compare import compare
 from dtree.conformance.fuzz import NUMERIC_DATA
+from dtree.conformance.rpart_cp import RpartComplexity
 from dtree.conformance.sklearn import sklearn_reading
 from dtree.conformance.sklearn_fit import fit_sklearn as fit_sklearn_data
 from dtree.conformance.sklearn_fit import sklearn_estimator
@@ -524,8 +525,8 @@ def test_rpart_defaults() -> None:
     recipe = learner_for("rpart")
     learner = recipe.learner
     assert (learner.impurity, learner.nominal) == ("gini", "subsets")
-    assert (learner.min_samples_split, learner.min_samples_leaf, learner.max_depth) == (20, 7, 30)
-    assert recipe.pruning == CostComplexity(0.01, "error", relative=True)
+    assert (learner.min_rows_split, learner.min_rows_leaf, learner.max_depth) == (20, 7, 30)
+    assert recipe.pruning == RpartComplexity(0.01)
 
 
 @pytest.mark.parametrize(
@@ -536,7 +537,7 @@ def test_rpart_minsplit_and_minbucket_follow_rpart_control(
     params: dict[str, Any], split: int, bucket: int
 ) -> None:
     learner = learner_for("rpart", **params).learner
-    assert (learner.min_samples_split, learner.min_samples_leaf) == (split, bucket)
+    assert (learner.min_rows_split, learner.min_rows_leaf) == (split, bucket)
 
 
 def test_rpart_method_and_split() -> None:

@@ -36,6 +36,7 @@ from dtree.conformance import (
 )
 from dtree.conformance.check import check
 from dtree.conformance.rpart import CpRow, cp_table, prune_at_cp, read_cptable
+from dtree.conformance.rpart_cp import rpart_pruned
 from dtree.conformance.verdicts import VERDICTS
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset
@@ -254,6 +255,9 @@ def test_rpart_collapses_a_branch_that_breiman_keeps(exported: Path) -> None:
     assert (n_leaves(small), n_leaves(large)) == (5, 10)
     alpha = cp * tree_risk(as_leaf(full))
     assert cost_complexity(large, alpha) < cost_complexity(small, alpha)
+    # rpart's own rule, replayed on dtree's tree, returns rpart's tree, at both cps
+    assert text(rpart_pruned(full, 0.0345)) == text(small)
+    assert text(rpart_pruned(full, 0.001)) == text(read_rpart(fit.frame, fit.splits, data))
 
 
 def test_odd_names_and_levels_and_thresholds_below_one_make_the_trip(

@@ -54,8 +54,8 @@ def test_run_rpart_refuses_what_it_cannot_pass_on() -> None:
         run_rpart(STUMP_DATA, method="poisson")
     with pytest.raises(DtreeError, match="cp must be a finite number"):
         run_rpart(STUMP_DATA, cp=math.nan)
-    with pytest.raises(DtreeError, match="every weight must be 1"):
-        run_rpart(STUMP_DATA.with_weights([1, 2, 1, 1, 1]))
+    with pytest.raises(DtreeError, match="positive case weights: leave out the rows of weight 0"):
+        run_rpart(STUMP_DATA.with_weights([1, 0, 1, 1, 1]))
 
 
 def test_the_fit_unpacks_as_the_frame_and_the_splits() -> None:
