@@ -241,3 +241,18 @@ def test_a_surrogates_claims_that_the_data_contradict_are_findings(rscript: str)
         assert len(findings) == 1, (column, findings)
         assert findings[0].node.endswith(f"row {row}: node {node}")
         assert findings[0].what.startswith("rpart's surrogate 1")
+
+
+@pytest.mark.parametrize("settings", [{"cp": 0}, {"cp": 0.01, "minsplit": 8}], ids=str)
+@pytest.mark.parametrize("classes", [True, False], ids=["class", "anova"])
+def test_case_weights_with_missing_values(
+    rscript: str, classes: bool, settings: dict[str, Any]
+) -> None:
+    """rpart's case weights: its minima count rows, its risks and agreements weigh them."""
+    data = _generated(3, classes)
+    rng = random.Random(3)
+    weighted = data.with_weights([rng.choice([1, 2, 3]) for _ in data.rows])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DtreeWarning)
+        result = check(weighted, "rpart", **{"minsplit": 5, "minbucket": 2, **settings})
+    assert result.agrees, result.text()
