@@ -32,9 +32,10 @@ output                    render, python_source, strict_json, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
 conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
-                          r_data, rpart_surrogates, rpart_cp, rpart, rpart_fit, sklearn,
-                          sklearn_fit, sklearn_versions, admissible, sklearn_forests,
-                          r_forests, tree_files, solvers, check, fuzz)
+                          r_data, rpart_splits, rpart_surrogates, rpart_competitors, rpart_cp,
+                          rpart, rpart_fit, sklearn, sklearn_fit, sklearn_versions,
+                          admissible, sklearn_forests, r_forests, tree_files, solvers,
+                          check, fuzz)
 interop                   frame, estimators/ (base, trees, ensembles), cli/ (common, data, learning,
                           pruning, ensembles, models, conformance, commands)
 laws                      invariants

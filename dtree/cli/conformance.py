@@ -56,7 +56,7 @@ from dtree.conformance import Reading, j48_reading, learner_for, rpart_reading, 
 from dtree.conformance.check import Peer, check, check_admissible
 from dtree.conformance.learners import SYSTEMS
 from dtree.conformance.r_forests import R_FOREST_SETTINGS, check_r_forest
-from dtree.conformance.rpart_fit import rpart_rows
+from dtree.conformance.rpart_fit import rpart_criterion, rpart_rows
 from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.solvers import SOLVERS
 from dtree.dataset import Dataset
@@ -173,6 +173,7 @@ def _their_file(
             file=arguments.tree,
             splits_file=arguments.splits,
             surrogates=SurrogateControl.of(settings),
+            criterion=rpart_criterion(data, settings),
         )
     if form == "dtree":
         if arguments.splits is not None:

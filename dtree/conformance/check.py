@@ -40,7 +40,7 @@ from dtree.conformance.compare import compare
 from dtree.conformance.j48 import j48_reading, run_j48
 from dtree.conformance.learners import SYSTEMS, learner_for
 from dtree.conformance.rpart import rpart_reading
-from dtree.conformance.rpart_fit import rpart_rows, run_rpart
+from dtree.conformance.rpart_fit import rpart_criterion, rpart_rows, run_rpart
 from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.conformance.sklearn import sklearn_reading
 from dtree.conformance.sklearn_fit import sklearn_estimator
@@ -105,6 +105,7 @@ def their_reading(system: str, data: Dataset, **params: object) -> Reading:
                 file="rpart's frame",
                 splits_file="its splits",
                 surrogates=SurrogateControl.of(params),
+                criterion=rpart_criterion(data, params),
             )
         case "j48":
             return j48_reading(run_j48(data, j48_options(params)), data, file="J48's output")

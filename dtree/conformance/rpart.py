@@ -93,7 +93,6 @@ Contents: :func:`rpart_reading` (the tree and the findings),
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
@@ -101,9 +100,17 @@ from functools import partial
 from attrs import frozen
 
 from dtree.arithmetic import Real
-from dtree.conditions import Above, AtMost, Condition, In, NotIn
 from dtree.conformance.claims import Claim, Finding, Reading, path_to, predicting
+from dtree.conformance.rpart_competitors import Criterion, ListedSplit, split_claims
 from dtree.conformance.rpart_cp import decimal_cp
+from dtree.conformance.rpart_splits import (
+    SplitRow,
+    primary_conditions,
+    split_rows,
+    surrogate_of,
+    table_rows,
+    values_at,
+)
 from dtree.conformance.rpart_surrogates import (
     RPART_SURROGATE_DEFAULTS,
     Listed,
@@ -115,12 +122,10 @@ from dtree.conformance.rpart_surrogates import (
     surrogate_claims,
 )
 from dtree.counts import ClassStats, Moments, Stats, central, training_loss
-from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
+from dtree.dataset import Dataset, Label, Weight
 from dtree.errors import DtreeError, quote
 from dtree.prune import CostComplexityPath, as_leaf, prune_to, tree_risk
-from dtree.reading import csv_records
 from dtree.routing import restated
-from dtree.surrogates import Surrogate
 from dtree.tree import Leaf, Sprout, Tree, n_leaves, nodes, preorder, unfold
 
 __all__ = [
@@ -135,9 +140,6 @@ __all__ = [
 FRAME_COLUMNS = ("node", "var", "n", "wt", "dev", "yval", "complexity", "ncompete", "nsurrogate")
 """The frame CSV's first columns; a classification frame has one more per class."""
 
-SPLITS_COLUMNS = ("var", "count", "ncat", "improve", "index", "adj", "csplit")
-"""The splits CSV's columns: ``fit$splits``, its variables, and the csplit row of each
-categorical split."""
 
 _LEAF = "<leaf>"
 _TOLERANCE = 1e-9
@@ -167,76 +169,11 @@ class _Node:
         return self.var == _LEAF
 
 
-@frozen
-class _SplitRow:
-    """A row of the splits: a node's primary split, a competitor or a surrogate."""
-
-    row: int
-    var: str
-    count: int
-    ncat: int
-    improve: float
-    index: float
-    adj: float
-    csplit: str
-
-
-class _Fields:
-    """The fields of one CSV row, read by column name, every error naming file and row."""
-
-    def __init__(self, header: Sequence[str], fields: Sequence[str], file: str, row: int) -> None:
-        self.header, self.fields, self.file, self.row = header, fields, file, row
-
-    def error(self, message: str, column: str | None = None) -> DtreeError:
-        return DtreeError(message, file=self.file, row=self.row, column=column)
-
-    def text(self, column: str) -> str:
-        return self.fields[self.header.index(column)]
-
-    def number(self, column: str, field: str | None = None) -> float:
-        text = self.text(column) if field is None else field
-        try:
-            value = float(text)
-        except ValueError:
-            raise self.error(f"{quote(text)} is not a number", column) from None
-        if not math.isfinite(value):
-            raise self.error(f"{quote(text)} is not a finite number", column)
-        return value
-
-    def integer(self, column: str) -> int:
-        value = self.number(column)
-        if not value.is_integer():
-            raise self.error(f"{quote(self.text(column))} is not an integer", column)
-        return int(value)
-
-
-def _table(text: str, file: str, columns: Sequence[str]) -> Iterator[_Fields]:
-    """The rows of a CSV text whose header starts with ``columns``."""
-    records = csv_records(text, file)
-    if not records:
-        raise DtreeError("empty: expected a header row", file=file)
-    header, *rows = records
-    if tuple(header[: len(columns)]) != tuple(columns):
-        raise DtreeError(
-            f"the header is {quote(tuple(header))}, expected it to start with {quote(columns)}",
-            file=file,
-        )
-    for row, fields in enumerate(rows, start=1):
-        if len(fields) != len(header):
-            raise DtreeError(
-                f"{len(fields)} fields, expected {len(header)} (one per header column):"
-                " is the file cut short?",
-                file=file,
-                row=row,
-            )
-        yield _Fields(header, fields, file, row)
-
-
 def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], list[_Node]]:
     """The frame's class columns and its nodes, in the file's order."""
     found: list[_Node] = []
     extra: tuple[str, ...] = ()
-    for fields in _table(text, file, FRAME_COLUMNS):
+    for fields in table_rows(text, file, FRAME_COLUMNS):
         extra = tuple(fields.header[len(FRAME_COLUMNS) :])
         if len(extra) != classes:
             raise fields.error(
@@ -271,27 +208,11 @@ def _frame_nodes(text: str, file: str, classes: int) -> tuple[tuple[str, ...], l
     return extra, found
 
 
-def _split_rows(text: str, file: str) -> list[_SplitRow]:
-    return [
-        _SplitRow(
-            fields.row,
-            fields.text("var"),
-            fields.integer("count"),
-            fields.integer("ncat"),
-            fields.number("improve"),
-            fields.number("index"),
-            fields.number("adj"),
-            fields.text("csplit"),
-        )
-        for fields in _table(text, file, SPLITS_COLUMNS)
-    ]
-
-
 def _structure(
-    frame: list[_Node], splits: list[_SplitRow], frame_file: str, splits_file: str
-) -> tuple[dict[int, _Node], dict[int, _SplitRow], dict[int, list[_SplitRow]]]:
-    """The nodes by number, each split node's primary split and its surrogates, the tree's
-    shape checked."""
+    frame: list[_Node], splits: list[SplitRow], frame_file: str, splits_file: str
+) -> tuple[dict[int, _Node], dict[int, list[SplitRow]], dict[int, list[SplitRow]]]:
+    """The nodes by number, each split node's primary split and competitors, and its
+    surrogates, the tree's shape checked."""
     by_number: dict[int, _Node] = {}
     for node in frame:
         if node.number in by_number:
@@ -299,8 +220,8 @@ def _structure(
         by_number[node.number] = node
     if 1 not in by_number:
         raise DtreeError("no root: the frame has no node 1", file=frame_file)
-    primary: dict[int, _SplitRow] = {}
-    surrogates: dict[int, list[_SplitRow]] = {}
+    primary: dict[int, list[SplitRow]] = {}  # the primary split, then the competitors
+    surrogates: dict[int, list[SplitRow]] = {}
     position = 0  # rpart's labels.rpart: cumsum(ncompete + nsurrogate + !is.leaf)
     for node in frame:
         parent = by_number.get(node.number // 2)
@@ -334,7 +255,7 @@ def _structure(
                     file=splits_file,
                     row=split.row,
                 )
-            primary[node.number] = split
+            primary[node.number] = splits[position : position + 1 + node.ncompete]
             first = position + 1 + node.ncompete
             surrogates[node.number] = splits[first : first + node.nsurrogate]
         position += node.ncompete + node.nsurrogate + (not node.is_leaf)
@@ -345,116 +266,6 @@ def _structure(
             file=splits_file,
         )
     return by_number, primary, surrogates
-
-
-def _values_of(data: Dataset, rows: Sequence[int]) -> Callable[[str], frozenset[float]]:
-    """The distinct values of a numeric attribute among ``rows`` (a node's), each column
-    read once."""
-    seen: dict[str, frozenset[float]] = {}
-
-    def values(name: str) -> frozenset[float]:
-        if name not in seen:
-            column = data.columns[data.schema.index(name)]
-            seen[name] = frozenset(
-                float(value) for row in rows if (value := column[row]) is not None
-            )
-        return seen[name]
-
-    return values
-
-
-def _conditions(
-    split: _SplitRow,
-    data: Dataset,
-    values: Callable[[str], frozenset[float]],
-    *,
-    splits_file: str,
-) -> tuple[tuple[Condition, Condition], bool]:
-    """dtree's two conditions for the primary split, and whether the first is rpart's right."""
-    name = split.var  # the frame's, and an attribute of the data (see read_rpart)
-    match data.schema.attribute(name).domain:
-        case Numeric():
-            t = _threshold(split, values, splits_file)
-            return (AtMost(name, t), Above(name, t)), split.ncat == 1
-        case Nominal(levels):
-            codes = _codes(split, levels, splits_file)
-            first = next((code for code in codes if code != "2"), "2")
-            side = frozenset(v for v, code in zip(levels, codes, strict=True) if code == first)
-            if first == "2" or all(code in (first, "2") for code in codes):
-                raise DtreeError(
-                    f"csplit {quote(codes)} sends no level one way",
-                    file=splits_file,
-                    row=split.row,
-                    column="csplit",
-                )
-            return (In(name, side), NotIn(name, side)), first == "3"
-    raise AssertionError(name)  # pragma: no cover
-
-
-def _surrogate(
-    split: _SplitRow,
-    data: Dataset,
-    values: Callable[[str], frozenset[float]],
-    swapped: bool,
-    *,
-    splits_file: str,
-) -> Surrogate:
-    """A surrogate row as a :class:`~dtree.surrogates.Surrogate` of a primary split whose
-    first branch is rpart's right if ``swapped``: a numeric one ``x < t`` to rpart's left
-    (ncat -1) or right (+1), a nominal one each level to the left (csplit 1), the right (3)
-    or neither (2: the next surrogate decides)."""
-    name = split.var
-    left: Condition
-    right: Condition
-    match data.schema.attribute(name).domain:
-        case Numeric():
-            t = _threshold(split, values, splits_file)
-            left, right = (AtMost(name, t), Above(name, t))
-            if split.ncat == 1:
-                left, right = right, left
-        case Nominal(levels):
-            codes = _codes(split, levels, splits_file)
-            left = In(name, (v for v, code in zip(levels, codes, strict=True) if code == "1"))
-            right = In(name, (v for v, code in zip(levels, codes, strict=True) if code == "3"))
-    return Surrogate((right, left) if swapped else (left, right))
-
-
-def _threshold(
-    split: _SplitRow, values: Callable[[str], frozenset[float]], splits_file: str
-) -> float:
-    """The threshold t' of ``x <= t'`` for rpart's ``x < t``: t, or the float below it where a
-    value of the data equals t (a midpoint that rounded to the upper value)."""
-    if split.ncat not in (-1, 1):
-        raise DtreeError(
-            f"{quote(split.var)} is numeric: ncat must be -1 or 1, got {split.ncat}",
-            file=splits_file,
-            row=split.row,
-            column="ncat",
-        )
-    t = split.index
-    return math.nextafter(t, -math.inf) if t in values(split.var) else t
-
-
-def _codes(split: _SplitRow, levels: Sequence[str], splits_file: str) -> str:
-    """A categorical split's csplit digits, checked: one of 1, 2, 3 per level."""
-    if split.ncat != len(levels):
-        raise DtreeError(
-            f"{quote(split.var)} is a factor of {len(levels)} levels: ncat must be"
-            f" {len(levels)}, got {split.ncat}",
-            file=splits_file,
-            row=split.row,
-            column="ncat",
-        )
-    codes = split.csplit
-    if len(codes) != len(levels) or set(codes) - set("123"):
-        raise DtreeError(
-            f"csplit {quote(codes)}: expected a digit 1, 2 or 3 for each of the"
-            f" {len(levels)} levels of {quote(split.var)}",
-            file=splits_file,
-            row=split.row,
-            column="csplit",
-        )
-    return codes
 
 
 def _placeholder(data: Dataset) -> Leaf:
@@ -473,6 +284,7 @@ def rpart_reading(
     file: str | None = None,
     splits_file: str | None = None,
     surrogates: SurrogateControl = RPART_SURROGATE_DEFAULTS,
+    criterion: Criterion | None = None,
 ) -> Reading:
     """The tree of rpart's ``fit$frame`` and ``fit$splits`` (CSV texts, as
     :data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` writes them), with the statistics of
@@ -480,8 +292,14 @@ def rpart_reading(
     those statistics contradict.
 
     Node k's branches lead to nodes 2k and 2k + 1; each split node's primary
-    split is its first row of the splits (its competitors and surrogates,
-    ``ncompete`` and ``nsurrogate`` of them, are skipped).  A leaf predicts
+    split is its first row of the splits, then come ``ncompete`` competitors
+    and ``nsurrogate`` surrogates: the surrogates route the rows whose value
+    is missing as rpart's fit routed them (``surrogates``, rpart's settings of
+    them, :mod:`dtree.conformance.rpart_surrogates`), and every listed split's
+    numbers are claims (the primary's and competitors' ``improve`` and
+    ``count`` by rpart's ``criterion``, ``"gini"`` by default for classes,
+    ``"anova"`` for a response: :mod:`dtree.conformance.rpart_competitors`).
+    A leaf predicts
     rpart's ``yval`` (its class, or its mean).  Every node's ``n`` (the rows
     of positive weight that reach it), ``wt``, class counts, ``dev`` (the
     node's risk: the weight not of its plurality class, or the residual sum
@@ -534,11 +352,12 @@ def rpart_reading(
                 row=node.row,
             )
     by_number, primary, listed = _structure(
-        frame_rows, _split_rows(splits, splits_file), frame_file, splits_file
+        frame_rows, split_rows(splits, splits_file), frame_file, splits_file
     )
     placeholder = _placeholder(data)
     order: list[_Node] = []  # the nodes in the order unfold makes them: dtree's preorder
     met: dict[int, Routed] = {}  # each split node's rows, as rpart's fit routed them
+    ranked: dict[int, list[ListedSplit]] = {}  # each split node's primary and competitors
 
     def step(seed: tuple[int, tuple[int, ...]]) -> Leaf | Sprout[tuple[int, tuple[int, ...]]]:
         number, rows = seed
@@ -546,10 +365,12 @@ def rpart_reading(
         order.append(node)
         if node.is_leaf:
             return placeholder
-        values = _values_of(data, rows)
-        conditions, swapped = _conditions(primary[number], data, values, splits_file=splits_file)
+        values = values_at(data, rows)
+        conditions, swapped = primary_conditions(
+            primary[number][0], data, values, splits_file=splits_file
+        )
         theirs = tuple(
-            _surrogate(row, data, values, swapped, splits_file=splits_file)
+            surrogate_of(row, data, values, swapped, splits_file=splits_file)
             for row in listed[number]
         )
         sides = tuple(primary_side(conditions, data.example(row)) for row in rows)
@@ -565,6 +386,17 @@ def rpart_reading(
             if goes is not None:  # else it stays here
                 below[goes].append(row)
         met[number] = Routed(rows, sides, swapped, tuple(placed), theirs)
+        ranked[number] = [
+            ListedSplit(
+                row.row,
+                (*conditions,)
+                if k == 0
+                else surrogate_of(row, data, values, swapped, splits_file=splits_file).conditions,
+                row.improve,
+                row.count,
+            )
+            for k, row in enumerate(primary[number])
+        ]
         children = (2 * number + 1, 2 * number) if swapped else (2 * number, 2 * number + 1)
         seeds = tuple(zip(children, map(tuple, below), strict=True))
         return Sprout(conditions, seeds, placeholder.stats, rule)
@@ -593,6 +425,17 @@ def rpart_reading(
                 for row, surrogate in zip(listed[node.number], routed.surrogates, strict=True)
             ]
             findings.extend(
+                split_claims(
+                    ranked[node.number],
+                    routed.rows,
+                    data,
+                    criterion or ("gini" if classes else "anova"),
+                    splits_file=splits_file,
+                    node=node.number,
+                    path=partial(path_to, visits, k),
+                )
+            )
+            findings.extend(
                 surrogate_claims(
                     listed_here,
                     routed,
@@ -616,6 +459,7 @@ def read_rpart(
     file: str | None = None,
     splits_file: str | None = None,
     surrogates: SurrogateControl = RPART_SURROGATE_DEFAULTS,
+    criterion: Criterion | None = None,
 ) -> Tree:
     """The tree of rpart's ``fit$frame`` and ``fit$splits`` with the statistics of ``data`` on
     every node, refused when the data contradict any of the frame's statistics: the tree of
@@ -648,7 +492,13 @@ def read_rpart(
     See also: :func:`rpart_reading` (the findings, the tree read whatever they are).
     """
     return rpart_reading(
-        frame, splits, data, file=file, splits_file=splits_file, surrogates=surrogates
+        frame,
+        splits,
+        data,
+        file=file,
+        splits_file=splits_file,
+        surrogates=surrogates,
+        criterion=criterion,
     ).strict()
 
 
@@ -734,7 +584,7 @@ def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
     name = file if file is not None else "rpart cptable"
     rows = tuple(
         CpRow(fields.number("CP"), fields.integer("nsplit"), fields.number("rel error"))
-        for fields in _table(text, name, ("CP", "nsplit", "rel error"))
+        for fields in table_rows(text, name, ("CP", "nsplit", "rel error"))
     )
     if not rows:
         raise DtreeError("the cptable has no rows", file=name)

@@ -29,6 +29,7 @@ from attrs import frozen
 
 from dtree.arithmetic import Number, is_number
 from dtree.conformance.r_data import R_INPUT, run_r, write_csv, write_r_data
+from dtree.conformance.rpart_competitors import Criterion
 from dtree.dataset import Dataset
 from dtree.errors import DtreeError, DtreeWarning, quote, warn
 
@@ -38,6 +39,7 @@ __all__ = [
     "RPART_EXPORT",
     "RPART_SCRIPT",
     "RpartFit",
+    "rpart_criterion",
     "rpart_rows",
     "run_rpart",
 ]
@@ -216,6 +218,19 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
             for name in ("frame.csv", "splits.csv", "cptable.csv")
         ]
     return RpartFit(*texts)
+
+
+def rpart_criterion(data: Dataset, settings: Mapping[str, object]) -> Criterion:
+    """rpart's splitting function for ``data`` under its ``settings``: ``"anova"`` for a
+    numeric response or ``method="anova"``, else ``split``, ``"gini"`` by default.
+
+    >>> from dtree.datasets import load
+    >>> rpart_criterion(load("iris"), {"split": "information"})
+    'information'
+    """
+    if settings.get("method") == "anova" or not data.schema.is_classification:
+        return "anova"
+    return "information" if settings.get("split") == "information" else "gini"
 
 
 def rpart_rows(data: Dataset) -> Dataset:

@@ -292,7 +292,11 @@ def test_rpart_method_and_split_reach_rpart(exported: Path) -> None:
     frame, splits = run_rpart(kyphosis, split="information", cp=0.0)
     learner = evolve(_rpart_learner(kyphosis, {}), impurity="entropy")
     ours = prune_at_cp(grow(learner, kyphosis), 0)
-    assert text(read_rpart(frame, splits, kyphosis)) == text(ours)
+    theirs = read_rpart(frame, splits, kyphosis, criterion="information")
+    assert text(theirs) == text(ours)
+    gini = rpart_reading(frame, splits, kyphosis).findings  # improvements in nats, not Gini's
+    assert gini
+    assert all(finding.what.endswith("'s improve") for finding in gini)
     assert text(ours) != text(prune_at_cp(_rpart_like(kyphosis, {}), 0))
 
 
@@ -311,7 +315,7 @@ STUMP_FRAME = """node,var,n,wt,dev,yval,complexity,ncompete,nsurrogate,absent,pr
 """
 STUMP_SPLITS = """var,count,ncat,improve,index,adj,csplit
 Start,5,1,1.0666666666666667,7,0,
-Start,5,-1,0.5,13,0,
+Start,5,-1,0.4,13,0,
 """
 
 
@@ -349,7 +353,7 @@ def test_a_subset_split_reads_as_in_the_side_of_the_first_level() -> None:
 2,<leaf>,3,3,0,2,0.01,0,0,0,3
 3,<leaf>,1,1,0,1,0.01,0,0,1,0
 """
-    splits = "var,count,ncat,improve,index,adj,csplit\nc,4,3,1,1,0,311\n"
+    splits = "var,count,ncat,improve,index,adj,csplit\nc,4,3,1.5,1,0,311\n"
     assert text(read_rpart(frame, splits, data)).splitlines() == [
         "root [p: 1, q: 3]",
         "c in {u} [p: 1, q: 0]: p",
@@ -485,8 +489,10 @@ def test_n_counts_rows_of_positive_weight_whatever_they_weigh() -> None:
 2,<leaf>,2,5,0,1,0.01,0,0,5,0
 3,<leaf>,2,2,0,2,0.01,0,0,0,2
 """
-    assert rpart_reading(frame, STUMP_SPLITS, weighted).findings == ()
-    wrong = rpart_reading(frame.replace("1,Start,4,7", "1,Start,7,7"), STUMP_SPLITS, weighted)
+    splits = "var,count,ncat,improve,index,adj,csplit\nStart,4,1,2.8571428571428568,7,0,\n"
+    frame = frame.replace(",0.5,1,0,5,2", ",0.5,0,0,5,2")  # no competitor
+    assert rpart_reading(frame, splits, weighted).findings == ()
+    wrong = rpart_reading(frame.replace("1,Start,4,7", "1,Start,7,7"), splits, weighted)
     assert [(f.what, f.theirs, f.ours) for f in wrong.findings] == [("rpart's n", 7, 4)]
 
 

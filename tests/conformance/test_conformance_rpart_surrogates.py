@@ -256,3 +256,22 @@ def test_case_weights_with_missing_values(
         warnings.simplefilter("ignore", DtreeWarning)
         result = check(weighted, "rpart", **{"minsplit": 5, "minbucket": 2, **settings})
     assert result.agrees, result.text()
+
+
+def test_the_primary_and_competitors_claims_are_checked(rscript: str) -> None:
+    """rpart's improve and count of each listed split, recomputed from the node's rows."""
+    data = _generated(1, True)
+    frame, splits = run_rpart(data, minsplit=5, cp=0, maxcompete=3)
+    assert rpart_reading(frame, splits, data).findings == ()
+    root = next(csv.DictReader(io.StringIO(frame)))
+    assert int(root["ncompete"]) == 3
+    records = list(csv.DictReader(io.StringIO(splits)))
+    for row, column, value, what in (
+        (1, "improve", str(float(records[0]["improve"]) * 1.01), "rpart's primary split"),
+        (2, "count", str(int(records[1]["count"]) - 1), "rpart's competitor 1"),
+        (4, "improve", str(float(records[0]["improve"]) * 2), "rpart's competitor 3"),
+    ):
+        findings = rpart_reading(frame, _edited(splits, row, column, value), data).findings
+        assert findings, (row, column)
+        assert all(f.what.startswith(what) for f in findings), findings
+        assert all(f.node.endswith(f"row {row}: node 1") for f in findings)
