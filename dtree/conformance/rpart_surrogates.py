@@ -34,7 +34,7 @@ from dtree.conditions import Condition, describe, holds
 from dtree.conformance.claims import Finding
 from dtree.dataset import Dataset, Example
 from dtree.errors import DtreeError, quote
-from dtree.grower.surrogate_splits import Ranked, ranked_surrogates
+from dtree.grower.surrogate_splits import Ranked, majority_branch, ranked_surrogates
 from dtree.surrogates import Surrogate, Surrogates
 
 __all__ = [
@@ -132,11 +132,7 @@ def fit_rule(
     >>> fit_rule((), [0, 1, -1], [0, 1, 2], data, SurrogateControl())
     Surrogates(splits=(), majority=None)
     """
-    weight = [0.0, 0.0]
-    for row, side in zip(rows, sides, strict=True):
-        if side >= 0:
-            weight[side] += float(data.weights[row])
-    majority = None if weight[0] == weight[1] else int(weight[1] > weight[0])
+    majority = majority_branch(sides, [data.weights[row] for row in rows])
     use = control.usesurrogate
     return Surrogates(
         tuple(listed) if use > 0 else (),

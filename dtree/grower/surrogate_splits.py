@@ -48,7 +48,7 @@ it takes the majority to be the child of more rows (``n``) after the
 surrogates have placed theirs, not the side of more known weight; the
 training rows are placed by the rule above.
 
-Contents: :class:`Ranked`, :func:`rpart_left`,
+Contents: :class:`Ranked`, :func:`rpart_left`, :func:`majority_branch`,
 :func:`ranked_surrogates`, :func:`node_surrogates`.
 """
 
@@ -66,7 +66,7 @@ from dtree.dataset import Dataset, Nominal, Numeric, Value, Weight
 from dtree.grower.learner import Agreement, SurrogateRule
 from dtree.surrogates import Surrogate, Surrogates
 
-__all__ = ["Ranked", "node_surrogates", "ranked_surrogates", "rpart_left"]
+__all__ = ["Ranked", "majority_branch", "node_surrogates", "ranked_surrogates", "rpart_left"]
 
 LEFT, RIGHT = -1, 1
 """rpart's two sides (``LEFT`` is its child 2k); 0 marks a row whose primary value is missing."""
@@ -282,6 +282,20 @@ def _nominal(
     return sends, agree, total, majority
 
 
+def majority_branch(sides: Sequence[int], weights: Sequence[Weight]) -> int | None:
+    """rpart's "go with the majority": the branch (0 or 1) that received more of the weight
+    whose side is known (``sides[i]`` -1 where the value is missing), None on a tie.
+
+    >>> majority_branch([0, 1, 1, -1], [1, 1, 1, 5]), majority_branch([0, 1], [2, 2]) is None
+    (1, True)
+    """
+    weight = [0.0, 0.0]
+    for side, w in zip(sides, weights, strict=True):
+        if side >= 0:
+            weight[side] += float(w)
+    return None if weight[0] == weight[1] else int(weight[1] > weight[0])
+
+
 def node_surrogates(
     data: Dataset,
     rows: Sequence[int],
@@ -322,10 +336,6 @@ def node_surrogates(
         max_surrogates=max_surrogates,
         agreement=agreement,
     )
-    weight = [0.0, 0.0]
-    for side, w in zip(sides, weights, strict=True):
-        if side >= 0:
-            weight[side] += float(w)
-    majority = None if weight[0] == weight[1] else int(weight[1] > weight[0])
+    majority = majority_branch(sides, weights)
     used = tuple(r.surrogate for r in ranked) if rule != "stay" else ()
     return Surrogates(used, majority if rule == "majority" else None), ranked
