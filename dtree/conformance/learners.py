@@ -753,7 +753,7 @@ def learner_for(system: str, **params: object) -> Recipe:
     >>> learner_for("sklearn", criterion="entropy", max_depth=3).learner.impurity
     'entropy'
     >>> learner_for("rpart", cp=0.05).pruning
-    CostComplexity(alpha=0.05, risk='error', impurity='gini', relative=True)
+    RpartComplexity(cp=0.05)
     >>> learner_for("j48", U=True).pruning
     Pessimistic(confidence=0.25, subtree_raising=True, collapse=True, prune=False)
     >>> learner_for("sklearn", splitter="random").drawn

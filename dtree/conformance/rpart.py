@@ -39,11 +39,12 @@ adjacent floats, the midpoint rounding to one of them), t is replaced by the
 float just below it, for which ``x <= t`` holds where ``x < t`` did, on
 every number.  A value equal to t met elsewhere (a row at another node, or
 new data) goes left in the tree read, right in rpart's.  A categorical split is ``In(x, S)`` /
-``NotIn(x, S)``, S the levels at the node on the side of its first level (in
-the factor's order), as dtree's CART writes its own subset splits; a level
-that no training row at the node has (csplit 2) falls in ``NotIn``, where
-rpart's ``predict`` would send it down the majority's side.  The branches are
-in dtree's order (``AtMost`` before ``Above``, ``In`` before ``NotIn``),
+``In(x, T)``, S the levels at the node on the side of its first level (in
+the factor's order) and T those on the other, as dtree's CART writes its own
+subset splits under ``missing="surrogate"``; a level that no training row at
+the node has (csplit 2) is in neither, and goes down the surrogates, then the
+majority's side, as rpart sends it.  The branches are
+in dtree's order (``AtMost`` before ``Above``, S's before T's),
 whichever of them rpart sends left, so that dtree's and rpart's trees print
 alike; a branch's condition, not its place, says which rows take it.
 
@@ -567,23 +568,33 @@ def _claims(
 @frozen
 class CpRow:
     """A row of rpart's ``cptable``: the complexity parameter from which the subtree of
-    ``nsplit`` splits is optimal, and its risk over the root's (``rel error``)."""
+    ``nsplit`` splits is optimal, and its risk over the root's (``rel error``); with
+    rpart's cross-validation, ``xerror`` and ``xstd`` (:func:`~dtree.conformance.rpart_cp.
+    rpart_xerror`)."""
 
     cp: Real
     nsplit: int
     rel_error: Real
+    xerror: float | None = None
+    xstd: float | None = None
 
 
 def read_cptable(text: str, *, file: str | None = None) -> tuple[CpRow, ...]:
     """The rows of ``fit$cptable`` as :data:`~dtree.conformance.rpart_fit.RPART_SCRIPT` writes it
     (``cptable.csv``).
 
-    >>> read_cptable('"CP","nsplit","rel error"\\n"0.5","0","1"\\n"0.01","1","0.5"\\n')
-    (CpRow(cp=0.5, nsplit=0, rel_error=1.0), CpRow(cp=0.01, nsplit=1, rel_error=0.5))
+    >>> [(row.cp, row.nsplit, row.rel_error, row.xerror) for row in
+    ...  read_cptable('"CP","nsplit","rel error"\\n"0.5","0","1"\\n"0.01","1","0.5"\\n')]
+    [(0.5, 0, 1.0, None), (0.01, 1, 0.5, None)]
     """
     name = file if file is not None else "rpart cptable"
     rows = tuple(
-        CpRow(fields.number("CP"), fields.integer("nsplit"), fields.number("rel error"))
+        CpRow(
+            fields.number("CP"),
+            fields.integer("nsplit"),
+            fields.number("rel error"),
+            *((fields.number("xerror"), fields.number("xstd")) if "xstd" in fields.header else ()),
+        )
         for fields in table_rows(text, name, ("CP", "nsplit", "rel error"))
     )
     if not rows:

@@ -31,12 +31,14 @@ orients a split by the rows whose value is known; where rows missing the value
 move a child's mean across the other's, the order can differ from rpart's.
 
 Contents: :func:`rpart_pruned`, :class:`RpartComplexity` (a recipe's pruning),
-:func:`decimal_cp`.
+:func:`rpart_xerror` (the cross-validated error of each CP), :func:`decimal_cp`.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 from attrs import frozen
@@ -44,10 +46,12 @@ from attrs import frozen
 from dtree.arithmetic import Real
 from dtree.counts import ClassStats, Moments, Stats, training_loss
 from dtree.dataset import Dataset
+from dtree.grower.learner import Learner
+from dtree.grower.make_subtree import grow
 from dtree.prune import as_leaf
-from dtree.tree import Branch, Leaf, Split, Tree
+from dtree.tree import Branch, Leaf, Split, Tree, descend
 
-__all__ = ["RpartComplexity", "decimal_cp", "rpart_pruned"]
+__all__ = ["RpartComplexity", "decimal_cp", "rpart_pruned", "rpart_xerror"]
 
 
 def _mean(stats: Stats) -> Fraction:
@@ -74,47 +78,49 @@ def _risk(tree: Tree) -> Real:
     return training_loss(leaf.stats, leaf.prediction)
 
 
-def _partition(node: Tree, bound: Real, alpha: Real) -> tuple[Tree, Real, int, Real]:
-    """partition.c on a grown node: the node as rpart keeps it, the risk and the number of
-    splits it hands up, and its complexity.  Recursive: rpart's depth is at most 30."""
+@frozen
+class _Kept:
+    """A node as rpart keeps it, with its complexity, and its children's (none for a leaf)."""
+
+    tree: Tree
+    complexity: Real
+    below: tuple[_Kept, ...] = ()
+
+
+def _partition(node: Tree, bound: Real, alpha: Real) -> tuple[_Kept, Real, int]:
+    """partition.c on a grown node: the node as rpart keeps it with its complexity, and the
+    risk and the number of splits it hands up.  Recursive: rpart's depth is at most 30."""
     risk = _risk(node)
     if isinstance(node, Leaf) or min(risk, bound) <= alpha or len(node.branches) != 2:
-        return as_leaf(node), risk, 0, alpha
+        return _Kept(as_leaf(node), alpha), risk, 0
     tempcp = min(risk, bound)
     k = _left(node)
-    left, left_risk, left_splits, left_cp = _partition(
-        node.branches[k].subtree, tempcp - alpha, alpha
-    )
+    left, left_risk, left_splits = _partition(node.branches[k].subtree, tempcp - alpha, alpha)
     shortcut = (risk - left_risk) / (left_splits + 1)
-    right_bound = min(max(shortcut, risk - _risk(left)), tempcp)
-    right, right_risk, right_splits, right_cp = _partition(
+    right_bound = min(max(shortcut, risk - _risk(left.tree)), tempcp)
+    right, right_risk, right_splits = _partition(
         node.branches[1 - k].subtree, right_bound - alpha, alpha
     )
 
     def complexity() -> Real:
         return (risk - (left_risk + right_risk)) / (left_splits + right_splits + 1)
 
-    cp = complexity()
-    if right_cp > left_cp:
-        if cp > left_cp:  # the left child collapses first
-            left_risk, left_splits = _risk(left), 0
-            if complexity() > right_cp:
-                right_risk, right_splits = _risk(right), 0
-    elif cp > right_cp:  # the right child collapses first
-        right_risk, right_splits = _risk(right), 0
-        if complexity() > left_cp:
-            left_risk, left_splits = _risk(left), 0
+    if right.complexity > left.complexity:
+        if complexity() > left.complexity:  # the left child collapses first
+            left_risk, left_splits = _risk(left.tree), 0
+            if complexity() > right.complexity:
+                right_risk, right_splits = _risk(right.tree), 0
+    elif complexity() > right.complexity:  # the right child collapses first
+        right_risk, right_splits = _risk(right.tree), 0
+        if complexity() > left.complexity:
+            left_risk, left_splits = _risk(left.tree), 0
     cp = complexity()
     if cp <= alpha:
-        return as_leaf(node), risk, 0, cp
-    kept = [left, right] if k == 0 else [right, left]
-    branches = (Branch(b.condition, t) for b, t in zip(node.branches, kept, strict=True))
-    return (
-        Split(tuple(branches), node.stats, node.surrogates),
-        left_risk + right_risk,
-        (left_splits + right_splits + 1),
-        cp,
-    )
+        return _Kept(as_leaf(node), cp), risk, 0
+    kept = (left, right) if k == 0 else (right, left)
+    branches = (Branch(b.condition, t.tree) for b, t in zip(node.branches, kept, strict=True))
+    split = Split(tuple(branches), node.stats, node.surrogates)
+    return _Kept(split, cp, kept), left_risk + right_risk, left_splits + right_splits + 1
 
 
 def rpart_pruned(tree: Tree, cp: Real) -> Tree:
@@ -130,7 +136,7 @@ def rpart_pruned(tree: Tree, cp: Real) -> Tree:
     (6, 2)
     """
     alpha = decimal_cp(cp) * _risk(tree)
-    return _partition(tree, _risk(tree), alpha)[0]
+    return _partition(tree, _risk(tree), alpha)[0].tree
 
 
 @frozen
@@ -162,3 +168,92 @@ def decimal_cp(cp: Real) -> Real:
     if isinstance(cp, float) and math.isfinite(cp):
         return Fraction(repr(cp))
     return cp
+
+
+def _with_parents(kept: _Kept, parent: Real) -> _Kept:
+    """fix_cp.c: a node's complexity no more than its parent's, all the way down."""
+    complexity = min(kept.complexity, parent)
+    below = tuple(_with_parents(child, complexity) for child in kept.below)
+    return _Kept(kept.tree, complexity, below)
+
+
+def _loss(node: Tree, data: Dataset, row: int) -> float:
+    """The loss of the node's prediction for the row: 0 or 1, or the squared error."""
+    prediction = as_leaf(node).prediction
+    if data.schema.is_classification:
+        return float(prediction != data.target[row])
+    return (float(data.target[row]) - float(prediction)) ** 2
+
+
+def _run_down(
+    kept: _Kept, data: Dataset, row: int, cps: Sequence[Real], *, default: bool
+) -> list[float]:
+    """rundown.c: for each cp (decreasing), the loss at the first node on the row's path
+    whose complexity is at most cp.  A row no surrogate places goes, with ``default``
+    (``usesurrogate = 2``), down the majority's side, or where the two sides weighed the
+    same down rpart's right child (``branch.c``); without, it stops there."""
+    losses: list[float] = []
+    example = data.example(row)
+    for cp in cps:
+        while cp < kept.complexity and kept.below:
+            split = kept.tree
+            assert isinstance(split, Split)
+            ways = descend(split, example)
+            if ways:
+                kept = kept.below[ways[0][0]]
+            elif default:
+                kept = kept.below[1 - _left(split)]
+            else:
+                break
+        losses.append(_loss(kept.tree, data, row))
+    return losses
+
+
+def rpart_xerror(
+    learner: Learner, data: Dataset, folds: Sequence[int], cps: Sequence[float], cp: Real
+) -> tuple[tuple[float, float], ...]:
+    """rpart's cross-validated error and its standard error (``xerror``, ``xstd``) for each
+    row of its cptable, whose CP column is ``cps``, on the fixed ``folds`` (``folds[k]`` the
+    fold of ``data.rows[k]``), as ``xval.c`` computes them with ``learner`` growing as
+    rpart grows (:func:`dtree.conformance.learners.learner_for`): a row's losses are those
+    of the tree grown without its fold, pruned by rpart's rule at cp scaled by the fold's
+    share of the weight, at the geometric means of the table's consecutive CPs (10 times
+    the first for the first row); xerror = sum w loss / R(root), xstd = sqrt(sum w loss^2
+    - (sum w loss)^2 / W) / R(root).  rpart's ``rundown.c`` leaves stale losses where a
+    row stops short of a node with ``usesurrogate`` below 2; here such a row's loss is its
+    node's.
+
+    >>> from dtree.conformance.learners import learner_for
+    >>> from dtree.datasets import load
+    >>> golf = load("play-tennis")
+    >>> result = rpart_xerror(learner_for("rpart", minsplit=2, minbucket=1).learner, golf,
+    ...                       [k % 2 + 1 for k in range(14)], [0.5, 0.01], 0.01)
+    >>> [round(x, 4) for x, _ in result]
+    [2.0, 0.8]
+    """
+    total = math.fsum(float(data.weights[row]) for row in data.rows)
+    root = _risk(grow(learner, data))
+    alpha = decimal_cp(cp) * root
+    scaled = [10 * cps[0]] + [math.sqrt(a * b) for a, b in itertools.pairwise(cps)]
+    xrisk = [0.0] * len(cps)
+    squares = [0.0] * len(cps)
+    for fold in sorted(set(folds)):
+        held = [row for row, f in zip(data.rows, folds, strict=True) if f == fold]
+        chosen = set(held)
+        train = data.subset(row for row in data.rows if row not in chosen)
+        share = math.fsum(float(train.weights[row]) for row in train.rows) / total
+        tree = grow(learner, train)
+        kept, _, _ = _partition(tree, _risk(tree), alpha * Fraction(share))
+        kept = _with_parents(kept, kept.complexity)
+        at = [Fraction(c) * root * Fraction(share) for c in scaled]
+        for row in held:
+            w = float(data.weights[row])
+            losses = _run_down(kept, data, row, at, default=learner.surrogate_rule == "majority")
+            for k, loss in enumerate(losses):
+                xrisk[k] += loss * w
+                squares[k] += loss * loss * w
+    scale = float(root)
+    return tuple(
+        (r / scale, math.sqrt(max(q - r * r / total, 0.0)) / scale)
+        for r, q in zip(xrisk, squares, strict=True)
+    )

@@ -109,6 +109,8 @@ fitting <- control$parameter %in% c("method", "split")  # rpart's own arguments,
 settings <- setNames(as.list(control$value[fitting]), control$parameter[fitting])
 control <- lapply(setNames(as.list(control$value[!fitting]), control$parameter[!fitting]),
                   as.numeric)
+folds <- as.integer(input("folds.csv")$fold)  # each row's fold of rpart's xval, or none
+if (length(folds) > 0) control$xval <- folds
 arguments <- list(call("~", as.name(target), quote(.)), data,
                   control = do.call(rpart.control, control))
 weights <- as.numeric(input("weights.csv")$weight)  # a case weight per row, or none
@@ -170,7 +172,9 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
 
     ``params`` are arguments of ``rpart.control`` (:data:`RPART_CONTROLS`),
     rpart's defaults otherwise, except ``xval``, 0 unless given: rpart's
-    default of 10 draws random folds, and dtree's results are deterministic;
+    default of 10 draws random folds, and dtree's results are deterministic
+    (``folds``, a fold number from 1 for each row, are rpart's ``xval`` groups,
+    fixed: its cptable then has ``xerror`` and ``xstd``);
     and ``method`` and ``split`` (:data:`RPART_CHOICES`, rpart's default
     otherwise: ``class`` for a factor, ``anova`` for a number, ``gini``).
     Nominal attributes and classes become factors with their levels in the
@@ -187,6 +191,7 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
     dtree.errors.DtreeError: unknown rpart.control argument 'minleaf'; choose among cp, ...
     """
     control: dict[str, Number | str] = {}
+    folds = _folds(data, params.pop("folds", ()))
     for name, value in {"xval": 0.0, **params}.items():
         if name in RPART_CHOICES:
             if not isinstance(value, str) or value not in RPART_CHOICES[name]:
@@ -212,6 +217,7 @@ def run_rpart(data: Dataset, **params: object) -> RpartFit:
         )
         write_csv(directory / "control.csv", [("parameter", "value"), *settings])
         write_csv(directory / "weights.csv", _weight_rows(data))
+        write_csv(directory / "folds.csv", [("fold",), *((str(k),) for k in folds)])
         run_r(RPART_SCRIPT, directory, data.schema.target.name, what="rpart", hint=_hint(data))
         texts = [
             (directory / name).read_text(encoding="utf-8")
@@ -268,6 +274,19 @@ def _check_rpart_data(data: Dataset) -> None:
         raise DtreeError(
             "run_rpart gives rpart positive case weights: leave out the rows of weight 0"
         )
+
+
+def _folds(data: Dataset, folds: object) -> tuple[int, ...]:
+    """The fold of each row, checked: none, or a whole number from 1 for every row."""
+    found = tuple(folds) if isinstance(folds, list | tuple) else None
+    if found is None or (
+        found and (len(found) != len(data.rows) or any(type(k) is not int or k < 1 for k in found))
+    ):
+        raise DtreeError(
+            f"folds are a fold number from 1 for each of the {len(data.rows)} rows,"
+            f" not {quote(folds)}"
+        )
+    return found
 
 
 def _weight_rows(data: Dataset) -> Iterator[Sequence[str]]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from attrs import frozen
 
-from dtree.conditions import Above, AtMost, Condition, In, NotIn
+from dtree.conditions import Above, AtMost, Condition, In
 from dtree.dataset import Dataset, Nominal, Numeric
 from dtree.errors import DtreeError, quote
 from dtree.reading import csv_records
@@ -164,7 +164,10 @@ def primary_conditions(
                     row=split.row,
                     column="csplit",
                 )
-            return (In(name, side), NotIn(name, side)), first == "3"
+            other = frozenset(
+                v for v, code in zip(levels, codes, strict=True) if code not in (first, "2")
+            )
+            return (In(name, side), In(name, other)), first == "3"
     raise AssertionError(name)  # pragma: no cover
 
 

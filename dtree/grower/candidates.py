@@ -122,6 +122,7 @@ def shared_rows(frame: Frame[P], column: KnownValues) -> int:
     >>> from attrs import evolve
     >>> from dtree.dataset import Dataset
     >>> from dtree.grower.learner import C45
+    >>> from dtree.grower.rows import start
     >>> data = Dataset.from_columns({"x": [1, None, 3], "y": list("pqp")}, target="y")
     >>> [shared_rows(frame, known_values(frame, root, 0)) for frame, root in
     ...  (start(C45, data), start(evolve(C45, missing="surrogate"), data))]

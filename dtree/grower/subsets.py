@@ -6,10 +6,11 @@ A nominal attribute splits one of two ways (the learner's ``nominal``):
   attribute whose known values at the node are all one value separates
   nothing and is no candidate;
 * ``subsets``: CART's best binary split ``In(S)`` / ``NotIn(S)``
-  (:func:`subsets`): with two classes or a numeric target, only the m - 1
-  splits of the values ordered by class share (or mean), which Breiman's
-  theorem makes enough; with more classes, all 2^(m-1) - 1 subsets, up to
-  :data:`MAX_SUBSET_VALUES` values;
+  (:func:`subsets`; ``In(S)`` / ``In(T)`` of the values present at the node
+  under ``missing="surrogate"``, whose surrogates take any other): with two
+  classes or a numeric target, only the m - 1 splits of the values ordered
+  by class share (or mean), which Breiman's theorem makes enough; with more
+  classes, all 2^(m-1) - 1 subsets, up to :data:`MAX_SUBSET_VALUES` values;
 * ``one_vs_rest``: J48 ``-B``'s split of one value against the rest,
   ``In({v})`` / ``NotIn({v})`` (:func:`one_vs_rest`).
 
@@ -24,7 +25,7 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
-from dtree.conditions import Equals, In, NotIn
+from dtree.conditions import Condition, Equals, In, NotIn
 from dtree.dataset import Value
 from dtree.errors import DtreeError
 from dtree.grower.candidates import (
@@ -202,7 +203,7 @@ def binary_subsets(
     chosen = left_of()
     return Candidate(
         name,
-        (In(name, chosen), NotIn(name, chosen)),
+        _subset_conditions(frame, name, chosen, present),
         two,
         column.missing,
         0,
@@ -239,6 +240,17 @@ def _side(
 ) -> Callable[[], frozenset[str]]:
     """The values at ``order[start:stop]``, made when asked for."""
     return lambda: frozenset(present[j] for j in order[start:stop])
+
+
+def _subset_conditions(
+    frame: Frame[P], name: str, chosen: frozenset[str], present: Sequence[str]
+) -> tuple[Condition, Condition]:
+    """``In(S)`` / ``NotIn(S)``; under ``missing="surrogate"``, ``In(S)`` / ``In(T)``, T the
+    other values present at the node, so that a value present at neither side (unseen
+    there) goes to the split's surrogates, as rpart sends it."""
+    if frame.learner.missing == "surrogate":
+        return In(name, chosen), In(name, frozenset(present) - chosen)
+    return In(name, chosen), NotIn(name, chosen)
 
 
 def _membership(left: frozenset[str]) -> Callable[[Value], int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import random
 import subprocess
 import warnings
@@ -22,8 +23,10 @@ from typing import Any
 import pytest
 
 from dtree.cli import main
-from dtree.conformance import rpart_reading, run_rpart
+from dtree.conformance import learner_for, rpart_reading, run_rpart
 from dtree.conformance.check import check
+from dtree.conformance.rpart import read_cptable
+from dtree.conformance.rpart_cp import rpart_xerror
 from dtree.conformance.rpart_fit import rpart_rows
 from dtree.conformance.rpart_surrogates import SurrogateControl
 from dtree.dataset import Dataset
@@ -275,3 +278,35 @@ def test_the_primary_and_competitors_claims_are_checked(rscript: str) -> None:
         assert findings, (row, column)
         assert all(f.what.startswith(what) for f in findings), findings
         assert all(f.node.endswith(f"row {row}: node 1") for f in findings)
+
+
+XERROR_CASES: tuple[tuple[str, str, tuple[str, ...], dict[str, Any]], ...] = (
+    ("cars", "Type", (), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
+    ("cars", "Mileage", (), {"usesurrogate": 1}),
+    ("cu", "Type", (), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
+    ("air", "Ozone", (), {}),
+    ("stage", "pgstat", ("pgstat", "ploidy"), {}),
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "nominal", "settings"), XERROR_CASES, ids=[c[0] + c[1] for c in XERROR_CASES]
+)
+def test_xerror_and_xstd_on_fixed_folds_are_rparts(
+    r_data: Path, name: str, target: str, nominal: tuple[str, ...], settings: dict[str, Any]
+) -> None:
+    """rpart's cross-validation replayed on its own folds: every row of its cptable."""
+    data = _read(r_data, name, target, nominal)
+    folds = [k % 5 + 1 for k in range(len(data.rows))]
+    method = {} if data.schema.is_classification else {"method": "anova"}
+    fit = run_rpart(data, folds=folds, **method, **settings)
+    table = read_cptable(fit.cptable)
+    learner = learner_for("rpart", **method, **settings).learner
+    cps = [float(row.cp) for row in table]
+    ours = rpart_xerror(learner, data, folds, cps, settings.get("cp", 0.01))
+    assert len(table) >= 3
+    for row, (xerror, xstd) in zip(table, ours, strict=True):
+        assert row.xerror is not None
+        assert row.xstd is not None
+        assert math.isclose(row.xerror, xerror, rel_tol=1e-9), (row, xerror)
+        assert math.isclose(row.xstd, xstd, rel_tol=1e-9), (row, xstd)
