@@ -569,6 +569,7 @@ def _tie_placement(
         "midpoint": place == "midpoint",
         "c45": first.threshold == c45_threshold(low, high, values),
         "j48": first.threshold == j48_threshold(low, high, values),
+        "rpart": place == "rpart",
     }[rule]
     return None if expected else (place, rule)
 

@@ -663,6 +663,7 @@ def _rpart(params: Mapping[str, object]) -> Recipe:
         min_rows_leaf=minbucket,
         max_depth=maxdepth,
         ordered_subsets=True,
+        threshold="rpart",
         positive_decrease=True,
         missing="surrogate",
         max_surrogates=maxsurrogate,

@@ -30,15 +30,12 @@ How an rpart split becomes a dtree split
 ----------------------------------------
 dtree tests ``x <= t`` (:class:`~dtree.conditions.AtMost`) and ``x > t``
 (:class:`~dtree.conditions.Above`).  rpart's t is the midpoint (a + b) / 2
-of two adjacent training values, computed as dtree computes it
-(:func:`dtree.grower.midpoints.midpoint`), so no value of the node's rows
-equals it and ``x < t`` holds exactly where ``x <= t`` does on them: the
-split is read as ``AtMost(x, t)`` / ``Above(x, t)``, as dtree's CART would
-write it.  In the one case where a value at the node does equal t (a and b
-adjacent floats, the midpoint rounding to one of them), t is replaced by the
-float just below it, for which ``x <= t`` holds where ``x < t`` did, on
-every number.  A value equal to t met elsewhere (a row at another node, or
-new data) goes left in the tree read, right in rpart's.  A categorical split is ``In(x, S)`` /
+of two adjacent values of the node's rows and its test ``x < t``, which is
+``x <= t'`` for t' the float just below t, on every number: the split is read
+as ``AtMost(x, t')`` / ``Above(x, t')``, as dtree's CART writes its own with
+rpart's threshold rule (``threshold="rpart"``,
+:func:`dtree.grower.midpoints.rpart_threshold`), so that a new value equal to
+t goes where rpart sends it.  A categorical split is ``In(x, S)`` /
 ``In(x, T)``, S the levels at the node on the side of its first level (in
 the factor's order) and T those on the other, as dtree's CART writes its own
 subset splits under ``missing="surrogate"``; a level that no training row at
@@ -110,7 +107,6 @@ from dtree.conformance.rpart_splits import (
     split_rows,
     surrogate_of,
     table_rows,
-    values_at,
 )
 from dtree.conformance.rpart_surrogates import (
     RPART_SURROGATE_DEFAULTS,
@@ -366,13 +362,9 @@ def rpart_reading(
         order.append(node)
         if node.is_leaf:
             return placeholder
-        values = values_at(data, rows)
-        conditions, swapped = primary_conditions(
-            primary[number][0], data, values, splits_file=splits_file
-        )
+        conditions, swapped = primary_conditions(primary[number][0], data, splits_file=splits_file)
         theirs = tuple(
-            surrogate_of(row, data, values, swapped, splits_file=splits_file)
-            for row in listed[number]
+            surrogate_of(row, data, swapped, splits_file=splits_file) for row in listed[number]
         )
         sides = tuple(primary_side(conditions, data.example(row)) for row in rows)
         rule = fit_rule(theirs, sides, rows, data, surrogates_control)
@@ -392,7 +384,7 @@ def rpart_reading(
                 row.row,
                 (*conditions,)
                 if k == 0
-                else surrogate_of(row, data, values, swapped, splits_file=splits_file).conditions,
+                else surrogate_of(row, data, swapped, splits_file=splits_file).conditions,
                 row.improve,
                 row.count,
             )

@@ -6,18 +6,17 @@ competitors and its surrogates (:func:`~dtree.conformance.rpart.rpart_reading` r
 them).  ``ncat`` -1 sends ``x < t`` left, +1 sends ``x >= t`` left, t the row's
 ``index``; ``ncat = m`` is a factor of m levels split by the digits of ``csplit``: 1
 sends a level left, 3 right, 2 marks a level no row at the node has.  dtree's
-``x <= t'`` holds where rpart's ``x < t`` does on the node's values: t' is t, or the
-float below it where a value at the node equals t (:func:`primary_conditions`,
-:func:`surrogate_of`).
+``x <= t'`` holds where rpart's ``x < t`` does, on every number: t' is the float just
+below t (:func:`primary_conditions`, :func:`surrogate_of`).
 
 Contents: :class:`SplitRow`, :func:`split_rows`, :class:`Fields`, :func:`table_rows`,
-:func:`values_at`, :func:`primary_conditions`, :func:`surrogate_of`.
+:func:`primary_conditions`, :func:`surrogate_of`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
@@ -35,7 +34,6 @@ __all__ = [
     "split_rows",
     "surrogate_of",
     "table_rows",
-    "values_at",
 ]
 
 SPLITS_COLUMNS = ("var", "count", "ncat", "improve", "index", "adj", "csplit")
@@ -124,26 +122,9 @@ def split_rows(text: str, file: str) -> list[SplitRow]:
     ]
 
 
-def values_at(data: Dataset, rows: Sequence[int]) -> Callable[[str], frozenset[float]]:
-    """The distinct values of a numeric attribute among ``rows`` (a node's), each column
-    read once."""
-    seen: dict[str, frozenset[float]] = {}
-
-    def values(name: str) -> frozenset[float]:
-        if name not in seen:
-            column = data.columns[data.schema.index(name)]
-            seen[name] = frozenset(
-                float(value) for row in rows if (value := column[row]) is not None
-            )
-        return seen[name]
-
-    return values
-
-
 def primary_conditions(
     split: SplitRow,
     data: Dataset,
-    values: Callable[[str], frozenset[float]],
     *,
     splits_file: str,
 ) -> tuple[tuple[Condition, Condition], bool]:
@@ -151,7 +132,7 @@ def primary_conditions(
     name = split.var  # the frame's, and an attribute of the data (see read_rpart)
     match data.schema.attribute(name).domain:
         case Numeric():
-            t = _threshold(split, values, splits_file)
+            t = _threshold(split, splits_file)
             return (AtMost(name, t), Above(name, t)), split.ncat == 1
         case Nominal(levels):
             codes = _codes(split, levels, splits_file)
@@ -174,7 +155,6 @@ def primary_conditions(
 def surrogate_of(
     split: SplitRow,
     data: Dataset,
-    values: Callable[[str], frozenset[float]],
     swapped: bool,
     *,
     splits_file: str,
@@ -188,7 +168,7 @@ def surrogate_of(
     right: Condition
     match data.schema.attribute(name).domain:
         case Numeric():
-            t = _threshold(split, values, splits_file)
+            t = _threshold(split, splits_file)
             left, right = (AtMost(name, t), Above(name, t))
             if split.ncat == 1:
                 left, right = right, left
@@ -199,11 +179,9 @@ def surrogate_of(
     return Surrogate((right, left) if swapped else (left, right))
 
 
-def _threshold(
-    split: SplitRow, values: Callable[[str], frozenset[float]], splits_file: str
-) -> float:
-    """The threshold t' of ``x <= t'`` for rpart's ``x < t``: t, or the float below it where a
-    value of the data equals t (a midpoint that rounded to the upper value)."""
+def _threshold(split: SplitRow, splits_file: str) -> float:
+    """The threshold t' of ``x <= t'`` for rpart's ``x < t``: the float just below t, so that
+    the two hold on the same numbers, t itself (a new value at the midpoint) included."""
     if split.ncat not in (-1, 1):
         raise DtreeError(
             f"{quote(split.var)} is numeric: ncat must be -1 or 1, got {split.ncat}",
@@ -211,8 +189,7 @@ def _threshold(
             row=split.row,
             column="ncat",
         )
-    t = split.index
-    return math.nextafter(t, -math.inf) if t in values(split.var) else t
+    return math.nextafter(split.index, -math.inf)
 
 
 def _codes(split: SplitRow, levels: Sequence[str], splits_file: str) -> str:

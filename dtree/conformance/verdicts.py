@@ -256,6 +256,7 @@ _PLACES: Mapping[str, str] = {
     "lower value": "the lower value",
     "c45": "C4.5's largest training value not above the midpoint",
     "j48": "J48's threshold",
+    "rpart": "just below the midpoint (x < midpoint, rpart's)",
     "below upper value": "just below the upper value (x < upper)",
     "elsewhere": "none of the conventions' places",
 }

@@ -40,7 +40,7 @@ from dtree.conditions import Above, AtMost, Condition
 from dtree.counts import ratio, total
 from dtree.dataset import Value, Weight
 from dtree.grower.cuts import Scan, separated
-from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint
+from dtree.grower.midpoints import c45_threshold, j48_threshold, midpoint, rpart_threshold
 from dtree.grower.monotonic import admissible
 from dtree.grower.rows import Examples, Frame
 from dtree.grower.targets import P
@@ -321,7 +321,8 @@ def _c45_min_split(min_objects: Weight, known: Weight, n_classes: int) -> Weight
 
 
 def threshold_at(frame: Frame[P], index: int, below: float, above: float) -> float:
-    """``midpoint``, or C4.5's (J48's) largest training value not above the midpoint."""
+    """``midpoint``, C4.5's (J48's) largest training value not above the midpoint, or the
+    float just below the midpoint (rpart's ``x < midpoint``)."""
     match frame.learner.threshold:
         case "midpoint":
             return midpoint(below, above)
@@ -330,6 +331,8 @@ def threshold_at(frame: Frame[P], index: int, below: float, above: float) -> flo
         case "j48":
             in_row_order = frame.in_row_order[index]
             return j48_threshold(below, above, frame.training_values[index], in_row_order)
+        case "rpart":
+            return rpart_threshold(below, above)
         case _:
             assert_never(frame.learner.threshold)
 

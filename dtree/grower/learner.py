@@ -71,7 +71,7 @@ REGRESSION_CRITERIA: tuple[Criterion, ...] = (
 """The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
 NominalSplits = Literal["multiway", "subsets", "one_vs_rest"]
-Threshold = Literal["midpoint", "c45", "j48"]
+Threshold = Literal["midpoint", "c45", "j48", "rpart"]
 Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned", "surrogate"]
 SurrogateRule = Literal["stay", "surrogates", "majority"]
 """Where a row goes that no surrogate places (rpart's ``usesurrogate`` 0, 1, 2):
@@ -139,7 +139,9 @@ class Learner:
       ``c45``: the largest value of the whole training set not above it
       (:func:`dtree.grower.midpoints.c45_threshold`); or ``j48``: the same with
       Weka's tolerance, the largest value less than 1e-6 above it
-      (:func:`dtree.grower.midpoints.j48_threshold`), where J48 is the target.
+      (:func:`dtree.grower.midpoints.j48_threshold`), where J48 is the target;
+      or ``rpart``: the float just below the midpoint, rpart's ``x < midpoint``
+      (:func:`dtree.grower.midpoints.rpart_threshold`).
     * ``resolution``: a numeric attribute is cut between sorted
       neighbours a < b only if a + resolution < b; values closer than
       that act as one value, both when cuts are enumerated and when the

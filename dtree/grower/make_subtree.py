@@ -397,7 +397,7 @@ def split_surrogates(frame: Frame[P], examples: Examples, split: Candidate[P]) -
     >>> best, _ = find_best_split(frame, root, frame.target.stats(root.rows, root.weights))
     >>> rule = split_surrogates(frame, root, best)
     >>> best.attribute, rule.splits[0].conditions[0], rule.majority
-    ('x', Above(attribute='z', threshold=4.5), 0)
+    ('x', Above(attribute='z', threshold=4.499999999999999), 0)
     """
     learner = frame.learner
     if learner.missing != "surrogate":

@@ -10,10 +10,13 @@ threshold ``t`` of the test ``x <= t`` in it, always in [a, b), so that
 * ``c45``: the largest value of the attribute in the entire training set
   that does not exceed the midpoint (the CS 760 notes, C4.5);
 * ``j48``: the same as Weka's J48 finds it, within Weka's tolerance and in
-  row order.
+  row order;
+* ``rpart``: the float just below (a + b) / 2, so that ``x <= t`` holds where
+  rpart's test ``x < (a + b) / 2`` does on every number, a value at the
+  midpoint itself (new data) included.
 
-Contents: :data:`J48_TOLERANCE`, :func:`midpoint`, :func:`c45_threshold`,
-:func:`j48_threshold`, :func:`placement` (which of them, if any,
+Contents: :data:`J48_TOLERANCE`, :func:`midpoint`, :func:`rpart_threshold`,
+:func:`c45_threshold`, :func:`j48_threshold`, :func:`placement` (which of them, if any,
 put a threshold where it is).
 """
 
@@ -26,7 +29,14 @@ from collections.abc import Sequence
 from dtree.arithmetic import float32
 from dtree.errors import DtreeError
 
-__all__ = ["J48_TOLERANCE", "c45_threshold", "j48_threshold", "midpoint", "placement"]
+__all__ = [
+    "J48_TOLERANCE",
+    "c45_threshold",
+    "j48_threshold",
+    "midpoint",
+    "placement",
+    "rpart_threshold",
+]
 
 
 J48_TOLERANCE = 1e-6
@@ -47,6 +57,19 @@ def midpoint(below: float, above: float) -> float:
     """
     middle = below / 2 + above / 2
     return below if middle >= above or not math.isfinite(middle) else middle
+
+
+def rpart_threshold(below: float, above: float) -> float:
+    """rpart's threshold between two adjacent values, as ``x <= t``: rpart tests ``x < m``,
+    m = (a + b) / 2, which is ``x <= t`` for t the float just below m (no less than a).
+
+    >>> rpart_threshold(70.0, 80.0) == math.nextafter(75.0, 0.0)
+    True
+    """
+    middle = below / 2 + above / 2
+    if not math.isfinite(middle):
+        return below
+    return max(below, math.nextafter(middle, -math.inf))
 
 
 def c45_threshold(below: float, above: float, training_values: Sequence[float]) -> float:
@@ -145,8 +168,8 @@ def placement(
     scikit-learn, which reads X as float32, takes it), ``lower value`` (a itself, or its
     float32 image), ``c45`` and
     ``j48`` (:func:`c45_threshold`, :func:`j48_threshold` of ``training_values``,
-    ascending, when given), ``below upper value`` (the float just below b: a test
-    ``x < b``), or else ``elsewhere``.
+    ascending, when given), ``rpart`` (:func:`rpart_threshold`), ``below upper value``
+    (the float just below b: a test ``x < b``), or else ``elsewhere``.
 
     Two thresholds in one gap send every value of the gap's ends the same way but part on
     the values between them.
@@ -163,6 +186,8 @@ def placement(
         return "midpoint"
     if threshold in (below, float32(below)):
         return "lower value"
+    if threshold == rpart_threshold(below, above):
+        return "rpart"
     if training_values:
         if threshold == c45_threshold(below, above, training_values):
             return "c45"

@@ -138,9 +138,11 @@ def ranked_surrogates(
     >>> from dtree.dataset import Dataset
     >>> data = Dataset.from_columns({"x": [1, 2, 3, 4, 5, 6], "z": [6, 5, 4, 3, 1, 2],
     ...                              "y": list("aaabbb")}, target="y")
-    >>> [(r.surrogate.conditions, r.agreement, r.adjusted) for r in ranked_surrogates(
-    ...     data, range(6), [1] * 6, "x", [0, 0, 0, 1, 1, 1], left=0, max_surrogates=5)]
-    [((Above(attribute='z', threshold=3.5), AtMost(attribute='z', threshold=3.5)), 1.0, 1.0)]
+    >>> from dtree.conditions import describe
+    >>> [(describe(r.surrogate.conditions[0]), r.agreement, r.adjusted) for r in
+    ...  ranked_surrogates(data, range(6), [1] * 6, "x", [0, 0, 0, 1, 1, 1], left=0,
+    ...                    max_surrogates=5)]
+    [('z > 3.5', 1.0, 1.0)]
     """
     codes = [0 if side < 0 else (LEFT if side == left else RIGHT) for side in sides]
     floats = [float(w) for w in weights]
@@ -234,8 +236,7 @@ def _numeric(
     if best is None:
         return None
     t, below = best
-    if any(x == t for x, _, _ in items):  # x < t is x <= the float below t, on every x
-        t = math.nextafter(t, -math.inf)
+    t = math.nextafter(t, -math.inf)  # rpart's x < t is x <= the float below t, on every x
     at_most, above = AtMost(name, t), Above(name, t)
     sends = (at_most, above) if below == LEFT else (above, at_most)
     return sends, agree, total, majority

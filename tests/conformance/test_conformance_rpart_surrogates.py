@@ -284,9 +284,11 @@ XERROR_CASES: tuple[tuple[str, str, tuple[str, ...], dict[str, Any]], ...] = (
     ("cars", "Type", (), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
     ("cars", "Mileage", (), {"usesurrogate": 1}),
     ("cu", "Type", (), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
-    ("air", "Ozone", (), {}),
-    ("stage", "pgstat", ("pgstat", "ploidy"), {}),
+    ("air", "Ozone", (), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
+    ("stage", "pgstat", ("pgstat", "ploidy"), {"minsplit": 8, "minbucket": 3, "cp": 0.001}),
 )
+"""Among them the deep trees whose held-out rows meet a threshold at a midpoint exactly, which
+rpart's ``x < t`` sends right (``threshold="rpart"``)."""
 
 
 @pytest.mark.parametrize(

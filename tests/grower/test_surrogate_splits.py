@@ -46,6 +46,11 @@ WORKED_SIDES = (L, L, R, L, R, R, R, L, -1)
 """The primary's side of rows 0..8; row 8 is missing the primary."""
 
 
+def _below(t: float) -> float:
+    """rpart's ``x < t`` as dtree's ``x <= t'``: t' the float just below t."""
+    return math.nextafter(t, -math.inf)
+
+
 def worked() -> Dataset:
     """Nine rows of unit weight: a numeric surrogate z, a nominal one c (levels k, m, n, o),
     and the primary x (its values agree with :data:`WORKED_SIDES`; row 8 misses it).
@@ -113,7 +118,7 @@ def worked_ranking(agreement: Agreement) -> list[tuple[tuple[Condition, ...], fl
 #   "all":   agree = 5/8 = 0.625, m = 0.5, adj = (0.625 - 0.5) / 0.5 = 0.25
 #   "known": agree = 5/7,         m = 4/7, adj = (5/7 - 4/7) / (3/7) = 1/3
 # Ranked by agreement, z before c although c comes first in the schema.
-Z_SENDS = (AtMost("z", 2.5), Above("z", 2.5))
+Z_SENDS = (AtMost("z", _below(2.5)), Above("z", _below(2.5)))
 C_SENDS = (In("c", {"k", "n"}), In("c", {"m"}))
 
 
@@ -192,7 +197,7 @@ def test_weights_count_in_the_agreement() -> None:
         data, range(4), [1, 3, 1, 1], "x", [0, 0, 1, 1], left=0, max_surrogates=5
     )
     assert [(r.surrogate.conditions, r.agreement, r.adjusted) for r in found] == [
-        ((AtMost("z", 2.5), Above("z", 2.5)), 1.0, 1.0)
+        ((AtMost("z", _below(2.5)), Above("z", _below(2.5))), 1.0, 1.0)
     ]
 
 
@@ -202,11 +207,11 @@ def test_weights_count_in_the_agreement() -> None:
         # Row 1 weighs 0: at 2.5 one row of positive weight is below; at 3.5, z < t -> L
         # agrees with 1 + 0 + 2 = 3, no more than the majority (R, 3).  Of unit weights,
         # z < 2.5 -> L agrees with all 5.
-        ((0, 0, 1, 1, 1), (1, 0, 1, 1, 1), (AtMost("z", 2.5), Above("z", 2.5))),
+        ((0, 0, 1, 1, 1), (1, 0, 1, 1, 1), (AtMost("z", _below(2.5)), Above("z", _below(2.5)))),
         # Row 4 weighs 0: at 3.5 one row of positive weight is above; at 2.5, z < t -> R
         # agrees with 2 + 1 + 0 = 3, no more than the majority (R, 3).  Of unit weights,
         # z < 3.5 -> R agrees with all 5 (and branch 0 is L).
-        ((1, 1, 1, 0, 0), (1, 1, 1, 1, 0), (Above("z", 3.5), AtMost("z", 3.5))),
+        ((1, 1, 1, 0, 0), (1, 1, 1, 1, 0), (Above("z", _below(3.5)), AtMost("z", _below(3.5)))),
     ],
 )
 def test_a_numeric_cut_needs_two_rows_of_known_side_and_positive_weight_each_way(
@@ -287,6 +292,7 @@ def brute_numeric(name: str, known: Known) -> Found | None:
     if chosen is None:
         return None
     t, goes = chosen
+    t = _below(t)  # rpart's x < t
     return Found({goes: AtMost(name, t), other(goes): Above(name, t)}, best)
 
 
@@ -599,7 +605,7 @@ def test_the_rule_keeps_what_rparts_usesurrogate_keeps(
         max_surrogates=5,
         rule=rule,
     )
-    z = Surrogate((Above("z", 3.5), AtMost("z", 3.5)))
+    z = Surrogate((Above("z", _below(3.5)), AtMost("z", _below(3.5))))
     assert [r.surrogate for r in found] == [z]
     assert made == Surrogates((z,) if splits else (), 1 if majority else None)
 
