@@ -221,10 +221,16 @@ def _settings(package: str, settings: Mapping[str, object]) -> list[tuple[str, s
         if isinstance(value, bool):
             rows.append((name, "TRUE" if value else "FALSE"))
         elif isinstance(value, int | float) and math.isfinite(value):
+            if name in _COUNTS and (value != int(value) or value < 1):
+                raise DtreeError(f"{package}'s {name} is a whole number >= 1, not {quote(value)}")
             rows.append((name, repr(value)))
         else:
             raise DtreeError(f"{package}'s {name} is a finite number or a flag, not {quote(value)}")
     return rows
+
+
+_COUNTS = ("ntree", "num.trees", "mtry", "nodesize", "min.node.size")
+"""The settings that count trees, attributes or rows: whole numbers from 1."""
 
 
 def _check_data(package: str, data: Dataset) -> None:

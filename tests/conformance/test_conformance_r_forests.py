@@ -169,6 +169,8 @@ def test_settings_and_data_the_check_cannot_take_are_refused_by_name() -> None:
         run_r_forest(numeric, "ranger", ntree=3)
     with pytest.raises(DtreeError, match="randomForest setting 'maxnodes' is refused"):
         run_r_forest(numeric, "randomForest", maxnodes=3)
+    with pytest.raises(DtreeError, match="randomForest's ntree is a whole number >= 1, not 0"):
+        run_r_forest(numeric, "randomForest", ntree=0)
     with pytest.raises(DtreeError, match="unknown R forest package 'forest'"):
         run_r_forest(numeric, "forest", ntree=3)  # type: ignore[arg-type]
     with pytest.raises(DtreeError, match="column 'outlook': randomForest's splits of a factor"):
