@@ -109,8 +109,8 @@ Missing values go down surrogate splits (``missing="surrogate"``,
 ``max_surrogates``, ``surrogatestyle`` 0 and 1 as ``surrogate_agreement``
 ``"all"`` and ``"known"``, ``usesurrogate`` 0, 1, 2 (default) as
 ``surrogate_rule`` ``"stay"``, ``"surrogates"``, ``"majority"``
-(:data:`RPART_SURROGATE_RULES`).  Other settings (``parms``, ``cost``, priors,
-losses) are refused.
+(:data:`~dtree.conformance.rpart_surrogates.RPART_SURROGATE_RULES`).  Other settings
+(``parms``, ``cost``, priors, losses) are refused.
 
 Weka J48
 --------
@@ -155,6 +155,7 @@ from attrs import evolve, frozen
 
 from dtree.arithmetic import is_number
 from dtree.conformance.rpart_cp import RpartComplexity
+from dtree.conformance.rpart_surrogates import RPART_SURROGATE_RULES
 from dtree.conformance.sklearn_versions import Conventions, release_of
 from dtree.counts import total
 from dtree.dataset import Dataset
@@ -165,7 +166,6 @@ from dtree.grower.learner import (
     REGRESSION_CRITERIA,
     Criterion,
     Learner,
-    SurrogateRule,
 )
 from dtree.grower.make_subtree import grow
 from dtree.grower.presets import c45
@@ -616,10 +616,6 @@ def _class_weight(value: object, impurity: str) -> ClassWeight | None:
     for key, weight in value.items():
         _number("sklearn", f"class_weight[{str(key)!r}]", weight)
     return tuple(sorted((str(key), float(weight)) for key, weight in value.items()))
-
-
-RPART_SURROGATE_RULES: tuple[SurrogateRule, ...] = ("stay", "surrogates", "majority")
-"""rpart's ``usesurrogate`` 0, 1 and 2 as :attr:`~dtree.grower.learner.Learner.surrogate_rule`."""
 
 
 def _rpart(params: Mapping[str, object]) -> Recipe:

@@ -57,14 +57,13 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import math
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, cast
 
 from attrs import evolve, frozen
 
@@ -460,38 +459,46 @@ def member_learner(package: Package, settings: Mapping[str, object], classes: bo
     return evolve(learner, max_depth=depth or None)
 
 
+def _sums(data: Dataset, rows: Iterable[int]) -> tuple[Fraction, dict[Label | None, Fraction]]:
+    """A side's weight W and its sums s_k: the weight of each class, or the one sum of w y."""
+    classes = data.schema.is_classification
+    weight, sums = Fraction(0), dict[Label | None, Fraction]()
+    for row in rows:
+        w = Fraction(data.weights[row])
+        key = str(data.target[row]) if classes else None
+        term = w if classes else w * Fraction(cast(float, data.target[row]))
+        weight += w
+        sums[key] = sums.get(key, Fraction(0)) + term
+    return weight, sums
+
+
+def _side_score(weight: Fraction, sums: Mapping[Label | None, Fraction]) -> Fraction:
+    """sum_k s_k^2 / W: sum_c w_c^2 / W for Gini, (sum w y)^2 / W for squared error."""
+    return sum((v * v for v in sums.values()), Fraction(0)) / weight
+
+
 def _score(data: Dataset, sides: Sequence[Sequence[int]]) -> Fraction:
-    """What a split maximises, exactly: sum over the sides of sum_c w_c^2 / W (Gini), or
-    of (sum w y)^2 / W (squared error)."""
-    total = Fraction(0)
-    for side in sides:
-        weight = sum((Fraction(data.weights[row]) for row in side), Fraction(0))
-        if data.schema.is_classification:
-            by_class: dict[Label | float, Fraction] = {}
-            for row in side:
-                by_class[data.target[row]] = by_class.get(data.target[row], Fraction(0)) + Fraction(
-                    data.weights[row]
-                )
-            total += sum((w * w for w in by_class.values()), Fraction(0)) / weight
-        else:
-            first = sum(
-                (Fraction(data.weights[row]) * Fraction(data.target[row]) for row in side),
-                Fraction(0),
-            )
-            total += first * first / weight
-    return total
+    """What a split maximises, exactly: the sum over its sides of :func:`_side_score`."""
+    return sum((_side_score(*_sums(data, side)) for side in sides), Fraction(0))
 
 
 def _best_on(data: Dataset, rows: Sequence[int], attribute: str) -> Fraction | None:
-    """The best score of a cut of ``attribute`` at a node of ``rows``, exactly."""
+    """The best score of a cut of ``attribute`` at a node of ``rows``, exactly: one sweep of
+    the rows in the attribute's order, the left side's sums grown a row at a time."""
     column = data.columns[data.schema.index(attribute)]
-    values = sorted({float(column[row]) for row in rows})  # type: ignore[arg-type]
+    ordered = sorted(rows, key=lambda row: float(cast(float, column[row])))
+    total, whole = _sums(data, ordered)
+    weight, left = Fraction(0), dict[Label | None, Fraction]()
     best: Fraction | None = None
-    for a, b in itertools.pairwise(values):
-        t = midpoint(a, b)
-        left = [row for row in rows if float(column[row]) <= t]  # type: ignore[arg-type]
-        right = [row for row in rows if float(column[row]) > t]  # type: ignore[arg-type]
-        score = _score(data, (left, right))
+    for k, row in enumerate(ordered[:-1]):
+        w, sums = _sums(data, (row,))
+        weight += w
+        for key, value in sums.items():
+            left[key] = left.get(key, Fraction(0)) + value
+        if float(cast(float, column[row])) == float(cast(float, column[ordered[k + 1]])):
+            continue  # no cut between equal values
+        right = {key: whole[key] - left.get(key, Fraction(0)) for key in whole}
+        score = _side_score(weight, left) + _side_score(total - weight, right)
         best = score if best is None or score > best else best
     return best
 

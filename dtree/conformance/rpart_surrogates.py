@@ -34,11 +34,13 @@ from dtree.conditions import Condition, describe, holds
 from dtree.conformance.claims import Finding
 from dtree.dataset import Dataset, Example
 from dtree.errors import DtreeError, quote
-from dtree.grower.surrogate_splits import Ranked, majority_branch, ranked_surrogates
+from dtree.grower.learner import SurrogateRule
+from dtree.grower.surrogate_splits import Ranked, majority_branch, ranked_surrogates, split_rule
 from dtree.surrogates import Surrogate, Surrogates
 
 __all__ = [
     "RPART_SURROGATE_DEFAULTS",
+    "RPART_SURROGATE_RULES",
     "Listed",
     "Routed",
     "SurrogateControl",
@@ -83,6 +85,9 @@ class SurrogateControl:
             found[name] = value
         return cls(**found)
 
+
+RPART_SURROGATE_RULES: tuple[SurrogateRule, ...] = ("stay", "surrogates", "majority")
+"""rpart's ``usesurrogate`` 0, 1 and 2 as :attr:`~dtree.grower.learner.Learner.surrogate_rule`."""
 
 RPART_SURROGATE_DEFAULTS = SurrogateControl()
 """rpart's defaults: five surrogates, ``usesurrogate = 2``, ``surrogatestyle = 0``."""
@@ -133,11 +138,8 @@ def fit_rule(
     Surrogates(splits=(), majority=None)
     """
     majority = majority_branch(sides, [data.weights[row] for row in rows])
-    use = control.usesurrogate
-    return Surrogates(
-        tuple(listed) if use > 0 else (),
-        majority if use == 2 and control.maxsurrogate > 0 else None,
-    )
+    rule = RPART_SURROGATE_RULES[control.usesurrogate]
+    return split_rule(listed, majority, rule, control.maxsurrogate)
 
 
 def placed_by(rule: Surrogates, example: Example) -> tuple[int | None, int | None]:

@@ -48,7 +48,7 @@ it takes the majority to be the child of more rows (``n``) after the
 surrogates have placed theirs, not the side of more known weight; the
 training rows are placed by the rule above.
 
-Contents: :class:`Ranked`, :func:`rpart_left`, :func:`majority_branch`,
+Contents: :class:`Ranked`, :func:`rpart_left`, :func:`majority_branch`, :func:`split_rule`,
 :func:`ranked_surrogates`, :func:`node_surrogates`.
 """
 
@@ -66,7 +66,14 @@ from dtree.dataset import Dataset, Nominal, Numeric, Value, Weight
 from dtree.grower.learner import Agreement, SurrogateRule
 from dtree.surrogates import Surrogate, Surrogates
 
-__all__ = ["Ranked", "majority_branch", "node_surrogates", "ranked_surrogates", "rpart_left"]
+__all__ = [
+    "Ranked",
+    "majority_branch",
+    "node_surrogates",
+    "ranked_surrogates",
+    "rpart_left",
+    "split_rule",
+]
 
 LEFT, RIGHT = -1, 1
 """rpart's two sides (``LEFT`` is its child 2k); 0 marks a row whose primary value is missing."""
@@ -297,6 +304,24 @@ def majority_branch(sides: Sequence[int], weights: Sequence[Weight]) -> int | No
     return None if weight[0] == weight[1] else int(weight[1] > weight[0])
 
 
+def split_rule(
+    surrogates: Sequence[Surrogate],
+    majority: int | None,
+    rule: SurrogateRule,
+    max_surrogates: int,
+) -> Surrogates:
+    """What a split keeps of its ranked ``surrogates`` and its ``majority`` branch under
+    rpart's ``usesurrogate`` (``rule``): none of either with ``"stay"``, the surrogates with
+    ``"surrogates"``, both with ``"majority"``; no majority where ``maxsurrogate`` is 0
+    (rpart then computes none).
+
+    >>> split_rule([], 1, "majority", 5), split_rule([], 1, "surrogates", 5).majority is None
+    (Surrogates(splits=(), majority=1), True)
+    """
+    kept = tuple(surrogates) if rule != "stay" else ()
+    return Surrogates(kept, majority if rule == "majority" and max_surrogates > 0 else None)
+
+
 def node_surrogates(
     data: Dataset,
     rows: Sequence[int],
@@ -337,6 +362,5 @@ def node_surrogates(
         max_surrogates=max_surrogates,
         agreement=agreement,
     )
-    majority = majority_branch(sides, weights)
-    used = tuple(r.surrogate for r in ranked) if rule != "stay" else ()
-    return Surrogates(used, majority if rule == "majority" else None), ranked
+    surrogates = [r.surrogate for r in ranked]
+    return split_rule(surrogates, majority_branch(sides, weights), rule, max_surrogates), ranked
