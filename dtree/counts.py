@@ -13,6 +13,7 @@ Vocabulary
     What a regression node remembers: n, the sum of y and of y squared
     (all weighted).
 ``Stats = ClassStats | Moments``
+    A node's statistics, of either kind.
 
 Functions: :func:`ratio`, :func:`total`, :func:`plurality`, :func:`stats_of`,
 :func:`class_counts`, :func:`contingency`, :func:`transpose`,

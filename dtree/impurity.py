@@ -11,13 +11,17 @@ which is information gain when ``i`` is entropy.
 
 Contents
 --------
-Impurities:  :func:`entropy`, :func:`gini`, :func:`misclassification`.
-On tables:   :func:`remainder`, :func:`impurity_decrease`, :func:`mutual_information`.
-On datasets: :func:`conditional_entropy`, :func:`information_gain`,
-             :func:`split_information`, :func:`gain_ratio`.
-A numeric target's: :func:`half_poisson_deviance`, :func:`poisson_decrease`,
-             :data:`POISSON_EPSILON`.
-:data:`TOLERANCE`: the one tolerance for comparing logarithmic scores.
+Impurities
+    :func:`entropy`, :func:`gini`, :func:`misclassification`.
+On tables
+    :func:`remainder`, :func:`impurity_decrease`, :func:`mutual_information`.
+On datasets
+    :func:`conditional_entropy`, :func:`information_gain`,
+    :func:`split_information`, :func:`gain_ratio`.
+A numeric target's
+    :func:`half_poisson_deviance`, :func:`poisson_decrease`, :data:`POISSON_EPSILON`.
+:data:`TOLERANCE`
+    The one tolerance for comparing logarithmic scores.
 
 Exactness: Gini and misclassification of integer (or fraction) counts are
 ``Fraction``; anything with a logarithm is a ``float``.  Logarithms are

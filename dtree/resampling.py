@@ -13,9 +13,11 @@ stratified
 
 Contents
 --------
-Folds:      :class:`Fold`, :func:`k_fold`, :func:`stratified_k_fold`,
-            :func:`repeated_k_fold`, :func:`folds_of`, :func:`check_folds`.
-One split:  :func:`train_test_split`.
+Folds
+    :class:`Fold`, :func:`k_fold`, :func:`stratified_k_fold`,
+    :func:`repeated_k_fold`, :func:`folds_of`, :func:`check_folds`.
+One split
+    :func:`train_test_split`.
 
 What is measured on them (:func:`dtree.evaluate.cross_validate`,
 :func:`dtree.evaluate.learning_curve`) is in :mod:`dtree.evaluate`, which

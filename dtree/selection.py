@@ -39,12 +39,15 @@ chooses the depth of a tree by a validation set (:func:`early_stopping`).
 
 Contents
 --------
-Any learners:      :class:`Estimate`, :class:`Choice`, :func:`grid`, :func:`select`,
-                   :func:`cross_validated`, :func:`mean_and_standard_error`,
-                   :func:`choose`, :data:`SelectionRule`.
-A tree of a path:  :class:`PathEstimate`, :class:`Selection`, :func:`select_by_holdout`,
-                   :func:`select_by_cv`.
-A depth:           :class:`EarlyStopping`, :func:`early_stopping`.
+Any learners
+    :class:`Estimate`, :class:`Choice`, :func:`grid`, :func:`select`,
+    :func:`cross_validated`, :func:`mean_and_standard_error`,
+    :func:`choose`, :data:`SelectionRule`.
+A tree of a path
+    :class:`PathEstimate`, :class:`Selection`, :func:`select_by_holdout`,
+    :func:`select_by_cv`.
+A depth
+    :class:`EarlyStopping`, :func:`early_stopping`.
 """
 
 from __future__ import annotations

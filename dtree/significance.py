@@ -33,12 +33,15 @@ the learners are equally good.
 
 Contents
 --------
-On tables:  :func:`chi_square`, :func:`degrees_of_freedom`, :func:`p_value`,
-            :func:`is_significant`.
-On paired scores: :class:`TTest`, :func:`paired_t_test`.
-The distributions: :func:`chi_square_sf`, the upper tail of chi-square;
-            :func:`student_t_sf`, the upper tail of Student's t, through
-            :func:`incomplete_beta`, the regularised incomplete beta function.
+On tables
+    :func:`chi_square`, :func:`degrees_of_freedom`, :func:`p_value`,
+    :func:`is_significant`.
+On paired scores
+    :class:`TTest`, :func:`paired_t_test`.
+The distributions
+    :func:`chi_square_sf`, the upper tail of chi-square;
+    :func:`student_t_sf`, the upper tail of Student's t, through
+    :func:`incomplete_beta`, the regularised incomplete beta function.
 
 Exactness: the statistic of integer (or fraction) counts is a
 ``Fraction``; with a float among the counts it is a ``float``.  The t

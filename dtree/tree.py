@@ -3,6 +3,7 @@
 Vocabulary
 ----------
 ``Tree = Leaf | Split``
+    A tree is a leaf or a split.
 ``Leaf(prediction, stats)``
     Predicts a class (or a number, in regression).  The prediction is
     stored because it is not always the plurality of the leaf's own

@@ -1,16 +1,16 @@
 """dtree's learners as scikit-learn estimators: trees, ensembles and exact optimal trees.
 
 
-=============================  ==============================================================
-:class:`TreeClassifier`        ID3, C4.5, J48 or CART, pruned as each prunes, or by ccp_alpha
-:class:`TreeRegressor`         a CART regression tree
-:class:`OptimalTreeClassifier` the exact optimal tree of a depth (:mod:`dtree.optimal`)
-:class:`ForestClassifier`,     random forests of CART trees (:mod:`dtree.ensemble.bagging`)
+==============================  ==============================================================
+:class:`TreeClassifier`         ID3, C4.5, J48 or CART, pruned as each prunes, or by ccp_alpha
+:class:`TreeRegressor`          a CART regression tree
+:class:`OptimalTreeClassifier`  the exact optimal tree of a depth (:mod:`dtree.optimal`)
+:class:`ForestClassifier`,      random forests of CART trees (:mod:`dtree.ensemble.bagging`)
 :class:`ForestRegressor`
-:class:`BoostingClassifier`    AdaBoost (SAMME) of stumps or shallow trees
-:class:`BoostingRegressor`     gradient boosting of regression trees
-                               (:mod:`dtree.ensemble.boosting`)
-=============================  ==============================================================
+:class:`BoostingClassifier`     AdaBoost (SAMME) of stumps or shallow trees
+:class:`BoostingRegressor`      gradient boosting of regression trees
+                                (:mod:`dtree.ensemble.boosting`)
+==============================  ==============================================================
 
 Needs the ``sklearn`` extra (``pip install 'dtree[sklearn]'``: scikit-learn,
 and narwhals for data frames).  An estimator follows scikit-learn's

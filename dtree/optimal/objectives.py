@@ -18,7 +18,7 @@ up.  The trees it searches are those of *binary tests*, in dtree's usual order
 The search is the dynamic program of DL8 (Nijssen & Fromont 2007), DL8.5 (Aglin, Nijssen &
 Schaus 2020), MurTree (Demirovic et al. 2022) and STreeD (van der Linden, de Weerdt &
 Demirovic 2023).  Write E(S, d, n) for the best tree over the examples S of depth at most d
-with at most n leaves.  Then
+with at most n leaves.  Then::
 
     E(S, d, n) = leaf(S)                                              if d = 0 or n = 1
     E(S, d, n) = min( leaf(S),  min over tests t dividing S, n1 + n2 = n, of

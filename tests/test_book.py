@@ -1,0 +1,372 @@
+"""The book (``docs/book.py``), built and read in a real browser.
+
+It builds with no warning, its notebooks' outputs are those of the committed renderings, and in
+headless Chromium every page loads with no console error and no request outside the book, every
+internal link resolves, every image has alt text and loads, the mathematics is typeset (no raw
+TeX on a page), and the search finds "information gain".  The build takes a minute or two: every
+test here runs in one worker (``xdist_group``), which builds the book once, or reads the one
+``DTREE_BOOK`` names (``.ci/run`` builds it first, with warnings as errors).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin, urlsplit
+
+import jupytext
+import pytest
+from matplotlib.image import imread
+from playwright.sync_api import sync_playwright
+
+from tests.helpers import oracle_missing
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
+import notes_links
+
+pytestmark = pytest.mark.xdist_group("book")
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTES = ROOT / "proofs_notebooks"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = (
+    "docs/index.html",
+    "proofs_notebooks/14_regression_trees.html",
+    "docs/api/measures.html",
+)
+"""Three pages pictured: the front page, a chapter with figures and formulas, an API page."""
+
+
+# -- the build ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built book: ``DTREE_BOOK`` if set, else built here with warnings as errors."""
+    given = os.environ.get("DTREE_BOOK")
+    if given:
+        return Path(given).resolve()
+    output = tmp_path_factory.mktemp("book") / "html"
+    built = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "book.py"), str(output)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=1800,
+    )
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    return output
+
+
+def test_every_notebook_is_a_chapter(book: Path) -> None:
+    chapters = sorted(path.stem for path in (book / "proofs_notebooks").glob("[0-9][0-9]_*.html"))
+    assert chapters == [path.stem for path in sorted(NOTES.glob("[0-9][0-9]_*.py"))]
+
+
+# -- the renderings against the build's run -----------------------------------------------------
+
+
+def text_outputs(notebook: Any) -> list[list[str]]:  # nbformat is untyped
+    """Each code cell's outputs as text, its printed lines as one (however the kernel cut them
+    into streams, trailing spaces aside); a picture as its kind."""
+    return [list(cell_text(cell.outputs)) for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def cell_text(outputs: Any) -> Iterator[str]:
+    printed: list[str] = []
+    for out in outputs:
+        if out.output_type == "stream":
+            printed.append(out.text)
+            continue
+        data = out.get("data", {})
+        yield "<image/png>" if "image/png" in data else data.get("text/plain", str(out))
+    lines = "".join(printed).splitlines()
+    yield "\n".join(line.rstrip() for line in lines)
+
+
+def executed(book: Path, chapter: str) -> Path:
+    """The notebook the build ran (MyST-NB keeps it beside the site)."""
+    found = sorted(book.parent.glob(f"**/jupyter_execute/**/{chapter}.ipynb"))
+    assert found, f"the build kept no run of {chapter}"
+    return found[0]
+
+
+@pytest.mark.parametrize("source", sorted(NOTES.glob("[0-9][0-9]_*.py")), ids=lambda p: p.stem)
+def test_the_committed_rendering_shows_what_its_source_prints(book: Path, source: Path) -> None:
+    committed = jupytext.read(source.with_suffix(".ipynb"))
+    ran = jupytext.read(executed(book, source.stem))
+    assert text_outputs(committed) == text_outputs(ran), (
+        f"{source.with_suffix('.ipynb').name} shows outputs its source no longer prints: "
+        "render it again"
+    )
+
+
+# -- the site in a browser ----------------------------------------------------------------------
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(book: Path) -> Iterator[str]:
+    """The book served on localhost, as a reader's browser reaches it."""
+    handler = functools.partial(Quiet, directory=str(book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@dataclass
+class Visit:
+    """What a page did in the browser."""
+
+    console_errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    images: list[dict[str, Any]] = field(default_factory=list)
+    raw_tex: list[str] = field(default_factory=list)
+    formulas: int = 0
+
+
+PAGE_REPORT = """() => {
+    const text = (root) => {
+        const copy = root.cloneNode(true);
+        copy.querySelectorAll("pre, code, script, style, mjx-container, .MathJax")
+            .forEach((node) => node.remove());
+        return copy.innerText;
+    };
+    const main = document.body;
+    return {
+        links: [...document.querySelectorAll("a[href]")].map((a) => a.href),
+        images: [...document.querySelectorAll("img")].map((img) => ({
+            src: img.currentSrc || img.src, alt: img.getAttribute("alt"),
+            loaded: img.complete && img.naturalWidth > 0,
+        })),
+        text: text(main),
+        formulas: document.querySelectorAll("mjx-container").length,
+    };
+}"""
+
+RAW_TEX = re.compile(r"\\[a-zA-Z]+\{|\\(?:frac|sum|log|le|ge|mathcal|cdot|in)\b|\$\$|\\\(|\\\[")
+
+
+def pages(book: Path) -> list[str]:
+    """Every page of the book, as a path from its root."""
+    return sorted(
+        str(path.relative_to(book))
+        for path in book.rglob("*.html")
+        if not str(path.relative_to(book)).startswith(("_static", "_sources", "_images"))
+    )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        oracle_missing("Chromium is not installed (the system's chromium package)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def visits(
+    book: Path, site: str, browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Visit]:
+    """Every page opened once, after its scripts ran and its mathematics was typeset."""
+    context = browser.new_context()
+    seen: dict[str, Visit] = {}
+    for name in pages(book):
+        visit = seen.setdefault(name, Visit())
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda message, v=visit: (
+                v.console_errors.append(message.text) if message.type == "error" else None
+            ),
+        )
+        page.on("pageerror", lambda error, v=visit: v.console_errors.append(str(error)))
+        page.on("requestfailed", lambda request, v=visit: v.failed.append(request.url))
+        page.on(
+            "response",
+            lambda response, v=visit: (
+                v.failed.append(f"{response.status} {response.url}")
+                if response.status >= 400
+                else None
+            ),
+        )
+
+        def route(request_route: Any, v: Visit = visit) -> None:
+            url = request_route.request.url
+            if url.startswith(site) or url.startswith("data:"):
+                request_route.continue_()
+            else:
+                v.outside.append(url)
+                request_route.abort()
+
+        page.route("**/*", route)
+        page.goto(site + name, wait_until="load")
+        page.wait_for_function(
+            "() => !window.MathJax || !MathJax.startup || MathJax.startup.promise.then(() => true)"
+        )
+        page.wait_for_load_state("networkidle")
+        report = page.evaluate(PAGE_REPORT)
+        visit.links = report["links"]
+        visit.images = report["images"]
+        visit.raw_tex = RAW_TEX.findall(report["text"])
+        visit.formulas = report["formulas"]
+        if name in SCREENSHOTS:
+            shots = tmp_path_factory.getbasetemp() / "book-screenshots"
+            shots.mkdir(exist_ok=True)
+            page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")), full_page=False)
+        page.close()
+    context.close()
+    return seen
+
+
+def test_every_page_loads_with_no_console_error(visits: dict[str, Visit]) -> None:
+    errors = {name: visit.console_errors for name, visit in visits.items() if visit.console_errors}
+    assert not errors
+    assert {name: v.failed for name, v in visits.items() if v.failed} == {}
+
+
+def test_no_page_asks_for_anything_outside_the_book(visits: dict[str, Visit]) -> None:
+    assert {name: v.outside for name, v in visits.items() if v.outside} == {}
+
+
+class Anchors(HTMLParser):
+    """The ids a page holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.update(value for key, value in attrs if key in {"id", "name"} and value)
+
+
+@functools.cache
+def anchors(path: Path) -> frozenset[str]:
+    parser = Anchors()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return frozenset(parser.ids)
+
+
+def test_every_internal_link_resolves(book: Path, site: str, visits: dict[str, Visit]) -> None:
+    broken: list[str] = []
+    for name, visit in visits.items():
+        for link in visit.links:
+            if not link.startswith(site):
+                continue
+            parts = urlsplit(link)
+            target = book / unquote(parts.path.removeprefix(urlsplit(site).path))
+            if target.is_dir():
+                target /= "index.html"
+            if not target.is_file():
+                broken.append(f"{name}: {link}")
+            elif parts.fragment and unquote(parts.fragment) not in anchors(target):
+                broken.append(f"{name}: {link} (no such anchor)")
+    assert broken == []
+
+
+def test_every_link_stays_in_the_book_or_names_its_source(visits: dict[str, Visit]) -> None:
+    """Outside links are for the reader to follow, never for the page to load: only http(s)
+    and mail links leave the book."""
+    schemes = {urlsplit(link).scheme for visit in visits.values() for link in visit.links}
+    assert schemes <= {"http", "https", "mailto"}
+
+
+def test_every_image_has_alt_text_and_loads(visits: dict[str, Visit]) -> None:
+    bad = [
+        f"{name}: {image['src']} (alt {image['alt']!r}, loaded {image['loaded']})"
+        for name, visit in visits.items()
+        for image in visit.images
+        if not image["loaded"]
+        or not (image["alt"] or "").strip()
+        or re.search(r"\.(png|svg|jpe?g)$|^_build|jupyter_execute", image["alt"] or "")
+    ]
+    assert bad == []
+    assert sum(len(visit.images) for visit in visits.values()) >= 40
+
+
+def test_the_mathematics_is_typeset(visits: dict[str, Visit]) -> None:
+    assert {name: v.raw_tex for name, v in visits.items() if v.raw_tex} == {}
+    chapters = {name: v.formulas for name, v in visits.items() if name.startswith("proofs_")}
+    assert chapters["proofs_notebooks/01_entropy.html"] >= 10
+    assert sum(chapters.values()) >= 200
+
+
+def test_the_search_finds_information_gain(site: str, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(urljoin(site, "search.html?q=information+gain"), wait_until="load")
+    page.wait_for_selector("#search-results ul.search li", timeout=60_000)
+    found = page.eval_on_selector_all(
+        "#search-results ul.search li a", "links => links.map(a => a.href)"
+    )
+    page.close()
+    assert any("02_information_gain" in link for link in found), found
+    assert any("/api/" in link for link in found), found
+
+
+def test_three_pages_pictured_are_not_blank(
+    visits: dict[str, Visit], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    shots = sorted((tmp_path_factory.getbasetemp() / "book-screenshots").glob("*.png"))
+    assert len(shots) == len(SCREENSHOTS)
+    for shot in shots:
+        pixels = imread(str(shot))
+        colours = {tuple(pixel) for row in pixels[::8] for pixel in row[::8]}
+        assert len(colours) >= 8, f"{shot.name} is blank"
+        assert pixels.std() > 0.05, f"{shot.name} is nearly one colour"
+
+
+# -- how the book reads docstrings and figures --------------------------------------------------
+
+
+def test_a_figure_cell_gives_its_alt_text_in_a_comment() -> None:
+    code = "# Alt text: the tree of\n#   PlayTennis.\ndraw(tree)\n# Alt text: its leaves.\n"
+    assert notes_links.alt_texts(code) == ["the tree of PlayTennis.", "its leaves."]
+    assert notes_links.alt_texts("draw(tree)  # Alt text: not at a line's start") == []
+
+
+def test_a_docstring_heading_becomes_a_rubric_and_its_bars_stay_bars() -> None:
+    lines = ["Vocabulary", "----------", "the size |T| of ``a | b``", "", ">>> 1 | 2", "3"]
+    assert notes_links.rubrics(notes_links.prose(lines)) == [
+        ".. rubric:: Vocabulary",
+        "",
+        "the size \\|T\\| of ``a | b``",
+        "",
+        ">>> 1 | 2",
+        "3",
+    ]
+
+
+def test_every_chapter_links_the_library_names_it_imports() -> None:
+    used = notes_links.chapters_using()
+    assert "proofs_notebooks/01_entropy" in used["dtree.impurity.entropy"]
+    assert "proofs_notebooks/01_entropy" in used["dtree.invariants.entropy_is_bounded"]
