@@ -35,6 +35,7 @@ import matplotlib.pyplot as plt
 from hypothesis import given, settings
 
 from dtree import ID3, Dataset, id3
+from dtree.arithmetic import Real
 from dtree.evaluate import cross_validate, error, mean, standard_error, train_test_split
 from dtree.strategies import datasets
 
@@ -81,11 +82,11 @@ N, SAMPLES, SPLITS = 20, 120, 5
 KS = [2, 5, 10, N]
 TRAINED_ON = {k: N * (k - 1) // k for k in KS}  # the rows each fold's tree is grown on
 
-true_error: list[Fraction] = []
-curve: dict[int, list[Fraction]] = {m: [] for m in TRAINED_ON.values()}
-estimates: dict[int, list[Fraction]] = {k: [] for k in KS}
-single: list[Fraction] = []
-averaged: list[Fraction] = []
+true_error: list[Real] = []
+curve: dict[int, list[Real]] = {m: [] for m in TRAINED_ON.values()}
+estimates: dict[int, list[Real]] = {k: [] for k in KS}
+single: list[Real] = []
+averaged: list[Real] = []
 for sample_seed in range(SAMPLES):
     rng = random.Random(sample_seed)
     drawn = [rng.randrange(len(points)) for _ in range(N)]
