@@ -25,7 +25,7 @@ grower                    grower/ (monotonic, learner, medians, targets, rows, c
                           squared_error_splits, surrogate_splits, make_subtree, presets,
                           node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
-                          reduced_error_pruning)
+                          reduced_error_pruning, mdl_pruning)
 ensembles                 ensemble/ (bagging, boosting)
 rules and DNF             rules, dnf/ (quine_mccluskey, formulas)
 output                    render, python_source, strict_json, serialize

@@ -43,7 +43,8 @@ Evaluation (cross-validation folds, error estimates, metrics, the t-test):
 Pruning:
     :func:`is_pruning_of`, :func:`path_is_nested`, :func:`prune_to_is_optimal`,
     :func:`reduced_error_keeps_accuracy`, :func:`pessimistic_keeps_estimate`,
-    :func:`raised_errors_are_restated_estimates`.
+    :func:`raised_errors_are_restated_estimates`, :func:`mdl_never_lengthens`,
+    :func:`mdl_is_shortest`.
 Exact search:
     :func:`least_error_is_at_most_greedy`.
 Formulas (DNF):
@@ -119,6 +120,8 @@ from dtree.prune import (
     corrected_raised_errors,
     cost_complexity,
     estimated_errors,
+    mdl,
+    messages,
     pessimistic,
     prunings,
     reduced_error,
@@ -174,6 +177,8 @@ __all__ = [
     "is_pruning_of",
     "leaves_arguments_unchanged",
     "leaves_predict_plurality",
+    "mdl_is_shortest",
+    "mdl_never_lengthens",
     "minimum_dnf_is_equivalent_and_prime",
     "minimum_dnf_is_no_larger",
     "misclassification_is_at_most_gini",
@@ -1301,6 +1306,51 @@ def raised_errors_are_restated_estimates(
         )
 
     return fold_routed(tree, data, every_row(data), lambda *_: True, at_split, recount=True)
+
+
+def mdl_never_lengthens(
+    tree: Tree, data: Dataset, *, mdl: Callable[[Tree, Dataset], Tree] = mdl
+) -> bool:
+    """Pruning by minimum description length gives a pruning of the tree whose description
+    length on its training ``data`` is no longer (compared exactly, as counts of messages).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> iris = load("iris")
+    >>> mdl_never_lengthens(id3(iris), iris)
+    True
+    >>> grown = id3(iris, max_depth=1)  # one split that pays for itself
+    >>> mdl_never_lengthens(grown, iris, mdl=lambda t, d: Leaf("setosa", t.stats))
+    False
+    """
+    pruned = mdl(tree, data)
+    return is_pruning_of(pruned, tree) and messages(pruned, data) <= messages(tree, data)
+
+
+def mdl_is_shortest(
+    tree: Tree, data: Dataset, *, mdl: Callable[[Tree, Dataset], Tree] = mdl
+) -> bool:
+    """By brute force over every pruning: ``mdl(tree, data)`` has the least description
+    length of them all, and is a pruning of every other pruning that has it (the smallest,
+    as a tie prunes).
+
+    >>> from dtree.datasets import load
+    >>> from dtree.grower.presets import id3
+    >>> xor = load("xor")  # four rows do not pay for two levels of splits
+    >>> mdl_is_shortest(id3(xor), xor)
+    True
+    >>> mdl_is_shortest(id3(xor), xor, mdl=lambda t, d: t)
+    False
+    """
+    chosen = mdl(tree, data)
+    candidates = prunings(tree)
+    least = min(messages(t, data) for t in candidates)
+    shortest = [t for t in candidates if messages(t, data) == least]
+    return (
+        is_pruning_of(chosen, tree)
+        and messages(chosen, data) == least
+        and all(is_pruning_of(chosen, t) for t in shortest)
+    )
 
 
 # -- rules and model files -------------------------------------------------------

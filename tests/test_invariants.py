@@ -85,6 +85,7 @@ from dtree.strategies import (
     weights,
 )
 from dtree.tree import Branch, Leaf, Probability, Split, Spread, Tree, leaves
+from dtree.tree import depth as tree_depth
 
 IMPURITIES = (entropy, gini, misclassification)
 LEARNERS: dict[str, law.Learn] = {
@@ -1036,6 +1037,43 @@ def test_prune_to_is_optimal_rejects_never_pruning_and_keeping_the_subtree_on_a_
 
     assert law.prune_to_is_optimal(tree, 0)
     assert law.prune_to_is_optimal(tree, 0, prune_to=keep_on_tie) is False
+
+
+GROWN_ON = st.builds(
+    lambda data, learner: (truncate(grow(learner, data), 3), data),
+    datasets(min_rows=1, max_rows=14, max_attributes=3, max_numeric=2, weighted=True),
+    st.sampled_from([Learner(), Learner(impurity="gini", nominal="subsets")]),
+)
+"""Grown trees cut at depth 3, with the data they were grown on."""
+
+
+@given(GROWN_ON)
+def test_mdl_never_lengthens(case: tuple[Tree, Dataset]) -> None:
+    assert law.mdl_never_lengthens(*case)
+
+
+def test_mdl_never_lengthens_rejects_pruning_a_split_that_pays() -> None:
+    iris = load("iris")
+    tree = id3(iris, max_depth=1)  # petal_length <= 2.45: 50 setosa against the rest
+    assert law.mdl_never_lengthens(tree, iris)
+    assert law.mdl_never_lengthens(tree, iris, mdl=lambda t, d: as_leaf(t)) is False
+
+
+@given(GROWN_ON)
+def test_mdl_is_shortest(case: tuple[Tree, Dataset]) -> None:
+    assert law.mdl_is_shortest(*case)
+
+
+def test_mdl_is_shortest_rejects_pruning_only_the_bottom() -> None:
+    iris = load("iris")
+    tree = id3(iris)  # its shortest pruning keeps two splits: one level up from the leaves
+    assert law.mdl_is_shortest(tree, iris)
+
+    def one_level(t: Tree, d: Dataset) -> Tree:
+        return truncate(t, max(0, tree_depth(t) - 1))
+
+    assert law.mdl_never_lengthens(tree, iris, mdl=one_level)
+    assert law.mdl_is_shortest(tree, iris, mdl=one_level) is False
 
 
 @given(

@@ -7,7 +7,8 @@
     training error, cross-validated or held-out error and its standard
     error; the rows near the chosen one, or all with ``--all-rows``), a
     line that sums up the row chosen, and the tree it selects;
-    or C4.5's pessimistic pruning.
+    C4.5's pessimistic pruning; or pruning by minimum description length,
+    with the tree's length in bits before and after.
 
 Contents: :data:`PRUNE`, :data:`METHODS`, :data:`PRUNING_OPTIONS`.
 """
@@ -39,7 +40,9 @@ from dtree.prune import (
     Risk,
     ZRule,
     cost_complexity_path,
+    description_length,
     estimated_errors,
+    mdl,
     pessimistic,
     reduced_error,
 )
@@ -50,7 +53,7 @@ from dtree.tree import n_leaves
 __all__ = ["METHODS", "PRUNE", "PRUNING_OPTIONS"]
 
 
-METHODS = ("reduced-error", "cost-complexity", "pessimistic")
+METHODS = ("reduced-error", "cost-complexity", "pessimistic", "mdl")
 """The pruning methods of ``dtree prune --method``."""
 
 
@@ -243,10 +246,26 @@ def _pessimistic(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> 
     )
 
 
+def _mdl(arguments: argparse.Namespace, data: Dataset, learn: Learn) -> str:
+    tree = grown(arguments, learn, data)
+    pruned = mdl(tree, data)
+    before, after = (description_length(t, data) for t in (tree, pruned))
+    return "\n".join(
+        [
+            f"minimum description length pruning of {arguments.algorithm} on {len(data)} rows",
+            f"leaves {n_leaves(tree)} -> {n_leaves(pruned)}; description length"
+            f" {format_weight(before)} -> {format_weight(after)} bits",
+            "",
+            text(pruned),
+        ]
+    )
+
+
 PRUNERS: Mapping[str, Callable[[argparse.Namespace, Dataset, Learn], str]] = {
     "reduced-error": _reduced_error,
     "cost-complexity": _cost_complexity,
     "pessimistic": _pessimistic,
+    "mdl": _mdl,
 }
 
 

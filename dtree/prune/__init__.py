@@ -22,6 +22,12 @@ nodes they prune.  One module per method, and one for what they share:
 ``reduced_error_pruning``
     Reduced-error pruning on a validation set (Decision Trees II notes):
     :func:`reduced_error`.
+``mdl_pruning``
+    Pruning by minimum description length (Quinlan and Rivest 1989; the
+    notes' "is the additional complexity of the hypothesis smaller than
+    remembering the exceptions?"): :func:`exception_messages`,
+    :class:`Coding`, :func:`coding_of`, :func:`messages`,
+    :func:`description_length`, :func:`mdl`.
 
 Choosing a tree by its error on other data (a tree of the cost-complexity
 path, a depth by early termination) is model selection:
@@ -39,6 +45,14 @@ from dtree.prune.cost_complexity_pruning import (
     link_strengths,
     prune_to,
     tree_risk,
+)
+from dtree.prune.mdl_pruning import (
+    Coding,
+    coding_of,
+    description_length,
+    exception_messages,
+    mdl,
+    messages,
 )
 from dtree.prune.pessimistic_pruning import (
     C45_Z_TABLE,
@@ -61,19 +75,25 @@ __all__ = [
     "C45_Z_TABLE",
     "COLLAPSE_SLACK",
     "J48_SMALL",
+    "Coding",
     "CostComplexityPath",
     "Largest",
     "Risk",
     "ZRule",
     "added_errors",
     "as_leaf",
+    "coding_of",
     "collapse",
     "corrected_raised_errors",
     "cost_complexity",
     "cost_complexity_path",
+    "description_length",
     "estimated_errors",
+    "exception_messages",
     "largest_branch",
     "link_strengths",
+    "mdl",
+    "messages",
     "pessimistic",
     "prune_to",
     "prunings",

@@ -1,5 +1,5 @@
-"""``dtree prune`` (:mod:`dtree.cli.pruning`): reduced-error, cost-complexity and
-pessimistic pruning."""
+"""``dtree prune`` (:mod:`dtree.cli.pruning`): reduced-error, cost-complexity, pessimistic
+and minimum description length pruning."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from helpers import run, write
 
 from dtree.datasets import load
 from dtree.evaluate import error, train_test_split
-from dtree.grower.presets import c45, cart
-from dtree.prune import pessimistic, reduced_error
+from dtree.grower.presets import c45, cart, id3
+from dtree.prune import description_length, mdl, pessimistic, reduced_error
 from dtree.render import format_weight, text
 from dtree.selection import select_by_cv
 from dtree.tree import n_leaves
@@ -118,6 +118,20 @@ def test_prune_pessimistic_reports_the_estimated_errors(capsys: pytest.CaptureFi
     assert "z normal, subtree raising off" in out
 
 
+def test_prune_mdl_reports_the_description_lengths(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "prune", "--dataset", "iris", "--method", "mdl")
+    assert (status, err) == (0, "")
+    data = load("iris")
+    tree = id3(data)
+    pruned = mdl(tree, data)
+    before, after = (format_weight(description_length(t, data)) for t in (tree, pruned))
+    assert out.splitlines()[:2] == [
+        "minimum description length pruning of id3 on 150 rows",
+        f"leaves 9 -> 3; description length {before} -> {after} bits",
+    ]
+    assert out.endswith(text(pruned) + "\n")
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
@@ -134,6 +148,10 @@ def test_prune_pessimistic_reports_the_estimated_errors(capsys: pytest.CaptureFi
             "--holdout is a share of the data in (0, 1)",
         ),
         (["--method", "cost-complexity", "--folds", "99"], "--folds must lie in 2..14"),
+        (
+            ["--method", "mdl", "--holdout", "0.2"],
+            "--holdout applies to --method reduced-error and cost-complexity only",
+        ),
         (["--method", "pessimistic", "--confidence", "0"], "--confidence is in (0, 1), got 0.0"),
         (
             ["--method", "reduced-error", "--holdout", "0.99"],
