@@ -22,8 +22,8 @@ tree                      conditions, surrogates, tree, compiled, routing
 grower                    grower/ (monotonic, learner, medians, targets, rows, cuts,
                           class_scans, response_scans, thresholds, midpoints, gain_ratio,
                           candidates, subsets, learned, candidate_splits,
-                          squared_error_splits, surrogate_splits, make_subtree, presets,
-                          node)
+                          squared_error_splits, surrogate_splits, choices, make_subtree,
+                          presets, node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning)
 ensembles                 ensemble/ (bagging, boosting)
