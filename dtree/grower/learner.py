@@ -476,7 +476,9 @@ def _check_missing(learner: Learner, data: Dataset) -> None:
             (
                 a.name
                 for a in data.schema.attributes
-                if isinstance(a.domain, Nominal) and len(a.domain.values) > 2
+                if isinstance(a.domain, Nominal)
+                and not a.domain.ordered  # an ordinal split is binary
+                and len(a.domain.values) > 2
             ),
             None,
         )
@@ -517,10 +519,17 @@ def _check_poisson(data: Dataset) -> None:
 
 def _check_learned(data: Dataset) -> None:
     """``missing="learned"`` learns the side of a numeric split only: refuse a missing value
-    of a nominal attribute, which scikit-learn, whose features are numbers, never meets."""
+    of a nominal attribute, which scikit-learn, whose features are numbers, never meets, and
+    an ordinal attribute, whose split (:mod:`dtree.ordinal`) takes no missing value."""
     for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
         if not isinstance(attribute.domain, Nominal):
             continue
+        if attribute.domain.ordered:
+            raise DtreeError(
+                "missing='learned' flags the side of a numeric split that missing values take;"
+                " an ordinal attribute's split has no such side: choose another policy",
+                column=attribute.name,
+            )
         for row in data.rows:
             if column[row] is None:
                 raise DtreeError(

@@ -72,6 +72,7 @@ from dtree.grower.squared_error_splits import squared_error_candidates
 from dtree.grower.surrogate_splits import node_surrogates
 from dtree.grower.targets import Classes, P, Sums
 from dtree.impurity import TOLERANCE
+from dtree.ordinal import in_levels
 from dtree.progress import Report, meter
 from dtree.surrogates import Surrogates, surrogate_branch
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -492,6 +493,9 @@ def _grow_best_first(
 def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> Tree:
     """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of the CS 760 notes).
 
+    An ordinal attribute grows as its codes, each cut written back in its levels
+    (:mod:`dtree.ordinal`).
+
     ``progress``, if given, is told the share of the training weight that
     has settled in leaves (see :mod:`dtree.progress`): it never falls, and
     reaches 1 when the tree is complete.
@@ -534,4 +538,4 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     else:
         tree = unfold(roots.pop(), make_subtree)
     advance(whole)
-    return tree
+    return in_levels(tree, data.schema)
