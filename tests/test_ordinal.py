@@ -30,7 +30,7 @@ from dtree.invariants import (
     rules_agree_with_tree,
 )
 from dtree.ordinal import codes, in_levels, is_ordinal
-from dtree.render import text
+from dtree.render import rules, text
 from dtree.strategies import datasets
 from dtree.tree import Leaf, Split, nodes, predict, preorder, reach
 
@@ -79,6 +79,10 @@ def test_text_rules_and_model_files_speak_levels() -> None:
         "root [Yes: 6, No: 6]",
         "Est <= 30-60 [Yes: 6, No: 4]",
         "|   Est <= 0-10 [Yes: 4, No: 2]: Yes",
+    ]
+    assert rules(tree).splitlines()[:2] == [  # Est <= 30-60 and Est <= 0-10: Est <= 0-10
+        "if Est <= 0-10 then Yes  [6, 66.7%]",
+        "if Est <= 10-30 and Est > 0-10 then Yes  [2, 50%]",
     ]
     examples = [{"Est": w} for w in WAITS]
     assert model_file_round_trips(tree)
