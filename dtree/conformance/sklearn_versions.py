@@ -46,7 +46,8 @@ max_features="auto"     1.0 - 1.2      accepted (deprecated in 1.1), removed in 
 ======================  =============  ==============================================
 
 ``min_impurity_split`` was removed in 1.0 (0.24's ``impurity <= min_impurity_split``
-became ``impurity <= EPSILON``, scikit-learn's pull request 19336), which is why the table starts there.
+became ``impurity <= EPSILON``, scikit-learn's pull request 19336), which is why the table
+starts there.
 
 dtree's part: :class:`dtree.grower.learner.Learner` ``float32=True`` grows on the
 float32 images of the values, ``resolution`` 1e-7 is the feature tolerance (its test
