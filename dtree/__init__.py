@@ -18,17 +18,17 @@ layer                     modules
 data                      errors, arithmetic, dataset, reading, load, arff, datasets/, progress,
                           parallel, seeded, strategies
 measures                  counts, impurity, significance, bounds, missing
-tree                      conditions, surrogates, tree, compiled, routing
+tree                      conditions, surrogates, tree, compiled, routing, ordinal
 grower                    grower/ (monotonic, learner, medians, targets, rows, cuts,
                           class_scans, response_scans, thresholds, midpoints, gain_ratio,
                           candidates, subsets, learned, candidate_splits,
-                          squared_error_splits, surrogate_splits, make_subtree, presets,
-                          node)
+                          squared_error_splits, surrogate_splits, choices, make_subtree,
+                          presets, node)
 pruning                   prune/ (subtrees, cost_complexity_pruning, pessimistic_pruning,
                           reduced_error_pruning, mdl_pruning)
 ensembles                 ensemble/ (bagging, boosting)
 rules and DNF             rules, dnf/ (quine_mccluskey, formulas)
-output                    render, python_source, strict_json, serialize
+output                    render, python_source, strict_json, json_conditions, serialize
 evaluation and selection  resampling, confusion, evaluate, selection, curves, importance, discretize
 optimal                   optimal/ (search, objectives)
 conformance               conformance/ (peers, claims, gains, verdicts, compare, learners, j48,
@@ -83,9 +83,11 @@ from dtree import (
     importance,
     impurity,
     invariants,
+    json_conditions,
     load,
     missing,
     optimal,
+    ordinal,
     parallel,
     progress,
     prune,
@@ -185,11 +187,13 @@ __all__ = [
     "impurity",
     "information_gain",
     "invariants",
+    "json_conditions",
     "load",
     "misclassification",
     "missing",
     "n_leaves",
     "optimal",
+    "ordinal",
     "parallel",
     "predict",
     "predict_many",

@@ -9,8 +9,12 @@ Vocabulary
 ``In(attribute, values)``, ``NotIn(attribute, values)``
     A nominal attribute's value lies in, or outside, a set (CART's binary
     splits of nominal attributes).
+``AtMostLevel(attribute, level, levels)``, ``AboveLevel(attribute, level, levels)``
+    An ordinal attribute's value is at most, or above, ``level`` in the
+    declared order ``levels`` of its values (:mod:`dtree.ordinal`); a value
+    not among the levels satisfies neither.
 ``Condition``
-    Any of the five.  A root-to-leaf path is a conjunction of conditions.
+    Any of the seven.  A root-to-leaf path is a conjunction of conditions.
 
 A numeric condition flagged ``missing=True`` is also satisfied by a missing
 value: the branch of its split that missing values take, as scikit-learn
@@ -73,7 +77,9 @@ __all__ = [
     "QUOTED",
     "SIGNIFICANT_DIGITS",
     "Above",
+    "AboveLevel",
     "AtMost",
+    "AtMostLevel",
     "Condition",
     "Equals",
     "In",
@@ -166,7 +172,49 @@ class NotIn:
     values: frozenset[str] = field(converter=_value_set)
 
 
-Condition = Equals | AtMost | Above | In | NotIn
+def _levels(levels: Iterable[str]) -> tuple[str, ...]:
+    return collection(levels, "the levels of an ordinal condition")
+
+
+@frozen
+class AtMostLevel:
+    """``attribute <= level``, in the order ``levels`` of the ordinal attribute's values.
+
+    >>> size = AtMostLevel("size", "M", ("S", "M", "L"))
+    >>> holds(size, {"size": "S"}), holds(size, {"size": "L"}), holds(size, {"size": "XL"})
+    (True, False, False)
+    """
+
+    attribute: str
+    level: str
+    levels: tuple[str, ...] = field(converter=_levels)
+
+    def __attrs_post_init__(self) -> None:
+        _check_level(self.level, self.levels)
+
+
+@frozen
+class AboveLevel:
+    """``attribute > level``, in the order ``levels`` of the ordinal attribute's values."""
+
+    attribute: str
+    level: str
+    levels: tuple[str, ...] = field(converter=_levels)
+
+    def __attrs_post_init__(self) -> None:
+        _check_level(self.level, self.levels)
+
+
+def _check_level(level: str, levels: tuple[str, ...]) -> None:
+    if len(set(levels)) != len(levels) or not all(isinstance(v, str) for v in levels):
+        raise DtreeError(
+            f"the levels of an ordinal condition are distinct strings, got {quote(levels)}"
+        )
+    if level not in levels:
+        raise DtreeError(f"the level {quote(level)} is not one of the levels {quote(levels)}")
+
+
+Condition = Equals | AtMost | Above | In | NotIn | AtMostLevel | AboveLevel
 
 
 def _value_of(condition: Condition, example: Example) -> Value:
@@ -198,6 +246,10 @@ def holds(condition: Condition, example: Example) -> bool | None:
             return _text(condition, value) in values
         case NotIn(_, values):
             return _text(condition, value) not in values
+        case AtMostLevel(_, level, levels):
+            return _rank(condition, value) <= levels.index(level)
+        case AboveLevel(_, level, levels):
+            return _rank(condition, value) > levels.index(level)
         case _:
             assert_never(condition)
 
@@ -213,6 +265,8 @@ def named_values(condition: Condition) -> frozenset[str]:
             return frozenset((value,))
         case In(_, values) | NotIn(_, values):
             return values
+        case AtMostLevel(_, level) | AboveLevel(_, level):
+            return frozenset((level,))
         case AtMost() | Above():
             return frozenset()
         case _:
@@ -238,6 +292,13 @@ def _text(condition: Condition, value: Value) -> str:
             f"{quote(value)} is not a nominal value (a string)", column=condition.attribute
         )
     return value
+
+
+def _rank(condition: AtMostLevel | AboveLevel, value: Value) -> float:
+    """An ordinal value's position among the levels; a value not among them (unseen in
+    training) sorts nowhere, so that neither side of the split takes it."""
+    text = _text(condition, value)
+    return condition.levels.index(text) if text in condition.levels else math.nan
 
 
 def _number(condition: Condition, value: Value) -> float:
@@ -272,6 +333,11 @@ def exclusive(first: Condition, second: Condition) -> bool:
             return not s & t
         case (In(_, s), NotIn(_, t)) | (NotIn(_, t), In(_, s)):
             return s <= t
+        case (AtMostLevel(_, t, order), AboveLevel(_, u, same)) | (
+            AboveLevel(_, u, same),
+            AtMostLevel(_, t, order),
+        ) if order == same:
+            return order.index(u) >= order.index(t)
         case _:
             return False
 
@@ -436,6 +502,8 @@ def describe(condition: Condition) -> str:
     'humidity > 75 or missing'
     >>> describe(NotIn("Type", {"Thai", "Burger"}))
     'Type not in {Burger, Thai}'
+    >>> describe(AboveLevel("size", "M", ("S", "M", "L")))
+    'size > M'
     >>> print(describe(In("colour", {"blue, dark", "red"})), describe(Equals("a and b", "x")))
     colour in {"blue, dark", red} "a and b" = x
 
@@ -454,5 +522,9 @@ def describe(condition: Condition) -> str:
             return f"{format_name(attribute)} in {_set(values)}"
         case NotIn(attribute, values):
             return f"{format_name(attribute)} not in {_set(values)}"
+        case AtMostLevel(attribute, level):
+            return f"{format_name(attribute)} <= {format_value(level)}"
+        case AboveLevel(attribute, level):
+            return f"{format_name(attribute)} > {format_value(level)}"
         case _:
             assert_never(condition)

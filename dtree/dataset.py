@@ -15,6 +15,9 @@ Vocabulary
     One row as a mapping from attribute name to value.
 ``Nominal(values)``, ``Numeric()``
     The two kinds of domain; a nominal domain lists its values in order.
+    ``Nominal(levels, ordered=True)`` is an ordinal attribute: its values
+    are levels in that order, and a split keeps to it, ``x <= level`` /
+    ``x > level`` (:mod:`dtree.ordinal`; declared by :meth:`Dataset.with_levels`).
 ``Attribute(name, domain)``, ``Schema(attributes, target)``
     The attributes in order and the target: nominal (classification,
     its values are the classes) or numeric (regression).
@@ -118,21 +121,31 @@ def _indices(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
-@frozen
+@frozen(repr=False)
 class Nominal:
-    """A finite domain of named values, in a declared order.
+    """A finite domain of named values, in a declared order; with ``ordered=True``, the
+    levels of an ordinal attribute, whose splits keep to that order.
 
     >>> Nominal(("Sunny", "Overcast", "Rain")).values
     ('Sunny', 'Overcast', 'Rain')
+    >>> Nominal(("S", "M", "L"), ordered=True)
+    Nominal(values=('S', 'M', 'L'), ordered=True)
     """
 
     values: tuple[str, ...] = field(converter=_strings)
+    ordered: bool = field(default=False, kw_only=True)
+
+    def __repr__(self) -> str:  # ``ordered`` shown only where set, as before it existed
+        flag = ", ordered=True" if self.ordered else ""
+        return f"Nominal(values={self.values!r}{flag})"
 
     def __attrs_post_init__(self) -> None:
         if not all(isinstance(value, str) for value in self.values):
             raise DtreeError(f"nominal values must be strings, got {quote(self.values)}")
         if len(set(self.values)) != len(self.values):
             raise DtreeError(f"nominal values must be distinct, got {quote(self.values)}")
+        if type(self.ordered) is not bool:
+            raise DtreeError(f"ordered is True or False, not {quote(self.ordered)}")
 
 
 @frozen
@@ -477,6 +490,25 @@ class Dataset:
             check_weight(weight, row)
         _check_total_weight(weights)
         return self._replaced(weights=weights)
+
+    def with_levels(self, levels: Mapping[str, Sequence[str]]) -> Dataset:
+        """The same data with each attribute ``levels`` names ordinal, its values levels in
+        the order given (every value of its column among them): a split of it is then
+        ``x <= level`` / ``x > level`` (:mod:`dtree.ordinal`).
+
+        >>> data = Dataset.from_columns({"size": ["M", "S", "L"], "y": list("aab")}, target="y")
+        >>> data.with_levels({"size": ["S", "M", "L"]}).schema.attributes[0]
+        Attribute(name='size', domain=Nominal(values=('S', 'M', 'L'), ordered=True))
+        """
+        declared = {
+            self.schema.attribute(name).name: Nominal(_strings(order), ordered=True)
+            for name, order in levels.items()
+        }
+        attributes = tuple(
+            Attribute(a.name, declared.get(a.name, a.domain)) for a in self.schema.attributes
+        )
+        schema = Schema(attributes, self.schema.target)
+        return Dataset(schema, self.columns, self.target, self.weights, self.rows)
 
     def with_target(self, target: Attribute, values: Sequence[Label | float]) -> Dataset:
         """The same attributes with a new target (say, the residuals a boosting stage fits),

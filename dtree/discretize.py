@@ -8,7 +8,10 @@ data; :func:`discretize` then replaces each value x by its range, one of
     "<= c_1",  "(c_1, c_2]",  ...,  "(c_(m-1), c_m]",  "> c_m"
 
 (a value equal to a cut point goes to the range below it, as ``x <= t`` does in a tree),
-an ordered nominal attribute.  A missing value stays missing.  Cut points learnt on
+a nominal attribute whose values are ordered, or with ``ordered=True`` an ordinal one
+(:mod:`dtree.ordinal`), whose splits keep to the order of the ranges: a tree on the ranges
+is then a tree on the number whose thresholds are the cut points.  A missing value stays
+missing.  Cut points learnt on
 training data are applied unchanged to test data: ``discretize(test, cuts)``.
 
 Methods
@@ -317,9 +320,13 @@ def _check_cuts(name: str, points: object) -> tuple[float, ...]:
     return ordered
 
 
-def discretize(data: Dataset, cuts: Mapping[str, Sequence[float]]) -> Dataset:
+def discretize(
+    data: Dataset, cuts: Mapping[str, Sequence[float]], *, ordered: bool = False
+) -> Dataset:
     """The dataset with each attribute of ``cuts`` replaced by its ranges (see the module);
-    every other column, the target, the weights and the rows are the data's own.
+    every other column, the target, the weights and the rows are the data's own.  The
+    ranges are a nominal attribute, or with ``ordered=True`` an ordinal one, split as
+    ``x <= range`` / ``x > range`` (:mod:`dtree.ordinal`), as the number was.
 
     >>> from dtree.datasets import load
     >>> iris = load("iris")
@@ -328,6 +335,8 @@ def discretize(data: Dataset, cuts: Mapping[str, Sequence[float]]) -> Dataset:
     ('<= 2.45', '(2.45, 4.75]', '> 4.75')
     >>> ranged.column("petal_length")[:2], iris.column("petal_length")[:2]
     (('<= 2.45', '<= 2.45'), (1.4, 1.4))
+    >>> discretize(iris, {"petal_length": [2.45]}, ordered=True).schema.attributes[2].domain
+    Nominal(values=('<= 2.45', '> 2.45'), ordered=True)
     """
     checked = {name: _check_cuts(name, points) for name, points in cuts.items()}
     for name in checked:
@@ -342,7 +351,7 @@ def discretize(data: Dataset, cuts: Mapping[str, Sequence[float]]) -> Dataset:
             continue
         points = checked[attribute.name]
         names = range_names(points)
-        attributes.append(Attribute(attribute.name, Nominal(names)))
+        attributes.append(Attribute(attribute.name, Nominal(names, ordered=ordered)))
         columns.append(tuple(_range_of(value, points, names) for value in column))
     schema = Schema(tuple(attributes), data.schema.target)
     return Dataset(schema, tuple(columns), data.target, data.weights, data.rows)

@@ -30,7 +30,17 @@ from collections import deque
 from fractions import Fraction
 from typing import assert_never
 
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, takes_missing
+from dtree.conditions import (
+    Above,
+    AboveLevel,
+    AtMost,
+    AtMostLevel,
+    Condition,
+    Equals,
+    In,
+    NotIn,
+    takes_missing,
+)
 from dtree.counts import Moments, Stats, central
 from dtree.errors import DtreeError, quote
 from dtree.tree import Leaf, Split, Tree, depth, nodes
@@ -84,6 +94,11 @@ def _test(condition: Condition) -> str:
 
     >>> _test(AtMost("x", 2.5, missing=True))
     'value is None or float(value) <= 2.5'
+
+    An ordinal test is membership in the levels on its side:
+
+    >>> _test(AtMostLevel("size", "M", ("S", "M", "L")))
+    "value in {'M', 'S'}"
     """
     missing = "value is None or " if takes_missing(condition) else ""
     match condition:
@@ -97,6 +112,10 @@ def _test(condition: Condition) -> str:
             return f"value in {_set_literal(values)}"
         case NotIn(_, values):
             return f"value not in {_set_literal(values)}"
+        case AtMostLevel(_, level, levels):
+            return f"value in {_set_literal(frozenset(levels[: levels.index(level) + 1]))}"
+        case AboveLevel(_, level, levels):
+            return f"value in {_set_literal(frozenset(levels[levels.index(level) + 1 :]))}"
         case _:
             assert_never(condition)
 

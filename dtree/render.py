@@ -458,6 +458,7 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
                 va="center",
                 fontsize=8,
                 zorder=2,
+                parse_math=False,  # a value such as the restaurant's price "$$" is text
                 bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"},
             )
     for p in placed:
@@ -466,7 +467,17 @@ def draw(tree: Tree, ax: Axes | None = None) -> Axes:
             "facecolor": "#e3eef9" if p.is_leaf else "#fbefd9",
             "edgecolor": "0.35",
         }
-        ax.text(p.x, -p.depth, p.label, ha="center", va="center", fontsize=9, bbox=box, zorder=3)
+        ax.text(
+            p.x,
+            -p.depth,
+            p.label,
+            ha="center",
+            va="center",
+            fontsize=9,
+            bbox=box,
+            zorder=3,
+            parse_math=False,
+        )
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-levels + 0.5, 0.5)
     ax.axis("off")

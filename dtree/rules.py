@@ -36,7 +36,9 @@ from toolz import groupby
 from dtree.conditions import (
     SIGNIFICANT_DIGITS,
     Above,
+    AboveLevel,
     AtMost,
+    AtMostLevel,
     Condition,
     Equals,
     In,
@@ -169,6 +171,10 @@ def _merged(first: Condition, second: Condition) -> Condition | None:
             return Equals(first.attribute, v)
         case Equals(_, v), Equals(_, w) if v == w:
             return first
+        case AtMostLevel(a, t, order), AtMostLevel(_, u, same) if order == same:
+            return AtMostLevel(a, min(t, u, key=order.index), order)
+        case AboveLevel(a, t, order), AboveLevel(_, u, same) if order == same:
+            return AboveLevel(a, max(t, u, key=order.index), order)
         case _:
             return None
 

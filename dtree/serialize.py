@@ -46,6 +46,8 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
                | {"kind": "AtMost" or "Above", "attribute": NAME, "threshold": "inf",
                   ...}                                               known against missing
                | {"kind": "In" or "NotIn", "attribute": NAME, "values": [VALUE, ...]}
+               | {"kind": "AtMostLevel" or "AboveLevel", "attribute": NAME,
+                  "level": VALUE, "levels": [VALUE, ...]}            levels in their order
     STATS      = {"counts": [NUMBER, ...]}                           a count per class, in order
                | {"weight": NUMBER, "total": NUMBER, "total_squares": NUMBER}
     PREDICTION = a class (a string), or a NUMBER in regression
@@ -53,7 +55,8 @@ one to a line.  The tree is flat, so its depth never nests the JSON.
                | a JSON number with . or e       a float (written by repr: it reads back the same)
                | a string "p/q"                  a Fraction, exactly (C4.5's fractional counts)
 
-A split's ``"surrogates"`` (:mod:`dtree.surrogates`): conditions per branch on other attributes,
+A condition is written and read by :mod:`dtree.json_conditions`.  A split's
+``"surrogates"`` (:mod:`dtree.surrogates`): conditions per branch on other attributes,
 then the ``majority`` branch (null: a row stays, the branches summing to less than the split).
 
 A numeric condition with ``"missing": true`` is the branch of its split that
@@ -139,19 +142,18 @@ reads either.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import NoReturn, assert_never, cast
 
 from attrs import frozen
 
 from dtree.arithmetic import Number, exact_text, rational
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn, takes_missing
+from dtree.conditions import Condition, takes_missing
 from dtree.counts import ClassStats, Moments, Stats, adds_up, is_sum_of, magnitudes, total
 from dtree.dataset import Label
 from dtree.ensemble import COMBINATIONS, Combination, Ensemble
 from dtree.errors import check_choice, quote
+from dtree.json_conditions import condition_json, condition_of
 from dtree.strict_json import (
     MAX_DIGITS,
     Json,
@@ -160,6 +162,7 @@ from dtree.strict_json import (
     expected,
     fail,
     float_sized,
+    number_json,
     number_of,
     object_of,
     parse,
@@ -203,62 +206,27 @@ READERS: Mapping[str, tuple[str, str]] = {
 """What each format holds and the function that reads it, for the message that meets a
 file of the other kind."""
 
-CONDITIONS = ("Equals", "AtMost", "Above", "In", "NotIn")
-INFINITY = "inf"  # the threshold +inf of a split of the known values from the missing ones
-
 
 # -- writing ---------------------------------------------------------------------
-
-
-def _number(x: object, path: str) -> Json:
-    """A number as JSON: an int, a float that reads back the same, or "p/q"."""
-    if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
-        fail(path, f"{quote(x)} is not a number")
-    if isinstance(x, float) and not math.isfinite(x):
-        fail(path, f"{quote(x)} is not finite, and JSON has no such number")
-    try:
-        if isinstance(x, Fraction):
-            return exact_text(x)
-        json.dumps(x)  # an int too long to write in decimal fails here, not halfway
-    except ValueError as error:
-        fail(path, f"a number too long to write: {error}")
-    return x
 
 
 def _stats(stats: Stats, path: str) -> dict[str, Json]:
     match stats:
         case ClassStats(_, counts):
-            return {"counts": [_number(n, f"{path}.counts[{k}]") for k, n in enumerate(counts)]}
+            return {"counts": [number_json(n, f"{path}.counts[{k}]") for k, n in enumerate(counts)]}
         case Moments(weight, first, second):
             return {
-                "weight": _number(weight, f"{path}.weight"),
-                "total": _number(first, f"{path}.total"),
-                "total_squares": _number(second, f"{path}.total_squares"),
+                "weight": number_json(weight, f"{path}.weight"),
+                "total": number_json(first, f"{path}.total"),
+                "total_squares": number_json(second, f"{path}.total_squares"),
             }
         case _:
             assert_never(stats)
 
 
-def _condition(condition: Condition, path: str, learned: bool = False) -> dict[str, Json]:
-    head: dict[str, Json] = {"kind": type(condition).__name__, "attribute": condition.attribute}
-    match condition:
-        case Equals(_, value):
-            return {**head, "value": value}
-        case AtMost(_, threshold) | Above(_, threshold):
-            if threshold == math.inf and learned:
-                number: dict[str, Json] = {**head, "threshold": INFINITY}
-            else:
-                number = {**head, "threshold": _number(threshold, f"{path}.threshold")}
-            return {**number, "missing": True} if condition.missing else number
-        case In(_, values) | NotIn(_, values):
-            return {**head, "values": sorted(values)}
-        case _:
-            assert_never(condition)
-
-
 def _surrogates(rule: Surrogates, path: str) -> dict[str, Json]:
     written = enumerate(s.conditions for s in rule.splits)
-    splits: list[Json] = [[_condition(c, f"{path}[{j}]") for c in cs] for j, cs in written]
+    splits: list[Json] = [[condition_json(c, f"{path}[{j}]") for c in cs] for j, cs in written]
     return {"splits": splits, "majority": rule.majority}
 
 
@@ -269,7 +237,7 @@ def _surrogates_of(value: Json, path: str, branches: Sequence[Branch]) -> Surrog
     splits = []
     for j, item in enumerate(array_of(fields["splits"], f"{path}.splits")):
         here = f"{path}.splits[{j}]"
-        conditions = [_condition_of(c, f"{here}[{i}]") for i, c in enumerate(array_of(item, here))]
+        conditions = [condition_of(c, f"{here}[{i}]") for i, c in enumerate(array_of(item, here))]
         splits.append(built(here, Surrogate, conditions))
     majority = fields["majority"]
     if majority is not None and (type(majority) is not int or not 0 <= majority < len(branches)):
@@ -328,13 +296,15 @@ def _tree_lines(tree: Tree, root: str = "$") -> list[str]:
             case Leaf(prediction, _):
                 label = isinstance(prediction, str)
                 entry["prediction"] = (
-                    prediction if label else _number(prediction, f"{root}.nodes[{k}].prediction")
+                    prediction
+                    if label
+                    else number_json(prediction, f"{root}.nodes[{k}].prediction")
                 )
             case Split():
                 learned = any(takes_missing(branch.condition) for branch in node.branches)
                 for i, branch in enumerate(node.branches):
                     path = f"{root}.nodes[{k}].branches[{i}].condition"
-                    branches.append({"condition": _condition(branch.condition, path, learned)})
+                    branches.append({"condition": condition_json(branch.condition, path, learned)})
                 entry["branches"] = branches
                 if (rule := node.surrogates) is not None:
                     entry["surrogates"] = _surrogates(rule, f"{root}.nodes[{k}].surrogates")
@@ -359,6 +329,7 @@ def ensemble_to_json(ensemble: Ensemble) -> str:
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import cart
+    >>> from fractions import Fraction
     >>> stump = cart(load("xor"), max_depth=0)
     >>> print(ensemble_to_json(Ensemble("average", (stump,), (Fraction(1, 2),), ("0", "1"))))
     {
@@ -389,8 +360,8 @@ def ensemble_to_json(ensemble: Ensemble) -> str:
         "version": ENSEMBLE_VERSION,
         "combination": ensemble.combination,
         "classes": list(ensemble.classes),
-        "initial": _number(ensemble.initial, "$.initial"),
-        "learning_rate": _number(ensemble.learning_rate, "$.learning_rate"),
+        "initial": number_json(ensemble.initial, "$.initial"),
+        "learning_rate": number_json(ensemble.learning_rate, "$.learning_rate"),
     }
     members: list[list[str]] = []
     for t, (tree, weight) in enumerate(zip(ensemble.trees, ensemble.weights, strict=True)):
@@ -399,7 +370,7 @@ def ensemble_to_json(ensemble: Ensemble) -> str:
         members.append(
             [
                 "    {",
-                f'      "weight": {json.dumps(_number(weight, f"{here}.weight"))},',
+                f'      "weight": {json.dumps(number_json(weight, f"{here}.weight"))},',
                 f'      "tree": {tree_lines[0]}',
                 *(f"      {line}" for line in tree_lines[1:]),
                 "    }",
@@ -462,43 +433,6 @@ def _prediction_of(
     return float_sized(value, path, "a regression leaf predicts one")
 
 
-_CONDITION_KEYS: Mapping[str, tuple[str, str, str]] = {
-    "Equals": ("kind", "attribute", "value"),
-    "AtMost": ("kind", "attribute", "threshold"),
-    "Above": ("kind", "attribute", "threshold"),
-    "In": ("kind", "attribute", "values"),
-    "NotIn": ("kind", "attribute", "values"),
-}
-
-
-def _condition_of(value: Json, path: str) -> Condition:
-    if not isinstance(value, dict):
-        expected(path, "an object", value)
-    kind = string_of(value.get("kind"), f"{path}.kind")
-    if kind not in _CONDITION_KEYS:
-        expected(f"{path}.kind", f"one of {', '.join(CONDITIONS)}", kind)
-    flagged = kind in ("AtMost", "Above") and "missing" in value
-    fields = object_of(value, path, _CONDITION_KEYS[kind] + ("missing",) * flagged)
-    attribute = string_of(fields["attribute"], f"{path}.attribute")
-    match kind:
-        case "Equals":
-            return Equals(attribute, string_of(fields["value"], f"{path}.value"))
-        case "AtMost" | "Above":
-            if flagged and fields["missing"] is not True:
-                expected(
-                    f"{path}.missing", "true (the key is left out otherwise)", fields["missing"]
-                )
-            threshold: Number = math.inf
-            if fields["threshold"] != INFINITY:
-                threshold = number_of(fields["threshold"], f"{path}.threshold")
-            # A file may write a threshold as a fraction 'p/q': it is kept as written, exact.
-            numeric = AtMost if kind == "AtMost" else Above
-            return numeric(attribute, threshold, missing=flagged)  # type: ignore[arg-type]
-        case _:
-            values = frozenset(strings_of(fields["values"], f"{path}.values"))
-            return (In if kind == "In" else NotIn)(attribute, values)
-
-
 @frozen
 class _Node:
     """A node as read, before its subtrees exist: a leaf's prediction, or a
@@ -528,7 +462,7 @@ def _node_of(value: Json, path: str, classes: tuple[Label, ...] | None, n: int, 
     for k, item in enumerate(array_of(fields["branches"], f"{path}.branches")):
         here = f"{path}.branches[{k}]"
         branch = object_of(item, here, ("condition", "subtree"))
-        condition = _condition_of(branch["condition"], f"{here}.condition")
+        condition = condition_of(branch["condition"], f"{here}.condition")
         branches.append((condition, _index_of(branch["subtree"], f"{here}.subtree", n)))
     if "surrogates" in fields and not isinstance(fields["surrogates"], dict):
         expected(f"{path}.surrogates", "an object", fields["surrogates"])

@@ -24,7 +24,8 @@ Contents
 :func:`parse` (the JSON value of a text, with :func:`text_of` its text
 given as ``str`` or UTF-8 ``bytes``); the checks, each of a value at a path:
 :func:`object_of`, :func:`array_of`, :func:`string_of`, :func:`strings_of`,
-:func:`number_of`, :func:`weight_of`, :func:`float_sized`; their failures,
+:func:`number_of`, :func:`weight_of`, :func:`float_sized`; the writer of a number,
+:func:`number_json`; their failures,
 one :class:`~dtree.errors.DtreeError` at a path: :func:`fail`,
 :func:`expected` (with :func:`shown`, a value in a message), :func:`built`
 (a validating constructor's error placed at a path); :data:`MAX_DIGITS`,
@@ -42,7 +43,7 @@ from typing import NoReturn, TypeVar
 
 from attrs import frozen
 
-from dtree.arithmetic import Number
+from dtree.arithmetic import Number, exact_text
 from dtree.dataset import Weight
 from dtree.errors import DtreeError, quote
 
@@ -55,6 +56,7 @@ __all__ = [
     "expected",
     "fail",
     "float_sized",
+    "number_json",
     "number_of",
     "object_of",
     "parse",
@@ -323,6 +325,26 @@ def strings_of(value: Json, path: str, *, nonempty: bool = False) -> tuple[str, 
             fail(f"{path}[{k}]", f"{quote(item)} appears twice")
         seen.add(item)
     return strings
+
+
+def number_json(x: object, path: str) -> Json:
+    """A number as JSON: an int, a float that reads back the same, or "p/q" (the
+    ``NUMBER`` that :func:`number_of` reads back equal and of the same type).
+
+    >>> number_json(3, "$"), number_json(0.1, "$"), number_json(Fraction(1, 3), "$")
+    (3, 0.1, '1/3')
+    """
+    if isinstance(x, bool) or not isinstance(x, int | float | Fraction):
+        fail(path, f"{quote(x)} is not a number")
+    if isinstance(x, float) and not math.isfinite(x):
+        fail(path, f"{quote(x)} is not finite, and JSON has no such number")
+    try:
+        if isinstance(x, Fraction):
+            return exact_text(x)
+        json.dumps(x)  # an int too long to write in decimal fails here, not halfway
+    except ValueError as error:
+        fail(path, f"a number too long to write: {error}")
+    return x
 
 
 def number_of(value: Json, path: str) -> Number:

@@ -43,6 +43,7 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dtree import (
     Dataset,
@@ -57,13 +58,20 @@ from dtree import (
     grow,
     id3,
     information_gain,
+    predict_many,
+    size,
     split_information,
     strategies,
 )
 from dtree.counts import class_counts, contingency
 from dtree.grower.gain_ratio import averaged_attributes
+from dtree.grower.learner import AttributeChoice
 from dtree.impurity import TOLERANCE
-from dtree.invariants import gain_ratio_is_bounded, information_gain_is_at_most_entropy
+from dtree.invariants import (
+    fits_consistent_data,
+    gain_ratio_is_bounded,
+    information_gain_is_at_most_entropy,
+)
 from dtree.render import draw
 
 # %% [markdown]
@@ -311,6 +319,90 @@ ax.set_title("C4.5: the date is never a candidate")
 assert c45_tree == c45(restaurant)
 
 # %% [markdown]
+# ## Four ways to choose the attribute (Decision Trees II)
+#
+# The notes ask of the restaurant which attribute to test first, and answer four ways:
+# "Random: Patrons or Wait-time; **Least-values:** Patrons; **Most-values:** Type;
+# **Max-gain:** ???". `Learner(attribute_choice=...)` grows with each rule: `"best"` (the
+# learner's score, here the gain: the default), `"random"` (a candidate drawn by the learner's
+# `seed`, the same tree for the same seed), `"fewest_values"` and `"most_values"` (of the
+# distinct values the attribute takes at the node, ties to the first in schema order).
+#
+# **The slide's three attributes.** Its table shows Patrons (3 values) and Type (4), and it
+# names the wait estimate Est (4). Among them the fewest values are Patrons', the most Type's
+# (tied with Est, and first), and the largest gain, the slide's "???", is Patrons': 0.54
+# against Type's 0 and Est's 0.21. A random draw takes each of the three for some seed.
+
+# %%
+slide = Dataset.from_columns(
+    {name: list(restaurant.column(name)) for name in ("Pat", "Type", "Est")}
+    | {"WillWait": list(restaurant.labels)},
+    target="WillWait",
+    classes=restaurant.schema.classes,
+)
+choices: tuple[AttributeChoice, ...] = ("best", "random", "fewest_values", "most_values")
+slide_roots = {}
+for choice in choices:
+    grown = grow(Learner(attribute_choice=choice), slide)
+    assert isinstance(grown, Split)
+    slide_roots[choice] = grown.attribute
+drawn = {}
+for seed in range(12):
+    grown = grow(Learner(attribute_choice="random", seed=seed), slide)
+    assert isinstance(grown, Split)
+    drawn[seed] = grown.attribute
+print("first test, by rule:", slide_roots)
+print("random, by seed:", drawn)
+print("gains:", {name: round(information_gain(slide, name), 2) for name in slide.schema.names})
+assert slide_roots["fewest_values"] == "Pat"
+assert slide_roots["most_values"] == "Type"
+assert slide_roots["best"] == "Pat"
+assert set(drawn.values()) == {"Pat", "Type", "Est"}
+
+# %% [markdown]
+# **The four trees on the whole restaurant.** With all ten attributes, the fewest values are
+# the two of Alt (first of the eight yes/no attributes) and the most Type's four; the seed 0
+# draws Type. Each rule grows a tree on to pure leaves (every rule splits a node into at least
+# two nonempty branches, so ID3's consistency theorem of notebook 4 holds for each), and the
+# gain's tree is the smallest: 12 nodes, against 19 to 26.
+
+# %%
+# Alt text: The tree the largest gain grows on the restaurant data: Patrons at the root, None
+#   and Some leaves at once, Full asks Hungry, then Type, then Friday; 12 nodes, the smallest.
+# Alt text: The tree a random choice (seed 0) grows: Type at the root, then the wait estimate
+#   under each type, then a third test here and there; 22 nodes.
+# Alt text: The tree the fewest values grow: yes/no attributes first, Alt at the root, then Bar,
+#   Friday and Hungry, Patrons only deep down; 26 nodes, the largest of the four.
+# Alt text: The tree the most values grow: Type, with four values, at the root, then Patrons or
+#   a yes/no attribute under each type; 19 nodes.
+trees = {choice: grow(Learner(attribute_choice=choice), restaurant) for choice in choices}
+tree_sizes = {choice: size(grown) for choice, grown in trees.items()}
+for choice, grown in trees.items():
+    ax = draw(grown)
+    ax.set_title(f"attribute_choice={choice!r}: {tree_sizes[choice]} nodes")
+print(tree_sizes)
+assert tree_sizes == {"best": 12, "random": 22, "fewest_values": 26, "most_values": 19}
+assert min(tree_sizes, key=tree_sizes.__getitem__) == "best"
+assert all(
+    predict_many(grown, restaurant.examples()) == restaurant.labels for grown in trees.values()
+)
+
+# %% [markdown]
+# On random consistent data (distinct feature vectors, any labels) every rule, with any seed,
+# still fits the training data exactly.
+
+
+# %%
+@given(strategies.consistent_datasets(max_rows=16), st.sampled_from(choices), st.integers(0, 9))
+@settings(deadline=None)
+def check_every_choice_fits(data: Dataset, choice: AttributeChoice, seed: int) -> None:
+    learner = Learner(attribute_choice=choice, seed=seed)
+    assert fits_consistent_data(lambda d: grow(learner, d), data)
+
+
+check_every_choice_fits()
+
+# %% [markdown]
 # ## Every small case
 #
 # Every dataset of 1 to 4 examples with one attribute $A$ over three values and two classes,
@@ -442,6 +534,11 @@ fig.tight_layout()
 # $\mathrm{SplitInfo(Pat)} = 1.4591$, $\mathrm{SplitInfo(Type)} = 1.9183$ and
 # $\mathrm{GainRatio(Pat)} = 0.3707$. The bound is the law `gain_ratio_is_bounded` of
 # `dtree.invariants`.
+#
+# Of the notes' four ways to choose the first test, fewest values gives Patrons and most
+# values Type, as the slide says; the largest gain, its "???", is Patrons; and on the whole
+# restaurant the gain's tree is the smallest of the four (12 nodes; random 22, fewest values
+# 26, most values 19), while every rule still fits the consistent data.
 
 # %%
 assert isinstance(id3_tree, Split)
@@ -453,6 +550,9 @@ assert all(
 )
 assert all(information_gain(d, "ID") == 1.0 for d in balanced)
 assert round(library["GainRatio(Pat)"], 4) == 0.3707
+assert (slide_roots["fewest_values"], slide_roots["most_values"]) == ("Pat", "Type")
+assert min(tree_sizes, key=tree_sizes.__getitem__) == "best"
+assert tree_sizes["best"] < min(tree_sizes[c] for c in choices if c != "best")
 
 # %% [markdown]
 # ## Exercises

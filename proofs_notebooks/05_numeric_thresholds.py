@@ -45,13 +45,27 @@ import matplotlib.pyplot as plt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dtree import Dataset, c45, datasets, entropy, gini, id3, misclassification, predict
-from dtree.discretize import discretize, entropy_mdl, range_names
+from dtree import (
+    Dataset,
+    Split,
+    c45,
+    cart,
+    datasets,
+    entropy,
+    gini,
+    id3,
+    misclassification,
+    predict,
+    size,
+)
+from dtree.conditions import AtMostLevel, holds
+from dtree.discretize import discretize, entropy_mdl, equal_width, range_names
 from dtree.grower.midpoints import c45_threshold, midpoint
 from dtree.grower.thresholds import best_cut, boundary_points, cut_table
 from dtree.impurity import TOLERANCE, impurity_decrease
 from dtree.render import draw, text
 from dtree.strategies import GRID
+from dtree.tree import nodes as tree_nodes
 
 # %% [markdown]
 # ## The Decision Trees II example
@@ -458,6 +472,57 @@ def check_mdl_cuts_are_boundary_points(rows: list[tuple[float, str]]) -> None:
 check_mdl_cuts_are_boundary_points()
 
 # %% [markdown]
+# ## Ordered ranges: ordinal attributes
+#
+# Ranges are ordered, as the numbers were, and the CART notes of Breiman et al. treat an
+# ordered variable as they treat a number: its splits are $x \le$ level / $x >$ level, so $m$
+# distinct levels give $m - 1$ candidate splits (against $2^{m-1} - 1$ subsets of a nominal
+# one, or one multiway split). `discretize(data, cuts, ordered=True)` makes each range
+# attribute ordinal. Read as nominal, ID3 splits petal width three ways, empty branches and
+# all; read as ordinal, it splits petal length at its first range and petal width at its
+# second, which are the thresholds 2.45 and 1.75 that CART finds on the numbers, and the tree
+# is smaller.
+
+# %%
+ordered_ranges = discretize(iris, iris_cuts, ordered=True)
+print(ordered_ranges.schema.attribute("petal_length").domain)
+ordinal_tree = id3(ordered_ranges)
+nominal_tree = id3(ranged)
+print(text(id3(ordered_ranges, max_depth=2)))
+print("ID3 on ordinal ranges:", size(ordinal_tree), "nodes; on nominal ranges:", size(nominal_tree))
+assert isinstance(ordinal_tree, Split)
+assert ordinal_tree.branches[0].condition == AtMostLevel(
+    "petal_length", "<= 2.45", range_names(iris_cuts["petal_length"])
+)
+assert size(ordinal_tree) < size(nominal_tree)
+
+# %% [markdown]
+# A split of ordinal ranges is a threshold on the number at a cut point: $x \le$ the $k$-th
+# range holds exactly where $x \le c_k$. Hypothesis checks it at every split of CART's tree on
+# the ordinal ranges of random data, cut into three ranges of equal width.
+
+
+# %%
+@given(st.lists(st.tuples(st.sampled_from(GRID), st.sampled_from("abc")), min_size=2, max_size=30))
+@settings(deadline=None)
+def check_ordinal_ranges_cut_at_cut_points(rows: list[tuple[float, str]]) -> None:
+    data = Dataset.from_columns({"x": [x for x, _ in rows], "y": [y for _, y in rows]}, target="y")
+    points = equal_width(data, 3)["x"]
+    ordinal = discretize(data, {"x": points}, ordered=True)
+    for node in tree_nodes(cart(ordinal)):
+        if isinstance(node, Split):
+            at_most = node.branches[0].condition
+            assert isinstance(at_most, AtMostLevel)
+            cut = points[at_most.levels.index(at_most.level)]
+            for row in data.rows:
+                x = data.columns[0][row]
+                assert isinstance(x, float)
+                assert holds(at_most, ordinal.example(row)) == (x <= cut)
+
+
+check_ordinal_ranges_cut_at_cut_points()
+
+# %% [markdown]
 # ## Conclusion
 #
 # Along a run of cuts that moves examples of one class, the cost of a split is concave for every
@@ -469,13 +534,15 @@ check_mdl_cuts_are_boundary_points()
 # are 12.5 and 45 either way. C4.5 moves a midpoint down to a training value: 77.5 becomes 75
 # on the sunny days of the numeric weather data. Cutting into ranges in advance, Fayyad and
 # Irani's entropy method cuts only at boundary points too, and its MDL rule keeps iris's
-# petal length to three ranges.
+# petal length to three ranges. Read as ordinal, the ranges are split in order, each split a
+# threshold at a cut point, and ID3's tree on them is smaller than on nominal ranges.
 
 # %%
 assert candidates == [12.5, 24.5, 30.0, 45.0]
 assert max(gains, key=gains.__getitem__) == 12.5
 assert c45_threshold(70.0, 85.0, humidity) == 75.0
 assert midpoint(70.0, 85.0) == 77.5
+assert size(ordinal_tree) < size(nominal_tree)
 
 # %% [markdown]
 # ## Exercises

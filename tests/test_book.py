@@ -78,6 +78,19 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return output
 
 
+def test_every_public_module_has_its_api_entry() -> None:
+    """The API pages document every module of the package, each once."""
+    pages = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "docs/api").glob("*.md"))
+    documented = re.findall(r"^\.\. automodule:: (\S+)$", pages, flags=re.MULTILINE)
+    modules = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for path in (ROOT / "dtree").rglob("*.py")
+        if not path.name.startswith("_") or path.name == "__init__.py"
+    }
+    assert sorted(documented) == sorted(set(documented))
+    assert set(documented) == modules
+
+
 def test_every_notebook_is_a_chapter(book: Path) -> None:
     chapters = sorted(path.stem for path in (book / "proofs_notebooks").glob("[0-9][0-9]_*.html"))
     assert chapters == [path.stem for path in sorted(NOTES.glob("[0-9][0-9]_*.py"))]

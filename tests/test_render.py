@@ -478,6 +478,19 @@ def test_draw_puts_every_node_and_edge_on_the_axes() -> None:
     matplotlib.pyplot.close("all")
 
 
+def test_draw_writes_dollar_signs_as_text_not_mathematics() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    data = load("restaurant")
+    prices = Dataset.from_columns(
+        {"Price": data.column("Price"), "WillWait": data.labels}, target="WillWait"
+    )
+    ax = draw(id3(prices, max_depth=1))
+    ax.figure.canvas.draw()  # mathematics would be parsed here: "$$" is no formula
+    assert '= "$$"' in [t.get_text() for t in ax.texts]
+    matplotlib.pyplot.close("all")
+
+
 def test_every_rendering_of_a_leaf() -> None:
     leaf = Leaf("a", ClassStats(("a", "b"), (2, 1)))
     assert text(leaf) == "root [a: 2, b: 1]: a"

@@ -419,7 +419,7 @@ MALFORMED: list[tuple[str, str]] = [
     (
         with_node(0, split((AT_MOST, 1), ({**ABOVE, "kind": "Like"}, 2))),
         "$.nodes[0].branches[1].condition.kind: expected one of Equals, AtMost, Above, In, NotIn,"
-        " got 'Like'",
+        " AtMostLevel, AboveLevel, got 'Like'",
     ),
     (
         with_node(0, split((AT_MOST, 1), ({"attribute": "x", "threshold": 1.5}, 2))),

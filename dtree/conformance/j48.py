@@ -62,7 +62,7 @@ from typing import assert_never
 from attrs import frozen
 
 from dtree.arff import arff_text
-from dtree.conditions import Above, AtMost, Condition, Equals, In, NotIn
+from dtree.conditions import Above, AboveLevel, AtMost, AtMostLevel, Condition, Equals, In, NotIn
 from dtree.conformance import peers
 from dtree.conformance.claims import Finding, Reading, path_to, predicting
 from dtree.counts import ClassStats
@@ -188,6 +188,8 @@ def _test(condition: Condition, binary: bool) -> str:
                 )
             (value,) = values
             return f" {'=' if isinstance(condition, In) else '!='} {value}"
+        case AtMostLevel() | AboveLevel():
+            raise DtreeError("J48 has no ordinal attributes: it cannot write x <= level")
         case _:
             assert_never(condition)
 

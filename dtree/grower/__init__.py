@@ -19,6 +19,8 @@ bottom up:
 ``candidates``     DetermineCandidateSplits: each attribute's best split
 ``gain_ratio``     C4.5's gain ratio of a candidate, among those of average
                    gain or more
+``choices``        which candidate a node splits on: the best, a random one,
+                   or the one of fewest or most values
 ``make_subtree``   MakeSubtree, FindBestSplit and best-first growth
 ``presets``        :func:`id3`, :func:`c45` and :func:`cart`, one call each
 ``node``           one node as the grower sees it, asked by the conformance kit
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 from dtree.grower import (
     candidates,
+    choices,
     gain_ratio,
     learner,
     make_subtree,
@@ -61,6 +64,7 @@ __all__ = [
     "c45",
     "candidates",
     "cart",
+    "choices",
     "gain_ratio",
     "grow",
     "id3",

@@ -8,7 +8,8 @@ type's (``typing.get_args``), for the checks here and the command line alike.
 Contents: :class:`Learner`, :data:`ID3`, :data:`C45`, :data:`J48`,
 :data:`CART`, :func:`check_fits`, :func:`features_per_node`, and the option
 types :data:`Criterion`, :data:`Score`, :data:`NominalSplits`,
-:data:`Threshold`, :data:`Missing`, :data:`FeatureRule`, :data:`MaxFeatures`.
+:data:`Threshold`, :data:`Missing`, :data:`FeatureRule`, :data:`MaxFeatures`,
+:data:`AttributeChoice`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ __all__ = [
     "MAX_ABS_TARGET",
     "REGRESSION_CRITERIA",
     "Agreement",
+    "AttributeChoice",
     "Criterion",
     "FeatureRule",
     "Learner",
@@ -70,6 +72,9 @@ REGRESSION_CRITERIA: tuple[Criterion, ...] = (
 )
 """The criteria of a numeric target (the others need classes)."""
 Score = Literal["impurity_decrease", "gain_ratio"]
+AttributeChoice = Literal["best", "random", "fewest_values", "most_values"]
+"""Which candidate a node splits on: the best score, or the Decision Trees II notes' other
+rules (:mod:`dtree.grower.choices`)."""
 NominalSplits = Literal["multiway", "subsets", "one_vs_rest"]
 Threshold = Literal["midpoint", "c45", "j48", "rpart"]
 Missing = Literal["refuse", "fractional", "fractional_counts", "impute", "learned", "surrogate"]
@@ -127,6 +132,11 @@ class Learner:
       :mod:`dtree.grower.medians`).
     * ``score``: ``impurity_decrease``, or C4.5's ``gain_ratio`` (the best
       gain ratio among the candidates whose gain is at least the average).
+    * ``attribute_choice``: which attribute's candidate a node splits on: ``best`` (the
+      best ``score``, the default), or, as the Decision Trees II notes ask of the
+      restaurant, ``random`` (drawn by the ``seed``), ``fewest_values`` or ``most_values``
+      (of distinct known values at the node, ties to the first in schema order); the
+      stopping rules then test the chosen split (:mod:`dtree.grower.choices`).
     * ``nominal``: ``multiway`` (a branch per value), ``subsets``
       (CART's binary ``In`` / ``NotIn``) or ``one_vs_rest`` (J48 ``-B``: one value
       against the rest, the value of the best gain ratio,
@@ -241,6 +251,7 @@ class Learner:
 
     impurity: Criterion = "entropy"
     score: Score = "impurity_decrease"
+    attribute_choice: AttributeChoice = "best"
     nominal: NominalSplits = "multiway"
     threshold: Threshold = "midpoint"
     resolution: float = 0.0
@@ -272,6 +283,7 @@ class Learner:
     def __attrs_post_init__(self) -> None:
         check_choice("impurity", self.impurity, get_args(Criterion))
         check_choice("score", self.score, get_args(Score))
+        check_choice("attribute choice", self.attribute_choice, get_args(AttributeChoice))
         check_choice("nominal split", self.nominal, get_args(NominalSplits))
         check_choice("threshold policy", self.threshold, get_args(Threshold))
         check_choice("missing-value policy", self.missing, get_args(Missing))
@@ -464,7 +476,9 @@ def _check_missing(learner: Learner, data: Dataset) -> None:
             (
                 a.name
                 for a in data.schema.attributes
-                if isinstance(a.domain, Nominal) and len(a.domain.values) > 2
+                if isinstance(a.domain, Nominal)
+                and not a.domain.ordered  # an ordinal split is binary
+                and len(a.domain.values) > 2
             ),
             None,
         )
@@ -505,10 +519,17 @@ def _check_poisson(data: Dataset) -> None:
 
 def _check_learned(data: Dataset) -> None:
     """``missing="learned"`` learns the side of a numeric split only: refuse a missing value
-    of a nominal attribute, which scikit-learn, whose features are numbers, never meets."""
+    of a nominal attribute, which scikit-learn, whose features are numbers, never meets, and
+    an ordinal attribute, whose split (:mod:`dtree.ordinal`) takes no missing value."""
     for attribute, column in zip(data.schema.attributes, data.columns, strict=True):
         if not isinstance(attribute.domain, Nominal):
             continue
+        if attribute.domain.ordered:
+            raise DtreeError(
+                "missing='learned' flags the side of a numeric split that missing values take;"
+                " an ordinal attribute's split has no such side: choose another policy",
+                column=attribute.name,
+            )
         for row in data.rows:
             if column[row] is None:
                 raise DtreeError(

@@ -20,7 +20,10 @@ Conventions (what makes the result an oracle)
   the maximum.  Exact scores (Gini and misclassification of rational
   weights, squared error) compare exactly; entropy-based scores compare
   within :data:`dtree.impurity.TOLERANCE`.  C4.5's gain ratio: the best
-  ratio among the candidates whose gain reaches the average gain.
+  ratio among the candidates whose gain reaches the average gain.  Under
+  the learner's ``attribute_choice``, the split is instead the candidate
+  drawn at random, or of the fewest or most values at the node, ties to
+  the first (:mod:`dtree.grower.choices`).
 * Stopping (:func:`stopping_rule`), in this order: the node is pure (or,
   with a ``purity_tolerance``, its :func:`node_impurity` is at most that); it
   is at ``max_depth``; its weight is below ``min_samples_split``, its rows
@@ -60,6 +63,7 @@ from dtree.counts import ClassStats, Counts, Moments, Stats, ratio, total
 from dtree.dataset import Dataset, Label
 from dtree.grower.candidate_splits import candidates
 from dtree.grower.candidates import Candidate, exact_score, first_best, reaches
+from dtree.grower.choices import chosen
 from dtree.grower.gain_ratio import average_gain, gain_ratio_of, reaches_average
 from dtree.grower.learner import Learner
 from dtree.grower.monotonic import bounded_prediction, child_bounds
@@ -68,6 +72,7 @@ from dtree.grower.squared_error_splits import squared_error_candidates
 from dtree.grower.surrogate_splits import node_surrogates
 from dtree.grower.targets import Classes, P, Sums
 from dtree.impurity import TOLERANCE
+from dtree.ordinal import in_levels
 from dtree.progress import Report, meter
 from dtree.surrogates import Surrogates, surrogate_branch
 from dtree.tree import Leaf, Sprout, Tree, unfold
@@ -280,6 +285,8 @@ def best_split(
 ) -> Scored[P] | StopRule:
     """FindBestSplit among the node's candidates ``found``, or the rule that refuses them
     all: none is left; no gain ratio is positive; the best is weak (:func:`weak_split`).
+    Under an ``attribute_choice`` other than ``best``, the split is the candidate that rule
+    picks (:func:`dtree.grower.choices.chosen`), refused only if weak.
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.learner import ID3
@@ -289,7 +296,11 @@ def best_split(
     """
     if not found:
         return "no_candidate"
-    if frame.learner.score == "gain_ratio":
+    best: Scored[P] | None
+    if frame.learner.attribute_choice != "best":
+        pick = chosen(frame, examples, found)
+        best = pick, exact_score(frame, pick)
+    elif frame.learner.score == "gain_ratio":
         best = _best_gain_ratio(frame, found)
     else:
         best = _best_decrease(frame, found)
@@ -482,6 +493,9 @@ def _grow_best_first(
 def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> Tree:
     """Grow a tree from ``data`` as ``learner`` says (MakeSubtree of the CS 760 notes).
 
+    An ordinal attribute grows as its codes, each cut written back in its levels
+    (:mod:`dtree.ordinal`).
+
     ``progress``, if given, is told the share of the training weight that
     has settled in leaves (see :mod:`dtree.progress`): it never falls, and
     reaches 1 when the tree is complete.
@@ -524,4 +538,4 @@ def grow(learner: Learner, data: Dataset, *, progress: Report | None = None) -> 
     else:
         tree = unfold(roots.pop(), make_subtree)
     advance(whole)
-    return tree
+    return in_levels(tree, data.schema)

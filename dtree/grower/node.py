@@ -5,7 +5,9 @@ another system's, is asked of a :class:`Node`: :func:`decide` (the split
 MakeSubtree makes, or the rule that stops it), :func:`assess` (the
 learner's score of a given split) and :func:`children` (the nodes below a
 given split).  Start from :func:`root`.  :mod:`dtree.conformance` walks a
-foreign tree this way to say where it and dtree's part.
+foreign tree this way to say where it and dtree's part.  An ordinal attribute is seen here
+as the grower sees it, its levels' codes (:func:`dtree.ordinal.codes`): its splits are
+``x <= t`` on them.
 
 Contents: :class:`Node`, :class:`Assessment`, :class:`Decision`,
 :func:`root`, :func:`decide`, :func:`assess`, :func:`children`.

@@ -37,6 +37,7 @@ from dtree.grower.learner import Learner, check_fits
 from dtree.grower.monotonic import UNBOUNDED, Bounds, directions
 from dtree.grower.targets import Classes, P, Responses, Target, target_of
 from dtree.missing import shares
+from dtree.ordinal import codes
 from dtree.seeded import child
 
 __all__ = ["Examples", "Frame", "as_float32", "divide", "presorted", "start"]
@@ -116,7 +117,8 @@ def _frame(learner: Learner, data: Dataset, target: Classes | Responses) -> Fram
 
 def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     """The frame of a growth of ``learner`` on ``data``, and the root's examples: every row
-    of positive weight.  (The frame's part type is its target's, chosen at run time.)
+    of positive weight.  (The frame's part type is its target's, chosen at run time.)  The
+    frame's data holds each ordinal attribute as its codes (:func:`dtree.ordinal.codes`).
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.learner import ID3
@@ -128,6 +130,7 @@ def start(learner: Learner, data: Dataset) -> tuple[Frame[Any], Examples]:
     if not present.rows:
         raise DtreeError("cannot grow a tree from a dataset with no rows of positive weight")
     check_fits(learner, present)
+    present = codes(present)  # an ordinal attribute grows as its levels' codes
     frame = _frame(learner, present, target_of(present, learner.impurity))
     first: Label | float = data.schema.classes[0] if frame.classification else 0.0
     weights = tuple(map(rational, map(data.weights.__getitem__, present.rows)))
