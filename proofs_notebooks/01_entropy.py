@@ -219,3 +219,81 @@ assert misclassification((9, 3)) == Fraction(3, 12)
 assert impurity_decrease(((5, 0), (4, 3)), misclassification) == 0
 assert impurity_decrease(((5, 0), (4, 3)), gini) > 0
 assert impurity_decrease(((5, 0), (4, 3))) > TOLERANCE
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 1.1.** A node holds 12 examples: 6 of class A, 3 of class B and 3 of class C.
+# Compute by hand its entropy in bits, its entropy in base 3, its Gini index and its
+# misclassification rate.
+
+# %% tags=["hide-input"]
+# Answer. The shares are p = (1/2, 1/4, 1/4), and -log2 of them is 1, 2 and 2 bits, so
+#   H = 1/2 * 1 + 1/4 * 2 + 1/4 * 2 = 1.5 bits.
+# In base 3 every logarithm is divided by log2 3: H_3 = 1.5 / log2 3 = 0.946 (at most 1).
+# Gini: 1 - (1/4 + 1/16 + 1/16) = 1 - 6/16 = 5/8.
+# Misclassification: 1 - max p = 1 - 1/2 = 1/2 (predict A, wrong on 6 of 12).
+node = (6, 3, 3)
+print(entropy(node), round(entropy(node, base=3), 3), gini(node), misclassification(node))
+assert entropy(node) == 1.5
+assert math.isclose(entropy(node, base=3), 1.5 / math.log2(3))
+assert gini(node) == Fraction(5, 8)
+assert misclassification(node) == Fraction(1, 2)
+
+# %% [markdown]
+# **Exercise 1.2.** Show that for a two-class node with a share $p$ of class 1 the entropy in
+# bits is at least twice the misclassification rate, $H(p) \ge 2 \min(p, 1 - p)$, with
+# equality only at $p = 0$, $p = 1/2$ and $p = 1$.
+
+# %% tags=["hide-input"]
+# Answer. H is symmetric about p = 1/2, so take p <= 1/2, where min(p, 1 - p) = p. The points
+# (0, H(0)) = (0, 0) and (1/2, H(1/2)) = (1/2, 1) lie on the curve, and the chord between them
+# is the line 2p. H is strictly concave, so between the ends of a chord the curve lies strictly
+# above it: H(p) > 2p for 0 < p < 1/2, with equality at the ends only. In words: entropy
+# punishes a slightly impure node far more than the error rate does.
+# Checked at p = i/100, and at the three points of equality exactly:
+grid = [Fraction(i, 100) for i in range(101)]
+for share in grid:
+    bound = 2 * misclassification((1 - share, share))
+    assert entropy((1 - share, share)) >= bound - TOLERANCE
+    at_equality = share in (0, Fraction(1, 2), 1)
+    assert (abs(entropy((1 - share, share)) - bound) <= TOLERANCE) == at_equality
+
+# %% [markdown]
+# **Exercise 1.3.** The grouping rule: show that
+# $H(\tfrac12, \tfrac14, \tfrac14) = H(\tfrac12, \tfrac12) + \tfrac12 H(\tfrac12, \tfrac12)$,
+# and more generally that merging classes B and C into one class and then telling them apart
+# costs $H(p_A, p_B + p_C) + (p_B + p_C)\, H\big(\tfrac{p_B}{p_B + p_C},
+# \tfrac{p_C}{p_B + p_C}\big)$ bits, the entropy of the three classes. (This is why a
+# two-level code for the bikes also averages 1.75 bits.)
+
+# %% tags=["hide-input"]
+# Answer. Write q = p_B + p_C. Then
+#   -p_B log p_B = -p_B log q - p_B log(p_B / q), and the same for C, so
+#   H(p_A, p_B, p_C) = -p_A log p_A - q log q + q * [-(p_B/q) log(p_B/q) - (p_C/q) log(p_C/q)]
+#                    = H(p_A, q) + q H(p_B/q, p_C/q).
+# For (1/2, 1/4, 1/4): 1 + 1/2 * 1 = 1.5 bits. Checked on every node of three classes with
+# counts 0 to 6 (with both B and C present, so that the inner entropy is defined):
+assert entropy((2, 1, 1)) == entropy((1, 1)) + Fraction(1, 2) * entropy((1, 1)) == 1.5
+three_classes = [c for c in itertools.product(range(7), repeat=3) if c[1] + c[2] > 0]
+for n_a, n_b, n_c in three_classes:
+    q = Fraction(n_b + n_c, n_a + n_b + n_c)
+    assert math.isclose(
+        entropy((n_a, n_b, n_c)),
+        entropy((n_a, n_b + n_c)) + q * entropy((n_b, n_c)),
+        abs_tol=TOLERANCE,
+    )
+
+# %% [markdown]
+# **Exercise 1.4.** Use dtree to find out: among the two-class nodes of 10 examples, which
+# have an entropy above 0.9 bits? What does that say about a node whose minority class is 30%?
+
+# %% tags=["hide-input"]
+# Answer. Entropy is flat near its peak: 4 against 6 still scores 0.971 bits and 3 against 7
+# 0.881, so only the counts 4 to 6 of class 1 exceed 0.9. A node with a 30% minority is, in
+# bits, nearly as uncertain as a fair coin, while its error rate, 0.3, is well below 0.5.
+above = [(10 - k, k) for k in range(11) if entropy((10 - k, k)) > 0.9]
+print(above, round(entropy((7, 3)), 3))
+assert above == [(6, 4), (5, 5), (4, 6)]
+assert round(entropy((7, 3)), 3) == 0.881

@@ -503,3 +503,90 @@ assert math.isclose(
     entropy((1 - parent, parent)) - chord_at_parent, tennis_gains["Humidity"], abs_tol=TOLERANCE
 )
 assert exam_gains["Background"] > exam_gains["MockTest"] > exam_gains["OnlineCourseTaken"]
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 2.1.** Eight examples, four of each class, and an attribute $A$:
+#
+# | $A$ | + | − |
+# |---|---|---|
+# | a | 3 | 1 |
+# | b | 1 | 3 |
+#
+# Compute $H(Y)$, $H(Y \mid A)$ and $\mathrm{IG}(A)$ by hand, in bits.
+
+# %% tags=["hide-input"]
+# Answer. H(Y) = H(1/2, 1/2) = 1. Each value of A holds 4 examples split 3 : 1, so
+#   H(Y | A = a) = H(Y | A = b) = -(3/4) log2(3/4) - (1/4) log2(1/4) = 2 - (3/4) log2 3 = 0.811,
+# and H(Y | A) = 1/2 * 0.811 + 1/2 * 0.811 = 0.811. The gain is 1 - 0.811 = 0.189 bits.
+exercise_a = Dataset.from_columns(
+    {"A": list("aaaabbbb"), "y": list("+++-+---")}, target="y", classes=("+", "-")
+)
+print(contingency(exercise_a, "A"), round(information_gain(exercise_a, "A"), 3))
+assert entropy(class_counts(exercise_a)) == 1
+assert math.isclose(conditional_entropy(exercise_a, "A"), 2 - 3 / 4 * math.log2(3))
+assert round(information_gain(exercise_a, "A"), 3) == 0.189
+assert math.isclose(information_gain(exercise_a, "A"), impurity_decrease(((3, 1), (1, 3))))
+
+# %% [markdown]
+# **Exercise 2.2.** A node holds 6 examples of class + and 2 of class −. A split sends four +
+# to one child and the rest, two + and two −, to the other. The second child is *more* impure
+# than the parent. Is the gain negative? Compute it, and say why no split can have a negative
+# gain.
+
+# %% tags=["hide-input"]
+# Answer. H(parent) = H(3/4, 1/4) = 0.811. The children: (4, 0) with entropy 0 and (2, 2)
+# with entropy 1, each with half the examples, so H(Y | split) = 1/2 * 0 + 1/2 * 1 = 1/2 and
+# the gain is 0.811 - 0.5 = 0.311 > 0. One child may be worse than the parent, but the gain
+# compares the parent with the *weighted average* of the children: the parent's share of +,
+# 3/4, is the weighted average of the children's, 1 and 1/2, and entropy is concave, so the
+# entropy at the average is at least the average of the entropies (Jensen). That is IG >= 0.
+before_split, split = (6, 2), ((4, 0), (2, 2))
+print(round(entropy(before_split), 3), round(impurity_decrease(split), 3))
+assert entropy(split[1]) > entropy(before_split)
+assert math.isclose(impurity_decrease(split), entropy(before_split) - Fraction(1, 2))
+assert round(impurity_decrease(split), 3) == 0.311
+
+# %% [markdown]
+# **Exercise 2.3.** Check the symmetry $I(X; Y) = H(X) - H(X \mid Y)$ by hand on PlayTennis's
+# Humidity: the 9 Yes days hold 3 High and 6 Normal, the 5 No days 4 High and 1 Normal.
+# Compute $H(\text{Humidity})$, $H(\text{Humidity} \mid \text{PlayTennis})$ and their
+# difference, and compare it with $\mathrm{IG}(\text{Humidity}) = 0.152$.
+
+# %% tags=["hide-input"]
+# Answer. Humidity is High on 7 days and Normal on 7: H(X) = 1.
+#   H(X | Yes) = H(3/9, 6/9) = 0.918,  H(X | No) = H(4/5, 1/5) = 0.722,
+#   H(X | Y) = 9/14 * 0.918 + 5/14 * 0.722 = 0.848,  and  1 - 0.848 = 0.152:
+# the gain the other way round. In dtree: make Humidity the target and the class an
+# attribute; transposing the contingency table swaps the roles too.
+play_days = datasets.load("play-tennis")
+swapped = Dataset.from_columns(
+    {"PlayTennis": play_days.labels, "Humidity": play_days.column("Humidity")}, target="Humidity"
+)
+by_class = contingency(swapped, "PlayTennis")
+h_x_given_y = conditional_entropy(swapped, "PlayTennis")
+print(by_class, round(h_x_given_y, 3), round(1 - h_x_given_y, 3))
+assert sorted(by_class) == [(3, 6), (4, 1)]
+assert round(h_x_given_y, 3) == 0.848
+assert math.isclose(1 - h_x_given_y, information_gain(play_days, "Humidity"))
+assert by_class == transpose(contingency(play_days, "Humidity"))
+
+# %% [markdown]
+# **Exercise 2.4.** Use dtree to find out: on the five Rain days of PlayTennis, what does each
+# of Temperature, Humidity and Wind gain, and which does ID3 put under Outlook = Rain?
+
+# %% tags=["hide-input"]
+# Answer. The Rain days hold 3 Yes and 2 No, H = 0.971. Wind separates them (Weak: 3 Yes,
+# Strong: 2 No), so it gains all 0.971 bits; Temperature and Humidity gain only 0.020.
+play = datasets.load("play-tennis")
+rain = play.subset(r for r in play.rows if play.example(r)["Outlook"] == "Rain")
+rain_gains = {name: round(information_gain(rain, name), 3) for name in rain.schema.names}
+print(rain_gains)
+assert rain_gains == {"Outlook": 0.0, "Temperature": 0.02, "Humidity": 0.02, "Wind": 0.971}
+rain_tree = id3(play)
+assert isinstance(rain_tree, Split)
+rain_branch = next(b.subtree for b in rain_tree.branches if "Rain" in str(b.condition))
+assert isinstance(rain_branch, Split)
+assert rain_branch.attribute == "Wind"

@@ -386,3 +386,83 @@ assert error(id3(table), table) == Fraction(1, 8)
 assert reaches_least_training_error(id3, table)
 assert not reaches_least_training_error(learn_with(positive_gain), xor)
 assert (len(consistent_cases), misfits, contradictory_cases) == (344, 74, 510)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 4.1.** Six examples of two Boolean attributes:
+#
+# | $A$ | $B$ | $Y$ |
+# |---|---|---|
+# | 0 | 0 | + |
+# | 0 | 0 | + |
+# | 0 | 0 | − |
+# | 0 | 1 | − |
+# | 1 | 0 | + |
+# | 1 | 0 | − |
+#
+# Is the table consistent? What is the least training error any classifier of $A, B$ can
+# have on it? Check that ID3 reaches it.
+
+# %% tags=["hide-input"]
+# Answer. Not consistent: (0, 0) carries both labels, and so does (1, 0). Group the rows by
+# feature vector: (0, 0) holds + + -, so any classifier errs on at least its minority, 1 row;
+# (0, 1) holds one row, no error needed; (1, 0) holds + -, at least 1 error. The least
+# training error is 2/6 = 1/3, and ID3 meets it, as the proof says it must.
+contradictory = Dataset.from_columns(
+    {"A": list("000011"), "B": list("000100"), "Y": list("++--+-")}, target="Y"
+)
+print(text(id3(contradictory)))
+assert not is_consistent(contradictory)
+assert error(id3(contradictory), contradictory) == Fraction(1, 3)
+assert reaches_least_training_error(id3, contradictory)
+
+# %% [markdown]
+# **Exercise 4.2.** Show that on $k$ nominal attributes ID3's tree has depth at most $k$.
+# Can it have more leaves than there are training examples?
+
+# %% tags=["hide-input"]
+# Answer. Depth: an attribute tested on a path takes one value below its test, so it is no
+# candidate there; each split on a path uses a new attribute, so a path has at most k splits.
+# Leaves: every example ends in exactly one leaf, so at most n leaves hold an example. But a
+# split on a nominal attribute has a branch for every value of its domain, and a value that
+# no example at the node takes makes an empty leaf. So yes: two examples of an attribute with
+# three values give a split with three leaves, one of them empty.
+for name in ("play-tennis", "exam-results", "restaurant", "xor"):
+    data = datasets.load(name)
+    assert depth(id3(data)) <= len(data.schema.names)
+three_values = Nominal(("red", "green", "blue"))
+two = Dataset(
+    Schema((Attribute("colour", three_values),), Attribute("y", Nominal(("+", "-")))),
+    (("red", "green"),),
+    ("+", "-"),
+)
+print(text(id3(two)))
+assert n_leaves(id3(two)) == 3 > len(two)
+
+# %% [markdown]
+# **Exercise 4.3.** Use dtree to find out: add to PlayTennis a fifteenth day that repeats
+# day 1 (Sunny, Hot, High, Weak) but with the label Yes. What is ID3's training error now, is
+# it the least possible, and which leaf holds the two copies?
+
+# %% tags=["hide-input"]
+# Answer. Day 1 is No; its copy is Yes, so the data are no longer consistent and no
+# classifier can be right about both: the least training error is 1/15, and ID3 meets it.
+# But it grows to meet it: the node Sunny, High now holds 3 No and 1 Yes, and the gains there
+# are positive, so ID3 splits it on Temperature and then the Hot days on Wind. The two copies
+# end together in the leaf Sunny, High, Hot, Weak, one of each label, where no attribute is
+# left; the tie goes to the first class, No. Three more leaves, and not one error fewer than
+# the leaf Sunny, High would make on its own: fitting a contradiction only grows the tree.
+play = datasets.load("play-tennis")
+days = [{**play.example(r), "PlayTennis": play.target[r]} for r in play.rows]
+doubled = Dataset.from_records(
+    [*days, {**days[0], "PlayTennis": "Yes"}], target="PlayTennis", classes=play.schema.classes
+)
+doubled_tree = id3(doubled)
+print(text(doubled_tree))
+assert not is_consistent(doubled)
+assert error(doubled_tree, doubled) == Fraction(1, 15)
+assert reaches_least_training_error(id3, doubled)
+assert (n_leaves(id3(play)), n_leaves(doubled_tree)) == (5, 8)
+assert "|   |   |   Wind = Weak [No: 1, Yes: 1]: No" in text(doubled_tree)

@@ -543,3 +543,88 @@ assert max(gains, key=gains.__getitem__) == 12.5
 assert c45_threshold(70.0, 85.0, humidity) == 75.0
 assert midpoint(70.0, 85.0) == 77.5
 assert size(ordinal_tree) < size(nominal_tree)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 5.1.** Six examples of a numeric attribute $x$:
+#
+# | $x$ | 1 | 2 | 3 | 4 | 5 | 6 |
+# |---|---|---|---|---|---|---|
+# | class | + | + | − | − | − | + |
+#
+# List the boundary points and their midpoints, compute the information gain of each
+# midpoint by hand, and compare with the non-boundary cut $x \le 3.5$.
+
+# %% tags=["hide-input"]
+# Answer. The class changes between 2 and 3 and between 5 and 6: candidates 2.5 and 5.5.
+# H(Y) = 1 (three of each).
+#   x <= 2.5: left (2+, 0-) pure; right (1+, 3-), H = 0.811, weight 4/6:
+#             IG = 1 - 4/6 * 0.811 = 0.459.
+#   x <= 5.5: left (2+, 3-), H = 0.971, weight 5/6; right (1+) pure:
+#             IG = 1 - 5/6 * 0.971 = 0.191.
+#   x <= 3.5: (2+, 1-) and (1+, 2-), each H = 0.918: IG = 1 - 0.918 = 0.082, less than the
+#             boundary point 2.5 beside it, as the theorem says.
+# The best cut is 2.5.
+x_values, x_classes = [1, 2, 3, 4, 5, 6], "++---+"
+cut_gains = {
+    t: round(impurity_decrease(cut_table(x_values, x_classes, t, "+-")), 3) for t in (2.5, 3.5, 5.5)
+}
+print(boundary_points(x_values, x_classes), cut_gains)
+assert [midpoint(a, b) for a, b in boundary_points(x_values, x_classes)] == [2.5, 5.5]
+assert cut_gains == {2.5: 0.459, 3.5: 0.082, 5.5: 0.191}
+assert cut_table(x_values, x_classes, 2.5, "+-") == ((2, 0), (1, 3))
+
+# %% [markdown]
+# **Exercise 5.2.** A nominal attribute is tested at most once on a path of an ID3 tree. Why
+# may a numeric attribute be tested again and again? How many tests on $L$ does the longest
+# path of ID3's tree of the seven lengths (10 15 21 28 32 40 50, classes $-\,+\,+\,-\,+\,+\,-$)
+# make?
+
+# %% tags=["hide-input"]
+# Answer. Below a test "A = v" every example has A = v, so A separates nothing there. Below a
+# test "L <= t" the examples still take many values of L, and a second cut can separate them:
+# an interval is cut again and again. On the seven lengths every test is on L: 12.5, then 45,
+# then 24.5, then 30, four tests on the path to the leaf of 28.
+seven = Dataset.from_columns({"L": [10, 15, 21, 28, 32, 40, 50], "y": list("-++-++-")}, target="y")
+lengths_tree_text = text(id3(seven))
+print(lengths_tree_text)
+longest = max(line.count("|") for line in lengths_tree_text.splitlines()) + 1
+assert longest == 4
+assert all("L " in line for line in lengths_tree_text.splitlines()[1:])
+
+# %% [markdown]
+# **Exercise 5.3.** C4.5 moves a threshold down from the midpoint to the largest training
+# value at or below it. Give a node where this makes no difference to the training examples
+# but does to a new one, and say why the training examples can never tell the two apart.
+
+# %% tags=["hide-input"]
+# Answer. At a node whose examples have adjacent values a < b (no example of the node lies
+# strictly between them), both "x <= (a + b)/2" and "x <= t" with a <= t < b send every
+# example of the node the same way: the values at or below a go left, the rest right. They
+# differ only on values in (t, (a + b)/2], which no training example at the node has. The
+# numeric weather's sunny days: a = 70, b = 85, the midpoint 77.5 and C4.5's 75 (a value
+# another training day has); a new day of humidity 76 goes left under ID3 and right under
+# C4.5.
+sunny_humidity = [70.0, 70.0, 85.0, 90.0, 95.0]
+every_humidity = sorted(
+    {v for v in datasets.load("weather-numeric").column("humidity") if isinstance(v, float)}
+)
+assert c45_threshold(70.0, 85.0, every_humidity) == 75.0
+assert all((h <= 77.5) == (h <= 75.0) for h in sunny_humidity)
+assert midpoint(70.0, 85.0) >= 76.0 > c45_threshold(70.0, 85.0, every_humidity)
+
+# %% [markdown]
+# **Exercise 5.4.** Use dtree to find out: into how many ranges does Fayyad and Irani's
+# entropy method cut each of iris's four measurements, and where does it cut petal width?
+
+# %% tags=["hide-input"]
+# Answer. Every measurement gets two cuts, three ranges. Petal width is cut at 0.8 and 1.75:
+# below 0.8 the setosas, from 1.75 up nearly all virginicas.
+ranges = entropy_mdl(datasets.load("iris"))
+print(
+    {name: len(points) + 1 for name, points in ranges.items()}, range_names(ranges["petal_width"])
+)
+assert all(len(points) == 2 for points in ranges.values())
+assert ranges["petal_width"] == (0.8, 1.75)

@@ -511,3 +511,89 @@ assert (size(full), size(pruned)) == (71, 19)
 assert reduced_error_keeps_accuracy(full, validation)
 assert (size(full), size(shortest)) == (71, 5)
 assert mean(optimism) > mean(fixed_tree) + Fraction(1, 50)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 6.1.** In the setting above (64 equally likely inputs, labels flipped with
+# probability $\eta = 1/5$), the full ID3 tree disagrees with $f^*$ on 11 of the 64 inputs.
+# What is its true error? What would be the true error of a tree that disagrees with $f^*$
+# everywhere, and of one that predicts 1 everywhere ($f^*$ is 1 on 40 of the 64 inputs)?
+
+# %% tags=["hide-input"]
+# Answer. err(h) = eta + (1 - 2 eta) d(h) = 1/5 + 3/5 d(h).
+#   the full tree:        d = 11/64,  1/5 + 33/320 = 97/320 = 0.303;
+#   wrong everywhere:     d = 1,      1/5 + 3/5 = 4/5 (right only when the label is flipped);
+#   always 1:             d = 24/64,  1/5 + 3/5 * 3/8 = 17/40 = 0.425.
+always_one = grow(Learner(max_depth=0), domain.subset(r for r in domain.rows if target[r] == "1"))
+print(error(full, domain), NOISE + (1 - 2 * NOISE) * error(full, domain))
+assert error(full, domain) == Fraction(11, 64)
+assert NOISE + (1 - 2 * NOISE) * error(full, domain) == Fraction(97, 320)
+wrong_everywhere = NOISE + (1 - 2 * NOISE) * 1
+assert wrong_everywhere == Fraction(4, 5)
+assert target.count("1") == 40
+assert NOISE + (1 - 2 * NOISE) * error(always_one, domain) == Fraction(17, 40)
+
+# %% [markdown]
+# **Exercise 6.2.** Derive $\operatorname{err}(h) = \eta + (1 - 2\eta)\, d(h)$ and show that no
+# hypothesis has a true error below $\eta$ when $\eta < 1/2$. What happens at $\eta = 1/2$?
+
+# %% tags=["hide-input"]
+# Answer. At an input x where h agrees with f*, h errs exactly when the label was flipped,
+# with probability eta; where it disagrees, exactly when it was not, 1 - eta. Averaging over
+# the 64 equally likely inputs: err(h) = (1 - d) eta + d (1 - eta) = eta + (1 - 2 eta) d.
+# With eta < 1/2 the slope 1 - 2 eta is positive and d >= 0, so err(h) >= eta, with equality
+# exactly when d = 0: f* itself. At eta = 1/2 the slope is 0: every hypothesis has error 1/2,
+# the labels are coin flips and there is nothing to learn.
+# Checked against the sum over the inputs, point by point, for every tree cut from the full one:
+for cut in trees:
+    per_point = (
+        sum(
+            (
+                NOISE if predict(cut, x) == y else 1 - NOISE
+                for x, y in zip(domain.examples(), target, strict=True)
+            ),
+            Fraction(0),
+        )
+        / 64
+    )
+    assert per_point == NOISE + (1 - 2 * NOISE) * error(cut, domain) >= NOISE
+
+# %% [markdown]
+# **Exercise 6.3.** Why can reduced-error pruning not use the training set in place of the
+# validation set? Use dtree to prune the full tree against `train` and against `validation`,
+# and compare the sizes and the true errors.
+
+# %% tags=["hide-input"]
+# Answer. Reduced-error pruning cuts a split when the leaf in its place is no worse on the
+# data it is judged on. On the training set a leaf is never better than the split below it
+# (the resubstitution error never rises as a tree grows), so the only splits cut are those
+# that did not help on the training rows at all; every split that fits a flipped label does
+# help there and survives. Judged on the training rows the tree shrinks from 71 nodes to 39
+# with the same training error, and keeps most of its noise (true error 0.294); judged on the
+# validation rows it shrinks to 19 nodes and the true error falls to 0.219.
+on_train, on_validation = reduced_error(full, train), reduced_error(full, validation)
+true_of = {
+    name: NOISE + (1 - 2 * NOISE) * error(t, domain)
+    for name, t in (("train", on_train), ("validation", on_validation))
+}
+print(size(full), size(on_train), size(on_validation), {k: float(v) for k, v in true_of.items()})
+assert error(on_train, train) == error(full, train)
+assert (size(on_train), size(on_validation)) == (39, 19)
+assert true_of == {"train": Fraction(47, 160), "validation": Fraction(7, 32)}
+
+# %% [markdown]
+# **Exercise 6.4.** Use dtree to find out: the CS 536 notes also prune "by sample size": a
+# node with fewer than $s$ examples is not split. Grow ID3 on `train` with
+# `Learner(min_samples_split=s)` for $s = 5, 10, 20, 40$: which $s$ gives the least true error?
+
+# %% tags=["hide-input"]
+# Answer. s = 20: 17 nodes, and it computes f* exactly (true error at the noise floor, 1/5).
+# Smaller s lets noise in; s = 40 stops before the target is found (true error 0.275).
+by_size = {s: grow(Learner(min_samples_split=s), train) for s in (5, 10, 20, 40)}
+true_by_size = {s: NOISE + (1 - 2 * NOISE) * error(t, domain) for s, t in by_size.items()}
+print({s: (size(t), float(true_by_size[s])) for s, t in by_size.items()})
+assert min(true_by_size, key=true_by_size.__getitem__) == 20
+assert true_by_size[20] == NOISE
+assert size(by_size[20]) == 17

@@ -380,3 +380,69 @@ assert all(
     cost_complexity(t, tenth) >= cost_complexity(prune_to(tree, tenth), tenth) for t in every
 )
 assert (by_min.index, by_1se.index) == (1, 3)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 7.1.** Eight points $x = 0, \dots, 7$ with classes $y = 0\,0\,1\,0\,0\,1\,1\,1$.
+# CART's full tree splits at $x \le 4.5$; its left child $[4, 1]$ splits at $x \le 1.5$ into a
+# pure leaf $[2, 0]$ and a node $[2, 1]$, which splits at $x \le 2.5$ into two pure leaves; the
+# right child $[0, 3]$ is a leaf. With $R$ the misclassified share of the 8 points, compute
+# $g(t)$ for the three splits by hand, and the path of alphas and trees.
+
+# %% tags=["hide-input"]
+# Answer. The full tree has 4 pure leaves, R = 0.
+#   node [2, 1]: as a leaf R = 1/8; below it 2 leaves, R = 0:  g = (1/8 - 0) / (2 - 1) = 1/8.
+#   node [4, 1]: as a leaf R = 1/8; below it 3 leaves, R = 0:  g = (1/8 - 0) / (3 - 1) = 1/16.
+#   the root:    as a leaf R = 4/8; below it 4 leaves, R = 0:  g = (1/2 - 0) / (4 - 1) = 1/6.
+# The weakest link is the node [4, 1], alpha_1 = 1/16: cutting it removes the split [2, 1]
+# too, although that split's own g, 1/8, is larger. T_1 has 2 leaves with R = 1/8; its root
+# then has g = (1/2 - 1/8) / (2 - 1) = 3/8 = alpha_2. Path: alphas 0, 1/16, 3/8 with 4, 2, 1
+# leaves.
+eight = Dataset.from_columns({"x": list(range(8)), "y": list("00100111")}, target="y")
+eight_tree = cart(eight)
+eight_path = cost_complexity_path(eight_tree)
+print([str(g) for _, g in link_strengths(eight_tree)], eight_path.alphas, eight_path.leaves)
+assert [g for _, g in link_strengths(eight_tree)] == [
+    Fraction(1, 6),
+    Fraction(1, 16),
+    Fraction(1, 8),
+]
+assert eight_path.alphas == (0, Fraction(1, 16), Fraction(3, 8))
+assert eight_path.leaves == (4, 2, 1)
+assert eight_path.risks == (0, Fraction(1, 8), Fraction(1, 2))
+
+# %% [markdown]
+# **Exercise 7.2.** Show that the tree chosen never grows with $\alpha$: if
+# $\alpha < \beta$, then $|T(\beta)| \le |T(\alpha)|$.
+
+# %% tags=["hide-input"]
+# Answer. T(alpha) minimises R + alpha |T| and T(beta) minimises R + beta |T|, so
+#   R(T_a) + alpha |T_a| <= R(T_b) + alpha |T_b|   and   R(T_b) + beta |T_b| <= R(T_a) + beta |T_a|.
+# Adding the two and cancelling the risks: alpha |T_a| + beta |T_b| <= alpha |T_b| + beta |T_a|,
+# that is (beta - alpha)(|T_b| - |T_a|) <= 0, and since beta > alpha, |T_b| <= |T_a|. (The
+# argument holds for any minimisers, so it needs neither uniqueness nor nesting.)
+# Checked on iris's CART tree at 200 alphas from 0 to 2/5:
+iris_tree = cart(load("iris"))
+alphas_grid = [Fraction(i, 500) for i in range(201)]
+leaf_counts = [n_leaves(prune_to(iris_tree, a)) for a in alphas_grid]
+assert all(a >= b for a, b in itertools.pairwise(leaf_counts))
+assert (leaf_counts[0], leaf_counts[-1]) == (9, 1)
+
+# %% [markdown]
+# **Exercise 7.3.** Use dtree to find out: for which values of $\alpha$ is the 3-leaf tree of
+# iris's CART path the cost-complexity optimum, and what is its resubstitution error?
+
+# %% tags=["hide-input"]
+# Answer. The path's alphas are 0, 1/300, 1/150, 1/75, 22/75 and 1/3, with 9, 7, 4, 3, 2 and
+# 1 leaves; the 3-leaf tree is T(alpha) for 1/75 <= alpha < 22/75, a long interval. It
+# misclassifies 6 of the 150 flowers, R = 1/25. The 4-leaf tree misclassifies 4, so its extra
+# leaf is worth keeping only while alpha < (6 - 4)/150 = 1/75; the 2-leaf tree misclassifies
+# 50, so cutting back to it pays only from alpha = (50 - 6)/150 = 22/75 on.
+iris_path = cost_complexity_path(iris_tree)
+k = iris_path.leaves.index(3)
+print(iris_path.alphas[k], iris_path.alphas[k + 1], iris_path.risks[k])
+assert (iris_path.alphas[k], iris_path.alphas[k + 1]) == (Fraction(1, 75), Fraction(22, 75))
+assert iris_path.risks[k - 1 : k + 2] == (Fraction(4, 150), Fraction(6, 150), Fraction(50, 150))
+assert n_leaves(prune_to(iris_tree, Fraction(1, 10))) == 3

@@ -434,3 +434,72 @@ assert len(cheapest) == 256
 assert max(minimum_terms) == 4
 assert before == Fraction(1, 2)
 assert 0.33 < after < 0.34
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 8.1.** Read ID3's PlayTennis tree (drawn above) as a DNF for each class. How
+# many terms has each, and what is the pessimistic error $U_{0.25}(0, 4)$ of the rule
+# "Outlook = Overcast → Yes", which covers four days, all Yes?
+
+# %% tags=["hide-input"]
+# Answer. One term per leaf of the class, each the conjunction of the tests on its path:
+#   Yes <=> Outlook = Overcast | Outlook = Rain & Wind = Weak
+#                              | Outlook = Sunny & Humidity = Normal
+#   No  <=> Outlook = Rain & Wind = Strong | Outlook = Sunny & Humidity = High
+# three terms and two: five leaves. With no error the limit is exact: the p with
+# (1 - p)^4 = 0.25, so U = 1 - 0.25^(1/4) = 1 - 1/sqrt(2) = 0.293.
+yes_dnf, no_dnf = dnf_of(tennis_tree, "Yes"), dnf_of(tennis_tree, "No")
+print(format_dnf(yes_dnf), "/", format_dnf(no_dnf))
+assert format_dnf(no_dnf) == "Outlook = Rain & Wind = Strong | Outlook = Sunny & Humidity = High"
+assert (len(yes_dnf), len(no_dnf)) == (3, 2)
+overcast = pessimistic_error(Rule((Equals("Outlook", "Overcast"),), "Yes"), tennis)
+assert math.isclose(overcast, 1 - 1 / math.sqrt(2))
+
+# %% [markdown]
+# **Exercise 8.2.** Show that every DNF of the parity of three variables,
+# $a \oplus b \oplus c$, has at least four terms of three literals each, so that its minimum
+# DNF is the list of its minterms. What does ID3's tree of its truth table look like?
+
+# %% tags=["hide-input"]
+# Answer. A term that leaves out a variable, say c, is satisfied by some assignment, and then
+# also by the same assignment with c flipped; but flipping c flips the parity, so the term
+# would be true on an input where the function is 0. So every term names all three variables:
+# it is a minterm, true on one input only. The function is 1 on four inputs, so four terms
+# are needed. No attribute alone says anything about the parity (every gain is 0), and on
+# every path every variable is needed: ID3's tree is the full tree of depth 3, 8 leaves.
+parity = parse_dnf("a & ~b & ~c | ~a & b & ~c | ~a & ~b & c | a & b & c")
+minimum = minimize(parity)
+assert len(minimum) == 4
+assert all(len(term) == 3 for term in minimum)
+assert len(prime_implicants(parity)) == 4  # no implicant but the minterms themselves
+parity_table = truth_table(parity, ("a", "b", "c"))
+parity_columns: dict[str, list[str]] = {v: [row[v] for row, _ in parity_table] for v in "abc"}
+parity_columns["Y"] = ["1" if value else "0" for _, value in parity_table]
+parity_tree = id3(Dataset.from_columns(parity_columns, target="Y", classes=("0", "1")))
+assert (n_leaves(parity_tree), depth(parity_tree)) == (8, 3)
+
+# %% [markdown]
+# **Exercise 8.3.** Use dtree to find out: the majority of three, "at least two of $a, b, c$
+# are 1". What is its minimum DNF? How many terms and literals has the DNF of ID3's tree of
+# its truth table, and why can a tree's DNF not be the minimum one here?
+
+# %% tags=["hide-input"]
+# Answer. The minimum DNF is a b | a c | b c: three terms, six literals. ID3's tree (6
+# leaves, three of each class) gives three terms too, but with 2 + 3 + 3 = 8 literals, for
+# instance a b | a ~b c | ~a b c. The terms of a tree's DNF are mutually exclusive (an
+# example follows one path), while the minimum DNF's terms overlap: a b and a c are both true
+# at a = b = c = 1. Any DNF read from a tree must split that overlap between its terms, at
+# the price of extra literals.
+majority = parse_dnf("a & b | a & c | b & c")
+majority_table = truth_table(majority, ("a", "b", "c"))
+majority_columns: dict[str, list[str]] = {v: [row[v] for row, _ in majority_table] for v in "abc"}
+majority_columns["Y"] = ["1" if value else "0" for _, value in majority_table]
+majority_tree = id3(Dataset.from_columns(majority_columns, target="Y", classes=("0", "1")))
+majority_tree_dnf = dnf_of(majority_tree, "1")
+print(format_dnf(minimize(majority)), "  ID3's tree:", format_dnf(majority_tree_dnf))
+assert format_dnf(minimize(majority)) == "a & b | a & c | b & c"
+assert n_leaves(majority_tree) == 6
+assert (len(majority_tree_dnf), sum(map(len, majority_tree_dnf))) == (3, 8)
+assert equivalent(majority_tree_dnf, majority)

@@ -427,3 +427,60 @@ assert [len(reachable[(4, d)]) for d in range(5)][-1] == 65_536
 assert len(reachable[(3, 1)]) == 2 + 2 * 3  # constants, and each variable or its negation
 assert chance[1][16] == Fraction(len(reachable[(4, 1)]), 2**16)
 assert curves["ID3, shallow target"][-1].test_error < curves["ID3, random function"][-1].test_error
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 9.1.** Take $k = 4$ Boolean variables and $\epsilon = 1/20$. How many examples
+# does the bound $m \ge \frac{1}{\epsilon^2} \log_2 |H|$ ask for when $H$ is all Boolean
+# functions, and when $H$ is the trees of depth at most 1? Work out $T(4, 1)$ from the
+# recurrence.
+
+# %% tags=["hide-input"]
+# Answer. All functions: log2 |H| = 2^4 = 16 and 1/eps^2 = 400, so m >= 6,400.
+# Depth <= 1: T(4, 1) = 2 + 4 T(3, 0)^2 = 2 + 4 * 4 = 18 trees; log2 18 = 4.17, and
+# m >= 400 * 4.17 = 1,667.6, so 1,668 examples: about a quarter.
+eps = Fraction(1, 20)
+print(sample_size_bound(eps, boolean_hypotheses(4)), boolean_trees(4, 1))
+print(sample_size_bound(eps, boolean_trees(4, 1)))
+assert sample_size_bound(eps, boolean_hypotheses(4)) == 6400
+assert boolean_trees(4, 1) == 18
+assert sample_size_bound(eps, boolean_trees(4, 1)) == math.ceil(400 * math.log2(18)) == 1668
+
+# %% [markdown]
+# **Exercise 9.2.** $T(k, 1) = 2 + 4k$ counts trees, not functions. Show that the trees of
+# depth at most 1 over $k$ variables compute exactly $2 + 2k$ different functions, so the
+# bound could use $\log_2(2 + 2k)$ instead.
+
+# %% tags=["hide-input"]
+# Answer. A leaf computes a constant, 0 or 1. A split on x_i with leaves labelled (l0, l1)
+# computes: the constant 0 or 1 when l0 = l1 (already counted), x_i when (0, 1), and ~x_i
+# when (1, 0). The functions are therefore the 2 constants and the 2k literals, all
+# different (a literal x_i is not constant and differs from x_j, j != i, on some input):
+# 2 + 2k. Checked by writing every such tree's truth table for k = 1 to 5:
+for k in range(1, 6):
+    variables = tuple(f"x{i}" for i in range(1, k + 1))
+    inputs = [row for row, _ in truth_table((), variables)]
+    stump_tables = {
+        tuple(low if row[x] == "0" else high for row in inputs)
+        for x in variables
+        for low, high in itertools.product("01", repeat=2)
+    }
+    depth_one_functions = stump_tables | {tuple("0" for _ in inputs), tuple("1" for _ in inputs)}
+    assert len(depth_one_functions) == 2 + 2 * k < boolean_trees(k, 1) == 2 + 4 * k
+
+# %% [markdown]
+# **Exercise 9.3.** Use dtree to find out: with $k = 10$ Boolean variables, $m = 1{,}000$
+# examples and $\epsilon = 1/10$, what is the greatest depth $d$ for which the bound is met
+# by the trees of depth at most $d$?
+
+# %% tags=["hide-input"]
+# Answer. Depth 1: T(10, 1) = 42 trees need 540 examples; T(10, 2) = 14,442 trees need
+# 1,382, more than we have. (All Boolean functions of 10 variables would need 102,400.)
+needed = {d: sample_size_bound(Fraction(1, 10), boolean_trees(10, d)) for d in range(5)}
+print(needed)
+affordable = max(d for d, m in needed.items() if m <= 1000)
+assert affordable == 1
+assert (boolean_trees(10, 1), boolean_trees(10, 2)) == (42, 14442)
+assert (needed[1], needed[2]) == (540, 1382)

@@ -601,3 +601,60 @@ assert correlation["random forest"][1] < correlation["bagged trees"][1]
 assert all(abs(s - math.exp(-1)) < 0.05 for n, s in zip(ns, drawn_shares, strict=True) if n >= 60)
 assert all(err <= b for err, b in zip(training_errors, bounds, strict=True))
 assert margins[160][0] > margins[zero][0] > 0
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 10.1.** Each tree of an ensemble has variance $\sigma^2 = 1/25$ at a point, and
+# two trees are correlated with $\rho = 3/10$. What is the variance of the average of
+# $B = 10$ trees, and its limit as $B \to \infty$? How many trees bring the variance within
+# 10% of that limit?
+
+# %% tags=["hide-input"]
+# Answer. rho s^2 + (1 - rho) s^2 / B = 3/10 * 1/25 + 7/10 * 1/25 / 10 = 3/250 + 7/2500
+# = 37/2500 = 0.0148, against the limit rho s^2 = 3/250 = 0.012. Within 10% of the limit:
+# (1 - rho) s^2 / B <= rho s^2 / 10, that is B >= 10 (1 - rho) / rho = 70/3 = 23.3: 24 trees.
+# More trees cannot take the variance below 0.012; only a smaller rho can (random forests).
+sigma2_ex, rho_ex = Fraction(1, 25), Fraction(3, 10)
+variance_of = {b: rho_ex * sigma2_ex + (1 - rho_ex) * sigma2_ex / b for b in range(1, 101)}
+enough = min(b for b, v in variance_of.items() if v <= Fraction(11, 10) * rho_ex * sigma2_ex)
+print(variance_of[10], float(variance_of[10]), enough)
+assert variance_of[10] == Fraction(37, 2500)
+assert enough == 24 == math.ceil(10 * (1 - rho_ex) / rho_ex)
+
+# %% [markdown]
+# **Exercise 10.2.** Show that a given row is left out of a bootstrap sample of $n$ draws
+# with probability $(1 - 1/n)^n$, and that this rises towards $1/e$. Use dtree's `bootstrap`
+# to count the share of rows out of bag over 200 samples of $n = 100$ rows.
+
+# %% tags=["hide-input"]
+# Answer. Each draw picks the row with probability 1/n, independently, so all n draws miss
+# it with probability (1 - 1/n)^n: 1/4 at n = 2, 0.349 at n = 10, 0.366 at n = 100.
+# Its logarithm n ln(1 - 1/n) = -(1 + 1/(2n) + 1/(3n^2) + ...) rises to -1 (every term of the
+# series falls with n), so the probability rises to 1/e = 0.368. Over 200 samples of 100 rows
+# the share of rows drawn zero times comes out near 0.366.
+print([round((1 - 1 / n) ** n, 3) for n in (2, 10, 100)], round(1 / math.e, 3))
+assert all((1 - 1 / n) ** n < (1 - 1 / (n + 1)) ** (n + 1) < 1 / math.e for n in range(1, 200))
+missed = sum(count == 0 for member in range(200) for count in bootstrap(100, 0, member))
+print("share out of bag:", missed / 20000)
+assert abs(missed / 20000 - (1 - 1 / 100) ** 100) < 0.01
+
+# %% [markdown]
+# **Exercise 10.3.** Every stump of an AdaBoost run has weighted error $e_t = 0.3$. Compute
+# the stump's odds $\beta_t$ and say $\alpha_t$, the factor $2\sqrt{e_t(1 - e_t)}$ of the
+# training error bound, and the number of rounds after which the bound is below 1%.
+
+# %% tags=["hide-input"]
+# Answer. beta = (1 - e)/e = 7/3 and alpha = ln(7/3) = 0.847. The factor is
+# 2 sqrt(0.3 * 0.7) = 2 sqrt(0.21) = 0.917, so after T rounds the bound is 0.917^T, below
+# 0.01 once T >= ln 0.01 / ln 0.917 = 52.8: 53 rounds. dtree's ensembles keep beta as the
+# weight; `samme_error` gives e back from it.
+beta_ex = (1 - Fraction(3, 10)) / Fraction(3, 10)
+factor = 2 * math.sqrt(0.3 * 0.7)
+rounds_needed = math.ceil(math.log(0.01) / math.log(factor))
+print(beta_ex, round(math.log(beta_ex), 3), round(factor, 3), rounds_needed)
+assert beta_ex == Fraction(7, 3)
+assert samme_error(beta_ex, 2) == Fraction(3, 10)
+assert rounds_needed == 53
+assert factor**53 < 0.01 < factor**52

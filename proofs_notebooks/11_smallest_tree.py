@@ -309,3 +309,58 @@ check_at_most_greedy()
 assert all(best <= path_cost for _, _, path_cost, best in path_table)
 assert ("golf", Fraction(1, 14), Fraction(3, 7), Fraction(5, 14)) in path_table
 assert n_leaves(exact) < n_leaves(greedy)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 11.1.** PlayTennis has 9 Yes and 5 No days. By hand, count the training errors
+# of the one-test trees "Outlook = Overcast?", "Outlook = Sunny?", "Humidity = High?" and
+# "Wind = Strong?", each side predicting its majority (a tie going to No, the first class).
+# Which is best, and is any tree of depth 1 better?
+
+# %% tags=["hide-input"]
+# Answer.
+#   Outlook = Overcast: yes side 4 Yes, 0 errors; other side 5 Yes, 5 No, a tie, No: 5 errors.
+#   Outlook = Sunny:    yes side 2 Yes, 3 No, No: 2 errors; other side 7 Yes, 2 No: 2 errors. 4.
+#   Humidity = High:    3 Yes, 4 No, No: 3 errors; Normal 6 Yes, 1 No: 1 error. 4.
+#   Wind = Strong:      3 Yes, 3 No, No: 3 errors; Weak 6 Yes, 2 No: 2 errors. 5.
+# The best make 4 errors of 14, and the exact search confirms that no depth-1 tree does
+# better. (The test with the purest branch, Overcast, is not the one with the fewest errors.)
+tennis_days = load("play-tennis")
+least_stump = optimal.least_error(tennis_days, 1)
+print(text(least_stump))
+assert error(least_stump, tennis_days) == Fraction(4, 14)
+assert error(cart(tennis_days, max_depth=1), tennis_days) == Fraction(5, 14)
+
+# %% [markdown]
+# **Exercise 11.2.** Show that the least training error over trees of depth at most $d$
+# never rises with $d$. At which depth does it reach 0 on PlayTennis, whose ID3 tree has
+# depth 2? Why not at depth 2?
+
+# %% tags=["hide-input"]
+# Answer. A tree of depth at most d is also a tree of depth at most d + 1, so the minimum
+# over the larger set is no larger. On PlayTennis it falls 5/14, 4/14, 2/14 and reaches 0 at
+# depth 3. ID3's tree has depth 2 because its first split is three-way (Sunny, Overcast,
+# Rain); the exact search uses binary tests, and telling three values apart takes two of them,
+# so the same tree costs depth 3 in binary tests.
+least_by_depth = [error(optimal.least_error(tennis_days, d), tennis_days) for d in range(5)]
+print([str(e) for e in least_by_depth])
+assert all(least_by_depth[d] >= least_by_depth[d + 1] for d in range(4))
+assert least_by_depth == [Fraction(5, 14), Fraction(4, 14), Fraction(2, 14), 0, 0]
+
+# %% [markdown]
+# **Exercise 11.3.** Use dtree to find out: the exam results (Lecture 10) hold two
+# contradictory pairs, so no tree fits them. ID3's tree has 5 leaves and errs on 2 of the 15
+# students. What is the smallest tree that errs on no more?
+
+# %% tags=["hide-input"]
+# Answer. One test: "Background = Other?" predicts F for the four Other students (all F) and
+# P for the rest (9 P, 2 F): 2 errors, as many as ID3's five leaves. ID3 goes on splitting the
+# Maths students on the mock test and the online course, and gains nothing on the training
+# set: the last split (OnlineCourseTaken) leaves one pass and one fail in each branch.
+exam = load("exam-results")
+exam_smallest = optimal.smallest(exam, max_errors=2)
+print(text(exam_smallest))
+assert error(id3(exam), exam) == error(exam_smallest, exam) == Fraction(2, 15)
+assert (n_leaves(id3(exam)), n_leaves(exam_smallest)) == (5, 2)

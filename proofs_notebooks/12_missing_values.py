@@ -332,3 +332,80 @@ assert abs(test_errors["training"] - Fraction(3, 20)) < Fraction(1, 20)
 assert round(counts, 2) == 0.61
 assert round(c45, 2) == 0.80
 assert test_errors["equal"] > Fraction(3, 20)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 12.1.** Ten examples, five + and five −, of an attribute $A$ known on eight of
+# them and missing on one + and one −:
+#
+# | $A$ | + | − |
+# |---|---|---|
+# | a | 3 | 1 |
+# | b | 1 | 3 |
+# | missing | 1 | 1 |
+#
+# Compute C4.5's gain of $A$ by hand.
+
+# %% tags=["hide-input"]
+# Answer. C4.5 scores the known examples and scales by their share: on the eight known,
+# H = 1 and H(Y | A) = H(3/4, 1/4) = 0.811, a gain of 0.189; times 8/10 it is 0.151.
+partly_known = Dataset.from_columns(
+    {"A": ["a"] * 4 + ["b"] * 4 + [None, None], "y": list("+++-+---+-")},
+    target="y",
+    classes=("+", "-"),
+)
+scored_a = assess(
+    root(Learner(missing="fractional"), partly_known), [Equals("A", "a"), Equals("A", "b")]
+)
+assert not isinstance(scored_a, str)
+print(round(float(scored_a.score), 3))
+assert abs(float(scored_a.score) - Fraction(8, 10) * (1 - entropy([3, 1]))) <= TOLERANCE
+assert round(float(scored_a.score), 3) == 0.151
+
+# %% [markdown]
+# **Exercise 12.2.** A day with Outlook missing, Humidity High and Wind Strong reaches ID3's
+# PlayTennis tree. Which leaves does it reach, and with what weights under equal votes and
+# under C4.5's training shares (5 Sunny, 4 Overcast, 5 Rain days)? When do the two always
+# agree?
+
+# %% tags=["hide-input"]
+# Answer. Down all three Outlook branches: Sunny then Humidity High, a No leaf; Overcast, a
+# Yes leaf; Rain then Wind Strong, a No leaf. Equal votes: No 2/3, Yes 1/3. Training shares:
+# No 5/14 + 5/14 = 5/7, Yes 4/14 = 2/7. Both say No here. They always agree when the branches
+# carry equal training weight, since then the shares are the equal votes.
+stormy = {"Outlook": None, "Temperature": "Mild", "Humidity": "High", "Wind": "Strong"}
+print(predict_proba(tree, stormy, spread="equal"), predict_proba(tree, stormy))
+assert predict_proba(tree, stormy, spread="equal") == {"No": Fraction(2, 3), "Yes": Fraction(1, 3)}
+assert predict_proba(tree, stormy) == {"No": Fraction(5, 7), "Yes": Fraction(2, 7)}
+
+# %% [markdown]
+# **Exercise 12.3.** Use dtree to find out: on the five sunny days, hide Humidity on day 9
+# (Normal, Yes) as well as day 8 (High, No). What do the three policies now score for
+# Humidity, and why does filling in do worst?
+
+# %% tags=["hide-input"]
+# Answer. The known days are 1 and 2 (High, No) and 11 (Normal, Yes). C4.5 scores them,
+# H = 0.918, all of it gained, times 3/5: 0.551. Fractional counts spread each hidden day 2/3
+# to High and 1/3 to Normal: 0.249. Filling in puts both hidden days at High, the commonest
+# known value, which is right for day 8 and wrong for day 9: High then holds three No and a
+# Yes, and the gain is 0.971 - 4/5 H(1/4, 3/4) = 0.322, against 0.971 with the true values.
+# One wrong guess costs it two thirds of the gain.
+two_hidden = Dataset.from_records(
+    [
+        {**tennis.example(r), "Humidity": None if r in (7, 8) else tennis.example(r)["Humidity"]}
+        | {"PlayTennis": tennis.target[r]}
+        for r in SUNNY
+    ],
+    target="PlayTennis",
+    classes=tennis.schema.classes,
+)
+two_hidden_scores = {}
+for name, learner in POLICIES.items():
+    scored_humidity = assess(root(learner, two_hidden), HUMIDITY)
+    assert not isinstance(scored_humidity, str)
+    two_hidden_scores[name] = round(float(scored_humidity.score), 3)
+print(two_hidden_scores)
+assert list(two_hidden_scores.values()) == [0.322, 0.249, 0.551]
+assert impute(two_hidden).column("Humidity")[2:4] == ("High", "High")

@@ -326,3 +326,65 @@ assert one_se.table[one_se.index].leaves <= choice.table[choice.index].leaves
 # %%
 assert accuracy(grow(ID3, iris), iris) == 1
 assert cv.mean_error == Fraction(3, 50)
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 13.1.** A screening test sees 1,000 people, 50 of them ill. It flags 100, of whom
+# 40 are ill. Compute its accuracy, recall, precision, $F_1$ and $F_2$ by hand, and the
+# accuracy of flagging nobody.
+
+# %% tags=["hide-input"]
+# Answer. TP = 40, FP = 60, FN = 10, TN = 890.
+#   accuracy = (40 + 890) / 1000 = 0.93   (flagging nobody: 950 / 1000 = 0.95, better!)
+#   recall = 40 / 50 = 4/5,   precision = 40 / 100 = 2/5
+#   F1 = 2 P R / (P + R) = 2 (2/5)(4/5) / (6/5) = 8/15
+#   F2 = 5 P R / (4 P + R) = 5 (8/25) / (12/5) = 2/3   (recall counts four times as much)
+ill = ["+"] * 50 + ["-"] * 950
+flagged = ["+"] * 40 + ["-"] * 10 + ["+"] * 60 + ["-"] * 890
+screening = ConfusionMatrix.from_labels(ill, flagged, classes=["+", "-"])
+nobody = ConfusionMatrix.from_labels(ill, ["-"] * 1000, classes=["+", "-"])
+print(screening.accuracy, recall(screening, "+"), precision(screening, "+"))
+assert screening.accuracy == Fraction(93, 100) < nobody.accuracy == Fraction(95, 100)
+assert (recall(screening, "+"), precision(screening, "+")) == (Fraction(4, 5), Fraction(2, 5))
+assert f_beta(screening, "+") == Fraction(8, 15)
+assert f_beta(screening, "+", beta=2) == Fraction(2, 3)
+
+# %% [markdown]
+# **Exercise 13.2.** Show that $F_1$ lies between $\min(P, R)$ and the arithmetic mean
+# $(P + R)/2$, with equality only when $P = R$. Why is that a reason to report $F_1$ rather
+# than the mean?
+
+# %% tags=["hide-input"]
+# Answer. 1/F1 = (1/P + 1/R)/2 is the mean of 1/P and 1/R, so it is at most 1/min(P, R):
+# F1 >= min(P, R). And (P + R)/2 - F1 = ((P + R)^2 - 4PR) / (2(P + R)) = (P - R)^2 / (2(P + R))
+# >= 0, zero only when P = R. The harmonic mean is dragged towards the smaller of the two: a
+# classifier that flags everything has R = 1 and a tiny P, a mean above 1/2, but an F1 near P.
+# Checked on every pair of precision and recall in tenths:
+tenths = [Fraction(i, 10) for i in range(1, 11)]
+pairs_in_tenths = [(p_ex, r_ex) for p_ex in tenths for r_ex in tenths]
+for p_ex, r_ex in pairs_in_tenths:
+    f1 = 2 * p_ex * r_ex / (p_ex + r_ex)
+    assert min(p_ex, r_ex) <= f1 <= (p_ex + r_ex) / 2
+    assert (f1 == (p_ex + r_ex) / 2) == (p_ex == r_ex)
+everything = ConfusionMatrix.from_labels(ill, ["+"] * 1000, classes=["+", "-"])
+assert f_beta(everything, "+") == Fraction(2, 21)  # P = 1/20, R = 1: F1 = 2/21, the mean 21/40
+
+# %% [markdown]
+# **Exercise 13.3.** Use dtree to find out: estimate by leave-one-out (14 folds) the error of
+# ID3 on PlayTennis and of a single leaf (ID3 with `max_depth=0`). Work out the single leaf's
+# estimate by hand first.
+
+# %% tags=["hide-input"]
+# Answer. The leaf predicts the majority of the 13 days it is grown on: leaving out a Yes day
+# leaves 8 Yes and 5 No, so it says Yes and is right; leaving out a No day leaves 9 Yes and
+# 4 No, Yes again, wrong. So it errs on the 5 No days: 5/14. ID3 errs on 3 of 14, so the tree
+# does learn something, though 3/14 from 14 days is a rough estimate.
+play_days = load("play-tennis")
+loo = {
+    "ID3": cross_validate(ID3, play_days, 14, seed=0).mean_error,
+    "leaf": cross_validate(lambda data: id3(data, max_depth=0), play_days, 14, seed=0).mean_error,
+}
+print({name: str(e) for name, e in loo.items()})
+assert loo == {"ID3": Fraction(3, 14), "leaf": Fraction(5, 14)}

@@ -278,3 +278,87 @@ assert math.isclose(whole.mean, float(y_bar))
 assert trained_rss[0] > trained_rss[-1]
 assert len(cut) == n_leaves(species_tree)
 assert root_test.threshold == 2.45  # setosa's petals apart, as in the notes' figure
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 14.1.** Six points:
+#
+# | $x$ | 1 | 2 | 3 | 4 | 5 | 6 |
+# |---|---|---|---|---|---|---|
+# | $y$ | 1 | 2 | 3 | 10 | 11 | 12 |
+#
+# Compute by hand the RSS of the root (predicting the mean) and of the best single split,
+# with the prediction of each half.
+
+# %% tags=["hide-input"]
+# Answer. The mean is 39/6 = 6.5; the deviations are -5.5, -4.5, -3.5, 3.5, 4.5, 5.5, so
+# RSS = 2 (30.25 + 20.25 + 12.25) = 125.5. The best cut is between 3 and 4, at 3.5: the halves
+# predict 2 and 11, each with deviations -1, 0, 1, RSS 2 + 2 = 4. (Cutting at 2.5 instead
+# leaves 1.5 on the left, and 3, 10, 11, 12 on the right, RSS 0.5 + 50 = 50.5.)
+six = Dataset.from_columns({"x": [1, 2, 3, 4, 5, 6], "y": [1, 2, 3, 10, 11, 12]}, target="y")
+six_stats = stats_of(six)
+assert isinstance(six_stats, Moments)
+six_stump = cart(six, max_depth=1)
+print(text(six_stump))
+assert training_loss(six_stats, Fraction(13, 2)) == Fraction(251, 2)
+assert [leaf.prediction for leaf in leaves(six_stump)] == [2, 11]
+assert (
+    sum((training_loss(leaf.stats, leaf.prediction) for leaf in leaves(six_stump)), Fraction(0))
+    == 4
+)
+
+# %% [markdown]
+# **Exercise 14.2.** Show that a split of a node of $n$ points into halves of $n_L$ and $n_R$
+# points with means $\bar y_L$ and $\bar y_R$ lowers the RSS by exactly
+# $\frac{n_L n_R}{n} (\bar y_L - \bar y_R)^2$. Check it on exercise 14.1.
+
+# %% tags=["hide-input"]
+# Answer. Predict both halves by the parent's mean ybar first: by part 1, applied to each
+# half, RSS_L(ybar) = RSS_L + n_L (ybar_L - ybar)^2, and the same on the right, and the two
+# add up to the parent's RSS. Since ybar = (n_L ybar_L + n_R ybar_R) / n,
+# ybar_L - ybar = (n_R / n)(ybar_L - ybar_R) and ybar_R - ybar = (n_L / n)(ybar_R - ybar_L), so
+#   RSS - RSS_L - RSS_R = n_L n_R^2 / n^2 d^2 + n_R n_L^2 / n^2 d^2 = (n_L n_R / n) d^2,
+# with d = ybar_L - ybar_R. The grower's best cut is the one that best balances the sizes of
+# the halves against the gap between their means. On exercise 14.1 at 3.5: 3 * 3 / 6 * 9^2 =
+# 121.5 = 125.5 - 4. Checked exactly at every cut of the six points (row r holds x = r + 1):
+for cut_at in (1.5, 2.5, 3.5, 4.5, 5.5):
+    sides = [
+        stats_of(six.subset(r for r in six.rows if (r + 1 <= cut_at) == left))
+        for left in (True, False)
+    ]
+    assert all(isinstance(side, Moments) for side in sides)
+    moments = [side for side in sides if isinstance(side, Moments)]
+    means = [Fraction(m.total) / Fraction(m.weight) for m in moments]
+    split_rss = sum((training_loss(m, y) for m, y in zip(moments, means, strict=True)), Fraction(0))
+    n_l, n_r = (Fraction(m.weight) for m in moments)
+    assert (
+        training_loss(six_stats, Fraction(13, 2)) - split_rss
+        == n_l * n_r / 6 * (means[0] - means[1]) ** 2
+    )
+
+# %% [markdown]
+# **Exercise 14.3.** Use dtree to find out: grow CART's regression tree of petal width on
+# petal length to depth 2. Where are its cuts, what does each leaf predict, and by how much
+# does the second level lower the training RSS?
+
+# %% tags=["hide-input"]
+# Answer. The root cuts at 2.45 (the setosas, mean width 0.246, against the rest, 1.676);
+# below it the cuts are at 1.55 (0.224 and 0.308) and 4.75 (1.3 and 1.984). The first level
+# takes the RSS from 86.6 to 18.4; the second takes it to 6.8, nearly all of that from the
+# cut at 4.75, which comes close to separating versicolor from virginica.
+petal_trees = {d: cart(petals, max_depth=d) for d in (0, 1, 2)}
+petal_rss = {
+    d: round(float(sum(training_loss(leaf.stats, leaf.prediction) for leaf in leaves(t))), 1)
+    for d, t in petal_trees.items()
+}
+print(text(petal_trees[2]))
+print(petal_rss)
+assert [round(float(leaf.prediction), 3) for leaf in leaves(petal_trees[2])] == [
+    0.224,
+    0.308,
+    1.3,
+    1.984,
+]
+assert petal_rss == {0: 86.6, 1: 18.4, 2: 6.8}

@@ -273,3 +273,66 @@ assert len(true_error) == SAMPLES
 assert all(NOISE <= t <= 1 - NOISE for t in true_error)
 assert bias[2] > bias[N]
 assert rmse_single > rmse_averaged
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 15.1.** In the setting above ($n = 20$ rows, 32 inputs, labels flipped with
+# probability $\eta = 1/10$): on how many rows is each fold's tree grown for $k = 2, 5, 10$
+# and 20? A tree disagrees with $f^*$ on 4 of the 32 inputs: what is its true error?
+
+# %% tags=["hide-input"]
+# Answer. A fold holds n/k rows, and its tree is grown on the rest, n (k - 1)/k: 10, 16, 18
+# and 19 rows. The true error is eta + (1 - 2 eta) d = 1/10 + 4/5 * 4/32 = 1/10 + 1/10 = 1/5.
+assert TRAINED_ON == {2: 10, 5: 16, 10: 18, 20: 19}
+assert NOISE + (1 - 2 * NOISE) * Fraction(4, 32) == Fraction(1, 5)
+
+# %% [markdown]
+# **Exercise 15.2.** Ten rows, five of each class, and a learner that predicts the majority
+# class of its training rows (a single leaf; a tie goes to the first class). Its true error
+# on a source with two equally likely classes is 1/2. What is its leave-one-out estimate?
+# Explain the result.
+
+# %% tags=["hide-input"]
+# Answer. Leave out a row of class +: the other nine hold four + and five -, so the leaf says
+# - and is wrong. Leave out a -: five + against four -, it says + and is wrong again. Every
+# row is misclassified: the estimate is 1, though the true error is 1/2. Averaged over
+# samples the estimate is unbiased (its expectation is the true error of the learner on nine
+# rows, 1/2 here), but this balanced sample is its worst case: the held-out row always tips
+# the majority of the rest against itself. Six + and four - give 4/10 instead. One sample's
+# estimate can be far off, which is the spread measured above.
+balanced = Dataset.from_columns(
+    {"x": list("ababababab"), "y": list("+-+-+-+-+-")}, target="y", classes=("+", "-")
+)
+loo_majority = cross_validate(lambda data: id3(data, max_depth=0), balanced, 10)
+print(loo_majority.mean_error)
+assert loo_majority.mean_error == 1
+six_four = Dataset.from_columns(
+    {"x": list("ababababab"), "y": list("++++++----")}, target="y", classes=("+", "-")
+)
+six_four_loo = cross_validate(lambda data: id3(data, max_depth=0), six_four, 10)
+assert six_four_loo.mean_error == Fraction(4, 10)
+
+# %% [markdown]
+# **Exercise 15.3.** Use dtree to find out: on PlayTennis, average the $k$-fold estimate of
+# ID3's error over 5 seeds of the folds for $k = 2, 5$ and 7, and set it against leave-one-out
+# ($k = 14$, the same for every seed). How does the estimate move with $k$, and why?
+
+# %% tags=["hide-input"]
+# Answer. It falls steadily, from about 0.43 at k = 2 to 0.21 at k = 14: with 2 folds each
+# tree is grown on 7 days, with leave-one-out on 13, and ID3's learning curve on fourteen days
+# is still falling steeply, so the smaller k is the more pessimistic.
+from dtree.datasets import load  # noqa: E402  (this notebook had no dataset to load so far)
+
+play_days = load("play-tennis")
+by_k = {
+    k: mean(
+        [cross_validate(ID3, play_days, k, seed=s, stratified=False).mean_error for s in range(5)]
+    )
+    for k in (2, 5, 7)
+}
+by_k[14] = cross_validate(ID3, play_days, 14).mean_error
+print({k: round(float(e), 3) for k, e in by_k.items()})
+assert [round(float(by_k[k]), 2) for k in (2, 5, 7, 14)] == [0.43, 0.35, 0.29, 0.21]
+assert by_k[14] == Fraction(3, 14)

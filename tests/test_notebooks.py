@@ -108,3 +108,32 @@ def test_notebook_uses_no_magics_and_ends_in_asserts(source: Path) -> None:
 @by_name
 def test_notebook_is_listed_in_the_folder_readme(source: Path) -> None:
     assert f"`{source.name}`" in (FOLDER / "README.md").read_text(encoding="utf-8")
+
+
+EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.(\d+)\.\*\*")
+
+
+@by_name
+def test_notebook_ends_with_exercises_whose_answers_are_folded_and_checked(source: Path) -> None:
+    """The last section is "## Exercises": three or more pairs of a question (markdown,
+    "**Exercise N.k.**", N the chapter) and its answer, a code cell tagged ``hide-input`` (folded
+    in the book) that asserts the answer."""
+    cells = jupytext.read(source).cells
+    headings = [
+        i
+        for i, cell in enumerate(cells)
+        if cell.cell_type == "markdown" and cell.source.strip() == "## Exercises"
+    ]
+    assert headings, f"{source.name} has no '## Exercises' cell"
+    pairs = cells[headings[-1] + 1 :]
+    assert len(pairs) >= 6, f"{source.name}: fewer than three exercises"
+    assert len(pairs) % 2 == 0, f"{source.name}: every exercise is a question and an answer"
+    chapter = int(source.name[:2])
+    for k, (question, answer) in enumerate(zip(pairs[::2], pairs[1::2], strict=True), start=1):
+        assert question.cell_type == "markdown"
+        number = EXERCISE.match(question.source)
+        assert number, f"{source.name}: exercise {k} does not open with **Exercise {chapter}.{k}.**"
+        assert (int(number[1]), int(number[2])) == (chapter, k)
+        assert answer.cell_type == "code"
+        assert "hide-input" in answer.metadata.get("tags", []), f"{source.name}: answer {k}"
+        assert any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(answer.source)))
