@@ -162,6 +162,7 @@ assert round(information_gain(sunny, "Temperature"), 2) == 0.57
 # PlayTennis's class, from the library's entropies of the contingency tables.
 
 # %%
+# Alt text: Information diagrams of Humidity and Outlook against the class, as bars in bits.
 fig, ax = plt.subplots(figsize=(9, 3.2))
 pieces = {}
 for row, name in enumerate(("Humidity", "Outlook")):
@@ -255,6 +256,13 @@ assert max(exam_gains, key=exam_gains.__getitem__) == "Background"
 # the same: notebook 4 shows why it must.
 
 # %%
+# Alt text: Try 1, the tree grown on the mock test alone (IG = 0.116): the root MockTest [F: 6, P:
+#   9] splits into N, a leaf P [F: 1, P: 5], and Y, a leaf F [F: 5, P: 4].
+# Alt text: Try 2, ID3's tree on all the attributes (IG of Background = 0.568): Background at the
+#   root [F: 6, P: 9]; CSE is a leaf P [F: 0, P: 4], Other a leaf F [F: 4, P: 0], and
+#   Maths [F: 2, P: 5] splits on MockTest: N is a leaf P [F: 0, P: 3], Y [F: 2, P: 2]
+#   splits on OnlineCourseTaken into two leaves F of [F: 1, P: 1] each, a split that gains
+#   nothing.
 mock_only = Dataset.from_columns(
     {"MockTest": exam.column("MockTest"), "ExamResult": exam.labels},
     target="ExamResult",
@@ -443,6 +451,13 @@ parent = sum(p * w for p, w in children)
 chord_at_parent = sum(w * entropy((1 - p, p)) for p, w in children)
 fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
 left.plot(shares, curve, color="tab:blue", label="H(p), entropy of a node")
+# Alt text: Two panels. Left: the entropy curve H(p) against p, the share of Yes, with the points
+#   of Humidity's children High (p = 3/7) and Normal (p = 6/7) joined by a chord; at the
+#   parent's p = 9/14 the curve lies above the chord, and the gap between them, marked by
+#   an arrow, is IG = 0.152. Right: a bar per PlayTennis attribute of its information
+#   gain: Outlook 0.2467, Temperature 0.0292, Humidity 0.1518 and Wind 0.0481, with the CS
+#   760 slides' values for Humidity and Wind (0.151 and 0.048) as diamonds at the tops of
+#   their bars.
 left.plot(
     [float(p) for p, _ in children],
     [entropy((1 - p, p)) for p, _ in children],

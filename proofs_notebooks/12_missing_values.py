@@ -177,6 +177,13 @@ check_c45_never_exceeds_the_known_gain()
 # (on the 64 points, complete) are averaged.
 
 # %%
+# Alt text: Two panels of bars, for each of the three ways of scoring with missing values (fill
+#   in, fractional counts, C4.5's known share), x3 missing at random and not at random.
+#   Left: the mean root score of x3 over 30 samples, every bar far below the true gain
+#   0.549 (dashed), C4.5's highest in both cases (0.343 and 0.238), filling in lowest when
+#   values are missing not at random (0.116). Right: the mean true error of the grown
+#   tree, 0.084 to 0.120 at random, filling in the best, and about 0.097 to 0.098 for all
+#   three not at random.
 NAMES = [f"x{i}" for i in range(1, 7)]
 points = [tuple(format(code, "06b")) for code in range(64)]
 truth = [str(int((p[0] == "1" and p[1] == "1") or p[2] == "1")) for p in points]
