@@ -47,7 +47,7 @@ from dtree.conditions import AtMost
 from dtree.counts import Moments, stats_of, training_loss
 from dtree.datasets import load
 from dtree.grower.midpoints import midpoint
-from dtree.render import boxes, regions, text
+from dtree.render import boxes, format_weight, regions, text
 from dtree.strategies import regression_datasets
 from dtree.tree import Split, leaves
 
@@ -263,12 +263,19 @@ plt.show()
 
 # %% [markdown]
 # A regression tree on two predictors is drawn the same way, each box shaded by its mean
-# on a colour scale: petal width from petal length and sepal length.
+# on a colour scale, and the colour bar beside the plot reads a box's mean (and a flower's
+# petal width) back off its shade: petal width from petal length and sepal length. Each box
+# wide enough to hold it is labelled with its mean too (the shading is pale, so that the
+# points show over it), and the boxes, with their flowers and means, are printed.
 
 # %%
 # Alt text: Sepal length against petal length for the 150 flowers, cut into the 8 boxes of a
-#   depth-3 regression tree of petal width, each box shaded by its mean and each flower
-#   coloured by its petal width on the same dark-to-light scale.
+#   depth-3 regression tree of petal width, each box shaded by its mean and labelled with
+#   it where it has room, each flower coloured by its petal width, and a colour bar of
+#   petal width from 0.1 to 2.5 beside the plot. Four bands across the whole height, dark
+#   to light, hold the means 1.15 (petal length 2.45 to 4.15), 1.41, 1.73 and, right of
+#   5.05, 2.06; the setosa strip left of 2.45 is cut by sepal length and petal length into
+#   four dark boxes of means 0.15 to 0.36.
 two = Dataset.from_columns(
     {
         "sepal_length": iris.column("sepal_length"),
@@ -278,12 +285,33 @@ two = Dataset.from_columns(
     target="petal_width",
 )
 width_tree = cart(two, max_depth=3)
+for box in boxes(width_tree, "petal_length", "sepal_length"):
+    print(
+        f"{box.x_low:>5} < petal_length <= {box.x_high:<5}  "
+        f"{box.y_low:>5} < sepal_length <= {box.y_high:<5}  "
+        f"n {format_weight(box.leaf.stats.weight):>2}  mean {float(box.leaf.prediction):.3f}"
+    )
 ax = regions(width_tree, two, "petal_length", "sepal_length")
 ax.set_title(
     f"Petal width from petal and sepal length: {n_leaves(width_tree)} boxes, as many means"
 )
+(x_low, x_high), (y_low, y_high) = ax.get_xlim(), ax.get_ylim()
+for box in boxes(width_tree, "petal_length", "sepal_length"):
+    x_from, x_to = max(box.x_low, x_low), min(box.x_high, x_high)
+    y_from, y_to = max(box.y_low, y_low), min(box.y_high, y_high)
+    if x_to - x_from > 0.25 and y_to - y_from > 0.3:  # room for its mean, written in it
+        ax.text(
+            (x_from + x_to) / 2,
+            y_to - 0.12 if box.y_high == math.inf else (y_from + y_to) / 2,
+            f"{float(box.leaf.prediction):.2f}",
+            ha="center",
+            va="center",
+            fontsize=7,
+            bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.8, "linewidth": 0},
+        )
 plt.show()
 assert len(boxes(width_tree, "petal_length", "sepal_length")) == n_leaves(width_tree)
+assert len(ax.figure.axes) == 2  # the plot and its colour bar
 
 # %% [markdown]
 # ## Conclusion
