@@ -444,13 +444,6 @@ check_gain_of_datasets()
 # Right: the gain of each PlayTennis attribute, with the figures the slides print.
 
 # %%
-shares = [i / 200 for i in range(201)]
-curve = [entropy((1 - p, p)) for p in shares]
-children = [(Fraction(3, 7), Fraction(1, 2)), (Fraction(6, 7), Fraction(1, 2))]  # (p, weight)
-parent = sum(p * w for p, w in children)
-chord_at_parent = sum(w * entropy((1 - p, p)) for p, w in children)
-fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-left.plot(shares, curve, color="tab:blue", label="H(p), entropy of a node")
 # Alt text: Two panels. Left: the entropy curve H(p) against p, the share of Yes, with the points
 #   of Humidity's children High (p = 3/7) and Normal (p = 6/7) joined by a chord; at the
 #   parent's p = 9/14 the curve lies above the chord, and the gap between them, marked by
@@ -458,6 +451,13 @@ left.plot(shares, curve, color="tab:blue", label="H(p), entropy of a node")
 #   gain: Outlook 0.2467, Temperature 0.0292, Humidity 0.1518 and Wind 0.0481, with the CS
 #   760 slides' values for Humidity and Wind (0.151 and 0.048) as diamonds at the tops of
 #   their bars.
+shares = [i / 200 for i in range(201)]
+curve = [entropy((1 - p, p)) for p in shares]
+children = [(Fraction(3, 7), Fraction(1, 2)), (Fraction(6, 7), Fraction(1, 2))]  # (p, weight)
+parent = sum(p * w for p, w in children)
+chord_at_parent = sum(w * entropy((1 - p, p)) for p, w in children)
+fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+left.plot(shares, curve, color="tab:blue", label="H(p), entropy of a node")
 left.plot(
     [float(p) for p, _ in children],
     [entropy((1 - p, p)) for p, _ in children],

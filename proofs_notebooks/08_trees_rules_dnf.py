@@ -260,16 +260,16 @@ assert len(minimize(parity)) == 4
 # tree is already as short as a DNF can be; the rest are above it.
 
 # %%
-pairs = sorted(set(zip(minimum_terms, tree_terms, strict=True)))
-fig, ax = plt.subplots(figsize=(5.5, 4.5))
-ax.scatter(
-    [p[0] for p in pairs],
-    [p[1] for p in pairs],
 # Alt text: A bubble chart of the 256 Boolean functions of 3 variables: the terms of the minimum
 #   DNF (0 to 4) across, the terms of the Shannon tree's DNF up, each bubble's area and
 #   label the number of functions. 1, 27, 90, 68 and 10 functions lie on the dashed
 #   diagonal, where the tree's DNF is as short as the minimum; the other 60 lie one term
 #   above it, 40 with a minimum of 2 terms and 20 with a minimum of 3, and none further.
+pairs = sorted(set(zip(minimum_terms, tree_terms, strict=True)))
+fig, ax = plt.subplots(figsize=(5.5, 4.5))
+ax.scatter(
+    [p[0] for p in pairs],
+    [p[1] for p in pairs],
     s=[12 * sum(1 for q in zip(minimum_terms, tree_terms, strict=True) if q == p) for p in pairs],
     alpha=0.6,
 )
