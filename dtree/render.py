@@ -571,8 +571,10 @@ def regions(tree: Tree, data: Dataset, x: str, y: str, ax: Axes | None = None) -
 
     Each leaf's box is shaded by its prediction, a class's colour (or, in regression,
     the value's on a colour scale), and each row is a point of its own class's colour
-    (value's); the plot spans the data with a margin.  The Learning with Trees notes'
-    figure of the iris petal plane:
+    (value's); the plot spans the data with a margin.  A classification has a legend of
+    the classes; a regression a colour bar beside the axes, labelled with the target's
+    name, from which a box's mean and a point's value are read.  The Learning with Trees
+    notes' figure of the iris petal plane:
 
     >>> from dtree.datasets import load
     >>> from dtree.grower.presets import cart
@@ -580,7 +582,22 @@ def regions(tree: Tree, data: Dataset, x: str, y: str, ax: Axes | None = None) -
     >>> ax = regions(cart(iris, max_depth=2), iris, "petal_length", "petal_width")
     >>> len(ax.patches), len(ax.collections)  # three boxes, three classes of points
     (3, 3)
+    >>> len(ax.figure.axes)  # no colour bar: the legend names the classes
+    1
     >>> import matplotlib.pyplot as plt
+    >>> plt.close(ax.figure)
+
+    In regression, the colour bar is the figure's second axes:
+
+    >>> from dtree.dataset import Dataset
+    >>> rows = Dataset.from_columns(
+    ...     {"x": [0.0, 1.0, 2.0, 3.0], "y": [0.0, 1.0, 0.0, 1.0], "z": [1.0, 2.0, 5.0, 9.0]},
+    ...     target="z",
+    ... )
+    >>> ax = regions(cart(rows), rows, "x", "y")
+    >>> bar = ax.figure.axes[1]
+    >>> bar.get_ylabel(), [float(end) for end in bar.get_ylim()]  # the least z to the greatest
+    ('z', [1.0, 9.0])
     >>> plt.close(ax.figure)
     """
     plt = _pyplot()
@@ -622,6 +639,10 @@ def regions(tree: Tree, data: Dataset, x: str, y: str, ax: Axes | None = None) -
     ax.set(xlim=x_range, ylim=y_range, xlabel=x, ylabel=y)
     if data.schema.is_classification:
         ax.legend(loc="best", fontsize=8)
+    else:
+        low, high = _value_range(tree, data)
+        scale = plt.cm.ScalarMappable(norm=plt.Normalize(low, high), cmap="viridis")
+        ax.figure.colorbar(scale, ax=ax, label=data.schema.target.name)
     return ax
 
 
@@ -648,7 +669,13 @@ def _colour_of(tree: Tree, data: Dataset, plt: Any) -> Callable[[Label | float],
         classes = tuple(dict.fromkeys([*tree_classes, *data.schema.classes]))
         palette = plt.get_cmap("tab10")
         return lambda label: palette(classes.index(label) % 10)
-    values = [float(v) for v in data.labels] + [float(leaf.prediction) for leaf in leaves(tree)]
-    low, high = min(values), max(values)
+    low, high = _value_range(tree, data)
     scale = plt.get_cmap("viridis")
     return lambda value: scale((float(value) - low) / (high - low) if high > low else 0.5)
+
+
+def _value_range(tree: Tree, data: Dataset) -> tuple[float, float]:
+    """The least and the greatest of a regression's targets and leaf values: the ends of
+    its colour scale."""
+    values = [float(v) for v in data.labels] + [float(leaf.prediction) for leaf in leaves(tree)]
+    return min(values), max(values)

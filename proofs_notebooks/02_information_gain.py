@@ -159,12 +159,24 @@ assert round(information_gain(sunny, "Temperature"), 2) == 0.57
 # $H(X) = H(X \mid Y) + I(X; Y)$ and $H(Y) = I(X; Y) + H(Y \mid X)$. So $I(X; Y)$ is the
 # part the two entropies share, and the information gain, $H(Y) - H(Y \mid X)$, is that
 # shared part. The bars below draw the three pieces for Humidity and for Outlook against
-# PlayTennis's class, from the library's entropies of the contingency tables.
+# PlayTennis's class, from the library's entropies of the contingency tables: in each
+# panel the middle bar is $H(X, Y)$ cut into $H(X \mid Y)$, $I(X; Y)$ and $H(Y \mid X)$;
+# the bar above it is $H(X)$, the first two pieces, and the bar below is $H(Y)$, the last
+# two, so that the shared piece lines up in all three.
 
 # %%
-fig, ax = plt.subplots(figsize=(9, 3.2))
+# Alt text: Information diagrams in bits, one panel for X = Humidity and one for X = Outlook, Y
+#   the PlayTennis class. In each, the middle bar is the joint entropy H(X, Y) cut into
+#   three labelled pieces, H(X | Y), I(X; Y) and H(Y | X); the bar above is H(X), the
+#   first two pieces, and the bar below is H(Y), the last two, with dotted lines lining up
+#   the shared piece I(X; Y). Humidity: H(X | Y) 0.848, I 0.152, H(Y | X) 0.788, so H(X) =
+#   1.000, H(X, Y) = 1.788 and H(Y) = 0.940. Outlook: H(X | Y) 1.331, I 0.247, H(Y | X)
+#   0.694, so H(X) = 1.577 and H(X, Y) = 2.271, with the same H(Y) = 0.940: Outlook shares
+#   more of the class's entropy.
+fig, axes = plt.subplots(2, 1, figsize=(10, 5.6), sharex=True)
 pieces = {}
-for row, name in enumerate(("Humidity", "Outlook")):
+colours = {"H(X | Y)": "tab:blue", "I(X; Y)": "tab:green", "H(Y | X)": "tab:orange"}
+for ax, name in zip(axes, ("Humidity", "Outlook"), strict=True):
     table = contingency(tennis, name)
     h_x = entropy([sum(r) for r in table])
     h_class = entropy(class_totals(table))
@@ -175,30 +187,49 @@ for row, name in enumerate(("Humidity", "Outlook")):
     assert math.isclose(shared, information_gain(tennis, name), abs_tol=TOLERANCE)
     assert math.isclose(y_given_x, conditional_entropy(tennis, name), abs_tol=TOLERANCE)
     assert math.isclose(x_given_y + shared + y_given_x, h_joint, abs_tol=TOLERANCE)
-    y = 2 * row
-    ax.barh(y + 0.5, h_x, left=0, color="tab:blue", alpha=0.5, height=0.4)
-    ax.barh(y + 0.5, h_class, left=x_given_y, color="tab:orange", alpha=0.5, height=0.4)
-    ax.barh(y, x_given_y, left=0, color="tab:blue", height=0.4)
-    ax.barh(y, shared, left=x_given_y, color="tab:green", height=0.4)
-    ax.barh(y, y_given_x, left=x_given_y + shared, color="tab:orange", height=0.4)
-    ax.text(0.02, y + 0.5, f"H({name}) = {h_x:.3f}", va="center", fontsize=8)
-    ax.text(h_joint + 0.05, y + 0.5, f"H(class) = {h_class:.3f}", va="center", fontsize=8)
-    ax.text(
-        h_joint + 0.05,
-        y,
-        f"H({name}, class) = {h_joint:.3f}, of which I = {shared:.3f}",
-        va="center",
-        fontsize=8,
-    )
+    # The middle bar is H(X, Y) in its three pieces; H(X) above is the first two of them,
+    # H(Y) below the last two, so the shared piece I(X; Y) lines up in all three bars.
+    spans = {
+        "H(X | Y)": (0.0, x_given_y),
+        "I(X; Y)": (x_given_y, shared),
+        "H(Y | X)": (x_given_y + shared, y_given_x),
+    }
+    rows = {2: ("H(X | Y)", "I(X; Y)"), 1: tuple(spans), 0: ("I(X; Y)", "H(Y | X)")}
+    for y, shown in rows.items():
+        for piece in shown:
+            left, width = spans[piece]
+            solid = y == 1
+            ax.barh(
+                y, width, left=left, height=0.6, color=colours[piece], alpha=1 if solid else 0.35
+            )
+            if solid:
+                ax.text(
+                    left + width / 2,
+                    y,
+                    f"{piece.replace('(X; Y)', '')}\n{width:.3f}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white",
+                    fontweight="bold",
+                )
+    for edge in (x_given_y, x_given_y + shared):
+        ax.axvline(edge, color="0.3", linestyle=":", linewidth=1)
+    ax.text(h_x + 0.03, 2, f"H(X) = H({name}) = {h_x:.3f}", va="center", fontsize=9)
+    ax.text(h_joint + 0.03, 1, f"H(X, Y) = {h_joint:.3f}", va="center", fontsize=9)
+    ax.text(h_joint + 0.03, 0, f"H(Y) = H(PlayTennis) = {h_class:.3f}", va="center", fontsize=9)
+    ax.set_yticks([2, 1, 0], ["H(X)", "H(X, Y)", "H(Y)"])
+    ax.set_ylim(-0.6, 2.6)
+    ax.set_title(f"X = {name}, Y = PlayTennis: I(X; Y) = IG({name}) = {shared:.3f}", fontsize=10)
 handles = [
-    Patch(color="tab:blue", label="H(X | Y)"),
-    Patch(color="tab:green", label="I(X; Y) = information gain"),
-    Patch(color="tab:orange", label="H(Y | X)"),
+    Patch(color=colours["H(X | Y)"], label="H(X | Y)"),
+    Patch(color=colours["I(X; Y)"], label="I(X; Y) = information gain"),
+    Patch(color=colours["H(Y | X)"], label="H(Y | X)"),
 ]
-ax.set_yticks([0, 0.5, 2, 2.5], ["split", "X, Y", "split", "X, Y"])
-ax.set_xlabel("bits  (X: the attribute, Humidity below, Outlook above; Y: the class)")
-ax.set_xlim(0, 4.2)
-ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=8)
+axes[1].set_xlabel("bits")
+axes[1].set_xlim(0, 3.3)
+axes[1].legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, fontsize=8)
+fig.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -255,6 +286,13 @@ assert max(exam_gains, key=exam_gains.__getitem__) == "Background"
 # the same: notebook 4 shows why it must.
 
 # %%
+# Alt text: Try 1, the tree grown on the mock test alone (IG = 0.116): the root MockTest [F: 6, P:
+#   9] splits into N, a leaf P [F: 1, P: 5], and Y, a leaf F [F: 5, P: 4].
+# Alt text: Try 2, ID3's tree on all the attributes (IG of Background = 0.568): Background at the
+#   root [F: 6, P: 9]; CSE is a leaf P [F: 0, P: 4], Other a leaf F [F: 4, P: 0], and
+#   Maths [F: 2, P: 5] splits on MockTest: N is a leaf P [F: 0, P: 3], Y [F: 2, P: 2]
+#   splits on OnlineCourseTaken into two leaves F of [F: 1, P: 1] each, a split that gains
+#   nothing.
 mock_only = Dataset.from_columns(
     {"MockTest": exam.column("MockTest"), "ExamResult": exam.labels},
     target="ExamResult",
@@ -436,6 +474,13 @@ check_gain_of_datasets()
 # Right: the gain of each PlayTennis attribute, with the figures the slides print.
 
 # %%
+# Alt text: Two panels. Left: the entropy curve H(p) against p, the share of Yes, with the points
+#   of Humidity's children High (p = 3/7) and Normal (p = 6/7) joined by a chord; at the
+#   parent's p = 9/14 the curve lies above the chord, and the gap between them, marked by
+#   an arrow, is IG = 0.152. Right: a bar per PlayTennis attribute of its information
+#   gain: Outlook 0.2467, Temperature 0.0292, Humidity 0.1518 and Wind 0.0481, with the CS
+#   760 slides' values for Humidity and Wind (0.151 and 0.048) as diamonds at the tops of
+#   their bars.
 shares = [i / 200 for i in range(201)]
 curve = [entropy((1 - p, p)) for p in shares]
 children = [(Fraction(3, 7), Fraction(1, 2)), (Fraction(6, 7), Fraction(1, 2))]  # (p, weight)

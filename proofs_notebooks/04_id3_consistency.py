@@ -247,6 +247,12 @@ assert not fits_consistent_data(learn_with(positive_gain), xor)
 # errs on one of them.
 
 # %%
+# Alt text: Three trees side by side. ID3 on XOR: Z1 at the root, each branch split on Z2, four
+#   pure leaves, training error 0. The learner requiring a positive gain on XOR: a single
+#   leaf 0 [0: 2, 1: 2], training error 1/2, since neither Z1 nor Z2 alone gains anything.
+#   ID3 on the Boolean table: X1 at the root, X1 = T a pure leaf T [F: 0, T: 4], X1 = F
+#   split on X2 into a leaf F [F: 2, T: 0] and a leaf F [F: 1, T: 1] whose rows contradict
+#   each other, training error 1/8.
 fig, axes = plt.subplots(1, 3, figsize=(15, 4), gridspec_kw={"width_ratios": [4, 1.4, 3]})
 titles = [
     f"ID3 on XOR: error {error(xor_tree, xor)}",

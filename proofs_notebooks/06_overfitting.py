@@ -67,6 +67,12 @@ from dtree.strategies import datasets
 # answers No for hot sunny days of normal humidity on the strength of one example.
 
 # %%
+# Alt text: ID3's tree of the fourteen PlayTennis days, 8 nodes: Outlook at the root, Overcast a
+#   leaf Yes, Rain split on Wind (Strong No, Weak Yes), Sunny split on Humidity (High No,
+#   Normal Yes).
+# Alt text: ID3's tree with the one noisy day added, 11 nodes: the same but under Sunny [No: 4,
+#   Yes: 2], which now splits on Temperature (Cool Yes, Hot No) and, under Mild [No: 1,
+#   Yes: 1], on Humidity again, so the tree grows three nodes to fit one mislabelled day.
 tennis = load("play-tennis")
 records = [{**tennis.example(r), "PlayTennis": tennis.target[r]} for r in tennis.rows]
 noisy_day = {"Outlook": "Sunny", "Temperature": "Hot", "Humidity": "Normal", "Wind": "Strong"}
@@ -251,6 +257,11 @@ assert stop.depth == first_rise - 1
 # termination picks.
 
 # %%
+# Alt text: Training, validation and exact true error of ID3 on 120 noisy examples against the
+#   depth the tree is cut at, 0 to 6, with the noise floor 1/5 dotted. Training error
+#   falls all the way, from 0.383 to 0.092; true error falls to its least, 0.200, at depth
+#   3 and rises again to 0.303 at depth 6; the validation error is least at depth 3 too,
+#   where early termination stops.
 fig, ax = plt.subplots(figsize=(7, 4.2))
 depths = list(range(len(trees)))
 ax.plot(depths, [float(e) for e in training_errors], "o-", label="training error")
@@ -304,6 +315,9 @@ assert stop.depth == best_depth == 3
 # $f^*$. Both have the noise floor as their true error.
 
 # %%
+# Alt text: The tree ID3 grows with the chi-square test at the 1% level, 7 nodes: x3 at the root,
+#   x3 = 1 a leaf 1 [0: 10, 1: 56]; under x3 = 0, x1 = 0 is a leaf 0 [0: 26, 1: 4] and x1
+#   = 1 splits on x2 into a leaf 0 [0: 7, 1: 2] and a leaf 1 [0: 3, 1: 12].
 ax = draw(at_1_percent)
 ax.set_title("ID3 with the chi-square test at the 1% level")
 
@@ -414,6 +428,11 @@ assert after_mdl < before
 # seen.
 
 # %%
+# Alt text: Histograms over 300 seeds of the true error minus the validation error reported, for
+#   the tree chosen by its validation error and for a tree fixed in advance, means dashed.
+#   Both spread from about -0.2 to 0.2, but the chosen tree's histogram sits to the right,
+#   its mean +0.0383, while the fixed tree's is centred near 0, its mean +0.0069: choosing
+#   by the validation error makes that error optimistic.
 optimism: list[Real] = []
 fixed_tree: list[Real] = []
 for seed in range(300):

@@ -127,6 +127,9 @@ assert cost_complexity_path(grown_split, risk="impurity").trees[0] == grown_spli
 # The full Gini (CART) tree:
 
 # %%
+# Alt text: The full CART tree of the ten points x = 0 to 9, y = 0010011101: the root splits at x
+#   <= 4.5, its left side at 1.5 and 2.5, its right side at 7.5 and 8.5, giving six pure
+#   leaves.
 ten = Dataset.from_columns({"x": list(range(10)), "y": list("0010011101")}, target="y")
 tree = cart(ten)
 ax = draw(tree)
@@ -187,6 +190,11 @@ assert len(every) == 10
 # $\alpha_2 = 3/10$ (`risk="error"`).
 
 # %%
+# Alt text: For each of the ten prunings of the ten-point tree, the cost-complexity R(T') + alpha
+#   |T'| as a straight line against alpha from 0 to 0.4: the three trees of the pruning
+#   path in colour, the others in grey, and their lower envelope in thick red. The
+#   envelope is made of the path's trees alone: T_0 (6 leaves) up to alpha = 0.05, T_1 (2
+#   leaves) up to 0.3, and T_2 (1 leaf) beyond, the breakpoints marked by dotted lines.
 grid = [Fraction(k, 400) for k in range(161)]
 fig, ax = plt.subplots(figsize=(7, 4.5))
 path_colours = ["tab:blue", "tab:green", "tab:purple", "tab:orange", "tab:brown"]
@@ -322,6 +330,11 @@ assert by_1se.tree == cost_complexity_path(cart(iris)).trees[by_1se.index]
 # `plotcp`: CV error $\pm$ one standard error for each tree of the path, and the one-SE line.
 
 # %%
+# Alt text: The 10-fold cross-validated error of each tree of CART's pruning path on iris, with
+#   error bars of one standard error, against its leaves and alpha (9 leaves down to 1).
+#   The error stays near 0.06 from 9 leaves to 3, least at 7 leaves (4/75, green square),
+#   and climbs to 1/3 at 2 leaves and 2/3 at 1; the dashed line at the minimum plus one SE
+#   picks out the 1-SE rule's choice, the smallest tree under it, 3 leaves (red star).
 best = by_min.table[by_min.index]
 fig, ax = plt.subplots(figsize=(7, 4.2))
 positions = list(range(len(by_min.table)))
@@ -357,6 +370,9 @@ fig.tight_layout()
 # The tree the one-SE rule chooses:
 
 # %%
+# Alt text: The iris tree the one-SE rule keeps, 3 leaves: petal_length <= 2.45 is a leaf setosa
+#   [setosa: 50]; above it, petal_width <= 1.75 is a leaf versicolor [versicolor: 49,
+#   virginica: 5] and petal_width > 1.75 a leaf virginica [versicolor: 1, virginica: 45].
 ax = draw(by_1se.tree)
 ax.set_title("Iris, pruned by the one-SE rule (3 leaves)")
 

@@ -81,6 +81,9 @@ from dtree.strategies import consistent_datasets
 # then NO", are two of its five paths.
 
 # %%
+# Alt text: ID3's PlayTennis tree, five root-to-leaf paths that are the five rules printed above:
+#   Outlook at the root; Overcast a leaf Yes; Rain split on Wind, Strong No and Weak Yes;
+#   Sunny split on Humidity, High No and Normal Yes.
 tennis = load("play-tennis")
 tennis_tree = id3(tennis)
 print(text(tennis_tree))
@@ -169,6 +172,14 @@ for formula in exercises:
 # whole of $X_2 X_5 \vee X_3$.
 
 # %%
+# Alt text: The tree of Y = X2 & X5: X2 at the root, X2 = 0 a leaf 0 [0: 16, 1: 0], X2 = 1 split
+#   on X5 into a leaf 0 and a leaf 1, 5 nodes.
+# Alt text: The tree of Y = X2 | X5: X2 at the root, X2 = 1 a leaf 1 [0: 0, 1: 16], X2 = 0 split
+#   on X5 into a leaf 0 and a leaf 1, 5 nodes.
+# Alt text: The tree of Y = X2 & X5 | X3 & ~X1, 15 nodes and depth 4: X1 at the root, then X2 on
+#   both sides; with X1 = 0 the tree tests X3 (and X5 under X2 = 1, X3 = 0), with X1 = 1
+#   it tests X5 under X2 = 1; its leaves of class 1 give a DNF of four terms where the
+#   minimum has two.
 for formula, tree in exercise_trees.items():
     ax = draw(tree)
     ax.set_title(f"Y = {formula}")
@@ -249,6 +260,11 @@ assert len(minimize(parity)) == 4
 # tree is already as short as a DNF can be; the rest are above it.
 
 # %%
+# Alt text: A bubble chart of the 256 Boolean functions of 3 variables: the terms of the minimum
+#   DNF (0 to 4) across, the terms of the Shannon tree's DNF up, each bubble's area and
+#   label the number of functions. 1, 27, 90, 68 and 10 functions lie on the dashed
+#   diagonal, where the tree's DNF is as short as the minimum; the other 60 lie one term
+#   above it, 40 with a minimum of 2 terms and 20 with a minimum of 3, and none further.
 pairs = sorted(set(zip(minimum_terms, tree_terms, strict=True)))
 fig, ax = plt.subplots(figsize=(5.5, 4.5))
 ax.scatter(

@@ -122,6 +122,10 @@ print(f"ID3: {n_leaves(greedy)} leaves; the smallest consistent tree: {n_leaves(
 # gains: it finds the tree on $x_1$ and $x_2$.
 
 # %%
+# Alt text: Two trees of the same twelve rows, both with zero training error. Left, ID3's, 7
+#   leaves: it splits first on the noise attribute x4, then x3, and only deeper on x1 and
+#   x2. Right, the smallest tree, 4 leaves: x1 at the root and x2 under each branch, the
+#   exclusive or of x1 and x2, each leaf pure with 3 rows.
 fig, (left, right) = plt.subplots(1, 2, figsize=(14, 4.5), gridspec_kw={"width_ratios": [3, 2]})
 draw(greedy, left)
 left.set_title(f"ID3: {n_leaves(greedy)} leaves")
@@ -206,6 +210,10 @@ for name, missed in misses.items():
     )
 
 # %%
+# Alt text: A histogram over 200 random datasets of how many leaves more than the smallest tree of
+#   the same training error ID3 and CART grow, bars side by side for 0 to 6 extra leaves.
+#   The two are nearly identical: about 64 datasets each at 0 (32%), about 62 at 1, 46 to
+#   47 at 2, fewer at 3 and 4, and one dataset with 6 extra leaves.
 fig, ax = plt.subplots(figsize=(7, 4))
 top = max(max(m) for m in misses.values())
 ax.hist(list(misses.values()), bins=range(top + 2), label=list(misses), align="left")

@@ -153,6 +153,12 @@ for k in KS:
 # differences; the difference between $k = 2$ and leave-one-out is paired too.
 
 # %%
+# Alt text: Two panels for k = 2, 5, 10 and 20 (leave-one-out) folds on samples of n = 20. Left:
+#   the bias of the k-fold estimate against the true error, with 2-SE error bars, falling
+#   from +0.0335 at k = 2 to about 0 at k = 10 and 20, next to the learning curve's fall
+#   from m rows to n (dashed), which it follows. Right: bars of the estimate's spread and
+#   RMSE over 120 samples, both about 0.12 to 0.15 for every k, the RMSE falling from
+#   0.1495 at k = 2 to 0.1226 at k = 10.
 gap = [a - b for a, b in zip(estimates[2], estimates[N], strict=True)]
 print(
     f"E[2-fold - leave-one-out] = {float(mean(gap)):.4f} +- {standard_error(gap):.4f};"
@@ -202,6 +208,11 @@ plt.show()
 # that luck away. Against the true error of the tree on all 20 rows, sample by sample:
 
 # %%
+# Alt text: A scatter of estimates against the exact true error of the tree grown on all 20 rows,
+#   for one random train/test split and for the mean of 5 splits, with the diagonal
+#   dotted. The single split's estimates spread widely, from 0 to above 0.7 (RMSE 0.189);
+#   the means of 5 splits crowd closer to the diagonal (RMSE 0.135), though still far from
+#   it.
 single_dev = [e - t for e, t in zip(single, true_error, strict=True)]
 averaged_dev = [e - t for e, t in zip(averaged, true_error, strict=True)]
 spread_single = standard_error(single) * math.sqrt(SAMPLES)

@@ -151,6 +151,7 @@ def site(book: Path) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
+    server.server_close()
 
 
 @dataclass
@@ -184,6 +185,13 @@ PAGE_REPORT = """() => {
         formulas: document.querySelectorAll("mjx-container").length,
     };
 }"""
+
+TYPESET = """async () => {
+    if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+        await MathJax.startup.promise;
+    }
+}"""
+"""Wait for MathJax's first typesetting of the page (its script runs before ``load``)."""
 
 RAW_TEX = re.compile(r"\\[a-zA-Z]+\{|\\(?:frac|sum|log|le|ge|mathcal|cdot|in)\b|\$\$|\\\(|\\\[")
 
@@ -244,10 +252,8 @@ def visits(
 
         page.route("**/*", route)
         page.goto(site + name, wait_until="load")
-        page.wait_for_function(
-            "() => !window.MathJax || !MathJax.startup || MathJax.startup.promise.then(() => true)"
-        )
         page.wait_for_load_state("networkidle")
+        page.evaluate(TYPESET)
         report = page.evaluate(PAGE_REPORT)
         visit.links = report["links"]
         visit.images = report["images"]

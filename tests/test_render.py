@@ -652,8 +652,41 @@ def test_regions_of_a_regression_tree_and_of_bad_axes() -> None:
     )
     ax = regions(cart(rows), rows, "x", "y")
     assert len(ax.patches) == n_leaves(cart(rows))
+    assert ax.get_legend() is None
     with pytest.raises(DtreeError, match="numeric attributes"):
         regions(id3(load("xor")), load("xor"), "Z1", "Z2")
+    matplotlib.pyplot.close("all")
+
+
+def test_regions_of_a_regression_tree_have_a_colour_bar_of_the_target() -> None:
+    import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
+
+    matplotlib.use("Agg")
+    iris = load("iris")
+    widths = Dataset.from_columns(
+        {name: iris.column(name) for name in ("petal_length", "sepal_length", "petal_width")},
+        target="petal_width",
+    )
+    tree = cart(widths, max_depth=3)
+    ax = regions(tree, widths, "petal_length", "sepal_length")
+    assert len(ax.figure.axes) == 2
+    bar = ax.figure.axes[1]
+    assert bar.get_ylabel() == "petal_width"
+    means = [float(leaf.prediction) for leaf in leaves(tree)]
+    targets = [float(v) for v in widths.labels]
+    low, high = min(*means, *targets), max(*means, *targets)
+    assert [float(end) for end in bar.get_ylim()] == pytest.approx([low, high])
+    matplotlib.pyplot.close("all")
+
+
+def test_regions_of_a_classification_tree_have_a_legend_and_no_colour_bar() -> None:
+    import matplotlib  # noqa: PLC0415 (the notebooks extra, in dev)
+
+    matplotlib.use("Agg")
+    iris = load("iris")
+    ax = regions(cart(iris, max_depth=3), iris, "petal_length", "petal_width")
+    assert ax.figure.axes == [ax]
+    assert ax.get_legend() is not None
     matplotlib.pyplot.close("all")
 
 
