@@ -46,6 +46,7 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "proofs_notebooks"
@@ -135,7 +136,7 @@ def imports(wheel: Path) -> list[str]:
     )
 
 
-def closure(lock: dict, roots: list[str]) -> list[str]:
+def closure(lock: dict[str, Any], roots: list[str]) -> list[str]:
     """The lock's packages that ``roots`` need, each once."""
     packages = {canonical(name): entry for name, entry in lock["packages"].items()}
     seen: list[str] = []

@@ -44,6 +44,21 @@ def docname(chapter: Path) -> str:
     return f"proofs_notebooks/{chapter.stem}"
 
 
+def short_title(chapter: Path) -> str:
+    """A chapter's title up to its colon, where its formula starts: a link's words.
+
+    >>> short_title(CHAPTERS[0])
+    '1. Entropy'
+    """
+    source = chapter.read_text(encoding="utf-8")
+    title = re.search(r"^# # (.+)$", source, flags=re.MULTILINE)
+    return title.group(1).split(":")[0].strip() if title else chapter.stem
+
+
+TITLES = {docname(chapter): short_title(chapter) for chapter in CHAPTERS}
+"""Each chapter's short title, by its document's name."""
+
+
 def canonical(module: ModuleType, name: str) -> str:
     """The documented name of ``module.name``: where a function or class is defined."""
     value = getattr(module, name)
@@ -193,7 +208,7 @@ def in_the_notes(  # noqa: PLR0917 (the arguments of Sphinx's event)
     lines[:] = rubrics(prose(lines))
     chapters = chapters_using().get(name, ())
     if chapters:
-        links = ", ".join(f":doc:`/{chapter}`" for chapter in chapters)
+        links = ", ".join(f":doc:`{TITLES[chapter]} </{chapter}>`" for chapter in chapters)
         lines.extend(["", f"*In the notes:* {links}.", ""])
 
 

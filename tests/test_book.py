@@ -26,10 +26,9 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import jupytext
 import pytest
+from helpers import oracle_missing
 from matplotlib.image import imread
 from playwright.sync_api import sync_playwright
-
-from tests.helpers import oracle_missing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
 import notes_links
@@ -252,7 +251,6 @@ def visits(
 
         page.route("**/*", route)
         page.goto(site + name, wait_until="load")
-        page.wait_for_load_state("networkidle")
         page.evaluate(TYPESET)
         report = page.evaluate(PAGE_REPORT)
         visit.links = report["links"]

@@ -78,7 +78,7 @@ from typing import assert_never
 
 from attrs import frozen
 
-from dtree.conditions import Above, AtMost, Equals, In, NotIn
+from dtree.conditions import Above, AboveLevel, AtMost, AtMostLevel, Equals, In, NotIn
 from dtree.counts import ClassStats
 from dtree.dataset import Dataset, Label, Nominal, Numeric, Weight
 from dtree.errors import DtreeError, quote
@@ -158,7 +158,7 @@ class Coding:
         match condition:
             case Equals():
                 test = 1
-            case AtMost() | Above() | In() | NotIn():
+            case AtMost() | Above() | AtMostLevel() | AboveLevel() | In() | NotIn():
                 offered = dict(self.choices)
                 if condition.attribute not in offered:
                     raise DtreeError(f"the data have no attribute {quote(condition.attribute)}")
@@ -170,8 +170,9 @@ class Coding:
 
 def coding_of(data: Dataset) -> Coding:
     """The :class:`Coding` of a tree grown on ``data``: a numeric attribute of ``d`` distinct
-    values (among the rows of positive weight) offers ``max(1, d - 1)`` cuts, a nominal one
-    of ``v`` values ``max(1, 2^(v-1) - 1)`` subsets.
+    values (among the rows of positive weight) offers ``max(1, d - 1)`` cuts, an ordinal one
+    of ``v`` levels ``max(1, v - 1)``, a nominal one of ``v`` values ``max(1, 2^(v-1) - 1)``
+    subsets.
 
     >>> from dtree.datasets import load
     >>> dict(coding_of(load("play-tennis")).choices)["Outlook"]  # {S}, {O}, {R} against the rest
@@ -183,6 +184,8 @@ def coding_of(data: Dataset) -> Coding:
     choices: list[tuple[str, int]] = []
     for attribute in data.schema.attributes:
         match attribute.domain:
+            case Nominal(values, ordered=True):
+                choices.append((attribute.name, max(1, len(values) - 1)))
             case Nominal(values):
                 choices.append((attribute.name, max(1, 2 ** (len(values) - 1) - 1)))
             case Numeric():

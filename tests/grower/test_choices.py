@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from attrs import evolve
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dtree.dataset import Dataset
@@ -96,6 +96,7 @@ def test_the_best_choice_is_the_largest_gain(data: Dataset) -> None:
 
 @pytest.mark.parametrize("choice", CHOICES)
 @given(data=consistent_datasets(max_numeric=2), seed=st.integers(0, 10))
+@settings(max_examples=min(150, settings().max_examples))  # four choices, each a search
 def test_every_choice_fits_consistent_data(
     choice: AttributeChoice, data: Dataset, seed: int
 ) -> None:

@@ -151,3 +151,16 @@ def test_lengths_add_over_the_nodes(case: tuple[Tree, Dataset]) -> None:
     ]
     assert messages(tree, data) == math.prod(own)
     assert len(prunings(tree)) >= 1
+
+
+def test_an_ordinal_test_costs_the_log_of_its_levels_cuts() -> None:
+    """An ordinal attribute of v levels offers v - 1 cuts, not the 2^(v-1) - 1 subsets of a
+    nominal one; its splits are coded and pruned like any other."""
+    waits = ("0-10", "10-30", "30-60", ">60")
+    restaurant = load("restaurant")
+    ordinal = restaurant.with_levels({"Est": waits})
+    assert dict(coding_of(ordinal).choices)["Est"] == len(waits) - 1
+    assert dict(coding_of(restaurant).choices)["Est"] == 2 ** (len(waits) - 1) - 1
+    tree = cart(ordinal)
+    assert any(isinstance(node, Split) for node in nodes(tree))
+    assert invariants.mdl_never_lengthens(tree, ordinal)
