@@ -192,6 +192,7 @@ TYPESET = """async () => {
 }"""
 """Wait for MathJax's first typesetting of the page (its script runs before ``load``)."""
 
+REFRESH = re.compile(r'<meta http-equiv="refresh" content="0; url=([^"]+)">')
 RAW_TEX = re.compile(r"\\[a-zA-Z]+\{|\\(?:frac|sum|log|le|ge|mathcal|cdot|in)\b|\$\$|\\\(|\\\[")
 
 
@@ -223,6 +224,10 @@ def visits(
     seen: dict[str, Visit] = {}
     for name in pages(book):
         visit = seen.setdefault(name, Visit())
+        redirect = REFRESH.search((book / name).read_text(encoding="utf-8"))
+        if redirect:  # the site's front door, which sends the browser on to the book's
+            visit.links = [urljoin(site + name, redirect.group(1))]
+            continue
         page = context.new_page()
         page.on(
             "console",
