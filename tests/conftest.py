@@ -19,12 +19,15 @@ rpart), and the deep chains of :mod:`helpers`, each made once per session.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import chain, oracle_missing, peeled
+from helpers import CHROMIUM_FLAGS, chain, chromium, oracle_missing, peeled
 from hypothesis import settings
 
 from dtree.conformance import peers
@@ -107,3 +110,18 @@ def deep_chain() -> Tree:
 def peeled_chain() -> Tree:
     """:func:`helpers.peeled` 10,000 splits deep (a regression chain), built once."""
     return peeled(10_000)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, one a worker: Playwright's synchronous API runs one at a time in a
+    process, so the book's test and the notebooks' site's share it."""
+    if importlib.util.find_spec("playwright") is None:
+        oracle_missing("playwright is not installed: pip install -e '.[docs]'")
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (the docs extra)
+
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()

@@ -13,10 +13,12 @@
 
 from __future__ import annotations
 
+import http.server
 import io
 import itertools
 import os
 import random
+import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -306,6 +308,52 @@ def oracle_missing(reason: str) -> None:
     if os.environ.get("DTREE_ORACLES") == "required":
         pytest.fail(f"a live oracle is required here: {reason}")
     pytest.skip(reason)
+
+
+# -- a browser on a static site -----------------------------------------------------------------
+
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Chromium with nothing of its own to fetch: its only requests are the page's."""
+
+
+def chromium() -> str:
+    """The system's Chromium, the browser the book and the notebooks' site are read in."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        oracle_missing("Chromium is not installed (the system's chromium package)")
+    assert found is not None
+    return found
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """Serve without a line on stderr per file."""
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """A static folder on the loopback interface, served from a thread: its address, with
+    the trailing slash."""
+    handler = partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 # -- progress -----------------------------------------------------------------------------------

@@ -11,12 +11,10 @@ test here runs in one worker (``xdist_group``), which builds the book once, or r
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -26,9 +24,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import jupytext
 import pytest
-from helpers import oracle_missing
+from helpers import served
 from matplotlib.image import imread
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
 import notes_links
@@ -37,17 +34,6 @@ pytestmark = pytest.mark.xdist_group("book")
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTES = ROOT / "proofs_notebooks"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENSHOTS = (
     "docs/index.html",
     "proofs_notebooks/14_regression_trees.html",
@@ -136,21 +122,11 @@ def test_the_committed_rendering_shows_what_its_source_prints(book: Path, source
 # -- the site in a browser ----------------------------------------------------------------------
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site(book: Path) -> Iterator[str]:
     """The book served on localhost, as a reader's browser reaches it."""
-    handler = functools.partial(Quiet, directory=str(book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(book) as address:
+        yield address
 
 
 @dataclass
@@ -203,16 +179,6 @@ def pages(book: Path) -> list[str]:
         for path in book.rglob("*.html")
         if not str(path.relative_to(book)).startswith(("_static", "_sources", "_images"))
     )
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        oracle_missing("Chromium is not installed (the system's chromium package)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="session")

@@ -13,20 +13,17 @@ npm or Chromium the test skips, naming what is missing, and fails instead under
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import oracle_missing
+from helpers import oracle_missing, served
 
 from dtree.datasets import load
 from dtree.grower.presets import id3
@@ -41,11 +38,6 @@ from dtree.render import text
 print(text(id3(load("play-tennis"))))"""
 IDLE = "Python (Pyodide) | Idle"
 """The status bar once the notebook's kernel has started."""
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
-]  # fmt: skip
-"""Chromium with nothing of its own to fetch: its only requests are the page's."""
 
 
 @pytest.fixture(scope="module")
@@ -71,73 +63,43 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        """Serve without a line on stderr per file."""
-
-
 @pytest.fixture
-def served(site: Path) -> Iterator[str]:
-    """The site's address on the loopback interface, served from a thread."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=site))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        oracle_missing("Chromium is not installed: apt-get install chromium")
-    assert found is not None
-    return found
+def site_address(site: Path) -> Iterator[str]:
+    """The site's address on the loopback interface, with no trailing slash."""
+    with served(site) as address:
+        yield address.removesuffix("/")
 
 
 def test_a_notebook_grows_the_play_tennis_tree_in_the_browser_with_no_request_outside(
-    served: str,
+    site_address: str, browser: Any
 ) -> None:
-    if importlib.util.find_spec("playwright") is None:
-        oracle_missing("playwright is not installed: pip install -e '.[lite]'")
-    from playwright.sync_api import Request, Route, sync_playwright  # noqa: PLC0415 (lite extra)
-
-    executable = chromium()
     outside: list[str] = []
-
-    def note(request: Request) -> None:
-        if not request.url.startswith(served + "/"):
-            outside.append(request.url)
-
-    def refuse(route: Route) -> None:
-        route.abort()
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        try:
-            context = browser.new_context()
-            context.on("request", note)
-            context.route(lambda url: not url.startswith(served + "/"), refuse)
-            page = context.new_page()
-            # Opened from the file browser once the application is up: a notebook opened with
-            # the page can ask for its kernel before the kernel's spec is known.
-            page.goto(f"{served}/lab/index.html")
-            page.locator(".jp-DirListing-item", has_text=NOTEBOOK).dblclick(timeout=30_000)
-            # A cell run while the kernel still starts can be dropped: wait for it to be idle.
-            page.get_by_text(IDLE).wait_for(timeout=120_000)
-            cell = page.locator(".jp-Notebook .jp-CodeCell").first
-            cell.locator(".cm-content").click()
-            page.keyboard.press("Control+a")
-            page.keyboard.insert_text(CELL)
-            page.keyboard.press("Shift+Enter")
-            output = cell.locator(".jp-OutputArea-output").first
-            output.wait_for(timeout=60_000)
-            printed = output.inner_text()
-        finally:
-            browser.close()
+    context = browser.new_context()
+    context.on(
+        "request",
+        lambda request: (
+            None if request.url.startswith(site_address + "/") else outside.append(request.url)
+        ),
+    )
+    context.route(lambda url: not url.startswith(site_address + "/"), lambda route: route.abort())
+    try:
+        page = context.new_page()
+        # Opened from the file browser once the application is up: a notebook opened with
+        # the page can ask for its kernel before the kernel's spec is known.
+        page.goto(f"{site_address}/lab/index.html")
+        page.locator(".jp-DirListing-item", has_text=NOTEBOOK).dblclick(timeout=30_000)
+        # A cell run while the kernel still starts can be dropped: wait for it to be idle.
+        page.get_by_text(IDLE).wait_for(timeout=120_000)
+        cell = page.locator(".jp-Notebook .jp-CodeCell").first
+        cell.locator(".cm-content").click()
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text(CELL)
+        page.keyboard.press("Shift+Enter")
+        output = cell.locator(".jp-OutputArea-output").first
+        output.wait_for(timeout=60_000)
+        printed = output.inner_text()
+    finally:
+        context.close()
 
     assert printed.strip() == text(id3(load("play-tennis"))).strip()
     assert outside == [], "requests left the site"
