@@ -6,7 +6,7 @@
     millisecond or two), the rest the law checked on it, so the count sets
     the suite's time.
 ``ci``
-    Thorough: 600 examples per property, and a reproduction blob printed
+    Thorough: 400 examples per property, and a reproduction blob printed
     with every failure.  Still randomised (not derandomized), so that each
     CI run explores new examples.
 
@@ -43,7 +43,7 @@ settings.register_profile("default", _HYPOTHESIS_DEFAULTS, max_examples=30, dead
 settings.register_profile(
     "ci",
     _HYPOTHESIS_DEFAULTS,
-    max_examples=600,
+    max_examples=400,
     deadline=None,
     derandomize=False,
     print_blob=True,
@@ -112,10 +112,10 @@ def peeled_chain() -> Tree:
     return peeled(10_000)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium, one a worker: Playwright's synchronous API runs one at a time in a
-    process, so the book's test and the notebooks' site's share it."""
+    """Headless Chromium for one test module, closed after it (an idle browser still costs
+    CPU): Playwright's synchronous API runs one at a time in a process."""
     if importlib.util.find_spec("playwright") is None:
         oracle_missing("playwright is not installed: pip install -e '.[docs]'")
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (the docs extra)

@@ -181,7 +181,7 @@ def pages(book: Path) -> list[str]:
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def visits(
     book: Path, site: str, browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Visit]:
