@@ -3,20 +3,22 @@
 It builds with no warning, its notebooks' outputs are those of the committed renderings, and in
 headless Chromium every page loads with no console error and no request outside the book, every
 internal link resolves, every image has alt text and loads, the mathematics is typeset (no raw
-TeX on a page), and the search finds "information gain".  The build takes a minute or two: every
-test here runs in one worker (``xdist_group``), which builds the book once, or reads the one
-``DTREE_BOOK`` names (``.ci/run`` builds it first, with warnings as errors).
+TeX on a page), and the search finds "information gain".  The build takes two minutes or so,
+with warnings as errors: the first worker of a run to need it builds it, and reads it in the
+browser, while the others wait for the result (a file lock in the run's shared folder), or the
+build that ``DTREE_BOOK`` names is read.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -24,13 +26,12 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import jupytext
 import pytest
+from filelock import FileLock
 from helpers import served
 from matplotlib.image import imread
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
 import notes_links
-
-pytestmark = pytest.mark.xdist_group("book")
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTES = ROOT / "proofs_notebooks"
@@ -45,21 +46,42 @@ SCREENSHOTS = (
 # -- the build ----------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built book: ``DTREE_BOOK`` if set, else built here with warnings as errors."""
-    given = os.environ.get("DTREE_BOOK")
-    if given:
-        return Path(given).resolve()
-    output = tmp_path_factory.mktemp("book") / "html"
-    built = subprocess.run(
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this run that every xdist worker shares (the run's own base folder)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def once(path: Path, make: Callable[[], str]) -> str:
+    """The text at ``path``, made by the first worker of the run that asks for it while the
+    others wait: the book is built, and read in the browser, once a run."""
+    with FileLock(f"{path}.lock"):
+        if not path.exists():
+            path.write_text(make(), encoding="utf-8")
+        return path.read_text(encoding="utf-8")
+
+
+def built(output: Path) -> str:
+    """Build the book into ``output`` with warnings as errors; its log."""
+    run = subprocess.run(
         [sys.executable, str(ROOT / "docs" / "book.py"), str(output)],
         capture_output=True,
         text=True,
         check=False,
         timeout=1800,
     )
-    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    return run.stderr
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built book: ``DTREE_BOOK`` if set, else built here with warnings as errors."""
+    given = os.environ.get("DTREE_BOOK")
+    if given:
+        return Path(given).resolve()
+    output = shared(tmp_path_factory) / "book" / "html"
+    once(output.parent / "build.log", lambda: built(output))
     return output
 
 
@@ -185,7 +207,15 @@ def pages(book: Path) -> list[str]:
 def visits(
     book: Path, site: str, browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Visit]:
-    """Every page opened once, after its scripts ran and its mathematics was typeset."""
+    """Every page opened once a run, after its scripts ran and its mathematics was typeset;
+    an address in the book is written from the site's root (``/docs/index.html``)."""
+    folder = shared(tmp_path_factory)
+    text = once(folder / "visits.json", lambda: crawl(book, site, browser, folder / "shots"))
+    return {name: Visit(**fields) for name, fields in json.loads(text).items()}
+
+
+def crawl(book: Path, site: str, browser: Any, shots: Path) -> str:
+    """Every page of the book opened in the browser, as JSON, with screenshots in ``shots``."""
     context = browser.new_context()
     seen: dict[str, Visit] = {}
     for name in pages(book):
@@ -229,12 +259,11 @@ def visits(
         visit.raw_tex = RAW_TEX.findall(report["text"])
         visit.formulas = report["formulas"]
         if name in SCREENSHOTS:
-            shots = tmp_path_factory.getbasetemp() / "book-screenshots"
             shots.mkdir(exist_ok=True)
             page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")), full_page=False)
         page.close()
     context.close()
-    return seen
+    return json.dumps({name: asdict(visit) for name, visit in seen.items()}).replace(site, "/")
 
 
 def test_every_page_loads_with_no_console_error(visits: dict[str, Visit]) -> None:
@@ -265,14 +294,14 @@ def anchors(path: Path) -> frozenset[str]:
     return frozenset(parser.ids)
 
 
-def test_every_internal_link_resolves(book: Path, site: str, visits: dict[str, Visit]) -> None:
+def test_every_internal_link_resolves(book: Path, visits: dict[str, Visit]) -> None:
     broken: list[str] = []
     for name, visit in visits.items():
         for link in visit.links:
-            if not link.startswith(site):
+            if not link.startswith("/"):
                 continue
             parts = urlsplit(link)
-            target = book / unquote(parts.path.removeprefix(urlsplit(site).path))
+            target = book / unquote(parts.path.removeprefix("/"))
             if target.is_dir():
                 target /= "index.html"
             if not target.is_file():
@@ -284,9 +313,9 @@ def test_every_internal_link_resolves(book: Path, site: str, visits: dict[str, V
 
 def test_every_link_stays_in_the_book_or_names_its_source(visits: dict[str, Visit]) -> None:
     """Outside links are for the reader to follow, never for the page to load: only http(s)
-    and mail links leave the book."""
+    and mail links leave the book (whose own are written from its root, with no scheme)."""
     schemes = {urlsplit(link).scheme for visit in visits.values() for link in visit.links}
-    assert schemes <= {"http", "https", "mailto"}
+    assert schemes <= {"", "http", "https", "mailto"}
 
 
 def test_every_image_has_alt_text_and_loads(visits: dict[str, Visit]) -> None:
@@ -324,7 +353,7 @@ def test_the_search_finds_information_gain(site: str, browser: Any) -> None:
 def test_three_pages_pictured_are_not_blank(
     visits: dict[str, Visit], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    shots = sorted((tmp_path_factory.getbasetemp() / "book-screenshots").glob("*.png"))
+    shots = sorted((shared(tmp_path_factory) / "shots").glob("*.png"))
     assert len(shots) == len(SCREENSHOTS)
     for shot in shots:
         pixels = imread(str(shot))
